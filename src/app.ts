@@ -1,0 +1,151 @@
+/**
+ * createApp(deps): the whole HTTP application from injected dependencies; reads no
+ * environment (STYLE). Cross-cutting concerns live here: request ids and one log line
+ * per request, the `x-cbt-api-version` header, content-type and body-size limits, the
+ * single RFC 7807 error mapper, 404/405 problems, static pages, OpenAPI and /docs.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fileURLToPath } from 'node:url';
+import { ZodError } from 'zod';
+import type { AppDeps, AppEnv } from './platform/deps.js';
+import { ApiError, PayloadTooLarge, UnsupportedMediaType, ValidationError, toProblem } from './platform/errors.js';
+import { zodFieldErrors } from './platform/openapi.js';
+import { randomBase62 } from './platform/ids.js';
+import { workspaceRoutes } from './modules/workspaces/routes.js';
+import { examRoutes } from './modules/exams/routes.js';
+import { questionRoutes } from './modules/questions/routes.js';
+import { rosterRoutes } from './modules/roster/routes.js';
+import { attemptRoutes } from './modules/attempts/routes.js';
+import { invigilationRoutes } from './modules/attempts/invigilation-routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { API_VERSION, systemRoutes } from './modules/system/routes.js';
+import { extraRouters } from './extra-routes.js';
+
+export interface AppOptions {
+  /** asks the outbox dispatcher to run now (after a redeliver) */
+  kickOutbox?: () => void;
+  /** the port the server listens on (for /system/info) */
+  port?: () => number;
+}
+
+const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../' : '../', import.meta.url));
+const PUBLIC = `${ROOT}public`;
+const SWAGGER = `${ROOT}node_modules/swagger-ui-dist`;
+
+const MB = 1024 * 1024;
+/** Body limits (DESIGN §9): 1 MB JSON, 5 MB bulk, 10 MB imports, 40 MB generation uploads. */
+function limitFor(path: string): number {
+  if (path === '/questions/bulk') return 5 * MB;
+  if (path.startsWith('/api/cbt/ai/generate-questions')) return 40 * MB + 64 * 1024;
+  if (path.startsWith('/questions/import') || path.includes('/roster/import')) return 10 * MB;
+  return 1 * MB;
+}
+
+function problemResponse(c: Context, err: ApiError): Response {
+  const body = toProblem(err, c.req.path, c.get('requestId') ?? '');
+  const res = c.json(body, err.status as 400);
+  res.headers.set('content-type', 'application/problem+json');
+  for (const [k, v] of Object.entries(err.headers)) res.headers.set(k, v);
+  return res;
+}
+
+/** Builds the app. */
+export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomBase62(16);
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set('x-request-id', requestId);
+    c.res.headers.set('x-cbt-api-version', API_VERSION);
+    deps.logger.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 100) / 100 });
+  });
+
+  // content type: JSON everywhere, multipart only where files are uploaded (415 otherwise)
+  app.use('*', async (c, next) => {
+    const m = c.req.method;
+    if (m === 'POST' || m === 'PUT' || m === 'PATCH') {
+      const ct = (c.req.header('content-type') ?? '').toLowerCase();
+      const len = c.req.header('content-length');
+      const hasBody = (len !== undefined && len !== '0') || c.req.header('transfer-encoding') !== undefined;
+      if (hasBody && !ct.startsWith('application/json') && !ct.startsWith('multipart/form-data') && !ct.startsWith('application/x-www-form-urlencoded')) {
+        throw new UnsupportedMediaType(`Send the body as application/json${ct ? ` (got ${ct.split(';')[0]})` : ''}.`);
+      }
+    }
+    return bodyLimit({ maxSize: limitFor(c.req.path), onError: () => { throw new PayloadTooLarge(limitFor(c.req.path)); } })(c, next);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return problemResponse(c, err);
+    if (err instanceof ZodError) return problemResponse(c, new ValidationError('The request is invalid.', zodFieldErrors(err)));
+    if (err instanceof HTTPException) {
+      if (err.status === 400) return problemResponse(c, new ValidationError(err.message || 'The request body is not valid JSON.', [{ path: '(body)', message: 'malformed JSON' }]));
+      if (err.status === 413) return problemResponse(c, new PayloadTooLarge(limitFor(c.req.path)));
+      return problemResponse(c, new ApiError(err.status, 'http-error', err.message || 'Request failed', err.message || 'Request failed'));
+    }
+    if (err instanceof SyntaxError) return problemResponse(c, new ValidationError('The request body is not valid JSON.', [{ path: '(body)', message: 'malformed JSON' }]));
+    deps.logger.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error: String(err), stack: (err as Error).stack });
+    return problemResponse(c, new ApiError(500, 'internal-error', 'Internal server error', 'Something went wrong on the server; the error was logged with this request id.'));
+  });
+
+  for (const router of [
+    systemRoutes(deps, opts.port ?? (() => deps.config.PORT)),
+    workspaceRoutes(deps),
+    examRoutes(deps),
+    questionRoutes(deps),
+    rosterRoutes(deps),
+    invigilationRoutes(deps),
+    attemptRoutes(deps),
+    webhookRoutes(deps, opts.kickOutbox ?? (() => {})),
+    ...extraRouters(deps),
+  ]) {
+    app.route('/', router);
+  }
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKeyHeader', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'HallCBT API', version: API_VERSION, description: 'Computer-based test service for exam halls. Question schema v1.3.0. Errors are RFC 7807 problem details.' },
+  });
+
+  // API reference with local assets only (the appliance is offline)
+  app.get('/docs', (c) =>
+    c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HallCBT API reference</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui' });</script></body></html>`),
+  );
+  app.use('/docs/assets/*', serveStatic({ root: SWAGGER, rewriteRequestPath: (p) => p.replace(/^\/docs\/assets/, '') }));
+
+  // pages
+  const page = (dir: string) => serveStatic({ root: PUBLIC, path: `${dir}/index.html`, precompressed: true });
+  app.get('/', page('candidate'));
+  app.get('/admin', page('admin'));
+  app.get('/admin/', page('admin'));
+  app.use('/candidate/*', serveStatic({ root: PUBLIC, precompressed: true }));
+  app.use('/admin/*', serveStatic({ root: PUBLIC, precompressed: true }));
+  app.use('/vendor/*', serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
+
+  // 404 / 405 as problem details
+  let patterns: { method: string; re: RegExp }[] | null = null;
+  app.notFound((c) => {
+    patterns ??= app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => ({ method: r.method, re: new RegExp('^' + r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*') + '$') }));
+    const allowed = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
+    if (allowed.length) {
+      const err = new ApiError(405, 'method-not-allowed', 'Method not allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`, {}, { Allow: allowed.join(', ') });
+      return problemResponse(c, err);
+    }
+    return problemResponse(c, new ApiError(404, 'not-found', 'Not found', `No route for ${c.req.method} ${c.req.path}.`));
+  });
+
+  return app;
+}

@@ -1,0 +1,73 @@
+/** Attempts (candidate sessions), their buffered answers, and proctoring events. */
+import { sqliteTable, text, integer, real, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
+import { exams } from './exams.js';
+
+export const attempts = sqliteTable(
+  'attempts',
+  {
+    id: text('id').primaryKey(),
+    examId: text('exam_id').notNull().references(() => exams.id),
+    workspaceId: text('workspace_id').notNull(),
+    studentId: text('student_id').notNull(),
+    candidateName: text('candidate_name').notNull(),
+    /** scrypt hash of the PIN the candidate chose (exams without a roster) */
+    pinHash: text('pin_hash'),
+    /** IN_PROGRESS | COMPLETED | DISQUALIFIED */
+    status: text('status').notNull(),
+    startedAt: integer('started_at').notNull(),
+    /** ms of clock stoppage credited (power cuts, exam pauses) */
+    creditedMs: integer('credited_ms').notNull().default(0),
+    /** seconds granted by an invigilator */
+    extraSeconds: integer('extra_seconds').notNull().default(0),
+    violations: integer('violations').notNull().default(0),
+    /** JSON: [{questionId, optionIds: [...]}] the shown order, fixed at start */
+    layoutJson: text('layout_json').notNull(),
+    score: real('score'),
+    maxScore: real('max_score'),
+    percentage: real('percentage'),
+    grade: text('grade'),
+    pendingReview: integer('pending_review', { mode: 'boolean' }).notNull().default(false),
+    autoSubmitted: integer('auto_submitted', { mode: 'boolean' }).notNull().default(false),
+    completedAt: integer('completed_at'),
+    disqualifiedAt: integer('disqualified_at'),
+    clientAddress: text('client_address'),
+    lastSeenAt: integer('last_seen_at'),
+    lastSavedAt: integer('last_saved_at'),
+  },
+  (t) => [
+    uniqueIndex('attempts_exam_student_uq').on(t.examId, t.studentId),
+    index('attempts_status_idx').on(t.status),
+    index('attempts_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/** Latest answer per (attempt, question); WITHOUT ROWID is applied in the migration. */
+export const answers = sqliteTable(
+  'answers',
+  {
+    attemptId: text('attempt_id').notNull(),
+    questionId: text('question_id').notNull(),
+    optionId: text('option_id'),
+    text: text('text'),
+    seq: integer('seq').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    /** marks awarded (objective: by grading; essays: once an examiner approves) */
+    awardedMarks: real('awarded_marks'),
+    /** JSON of the approved essay review: {criteriaScores, feedback, reviewedAt, recommended} */
+    reviewJson: text('review_json'),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+export const telemetryEvents = sqliteTable(
+  'telemetry_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    attemptId: text('attempt_id').notNull(),
+    type: text('type').notNull(),
+    action: text('action'),
+    counted: integer('counted', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('telemetry_attempt_idx').on(t.attemptId, t.createdAt)],
+);

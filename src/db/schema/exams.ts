@@ -1,0 +1,70 @@
+/** Exams (rooms) and their questions. Options and rubrics are JSON columns of a question. */
+import { sqliteTable, text, integer, real, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { workspaces } from './workspaces.js';
+
+export const exams = sqliteTable(
+  'exams',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
+    title: text('title').notNull(),
+    /** upper-cased room code, unique on the installation (DESIGN §5) */
+    accessCode: text('access_code').notNull(),
+    durationMins: integer('duration_mins').notNull(),
+    startsAt: integer('starts_at'),
+    endsAt: integer('ends_at'),
+    maxTabViolations: integer('max_tab_violations').notNull(),
+    shuffleQuestions: integer('shuffle_questions', { mode: 'boolean' }).notNull(),
+    shuffleChoices: integer('shuffle_choices', { mode: 'boolean' }).notNull(),
+    showResultAfter: integer('show_result_after', { mode: 'boolean' }).notNull(),
+    isPublished: integer('is_published', { mode: 'boolean' }).notNull(),
+    /** epoch ms the whole exam was paused at; null when running */
+    pausedAt: integer('paused_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('exams_access_code_uq').on(t.accessCode), index('exams_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+export const questions = sqliteTable(
+  'questions',
+  {
+    id: text('id').primaryKey(),
+    examId: text('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    prompt: text('prompt').notNull(),
+    marks: real('marks').notNull(),
+    /** JSON: [{id, keyLabel, text, isCorrect}] */
+    optionsJson: text('options_json').notNull(),
+    explanation: text('explanation'),
+    section: text('section'),
+    minWords: integer('min_words'),
+    maxWords: integer('max_words'),
+    modelAnswer: text('model_answer'),
+    /** JSON: {name, totalMarks, criteria: [{id, title, maxMarks, description}]} */
+    rubricJson: text('rubric_json'),
+    difficulty: text('difficulty'),
+    citation: text('citation'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('questions_exam_idx').on(t.examId, t.position), index('questions_workspace_idx').on(t.workspaceId)],
+);
+
+/** Roster of an exam: candidates the examiner listed, each with a server-issued PIN. */
+export const rosterEntries = sqliteTable(
+  'roster_entries',
+  {
+    id: text('id').primaryKey(),
+    examId: text('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    studentId: text('student_id').notNull(),
+    candidateName: text('candidate_name').notNull(),
+    phone: text('phone'),
+    pinSealed: text('pin_sealed').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('roster_exam_student_uq').on(t.examId, t.studentId)],
+);

@@ -1,0 +1,60 @@
+/**
+ * The composition root (STYLE): parse config, open and migrate the database, start
+ * the scheduled jobs, serve HTTP (or HTTPS when CBT_TLS_CERT/CBT_TLS_KEY are set), print
+ * the LAN URLs, and on SIGTERM/SIGINT stop accepting, flush the answer buffer and close
+ * the database.
+ */
+import { serve } from '@hono/node-server';
+import { createServer as createHttpsServer } from 'node:https';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from './platform/config.js';
+import { jsonLogger } from './platform/logger.js';
+import { createRuntime } from './runtime.js';
+import { lanUrls } from './modules/system/routes.js';
+
+function main(): void {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const logger = jsonLogger();
+  const rt = createRuntime(config, logger);
+  const tls = config.CBT_TLS_CERT && config.CBT_TLS_KEY ? { cert: readFileSync(config.CBT_TLS_CERT), key: readFileSync(config.CBT_TLS_KEY) } : null;
+  const server = serve(
+    {
+      fetch: rt.app.fetch,
+      port: config.PORT,
+      hostname: config.HOST,
+      ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+    },
+    (info: AddressInfo) => {
+      rt.port.value = info.port;
+      const urls = lanUrls(info.port, !!tls);
+      logger.info('listening', { port: info.port, host: config.HOST, urls });
+      process.stdout.write(`\nHallCBT is running.\n  Candidates open: ${urls[0] ?? `http://localhost:${info.port}/`}\n  Invigilators open: ${(urls[0] ?? `http://localhost:${info.port}/`) + 'admin'}\n  Every address: ${urls.join('  ') || `http://localhost:${info.port}/`}\n\n`);
+    },
+  );
+  // many idle keep-alive candidates: keep connections open between saves
+  (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).keepAliveTimeout = 65_000;
+  (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).headersTimeout = 66_000;
+  rt.startJobs();
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { signal });
+    server.close();
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    void rt.shutdown().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main();

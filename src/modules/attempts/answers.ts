@@ -1,0 +1,75 @@
+/**
+ * Live answer saves (DESIGN §7): `PUT /attempts/:id/answers/:questionId` and the batch
+ * `POST /attempts/:id/answers`. The hot path: no database read or write — the attempt
+ * and paper come from the session cache, the answer goes into the buffer, and the reply
+ * carries `remainingSeconds` and `durableSeq`. Target latency under 5 ms (spec "Limits").
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { Conflict, Forbidden, NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
+import type { Paper } from './paper.js';
+import type { AttemptState } from './session-cache.js';
+import { GRACE_MS, remainingMs } from './timer.js';
+
+export interface AnswerInput {
+  questionId: string;
+  optionId?: string | null;
+  text?: string | null;
+  seq?: number;
+}
+
+/**
+ * The attempt and its paper for a candidate request.
+ * @throws NotFound (unknown attempt), Forbidden (disqualified: the session is locked)
+ */
+export function candidateAttempt(deps: AppDeps, attemptId: string): { st: AttemptState; paper: Paper } {
+  const st = deps.sessions.attempt(attemptId);
+  if (!st) throw new NotFound('Attempt');
+  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
+  const paper = deps.sessions.paper(st.row.exam_id);
+  if (!paper) throw new NotFound('Exam');
+  st.lastSeenAt = deps.clock.now();
+  st.activityDirty = true;
+  return { st, paper };
+}
+
+/** Checks one answer against the paper; returns a field error or null. */
+function check(paper: Paper, a: AnswerInput): string | null {
+  const q = paper.byId.get(a.questionId);
+  if (!q) return 'is not a question of this exam';
+  const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
+  if (objective) {
+    if (a.text != null) return 'this question takes optionId, not text';
+    if (a.optionId != null && !q.optionsById.has(a.optionId)) return 'optionId is not an option of this question';
+  } else if (a.optionId != null) {
+    return 'this essay question takes text, not optionId';
+  }
+  return null;
+}
+
+/**
+ * Saves answers of one attempt (all or none: any invalid item → 400, nothing saved).
+ * @returns `{saved, seq, remainingSeconds, durableSeq}`; `seq` is the highest seq used
+ * @throws Conflict when the attempt is completed or its time ended more than 30 s ago
+ */
+export function saveAnswers(deps: AppDeps, attemptId: string, items: AnswerInput[]) {
+  const { st, paper } = candidateAttempt(deps, attemptId);
+  if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
+  const now = deps.clock.now();
+  const left = remainingMs(paper.exam, st.row, now);
+  if (left < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
+  let errors: FieldError[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const msg = check(paper, items[i]!);
+    if (msg) (errors ??= []).push({ index: i, path: `answers.${i}`, questionId: items[i]!.questionId, message: msg });
+  }
+  if (errors) throw new ValidationError(errors.length === 1 ? `questionId ${errors[0]!.questionId}: ${errors[0]!.message}` : `${errors.length} answers are invalid; nothing was saved.`, errors);
+  let saved = 0;
+  let seq = 0;
+  for (const a of items) {
+    const r = deps.buffer.save(attemptId, a.questionId, a.optionId ?? null, a.text ?? null, a.seq);
+    if (r.applied) saved++;
+    if (r.seq > seq) seq = r.seq;
+  }
+  st.lastSavedAt = now;
+  return { saved: true, applied: saved, seq, remainingSeconds: Math.max(0, Math.floor(left / 1000)), durableSeq: deps.buffer.durableSeq(attemptId) };
+}

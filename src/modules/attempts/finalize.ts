@@ -1,0 +1,96 @@
+/**
+ * Completing an attempt (spec "POST /attempts/:id/submit", DESIGN §7/§8): flush its
+ * buffered answers, grade, store the result and write the `exam.attempt.completed`
+ * outbox row — all in one transaction, so a crash leaves either nothing or all of it.
+ * Idempotent: a completed attempt returns its stored result and writes no second event.
+ * Shared by the candidate's submit, the expiry sweep and an invigilator's force-submit.
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { Forbidden, NotFound } from '../../platform/errors.js';
+import { iso } from '../../platform/clock.js';
+import { enqueueEvent } from '../webhooks/outbox.js';
+import { gradeAttempt, type AnswerForGrading } from '../grading/grade.js';
+import type { Paper } from './paper.js';
+import type { AttemptRow, AttemptState } from './session-cache.js';
+import { resultFields } from './views.js';
+
+/** The event payload's `data` for an attempt (DESIGN §8). */
+export function eventData(paper: Paper, a: AttemptRow) {
+  return {
+    attemptId: a.id,
+    examId: a.exam_id,
+    examTitle: paper.exam.title,
+    candidateName: a.candidate_name,
+    studentId: a.student_id,
+    score: a.score ?? 0,
+    maxScore: a.max_score ?? paper.maxScore,
+    percentage: a.percentage ?? 0,
+    grade: a.grade ?? 'F9',
+    status: a.status,
+    startedAt: iso(a.started_at),
+    completedAt: iso(a.completed_at ?? a.disqualified_at),
+    violations: a.violations,
+    autoSubmitted: !!a.auto_submitted,
+    pendingReview: !!a.pending_review,
+  };
+}
+
+/** Reads an attempt's stored answers for grading (essay marks count only once approved). */
+export function answersForGrading(deps: AppDeps, attemptId: string): AnswerForGrading[] {
+  const rows = deps.sqlite.prepare('SELECT question_id, option_id, text, awarded_marks, review_json FROM answers WHERE attempt_id = ?').all(attemptId) as {
+    question_id: string; option_id: string | null; text: string | null; awarded_marks: number | null; review_json: string | null;
+  }[];
+  return rows.map((r) => ({ questionId: r.question_id, optionId: r.option_id, text: r.text, approvedMarks: r.review_json ? r.awarded_marks : null }));
+}
+
+/**
+ * Grades and stores the result of an attempt inside the caller's transaction
+ * (used by finalize and by essay re-grading).
+ */
+export function storeGrade(deps: AppDeps, paper: Paper, attemptId: string): ReturnType<typeof gradeAttempt> {
+  const result = gradeAttempt(paper, answersForGrading(deps, attemptId));
+  const upd = deps.sqlite.prepare('UPDATE answers SET awarded_marks = ? WHERE attempt_id = ? AND question_id = ? AND review_json IS NULL');
+  for (const q of result.perQuestion) if (q.isCorrect !== null) upd.run(q.awardedMarks, attemptId, q.questionId);
+  deps.sqlite
+    .prepare('UPDATE attempts SET score = ?, max_score = ?, percentage = ?, grade = ?, pending_review = ? WHERE id = ?')
+    .run(result.score, result.maxScore, result.percentage, result.grade, result.pendingReview ? 1 : 0, attemptId);
+  return result;
+}
+
+/**
+ * Finalizes an attempt.
+ * @param how.autoSubmitted true for the expiry sweep and force-submit
+ * @throws NotFound, Forbidden (disqualified)
+ */
+export function finalizeAttempt(deps: AppDeps, attemptId: string, how: { autoSubmitted: boolean }): AttemptRow {
+  const st = deps.sessions.attempt(attemptId);
+  if (!st) throw new NotFound('Attempt');
+  if (st.row.status === 'COMPLETED') return st.row;
+  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
+  const paper = deps.sessions.paper(st.row.exam_id)!;
+  const now = deps.clock.now();
+  let completed!: AttemptRow;
+  deps.sqlite.transaction(() => {
+    // re-check inside the transaction: a concurrent finalize may have won
+    const cur = deps.sqlite.prepare('SELECT status FROM attempts WHERE id = ?').get(attemptId) as { status: string };
+    if (cur.status !== 'IN_PROGRESS') return;
+    deps.buffer.flushAttempt(attemptId);
+    deps.sqlite
+      .prepare("UPDATE attempts SET status = 'COMPLETED', completed_at = ?, auto_submitted = ?, last_seen_at = ?, last_saved_at = ? WHERE id = ?")
+      .run(now, how.autoSubmitted ? 1 : 0, st.lastSeenAt, st.lastSavedAt, attemptId);
+    storeGrade(deps, paper, attemptId);
+    completed = deps.sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(attemptId) as AttemptRow;
+    enqueueEvent(deps.sqlite, { workspaceId: completed.workspace_id, type: 'exam.attempt.completed', data: eventData(paper, completed), at: now });
+  })();
+  const fresh = deps.sessions.reloadAttempt(attemptId)!;
+  deps.buffer.release(attemptId);
+  deps.events.emit({ kind: 'attempt-changed', examId: fresh.row.exam_id, attemptId });
+  deps.events.emit({ kind: 'outbox-written', eventId: attemptId });
+  return fresh.row;
+}
+
+/** The submit response body (score fields only when the exam shows results). */
+export function submitResponse(paper: Paper, st: AttemptState | { row: AttemptRow }) {
+  const r = resultFields(st.row);
+  return { ...r, showResult: !!paper.exam.show_result_after };
+}

@@ -1,0 +1,113 @@
+/**
+ * Invigilator and examiner routes on attempts (API key): results, the live hall
+ * monitor (JSON snapshot and a server-sent-events stream), extend, reinstate,
+ * force-submit, one attempt's marked answers.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import type { AppDeps } from '../../platform/deps.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { requireApiKey } from '../../platform/auth.js';
+import { getExamInWorkspace, serializeExam } from '../exams/service.js';
+import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
+import { reasonSchema } from '../exams/schemas.js';
+import { submitResponseSchema } from './schemas.js';
+
+const summarySchema = z.record(z.string(), z.unknown()).openapi('AttemptSummary');
+const params = z.object({ id: z.string().min(1).max(64) });
+const problems = { ...errorResponses, 409: errorResponses[404] };
+
+/** Invigilation router. */
+export function invigilationRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const auth = requireApiKey(deps);
+  r.use('/exams/*', auth);
+  for (const p of ['/attempts/:id/result', '/attempts/:id/extend', '/attempts/:id/reinstate', '/attempts/:id/force-submit']) r.use(p, auth);
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/exams/{id}/attempts', tags: ['Results'], security: keySecurity, summary: 'Attempts of an exam with results', request: { params }, responses: { 200: jsonResponse(z.array(summarySchema), 'Attempts'), ...problems } }),
+    (c) => c.json(examAttempts(deps, c.var.workspace.id, c.req.valid('param').id), 200),
+  );
+
+  const snapshot = (workspaceId: string, examId: string) => {
+    const exam = getExamInWorkspace(deps, workspaceId, examId);
+    return { exam: serializeExam(exam), serverTime: new Date(deps.clock.now()).toISOString(), attempts: examAttempts(deps, workspaceId, examId) };
+  };
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/exams/{id}/monitor', tags: ['Invigilation'], security: keySecurity, summary: 'Live hall snapshot', request: { params }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'Snapshot'), ...problems } }),
+    (c) => c.json(snapshot(c.var.workspace.id, c.req.valid('param').id), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/exams/{id}/monitor/stream',
+      tags: ['Invigilation'],
+      security: keySecurity,
+      summary: 'Live hall monitor as server-sent events (snapshot every second while anything changed; alert events)',
+      request: { params },
+      responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, ...problems },
+    }),
+    (c) => {
+      const workspaceId = c.var.workspace.id;
+      const examId = c.req.valid('param').id;
+      getExamInWorkspace(deps, workspaceId, examId); // 404 before the stream opens
+      return streamSSE(c, async (stream) => {
+        let changed = true;
+        const alerted = new Set<string>();
+        const off = deps.events.on((e) => {
+          if ((e.kind === 'attempt-changed' || e.kind === 'attempt-disqualified') && e.examId === examId) changed = true;
+          if (e.kind === 'attempt-disqualified' && e.examId === examId) {
+            void stream.writeSSE({ event: 'alert', data: JSON.stringify({ kind: 'disqualified', attemptId: e.attemptId, candidateName: e.candidateName }) });
+          }
+        });
+        stream.onAbort(() => off());
+        let ticks = 0;
+        while (!stream.aborted) {
+          ticks++;
+          // a full snapshot when something changed, and every 5 s anyway (remaining time moves)
+          if (changed || ticks % 5 === 0) {
+            changed = false;
+            const snap = snapshot(workspaceId, examId);
+            await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snap) });
+            const now = deps.clock.now();
+            for (const a of snap.attempts) {
+              const seen = a.lastSeenAt ? Date.parse(a.lastSeenAt) : 0;
+              if (a.status === 'IN_PROGRESS' && now - seen > 60_000 && !alerted.has(a.attemptId)) {
+                alerted.add(a.attemptId);
+                await stream.writeSSE({ event: 'alert', data: JSON.stringify({ kind: 'unseen', attemptId: a.attemptId, candidateName: a.candidateName }) });
+              } else if (now - seen <= 60_000) alerted.delete(a.attemptId);
+            }
+          }
+          await stream.sleep(1000);
+        }
+        off();
+      });
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/attempts/{id}/result', tags: ['Results'], security: keySecurity, summary: 'One attempt with every answer marked (examiner view)', request: { params }, responses: { 200: jsonResponse(summarySchema, 'Attempt'), ...problems } }),
+    (c) => c.json(attemptResult(deps, c.var.workspace.id, c.req.valid('param').id), 200),
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/attempts/{id}/extend', tags: ['Invigilation'], security: keySecurity, summary: 'Grant extra minutes to one candidate (audited)', request: { params, body: jsonBody(reasonSchema.extend({ minutes: z.number().min(0.5).max(600) })) }, responses: { 200: jsonResponse(summarySchema, 'Attempt'), ...problems } }),
+    (c) => {
+      const b = c.req.valid('json');
+      return c.json(extendTime(deps, c.var.workspace.id, c.req.valid('param').id, b.minutes, b.reason), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/attempts/{id}/reinstate', tags: ['Invigilation'], security: keySecurity, summary: 'Reinstate a disqualified candidate (audited)', request: { params, body: jsonBody(reasonSchema) }, responses: { 200: jsonResponse(summarySchema, 'Attempt'), ...problems } }),
+    (c) => c.json(reinstate(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/attempts/{id}/force-submit', tags: ['Invigilation'], security: keySecurity, summary: 'Submit an attempt now (audited)', request: { params, body: jsonBody(reasonSchema) }, responses: { 200: jsonResponse(submitResponseSchema, 'Result'), ...problems } }),
+    (c) => c.json(forceSubmit(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
+  );
+  return r;
+}

@@ -1,0 +1,109 @@
+/**
+ * Invigilator actions on attempts (DESIGN §7, STYLE): extend time, reinstate a
+ * disqualified candidate, force-submit — each audited in the same transaction — and the
+ * examiner's views: results, the live monitor, one attempt's marked answers.
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { Conflict, NotFound } from '../../platform/errors.js';
+import { writeAudit } from '../../platform/audit.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import type { AttemptState } from './session-cache.js';
+import { attemptSummary } from './views.js';
+import { finalizeAttempt, submitResponse } from './finalize.js';
+import type { Paper } from './paper.js';
+
+/** The attempt of the caller's workspace, with its paper. @throws NotFound */
+export function attemptInWorkspace(deps: AppDeps, workspaceId: string, attemptId: string): { st: AttemptState; paper: Paper } {
+  const st = deps.sessions.attempt(attemptId);
+  if (!st || st.row.workspace_id !== workspaceId) throw new NotFound('Attempt');
+  return { st, paper: deps.sessions.paper(st.row.exam_id)! };
+}
+
+function answeredCounts(deps: AppDeps, examId: string): Map<string, number> {
+  const rows = deps.sqlite
+    .prepare("SELECT a.attempt_id AS id, count(*) AS n FROM answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.exam_id = ? AND (a.option_id IS NOT NULL OR (a.text IS NOT NULL AND a.text <> '')) GROUP BY a.attempt_id")
+    .all(examId) as { id: string; n: number }[];
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Summaries of every attempt of an exam (results table and live monitor). */
+export function examAttempts(deps: AppDeps, workspaceId: string, examId: string) {
+  const exam = getExamInWorkspace(deps, workspaceId, examId);
+  const paper = deps.sessions.paper(exam.id)!;
+  const ids = deps.sqlite.prepare('SELECT id FROM attempts WHERE exam_id = ? ORDER BY started_at').all(exam.id) as { id: string }[];
+  const counts = answeredCounts(deps, exam.id);
+  return ids.map(({ id }) => {
+    const st = deps.sessions.attempt(id)!;
+    // answers still in the buffer count too
+    const live = st.row.status === 'IN_PROGRESS' ? deps.buffer.answersFor(id, paper.questions.map((q) => q.id)).filter((a) => a.optionId || (a.text && a.text.trim())).length : (counts.get(id) ?? 0);
+    return attemptSummary(deps, paper, st, live);
+  });
+}
+
+/** POST /attempts/:id/extend: grants `minutes` extra to one candidate. */
+export function extendTime(deps: AppDeps, workspaceId: string, attemptId: string, minutes: number, reason: string) {
+  const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
+  if (st.row.status !== 'IN_PROGRESS') throw new Conflict(`Only an attempt in progress can get more time (this one is ${st.row.status}).`);
+  const now = deps.clock.now();
+  deps.sqlite.transaction(() => {
+    deps.sqlite.prepare('UPDATE attempts SET extra_seconds = extra_seconds + ? WHERE id = ?').run(Math.round(minutes * 60), attemptId);
+    writeAudit(deps.sqlite, { workspaceId, action: 'attempt.extend', targetType: 'attempt', targetId: attemptId, reason, detail: { minutes }, at: now });
+  })();
+  const fresh = deps.sessions.reloadAttempt(attemptId)!;
+  deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
+  return attemptSummary(deps, paper, fresh, 0);
+}
+
+/** POST /attempts/:id/reinstate: a disqualified attempt goes back in progress with violations reset. */
+export function reinstate(deps: AppDeps, workspaceId: string, attemptId: string, reason: string) {
+  const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
+  if (st.row.status !== 'DISQUALIFIED') throw new Conflict(`Only a disqualified attempt can be reinstated (this one is ${st.row.status}).`);
+  const now = deps.clock.now();
+  deps.sqlite.transaction(() => {
+    // the time it spent locked is credited back
+    const locked = Math.max(0, now - (st.row.disqualified_at ?? now));
+    deps.sqlite.prepare("UPDATE attempts SET status = 'IN_PROGRESS', violations = 0, disqualified_at = NULL, credited_ms = credited_ms + ? WHERE id = ?").run(locked, attemptId);
+    writeAudit(deps.sqlite, { workspaceId, action: 'attempt.reinstate', targetType: 'attempt', targetId: attemptId, reason, detail: { violations: st.row.violations, lockedMs: locked }, at: now });
+  })();
+  const fresh = deps.sessions.reloadAttempt(attemptId)!;
+  deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
+  return attemptSummary(deps, paper, fresh, 0);
+}
+
+/** POST /attempts/:id/force-submit: finalizes now (auto-submitted) and audits. */
+export function forceSubmit(deps: AppDeps, workspaceId: string, attemptId: string, reason: string) {
+  const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
+  if (st.row.status !== 'IN_PROGRESS') throw new Conflict(`Only an attempt in progress can be force-submitted (this one is ${st.row.status}).`);
+  const row = finalizeAttempt(deps, attemptId, { autoSubmitted: true });
+  writeAudit(deps.sqlite, { workspaceId, action: 'attempt.force_submit', targetType: 'attempt', targetId: attemptId, reason, at: deps.clock.now() });
+  return submitResponse(paper, { row });
+}
+
+/** GET /attempts/:id/result: the examiner's view with every answer marked. */
+export function attemptResult(deps: AppDeps, workspaceId: string, attemptId: string) {
+  const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
+  const answers = deps.buffer.answersFor(attemptId, paper.questions.map((q) => q.id));
+  const stored = new Map(
+    (deps.sqlite.prepare('SELECT question_id, awarded_marks, review_json FROM answers WHERE attempt_id = ?').all(attemptId) as { question_id: string; awarded_marks: number | null; review_json: string | null }[]).map((r) => [r.question_id, r]),
+  );
+  const byQ = new Map(answers.map((a) => [a.questionId, a]));
+  const labels = new Map(st.layout.map((l) => [l.questionId, l.optionIds]));
+  const rows = paper.questions.map((q) => {
+    const a = byQ.get(q.id);
+    const shown = labels.get(q.id) ?? q.options.map((o) => o.id);
+    const idx = a?.optionId ? shown.indexOf(a.optionId) : -1;
+    const s = stored.get(q.id);
+    return {
+      questionId: q.id,
+      type: q.type,
+      marks: q.marks,
+      optionId: a?.optionId ?? null,
+      keyLabel: idx >= 0 ? 'ABCDEFGHIJ'[idx]! : null,
+      text: a?.text ?? null,
+      isCorrect: q.type === 'MCQ' || q.type === 'TRUE_FALSE' ? (a?.optionId ? q.optionsById.get(a.optionId)?.isCorrect === true : false) : null,
+      awardedMarks: s?.awarded_marks ?? null,
+      review: s?.review_json ? JSON.parse(s.review_json) : null,
+    };
+  });
+  return { ...attemptSummary(deps, paper, st, rows.filter((r) => r.optionId || (r.text && r.text.trim())).length), examId: paper.exam.id, examTitle: paper.exam.title, answers: rows };
+}

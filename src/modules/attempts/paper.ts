@@ -1,0 +1,122 @@
+/**
+ * The exam paper, prepared once per exam and cached (issue 8: "the paper for an exam
+ * prepared once"): questions in position order with their options, answer keys and
+ * marks, plus the candidate view of one attempt's layout with every answer-key field
+ * removed (spec: no isCorrect anywhere; DESIGN §7: nor explanation, modelAnswer, rubric).
+ */
+import type { ExamRow } from '../exams/service.js';
+import type { QuestionRow } from '../questions/service.js';
+
+export interface PaperOption {
+  id: string;
+  keyLabel: string;
+  text: string;
+  isCorrect: boolean;
+}
+
+export interface PaperQuestion {
+  id: string;
+  type: 'MCQ' | 'TRUE_FALSE' | 'SHORT_ESSAY' | 'LONG_ESSAY';
+  prompt: string;
+  marks: number;
+  section: string | null;
+  minWords: number | null;
+  maxWords: number | null;
+  options: PaperOption[];
+  optionsById: Map<string, PaperOption>;
+  rubric: { name: string; totalMarks: number; criteria: { id: string; title: string; maxMarks: number; description: string }[] } | null;
+  modelAnswer: string | null;
+}
+
+export interface Paper {
+  exam: ExamRow;
+  questions: PaperQuestion[];
+  byId: Map<string, PaperQuestion>;
+  maxScore: number;
+  /** whether the exam has a roster (then studentId + issued PIN are required) */
+  hasRoster: boolean;
+}
+
+/** Builds a paper from rows (questions already in position order). */
+export function buildPaper(exam: ExamRow, rows: QuestionRow[], hasRoster: boolean): Paper {
+  const questions = rows.map((q): PaperQuestion => {
+    const options = JSON.parse(q.options_json) as PaperOption[];
+    return {
+      id: q.id,
+      type: q.type,
+      prompt: q.prompt,
+      marks: q.marks,
+      section: q.section,
+      minWords: q.min_words,
+      maxWords: q.max_words,
+      options,
+      optionsById: new Map(options.map((o) => [o.id, o])),
+      rubric: q.rubric_json ? JSON.parse(q.rubric_json) : null,
+      modelAnswer: q.model_answer,
+    };
+  });
+  return { exam, questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0), hasRoster };
+}
+
+/** One attempt's fixed order: questions and, per question, the shown option order. */
+export type Layout = { questionId: string; optionIds: string[] }[];
+
+/** Fisher–Yates shuffle with a caller-supplied random integer source. */
+function shuffled<T>(items: T[], randomInt: (n: number) => number): T[] {
+  const a = items.slice();
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/** The layout of a new attempt, honouring the exam's shuffle options (DESIGN §7). */
+export function newLayout(paper: Paper, randomInt: (n: number) => number): Layout {
+  const qs = paper.exam.shuffle_questions ? shuffled(paper.questions, randomInt) : paper.questions;
+  return qs.map((q) => ({ questionId: q.id, optionIds: (paper.exam.shuffle_choices && q.type === 'MCQ' ? shuffled(q.options, randomInt) : q.options).map((o) => o.id) }));
+}
+
+export interface CandidateQuestion {
+  id: string;
+  type: PaperQuestion['type'];
+  prompt: string;
+  marks: number;
+  section: string | null;
+  minWords: number | null;
+  maxWords: number | null;
+  options: { id: string; keyLabel: string; text: string }[];
+}
+
+const LABELS = 'ABCDEFGHIJ';
+
+/**
+ * Candidate view of the paper in the attempt's layout: keyLabels follow the shown order
+ * (A, B, C…). Questions deleted since the attempt started are left out; questions added
+ * since are appended (so an examiner's fix reaches candidates).
+ */
+export function candidateQuestions(paper: Paper, layout: Layout): CandidateQuestion[] {
+  const out: CandidateQuestion[] = [];
+  const seen = new Set<string>();
+  const push = (q: PaperQuestion, optionIds: string[]) => {
+    seen.add(q.id);
+    const opts = optionIds.map((id) => q.optionsById.get(id)).filter((o): o is PaperOption => !!o);
+    for (const o of q.options) if (!optionIds.includes(o.id)) opts.push(o);
+    out.push({
+      id: q.id,
+      type: q.type,
+      prompt: q.prompt,
+      marks: q.marks,
+      section: q.section,
+      minWords: q.minWords,
+      maxWords: q.maxWords,
+      options: opts.map((o, i) => ({ id: o.id, keyLabel: LABELS[i] ?? String(i + 1), text: o.text })),
+    });
+  };
+  for (const l of layout) {
+    const q = paper.byId.get(l.questionId);
+    if (q) push(q, l.optionIds);
+  }
+  for (const q of paper.questions) if (!seen.has(q.id)) push(q, q.options.map((o) => o.id));
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * Candidate session routes (no API key: room code + candidate credentials, then the
+ * attempt id as capability). Saves, telemetry, reads and submits are limited per
+ * attempt (600/min), never per address: a whole hall may share one NAT address.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/openapi.js';
+import { clientAddress } from '../../platform/http.js';
+import { consume } from '../../platform/rate-limit.js';
+import * as s from './schemas.js';
+import { startAttempt } from './start.js';
+import { candidateAttempt, saveAnswers } from './answers.js';
+import { recordTelemetry } from '../proctoring/service.js';
+import { finalizeAttempt, submitResponse } from './finalize.js';
+import { sessionView } from './views.js';
+import { GRACE_MS, remainingMs } from './timer.js';
+
+const problems = { ...errorResponses, 402: errorResponses[404], 403: errorResponses[404], 409: errorResponses[404] };
+
+/** Candidate router. */
+export function attemptRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const live = async (c: Context<AppEnv>, attemptId: string) => {
+    const h = await consume(deps.limits.live, attemptId, 'requests for this attempt');
+    for (const [k, v] of Object.entries(h)) c.header(k, v);
+  };
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...problems } }),
+    async (c) => c.json((await startAttempt(deps, c.req.valid('json'), clientAddress(c))) as never, 200),
+  );
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh', request: { params: s.attemptParams }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...problems } }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await live(c, id);
+      const { st, paper } = candidateAttempt(deps, id);
+      return c.json(sessionView(deps, paper, st, true) as never, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'put', path: '/attempts/{id}/answers/{questionId}', tags: ['Candidate session'], summary: 'Save one live answer (buffered)', request: { params: s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId }), body: jsonBody(s.singleAnswerSchema) }, responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...problems } }),
+    async (c) => {
+      const { id, questionId } = c.req.valid('param');
+      await live(c, id);
+      return c.json(saveAnswers(deps, id, [{ questionId, ...c.req.valid('json') }]), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/attempts/{id}/answers', tags: ['Candidate session'], summary: 'Save several live answers (offline replay)', request: { params: s.attemptParams, body: jsonBody(s.batchAnswersSchema) }, responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...problems } }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await live(c, id);
+      return c.json(saveAnswers(deps, id, c.req.valid('json').answers), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/attempts/{id}/telemetry', tags: ['Candidate session'], summary: 'Record a proctoring event', request: { params: s.attemptParams, body: jsonBody(s.telemetrySchema) }, responses: { 200: jsonResponse(s.telemetryResponseSchema, 'Recorded'), ...problems } }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await live(c, id);
+      return c.json(recordTelemetry(deps, id, c.req.valid('json')), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/attempts/{id}/submit', tags: ['Candidate session'], summary: 'Finalize and auto-grade (idempotent)', request: { params: s.attemptParams, body: { required: false, content: { 'application/json': { schema: s.submitSchema } } } }, responses: { 200: jsonResponse(s.submitResponseSchema, 'Result'), ...problems } }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await live(c, id);
+      const { st, paper } = candidateAttempt(deps, id);
+      const body = (c.req.valid('json') ?? {}) as { answers?: s.AnswerItem[] };
+      if (st.row.status === 'IN_PROGRESS' && body.answers?.length && remainingMs(paper.exam, st.row, deps.clock.now()) >= -GRACE_MS) {
+        saveAnswers(deps, id, body.answers);
+      }
+      const row = finalizeAttempt(deps, id, { autoSubmitted: false });
+      return c.json(submitResponse(paper, { row }), 200);
+    },
+  );
+  return r;
+}

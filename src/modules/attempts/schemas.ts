@@ -1,0 +1,85 @@
+/** zod shapes of the candidate session endpoints (spec "Attempt", DESIGN §7). */
+import { z } from '@hono/zod-openapi';
+import { TELEMETRY_TYPES } from '../proctoring/service.js';
+
+export const startSchema = z
+  .object({
+    accessCode: z.string().trim().min(1, 'The room code is required').max(32),
+    candidatePin: z.string().trim().max(32).optional(),
+    candidateName: z.string().trim().min(1, 'Your full name is required').max(200),
+    studentId: z.string().trim().min(1, 'The student ID is required').max(64),
+  })
+  .openapi('StartAttempt');
+
+const seq = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+const text = z.string().max(50_000).nullable().optional();
+const optionId = z.string().max(64).nullable().optional();
+
+export const singleAnswerSchema = z.object({ optionId, text, seq }).openapi('AnswerSave');
+export const answerItemSchema = z.object({ questionId: z.string().min(1).max(64), optionId, text, seq });
+export type AnswerItem = z.infer<typeof answerItemSchema>;
+export const batchAnswersSchema = z.object({ answers: z.array(answerItemSchema).max(500) }).openapi('AnswerBatch');
+export const submitSchema = z.object({ answers: z.array(answerItemSchema).max(500).optional() }).openapi('Submit');
+
+export const telemetrySchema = z
+  .object({
+    type: z.enum(TELEMETRY_TYPES, { message: `type must be one of ${TELEMETRY_TYPES.join(', ')}` }),
+    meta: z.object({ action: z.string().max(200).optional() }).passthrough().optional(),
+  })
+  .openapi('TelemetryEvent');
+
+export const candidateQuestionSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  prompt: z.string(),
+  marks: z.number(),
+  section: z.string().nullable(),
+  minWords: z.number().nullable(),
+  maxWords: z.number().nullable(),
+  options: z.array(z.object({ id: z.string(), keyLabel: z.string(), text: z.string() })),
+});
+
+export const sessionSchema = z
+  .object({
+    isResumed: z.boolean(),
+    attemptId: z.string(),
+    examId: z.string(),
+    examTitle: z.string(),
+    candidateName: z.string(),
+    studentId: z.string(),
+    status: z.string(),
+    remainingSeconds: z.number().int(),
+    durationMins: z.number().int(),
+    violations: z.number().int(),
+    maxTabViolations: z.number().int(),
+    showResultAfter: z.boolean(),
+    isPaused: z.boolean(),
+    durableSeq: z.number().int(),
+    answers: z.array(z.object({ questionId: z.string(), optionId: z.string().nullable(), text: z.string().nullable(), seq: z.number().int() })),
+    questions: z.array(candidateQuestionSchema),
+  })
+  .openapi('Session');
+
+export const saveResponseSchema = z
+  .object({ saved: z.boolean(), applied: z.number().int(), seq: z.number().int(), remainingSeconds: z.number().int(), durableSeq: z.number().int() })
+  .openapi('AnswerSaved');
+
+export const submitResponseSchema = z
+  .object({
+    attemptId: z.string(),
+    score: z.number(),
+    maxScore: z.number(),
+    percentage: z.number(),
+    grade: z.string(),
+    status: z.string(),
+    completedAt: z.string(),
+    pendingReview: z.boolean(),
+    showResult: z.boolean(),
+  })
+  .openapi('SubmitResult');
+
+export const telemetryResponseSchema = z
+  .object({ attemptId: z.string(), violations: z.number().int(), maxTabViolations: z.number().int(), status: z.string(), disqualified: z.boolean(), remainingSeconds: z.number().int(), durableSeq: z.number().int() })
+  .openapi('TelemetryRecorded');
+
+export const attemptParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,137 @@
+/**
+ * Hot-path cache of exam papers and attempt states, so an answer save touches no
+ * database (DESIGN §7, issue 8). The database stays the truth: every service that
+ * changes an exam, its questions or roster calls `invalidateExam`, and attempt changes
+ * go through `setAttempt`/`dropAttempt` in the same code that writes the row.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Sqlite } from '../../db/index.js';
+import type { ExamRow } from '../exams/service.js';
+import type { QuestionRow } from '../questions/service.js';
+import { buildPaper, type Layout, type Paper } from './paper.js';
+
+export interface AttemptRow {
+  id: string;
+  exam_id: string;
+  workspace_id: string;
+  student_id: string;
+  candidate_name: string;
+  pin_hash: string | null;
+  status: 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
+  started_at: number;
+  credited_ms: number;
+  extra_seconds: number;
+  violations: number;
+  layout_json: string;
+  score: number | null;
+  max_score: number | null;
+  percentage: number | null;
+  grade: string | null;
+  pending_review: number;
+  auto_submitted: number;
+  completed_at: number | null;
+  disqualified_at: number | null;
+  client_address: string | null;
+  last_seen_at: number | null;
+  last_saved_at: number | null;
+}
+
+/** An attempt row plus its parsed layout and in-memory activity times. */
+export interface AttemptState {
+  row: AttemptRow;
+  layout: Layout;
+  /** epoch ms of the last request / save (persisted by the flush job) */
+  lastSeenAt: number | null;
+  lastSavedAt: number | null;
+  activityDirty: boolean;
+}
+
+export class SessionCache {
+  private readonly papers = new LRUCache<string, Paper>({ max: 500 });
+  private readonly attempts = new LRUCache<string, AttemptState>({ max: 50_000 });
+  private readonly examSel;
+  private readonly questionSel;
+  private readonly rosterCount;
+  private readonly attemptSel;
+  private readonly activityUpd;
+
+  constructor(private readonly sqlite: Sqlite) {
+    this.examSel = sqlite.prepare('SELECT * FROM exams WHERE id = ?');
+    this.questionSel = sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position');
+    this.rosterCount = sqlite.prepare('SELECT count(*) AS n FROM roster_entries WHERE exam_id = ?');
+    this.attemptSel = sqlite.prepare('SELECT * FROM attempts WHERE id = ?');
+    this.activityUpd = sqlite.prepare('UPDATE attempts SET last_seen_at = ?, last_saved_at = ? WHERE id = ?');
+  }
+
+  /** The exam's paper, built once and cached; undefined when the exam does not exist. */
+  paper(examId: string): Paper | undefined {
+    let p = this.papers.get(examId);
+    if (!p) {
+      const exam = this.examSel.get(examId) as ExamRow | undefined;
+      if (!exam) return undefined;
+      p = buildPaper(exam, this.questionSel.all(examId) as QuestionRow[], (this.rosterCount.get(examId) as { n: number }).n > 0);
+      this.papers.set(examId, p);
+    }
+    return p;
+  }
+
+  /** The attempt's state (cached), or undefined when no such attempt exists. */
+  attempt(attemptId: string): AttemptState | undefined {
+    let a = this.attempts.get(attemptId);
+    if (!a) {
+      const row = this.attemptSel.get(attemptId) as AttemptRow | undefined;
+      if (!row) return undefined;
+      a = { row, layout: JSON.parse(row.layout_json), lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityDirty: false };
+      this.attempts.set(attemptId, a);
+    }
+    return a;
+  }
+
+  /** Re-reads an attempt row after a write (keeps in-memory activity times). */
+  reloadAttempt(attemptId: string): AttemptState | undefined {
+    const prev = this.attempts.get(attemptId);
+    this.attempts.delete(attemptId);
+    const a = this.attempt(attemptId);
+    if (a && prev) {
+      a.lastSeenAt = prev.lastSeenAt;
+      a.lastSavedAt = prev.lastSavedAt;
+      a.activityDirty = prev.activityDirty;
+    }
+    return a;
+  }
+
+  /** Drops the exam's paper and its cached attempts (after any exam/question/roster change). */
+  invalidateExam(examId: string): void {
+    this.papers.delete(examId);
+    for (const [id, a] of this.attempts.entries()) {
+      if (a.row.exam_id === examId) {
+        if (a.activityDirty) this.persistActivity(a);
+        this.attempts.delete(id);
+      }
+    }
+  }
+
+  /** Cached attempts of an exam that are in memory (for the live monitor). */
+  *cachedAttempts(): IterableIterator<AttemptState> {
+    yield* this.attempts.values();
+  }
+
+  private persistActivity(a: AttemptState): void {
+    this.activityUpd.run(a.lastSeenAt, a.lastSavedAt, a.row.id);
+    a.activityDirty = false;
+  }
+
+  /** Writes last-seen / last-saved times of active attempts (called by the flush job). */
+  persistAllActivity(): number {
+    let n = 0;
+    const dirty = [...this.attempts.values()].filter((a) => a.activityDirty);
+    if (!dirty.length) return 0;
+    this.sqlite.transaction(() => {
+      for (const a of dirty) {
+        this.persistActivity(a);
+        n++;
+      }
+    })();
+    return n;
+  }
+}

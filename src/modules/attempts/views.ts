@@ -1,0 +1,84 @@
+/**
+ * Response shapes of attempts: the candidate session view (never an answer key) and
+ * the invigilator's attempt summary.
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { iso } from '../../platform/clock.js';
+import { candidateQuestions, type Paper } from './paper.js';
+import type { AttemptState } from './session-cache.js';
+import { remainingSeconds } from './timer.js';
+
+/** Result fields of a finished attempt. */
+export function resultFields(a: AttemptState['row']) {
+  return {
+    attemptId: a.id,
+    score: a.score ?? 0,
+    maxScore: a.max_score ?? 0,
+    percentage: a.percentage ?? 0,
+    grade: a.grade ?? 'F9',
+    status: a.status,
+    completedAt: iso(a.completed_at ?? a.disqualified_at)!,
+    pendingReview: !!a.pending_review,
+  };
+}
+
+/** The candidate's view (start/resume and GET /attempts/:id). */
+export function sessionView(deps: AppDeps, paper: Paper, st: AttemptState, isResumed: boolean) {
+  const a = st.row;
+  const exam = paper.exam;
+  const questions = candidateQuestions(paper, st.layout);
+  const view: Record<string, unknown> = {
+    isResumed,
+    attemptId: a.id,
+    examId: exam.id,
+    examTitle: exam.title,
+    candidateName: a.candidate_name,
+    studentId: a.student_id,
+    status: a.status,
+    remainingSeconds: a.status === 'IN_PROGRESS' ? remainingSeconds(exam, a, deps.clock.now()) : 0,
+    durationMins: exam.duration_mins,
+    violations: a.violations,
+    maxTabViolations: exam.max_tab_violations,
+    showResultAfter: !!exam.show_result_after,
+    isPaused: exam.paused_at !== null,
+    startedAt: iso(a.started_at),
+    durableSeq: deps.buffer.durableSeq(a.id),
+    answers: deps.buffer.answersFor(a.id, questions.map((q) => q.id)),
+    questions,
+  };
+  if (a.status === 'COMPLETED') {
+    view.completedAt = iso(a.completed_at);
+    if (exam.show_result_after) Object.assign(view, resultFields(a), { status: a.status });
+  }
+  return view;
+}
+
+/** One row of the invigilator's monitor / results table. */
+export function attemptSummary(deps: AppDeps, paper: Paper, st: AttemptState, answered: number) {
+  const a = st.row;
+  return {
+    attemptId: a.id,
+    studentId: a.student_id,
+    candidateName: a.candidate_name,
+    status: a.status,
+    startedAt: iso(a.started_at)!,
+    completedAt: iso(a.completed_at),
+    disqualifiedAt: iso(a.disqualified_at),
+    remainingSeconds: a.status === 'IN_PROGRESS' ? remainingSeconds(paper.exam, a, deps.clock.now()) : 0,
+    answered,
+    totalQuestions: paper.questions.length,
+    lastSeenAt: iso(st.lastSeenAt),
+    lastSavedAt: iso(st.lastSavedAt),
+    clientAddress: a.client_address,
+    violations: a.violations,
+    maxTabViolations: paper.exam.max_tab_violations,
+    score: a.score,
+    maxScore: a.max_score,
+    percentage: a.percentage,
+    grade: a.grade,
+    pendingReview: !!a.pending_review,
+    autoSubmitted: !!a.auto_submitted,
+    extraSeconds: a.extra_seconds,
+    timeTakenSeconds: a.completed_at ? Math.max(0, Math.round((a.completed_at - a.started_at - a.credited_ms) / 1000)) : null,
+  };
+}

@@ -1,0 +1,71 @@
+/** HTTP routes of questions: bulk ingestion, read, patch, delete, rubric templates. */
+import { createRoute } from '@hono/zod-openapi';
+import type { AppDeps } from '../../platform/deps.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { requireApiKey } from '../../platform/auth.js';
+import { bulkQuestionsSchema, questionPatchSchema, storedQuestionSchema } from './schemas.js';
+import { deleteQuestion, getQuestionInWorkspace, insertQuestions, patchQuestion, serializeQuestion } from './service.js';
+import { RUBRIC_TEMPLATES } from './rubric-templates.js';
+import { NotFound } from '../../platform/errors.js';
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+/** Question router. */
+export function questionRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const auth = requireApiKey(deps);
+  r.use('/questions/*', auth);
+  r.use('/rubric-templates', auth);
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/questions/bulk',
+      tags: ['Questions'],
+      security: keySecurity,
+      summary: 'Bulk ingest questions (all-or-nothing, ≤ 500)',
+      request: { body: jsonBody(bulkQuestionsSchema, 'questions: array of QuestionInput') },
+      responses: {
+        201: jsonResponse(z.object({ success: z.boolean(), examId: z.string(), created: z.number().int(), questions: z.array(storedQuestionSchema) }), 'Stored'),
+        ...errorResponses,
+      },
+    }),
+    (c) => {
+      const body = c.req.valid('json');
+      if (body.workspaceId !== c.var.workspace.id) throw new NotFound('Workspace');
+      const questions = insertQuestions(deps, c.var.workspace.id, body.examId, body.questions);
+      return c.json({ success: true, examId: body.examId, created: questions.length, questions }, 201);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/questions/{id}', tags: ['Questions'], security: keySecurity, summary: 'A question (examiner view)', request: { params: idParam }, responses: { 200: jsonResponse(storedQuestionSchema, 'Question'), ...errorResponses } }),
+    (c) => c.json(serializeQuestion(getQuestionInWorkspace(deps, c.var.workspace.id, c.req.valid('param').id)), 200),
+  );
+
+  r.openapi(
+    createRoute({ method: 'patch', path: '/questions/{id}', tags: ['Questions'], security: keySecurity, summary: 'Edit a question', request: { params: idParam, body: jsonBody(questionPatchSchema) }, responses: { 200: jsonResponse(storedQuestionSchema, 'Question'), ...errorResponses } }),
+    (c) => c.json(patchQuestion(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  r.openapi(
+    createRoute({ method: 'delete', path: '/questions/{id}', tags: ['Questions'], security: keySecurity, summary: 'Delete a question', request: { params: idParam }, responses: { 204: { description: 'Deleted' }, ...errorResponses } }),
+    (c) => {
+      deleteQuestion(deps, c.var.workspace.id, c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/rubric-templates',
+      tags: ['Questions'],
+      security: keySecurity,
+      summary: 'Rubric families WAEC, Cambridge, STEM',
+      responses: { 200: jsonResponse(z.array(z.object({ family: z.string(), name: z.string(), criteria: z.array(z.object({ title: z.string(), weight: z.number(), description: z.string() })) })), 'Templates'), ...errorResponses },
+    }),
+    (c) => c.json(RUBRIC_TEMPLATES as unknown as { family: string; name: string; criteria: { title: string; weight: number; description: string }[] }[], 200),
+  );
+  return r;
+}

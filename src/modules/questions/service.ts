@@ -1,0 +1,158 @@
+/**
+ * Question rules (DESIGN §6): all-or-nothing bulk ingestion with per-item errors,
+ * keyLabels defaulting to A, B, C…, essay word defaults, option ids `opt_…`, and the
+ * examiner view (answer keys included). The candidate view is built in attempts/paper.ts.
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { newId } from '../../platform/ids.js';
+import { NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
+import { iso } from '../../platform/clock.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import { ESSAY_WORD_DEFAULTS, questionInputSchema, type QuestionInput, type StoredQuestion } from './schemas.js';
+
+export interface QuestionRow {
+  id: string;
+  exam_id: string;
+  workspace_id: string;
+  position: number;
+  type: StoredQuestion['type'];
+  prompt: string;
+  marks: number;
+  options_json: string;
+  explanation: string | null;
+  section: string | null;
+  min_words: number | null;
+  max_words: number | null;
+  model_answer: string | null;
+  rubric_json: string | null;
+  difficulty: string | null;
+  citation: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Row → examiner view. */
+export function serializeQuestion(q: QuestionRow): StoredQuestion {
+  return {
+    id: q.id,
+    examId: q.exam_id,
+    position: q.position,
+    prompt: q.prompt,
+    type: q.type,
+    marks: q.marks,
+    options: JSON.parse(q.options_json),
+    explanation: q.explanation,
+    section: q.section,
+    minWords: q.min_words,
+    maxWords: q.max_words,
+    modelAnswer: q.model_answer,
+    rubric: q.rubric_json ? JSON.parse(q.rubric_json) : null,
+    difficulty: q.difficulty,
+    citation: q.citation,
+    createdAt: iso(q.created_at)!,
+  };
+}
+
+const LABELS = 'ABCDEFGHIJ';
+
+/** Normalises a validated input into column values (labels, ids, defaults). */
+function toColumns(q: QuestionInput, keepOptionIds: Map<string, string> = new Map()) {
+  const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
+  const options = objective
+    ? (q.options ?? []).map((o, i) => ({ id: (o.id && keepOptionIds.get(o.id)) || newId('opt'), keyLabel: o.keyLabel ?? LABELS[i]!, text: o.text, isCorrect: !!o.isCorrect }))
+    : [];
+  const words = objective ? null : ESSAY_WORD_DEFAULTS[q.type as 'SHORT_ESSAY' | 'LONG_ESSAY'];
+  const rubric = q.rubric
+    ? { name: q.rubric.name, totalMarks: q.rubric.totalMarks, criteria: q.rubric.criteria.map((c, i) => ({ id: c.id ?? `c${i + 1}`, title: c.title, maxMarks: c.maxMarks, description: c.description ?? '' })) }
+    : null;
+  return {
+    type: q.type,
+    prompt: q.prompt,
+    marks: q.marks,
+    optionsJson: JSON.stringify(options),
+    explanation: q.explanation ?? null,
+    section: q.section ?? null,
+    minWords: objective ? null : (q.minWords ?? words!.min),
+    maxWords: objective ? null : (q.maxWords ?? words!.max),
+    modelAnswer: objective ? null : (q.modelAnswer ?? null),
+    rubricJson: objective || !rubric ? null : JSON.stringify(rubric),
+    difficulty: q.difficulty ?? null,
+    citation: q.citation ?? null,
+  };
+}
+
+/**
+ * Validates every item and inserts them all in one transaction, after the exam's
+ * existing questions. Nothing is stored when any item is invalid.
+ * @throws NotFound when the exam is outside the workspace
+ * @throws ValidationError with `errors: [{index, path, message}]`
+ */
+export function insertQuestions(deps: AppDeps, workspaceId: string, examId: string, inputs: unknown[]): StoredQuestion[] {
+  const exam = getExamInWorkspace(deps, workspaceId, examId);
+  const errors: FieldError[] = [];
+  const valid: QuestionInput[] = [];
+  inputs.forEach((raw, index) => {
+    const r = questionInputSchema.safeParse(raw);
+    if (r.success) valid.push(r.data);
+    else for (const i of r.error.issues) errors.push({ index, path: i.path.map(String).join('.') || '(item)', message: i.message });
+  });
+  if (errors.length) {
+    const n = new Set(errors.map((e) => e.index)).size;
+    throw new ValidationError(`${n} of ${inputs.length} question(s) are invalid; nothing was stored.`, errors);
+  }
+  const now = deps.clock.now();
+  const ids: string[] = [];
+  const ins = deps.sqlite.prepare(
+    `INSERT INTO questions (id, exam_id, workspace_id, position, type, prompt, marks, options_json, explanation, section, min_words, max_words, model_answer, rubric_json, difficulty, citation, created_at, updated_at)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  deps.sqlite.transaction(() => {
+    let pos = (deps.sqlite.prepare('SELECT coalesce(max(position), -1) + 1 AS p FROM questions WHERE exam_id = ?').get(exam.id) as { p: number }).p;
+    for (const q of valid) {
+      const c = toColumns(q);
+      const id = newId('q');
+      ids.push(id);
+      ins.run(id, exam.id, workspaceId, pos++, c.type, c.prompt, c.marks, c.optionsJson, c.explanation, c.section, c.minWords, c.maxWords, c.modelAnswer, c.rubricJson, c.difficulty, c.citation, now, now);
+    }
+  })();
+  deps.sessions.invalidateExam(exam.id);
+  const get = deps.sqlite.prepare('SELECT * FROM questions WHERE id = ?');
+  return ids.map((id) => serializeQuestion(get.get(id) as QuestionRow));
+}
+
+/** Question of the caller's workspace. @throws NotFound */
+export function getQuestionInWorkspace(deps: AppDeps, workspaceId: string, id: string): QuestionRow {
+  const q = deps.sqlite.prepare('SELECT * FROM questions WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as QuestionRow | undefined;
+  if (!q) throw new NotFound('Question');
+  return q;
+}
+
+/** All questions of an exam in position order (examiner view). */
+export function listExamQuestions(deps: AppDeps, examId: string): StoredQuestion[] {
+  return (deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(examId) as QuestionRow[]).map(serializeQuestion);
+}
+
+/**
+ * PATCH /questions/:id: merges the patch into the stored question and re-validates the
+ * whole item. Option ids given in the patch are kept so candidates' saved answers stay valid.
+ */
+export function patchQuestion(deps: AppDeps, workspaceId: string, id: string, patch: Record<string, unknown>): StoredQuestion {
+  const cur = serializeQuestion(getQuestionInWorkspace(deps, workspaceId, id));
+  const merged = { ...cur, ...patch };
+  const r = questionInputSchema.safeParse(merged);
+  if (!r.success) throw new ValidationError('The question is invalid after the change; nothing was stored.', r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
+  const keep = new Map(cur.options.map((o) => [o.id, o.id]));
+  const c = toColumns(r.data, keep);
+  deps.sqlite
+    .prepare(`UPDATE questions SET type=?, prompt=?, marks=?, options_json=?, explanation=?, section=?, min_words=?, max_words=?, model_answer=?, rubric_json=?, difficulty=?, citation=?, updated_at=? WHERE id=?`)
+    .run(c.type, c.prompt, c.marks, c.optionsJson, c.explanation, c.section, c.minWords, c.maxWords, c.modelAnswer, c.rubricJson, c.difficulty, c.citation, deps.clock.now(), id);
+  deps.sessions.invalidateExam(cur.examId);
+  return serializeQuestion(getQuestionInWorkspace(deps, workspaceId, id));
+}
+
+/** DELETE /questions/:id */
+export function deleteQuestion(deps: AppDeps, workspaceId: string, id: string): void {
+  const q = getQuestionInWorkspace(deps, workspaceId, id);
+  deps.sqlite.prepare('DELETE FROM questions WHERE id = ?').run(q.id);
+  deps.sessions.invalidateExam(q.exam_id);
+}

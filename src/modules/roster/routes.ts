@@ -1,0 +1,61 @@
+/** HTTP routes of exam rosters (PIN issue and distribution links). */
+import { createRoute } from '@hono/zod-openapi';
+import type { AppDeps } from '../../platform/deps.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { requireApiKey } from '../../platform/auth.js';
+import { addToRoster, listRoster, regeneratePin, removeFromRoster } from './service.js';
+
+const rosterEntrySchema = z
+  .object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), pin: z.string(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() })
+  .openapi('RosterEntry');
+
+export const rosterCandidateSchema = z.object({
+  studentId: z.string().trim().min(1).max(64),
+  candidateName: z.string().trim().min(1).max(200),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s-]{6,20}$/, 'Phone numbers have 6 to 20 digits, optionally with a leading +')
+    .nullable()
+    .optional(),
+});
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const entryParams = z.object({ id: z.string().min(1).max(64), candidateId: z.string().min(1).max(64) });
+
+/** Roster router (paths /exams/:id/roster...). */
+export function rosterRoutes(deps: AppDeps) {
+  const r = createRouter();
+  r.use('/exams/*', requireApiKey(deps));
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/exams/{id}/roster', tags: ['Roster'], security: keySecurity, summary: 'Add candidates; the server issues each a PIN', request: { params, body: jsonBody(z.object({ candidates: z.array(rosterCandidateSchema).min(1).max(5000) })) }, responses: { 201: jsonResponse(z.object({ created: z.number().int(), candidates: z.array(rosterEntrySchema) }), 'Added'), ...errorResponses } }),
+    (c) => {
+      const candidates = addToRoster(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('json').candidates);
+      return c.json({ created: candidates.length, candidates }, 201);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/exams/{id}/roster', tags: ['Roster'], security: keySecurity, summary: 'Roster with PINs and messaging links', request: { params }, responses: { 200: jsonResponse(z.array(rosterEntrySchema), 'Roster'), ...errorResponses } }),
+    (c) => c.json(listRoster(deps, c.var.workspace.id, c.req.valid('param').id), 200),
+  );
+
+  r.openapi(
+    createRoute({ method: 'delete', path: '/exams/{id}/roster/{candidateId}', tags: ['Roster'], security: keySecurity, summary: 'Remove a candidate who has not started', request: { params: entryParams }, responses: { 204: { description: 'Removed' }, ...errorResponses } }),
+    (c) => {
+      const p = c.req.valid('param');
+      removeFromRoster(deps, c.var.workspace.id, p.id, p.candidateId);
+      return c.body(null, 204);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/exams/{id}/roster/{candidateId}/pin', tags: ['Roster'], security: keySecurity, summary: 'Issue a new PIN', request: { params: entryParams }, responses: { 200: jsonResponse(rosterEntrySchema, 'Entry'), ...errorResponses } }),
+    (c) => {
+      const p = c.req.valid('param');
+      return c.json(regeneratePin(deps, c.var.workspace.id, p.id, p.candidateId), 200);
+    },
+  );
+  return r;
+}

@@ -1,0 +1,113 @@
+/**
+ * Exam rosters (spec 1.1.0 "candidate roster management with PIN distribution by
+ * messaging link", DESIGN §4/§7): the server issues each listed candidate a 6-digit PIN,
+ * stored sealed so the examiner can print it again; each entry carries `sms:` and
+ * WhatsApp `https://wa.me/` links whose text gives room code, student ID and PIN.
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { newId, newPin } from '../../platform/ids.js';
+import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
+import { iso } from '../../platform/clock.js';
+import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
+
+export interface RosterInput {
+  studentId: string;
+  candidateName: string;
+  phone?: string | null;
+}
+
+interface RosterRow {
+  id: string;
+  exam_id: string;
+  student_id: string;
+  candidate_name: string;
+  phone: string | null;
+  pin_sealed: string;
+  created_at: number;
+}
+
+/** Message and links for one candidate's PIN slip. */
+export function messagingLinks(exam: Pick<ExamRow, 'title' | 'access_code'>, e: { studentId: string; candidateName: string; phone: string | null; pin: string }) {
+  const text = `HallCBT: ${e.candidateName}, for "${exam.title}" use room code ${exam.access_code}, student ID ${e.studentId} and PIN ${e.pin}. Keep your PIN private.`;
+  const digits = (e.phone ?? '').replace(/[^\d]/g, '');
+  const plusPhone = e.phone ? (e.phone.trim().startsWith('+') ? `+${digits}` : digits) : '';
+  return {
+    smsLink: `sms:${plusPhone}?body=${encodeURIComponent(text)}`,
+    whatsappLink: `https://wa.me/${digits}?text=${encodeURIComponent(text)}`,
+  };
+}
+
+function serialize(deps: AppDeps, exam: ExamRow, r: RosterRow) {
+  const pin = deps.secrets.open(r.pin_sealed);
+  return {
+    id: r.id,
+    studentId: r.student_id,
+    candidateName: r.candidate_name,
+    phone: r.phone,
+    pin,
+    ...messagingLinks(exam, { studentId: r.student_id, candidateName: r.candidate_name, phone: r.phone, pin }),
+    createdAt: iso(r.created_at)!,
+  };
+}
+
+/**
+ * Adds candidates (all-or-nothing). A studentId already on the roster or repeated in the
+ * request → 400 listing the indexes.
+ */
+export function addToRoster(deps: AppDeps, workspaceId: string, examId: string, candidates: RosterInput[]) {
+  const exam = getExamInWorkspace(deps, workspaceId, examId);
+  const seen = new Set<string>();
+  const errors: { index: number; path: string; message: string }[] = [];
+  const exists = deps.sqlite.prepare('SELECT 1 FROM roster_entries WHERE exam_id = ? AND student_id = ?');
+  candidates.forEach((cand, index) => {
+    if (seen.has(cand.studentId)) errors.push({ index, path: 'studentId', message: `studentId ${cand.studentId} appears twice in the request` });
+    else if (exists.get(exam.id, cand.studentId)) errors.push({ index, path: 'studentId', message: `studentId ${cand.studentId} is already on the roster` });
+    seen.add(cand.studentId);
+  });
+  if (errors.length) throw new ValidationError('Some candidates could not be added; nothing was stored.', errors);
+  const now = deps.clock.now();
+  const ids: string[] = [];
+  const ins = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at) VALUES (?,?,?,?,?,?,?,?)');
+  deps.sqlite.transaction(() => {
+    for (const cand of candidates) {
+      const id = newId('cand');
+      ids.push(id);
+      ins.run(id, exam.id, workspaceId, cand.studentId, cand.candidateName, cand.phone ?? null, deps.secrets.seal(newPin(6)), now);
+    }
+  })();
+  deps.sessions.invalidateExam(exam.id);
+  const get = deps.sqlite.prepare('SELECT * FROM roster_entries WHERE id = ?');
+  return ids.map((id) => serialize(deps, exam, get.get(id) as RosterRow));
+}
+
+/** GET /exams/:id/roster, ordered by studentId. */
+export function listRoster(deps: AppDeps, workspaceId: string, examId: string) {
+  const exam = getExamInWorkspace(deps, workspaceId, examId);
+  const rows = deps.sqlite.prepare('SELECT * FROM roster_entries WHERE exam_id = ? ORDER BY student_id').all(exam.id) as RosterRow[];
+  return rows.map((r) => serialize(deps, exam, r));
+}
+
+function getEntry(deps: AppDeps, examId: string, candidateId: string): RosterRow {
+  const r = deps.sqlite.prepare('SELECT * FROM roster_entries WHERE id = ? AND exam_id = ?').get(candidateId, examId) as RosterRow | undefined;
+  if (!r) throw new NotFound('Roster entry');
+  return r;
+}
+
+/** DELETE a roster entry; refused (409) once the candidate has an attempt. */
+export function removeFromRoster(deps: AppDeps, workspaceId: string, examId: string, candidateId: string): void {
+  const exam = getExamInWorkspace(deps, workspaceId, examId);
+  const r = getEntry(deps, exam.id, candidateId);
+  if (deps.sqlite.prepare('SELECT 1 FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, r.student_id)) {
+    throw new Conflict('This candidate has already started the exam and cannot be removed from the roster.');
+  }
+  deps.sqlite.prepare('DELETE FROM roster_entries WHERE id = ?').run(r.id);
+  deps.sessions.invalidateExam(exam.id);
+}
+
+/** Issues a new PIN for one roster entry. */
+export function regeneratePin(deps: AppDeps, workspaceId: string, examId: string, candidateId: string) {
+  const exam = getExamInWorkspace(deps, workspaceId, examId);
+  const r = getEntry(deps, exam.id, candidateId);
+  deps.sqlite.prepare('UPDATE roster_entries SET pin_sealed = ? WHERE id = ?').run(deps.secrets.seal(newPin(6)), r.id);
+  return serialize(deps, exam, getEntry(deps, exam.id, candidateId));
+}

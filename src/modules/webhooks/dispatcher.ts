@@ -1,0 +1,117 @@
+/**
+ * The outbox dispatcher (DESIGN §8). Due PENDING rows are POSTed to the workspace's
+ * webhookUrl with the exact stored body and the signature headers. Success = any 2xx
+ * within 10 s. Otherwise the next try follows exponential backoff with ±20 % jitter
+ * (10 s, 20 s, 40 s … capped at 15 min) until 7 days after the event, when the row is
+ * marked FAILED. Rows survive restarts; the id and body never change between tries.
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { cbtSignature, standardWebhookSignature } from './signature.js';
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const MAX_AGE_MS = 7 * 24 * 3600_000;
+const FIRST_RETRY_MS = 10_000;
+const MAX_BACKOFF_MS = 15 * 60_000;
+
+interface OutboxRow {
+  id: string;
+  workspace_id: string;
+  type: string;
+  body: string;
+  tries: number;
+  created_at: number;
+}
+
+/** Delay before try number `tries + 1` after `tries` failures (ms, with jitter). */
+export function backoffMs(tries: number, random: () => number = Math.random): number {
+  const base = Math.min(MAX_BACKOFF_MS, FIRST_RETRY_MS * 2 ** Math.max(0, tries - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export class OutboxDispatcher {
+  private readonly inFlight = new Set<string>();
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly opts: { concurrency?: number; timeoutMs?: number } = {},
+  ) {}
+
+  /** Delivers every due row once (concurrency-limited). Resolves with the number tried. */
+  runOnce(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.deliverDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async deliverDue(): Promise<number> {
+    const { sqlite, clock } = this.deps;
+    const rows = sqlite.prepare("SELECT id, workspace_id, type, body, tries, created_at FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT 200").all(clock.now()) as OutboxRow[];
+    const queue = rows.filter((r) => !this.inFlight.has(r.id));
+    const workers = Array.from({ length: Math.min(this.opts.concurrency ?? 8, queue.length) }, async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) await this.deliver(row);
+    });
+    await Promise.all(workers);
+    return rows.length;
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const { sqlite, clock, secrets, logger } = this.deps;
+    this.inFlight.add(row.id);
+    try {
+      const ws = sqlite.prepare('SELECT webhook_url, webhook_secret_sealed FROM workspaces WHERE id = ?').get(row.workspace_id) as { webhook_url: string | null; webhook_secret_sealed: string } | undefined;
+      if (!ws?.webhook_url) {
+        this.fail(row, 'The workspace has no webhook URL; set one and redeliver.', null, true);
+        return;
+      }
+      const secret = secrets.open(ws.webhook_secret_sealed);
+      const ts = Math.floor(clock.now() / 1000);
+      let status: number | null = null;
+      let error: string | null = null;
+      try {
+        const res = await fetch(ws.webhook_url, {
+          method: 'POST',
+          body: row.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'HallCBT-Webhooks/1.2.0',
+            'x-cbt-signature': cbtSignature(row.body, secret),
+            'x-cbt-event': row.type,
+            'x-cbt-delivery': row.id,
+            'x-cbt-timestamp': String(ts),
+            'webhook-id': row.id,
+            'webhook-timestamp': String(ts),
+            'webhook-signature': standardWebhookSignature(row.id, ts, row.body, secret),
+          },
+        });
+        status = res.status;
+        await res.arrayBuffer().catch(() => undefined);
+        if (res.status >= 200 && res.status < 300) {
+          sqlite.prepare("UPDATE outbox_events SET status = 'DELIVERED', tries = tries + 1, delivered_at = ?, last_status_code = ?, last_error = NULL WHERE id = ?").run(clock.now(), status, row.id);
+          return;
+        }
+        error = `HTTP ${res.status}`;
+      } catch (e) {
+        error = (e as Error).name === 'TimeoutError' ? `no response within ${(this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS) / 1000} s` : `network error: ${(e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message}`;
+      }
+      this.fail(row, error!, status, false);
+      logger.warn('webhook delivery failed', { eventId: row.id, tries: row.tries + 1, error });
+    } finally {
+      this.inFlight.delete(row.id);
+    }
+  }
+
+  private fail(row: OutboxRow, error: string, status: number | null, permanent: boolean): void {
+    const now = this.deps.clock.now();
+    const tries = row.tries + 1;
+    const next = now + backoffMs(tries);
+    const expired = permanent || next - row.created_at > MAX_AGE_MS;
+    this.deps.sqlite
+      .prepare('UPDATE outbox_events SET status = ?, tries = ?, next_attempt_at = ?, last_error = ?, last_status_code = ? WHERE id = ?')
+      .run(expired ? 'FAILED' : 'PENDING', tries, next, error, status, row.id);
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Workspace rules (spec "Workspace", DESIGN §4): standalone registration with 30 free
+ * credits, sign-in-or-sign-up by e-mail + password (scrypt), institution provisioning,
+ * password setting, webhook settings. API keys and webhook secrets are sealed at rest;
+ * the key is found by its SHA-256 digest.
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { newId } from '../../platform/ids.js';
+import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
+import { Conflict, NotFound, Unauthorized, TooManyRequests } from '../../platform/errors.js';
+import { isBlocked, recordFailure, reset } from '../../platform/rate-limit.js';
+import { iso } from '../../platform/clock.js';
+
+/** Credits a new standalone workspace starts with (spec "Limits"). */
+export const FREE_CREDITS = 30;
+
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  type: string;
+  owner_name: string;
+  owner_email: string;
+  email_key: string;
+  password_hash: string | null;
+  credits: number;
+  api_key_sealed: string;
+  webhook_secret_sealed: string;
+  webhook_url: string | null;
+  school_id: string | null;
+  created_at: number;
+}
+
+interface NewWorkspace {
+  name: string;
+  type: 'STANDALONE_HALL' | 'INSTITUTION';
+  ownerName: string;
+  email: string;
+  webhookUrl: string | null;
+  passwordHash: string | null;
+  schoolId?: string | null;
+}
+
+/** Inserts a workspace with fresh secrets; returns the row and the plaintext secrets. */
+function insertWorkspace(deps: AppDeps, w: NewWorkspace): { row: WorkspaceRow; apiKey: string; webhookSecret: string } {
+  const apiKey = newApiKey();
+  const webhookSecret = newWebhookSecret();
+  const id = newId('ws');
+  const emailKey = w.email.trim().toLowerCase();
+  if (deps.sqlite.prepare('SELECT 1 FROM workspaces WHERE email_key = ?').get(emailKey)) {
+    throw new Conflict('A workspace with this e-mail address already exists. Sign in with POST /workspaces/login.', { code: 'EMAIL_TAKEN' });
+  }
+  deps.sqlite
+    .prepare(
+      `INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, password_hash, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, webhook_url, school_id, created_at)
+       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    )
+    .run(id, w.name, w.type, w.ownerName, w.email.trim(), emailKey, w.passwordHash, FREE_CREDITS, sha256Hex(apiKey), deps.secrets.seal(apiKey), deps.secrets.seal(webhookSecret), w.webhookUrl, w.schoolId ?? null, deps.clock.now());
+  return { row: getWorkspaceRow(deps, id), apiKey, webhookSecret };
+}
+
+/** Loads a workspace row. @throws NotFound */
+export function getWorkspaceRow(deps: AppDeps, id: string): WorkspaceRow {
+  const row = deps.sqlite.prepare('SELECT * FROM workspaces WHERE id = ?').get(id) as WorkspaceRow | undefined;
+  if (!row) throw new NotFound('Workspace');
+  return row;
+}
+
+/** Counts of exams and questions for login/me responses. */
+export function workspaceCounts(deps: AppDeps, id: string): { exams: number; questions: number } {
+  const r = deps.sqlite
+    .prepare('SELECT (SELECT count(*) FROM exams WHERE workspace_id = ?) AS exams, (SELECT count(*) FROM questions WHERE workspace_id = ?) AS questions')
+    .get(id, id) as { exams: number; questions: number };
+  return r;
+}
+
+/** POST /workspaces/standalone → 201 body. */
+export function registerStandalone(deps: AppDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
+  const { row, apiKey, webhookSecret } = insertWorkspace(deps, { ...input, type: 'STANDALONE_HALL', passwordHash: null });
+  return { id: row.id, name: row.name, type: row.type, credits: row.credits, apiKey, webhookSecret };
+}
+
+function loginBody(deps: AppDeps, row: WorkspaceRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    credits: row.credits,
+    apiKey: deps.secrets.open(row.api_key_sealed),
+    _count: workspaceCounts(deps, row.id),
+  };
+}
+
+/**
+ * POST /workspaces/login: known e-mail + right password → 200; unknown e-mail → a new
+ * STANDALONE_HALL workspace with that password (spec: "When the account is new, a
+ * workspace is created"); wrong password → 401; no password set yet → 401 explaining how.
+ * Failures are throttled per e-mail and per address → 429.
+ */
+export async function login(deps: AppDeps, input: { email: string; password: string }, address: string) {
+  const emailKey = input.email.trim().toLowerCase();
+  for (const [b, k] of [
+    [deps.limits.loginFailuresByEmail, emailKey],
+    [deps.limits.loginFailuresByAddress, address],
+  ] as const) {
+    const st = await isBlocked(b, k);
+    if (st.blocked) throw new TooManyRequests(`Too many failed sign-ins. Try again in ${st.retryAfterSeconds} s.`, st.retryAfterSeconds);
+  }
+  const row = deps.sqlite.prepare('SELECT * FROM workspaces WHERE email_key = ?').get(emailKey) as WorkspaceRow | undefined;
+  if (!row) {
+    if (input.password.length < 8) {
+      throw new Unauthorized('No workspace uses this e-mail yet; to create one, choose a password of at least 8 characters.', { code: 'PASSWORD_TOO_SHORT' });
+    }
+    const passwordHash = await hashSecret(input.password);
+    const localName = emailKey.split('@')[0] ?? 'Exam hall';
+    const { row: created } = insertWorkspace(deps, { name: `${localName}'s hall`, type: 'STANDALONE_HALL', ownerName: localName, email: input.email, webhookUrl: null, passwordHash });
+    return loginBody(deps, created);
+  }
+  if (!row.password_hash) {
+    await recordFailure(deps.limits.loginFailuresByEmail, emailKey);
+    throw new Unauthorized('This workspace has no password yet. Sign in to the admin page with its API key and set one (PUT /workspaces/me/password).', { code: 'NO_PASSWORD' });
+  }
+  if (!(await verifySecret(input.password, row.password_hash))) {
+    await recordFailure(deps.limits.loginFailuresByEmail, emailKey);
+    await recordFailure(deps.limits.loginFailuresByAddress, address);
+    throw new Unauthorized('The e-mail or password is wrong.', { code: 'LOGIN_FAILED' });
+  }
+  await reset(deps.limits.loginFailuresByEmail, emailKey);
+  return loginBody(deps, row);
+}
+
+/** POST /workspaces/institution: create (201) or return (200) the INSTITUTION workspace of a schoolId. */
+export function provisionInstitution(deps: AppDeps, input: { schoolId: string; schoolName: string; email: string }): { created: boolean; body: ReturnType<typeof loginBody> & { type: string; schoolId: string } } {
+  const existing = deps.sqlite.prepare('SELECT * FROM workspaces WHERE school_id = ?').get(input.schoolId) as WorkspaceRow | undefined;
+  if (existing) return { created: false, body: { ...loginBody(deps, existing), type: existing.type, schoolId: input.schoolId } };
+  const { row } = insertWorkspace(deps, { name: input.schoolName, type: 'INSTITUTION', ownerName: input.schoolName, email: input.email, webhookUrl: null, passwordHash: null, schoolId: input.schoolId });
+  return { created: true, body: { ...loginBody(deps, row), type: row.type, schoolId: input.schoolId } };
+}
+
+/** GET /workspaces/me body. */
+export function describeWorkspace(deps: AppDeps, id: string) {
+  const row = getWorkspaceRow(deps, id);
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    credits: row.credits,
+    webhookUrl: row.webhook_url,
+    hasPassword: row.password_hash !== null,
+    schoolId: row.school_id,
+    createdAt: iso(row.created_at)!,
+    _count: workspaceCounts(deps, row.id),
+  };
+}
+
+/** PATCH /workspaces/me. */
+export function updateWorkspace(deps: AppDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
+  const row = getWorkspaceRow(deps, id);
+  deps.sqlite.prepare('UPDATE workspaces SET name = ?, webhook_url = ? WHERE id = ?').run(patch.name ?? row.name, patch.webhookUrl ?? row.webhook_url, id);
+  return describeWorkspace(deps, id);
+}
+
+/** PUT /workspaces/me/password. */
+export async function setPassword(deps: AppDeps, id: string, password: string): Promise<void> {
+  const hash = await hashSecret(password);
+  deps.sqlite.prepare('UPDATE workspaces SET password_hash = ? WHERE id = ?').run(hash, id);
+}
+
+/** POST /workspaces/me/webhook-secret: rotates and returns the new secret once. */
+export function rotateWebhookSecret(deps: AppDeps, id: string): string {
+  const secret = newWebhookSecret();
+  deps.sqlite.prepare('UPDATE workspaces SET webhook_secret_sealed = ? WHERE id = ?').run(deps.secrets.seal(secret), id);
+  return secret;
+}
+
+/** GET /workspaces/me/audit: newest first. */
+export function listAudit(deps: AppDeps, id: string, limit: number) {
+  const rows = deps.sqlite.prepare('SELECT * FROM audit_log WHERE workspace_id = ? ORDER BY created_at DESC LIMIT ?').all(id, limit) as {
+    id: string; action: string; target_type: string; target_id: string; reason: string | null; detail_json: string | null; created_at: number;
+  }[];
+  return rows.map((r) => ({ id: r.id, action: r.action, targetType: r.target_type, targetId: r.target_id, reason: r.reason, detail: r.detail_json ? JSON.parse(r.detail_json) : null, createdAt: iso(r.created_at)! }));
+}

@@ -1,0 +1,61 @@
+/**
+ * Configuration from environment variables, parsed with zod at start-up (DESIGN §3).
+ * A bad value stops start-up with a one-line message naming the variable.
+ * Every variable is documented in README ("Configuration").
+ */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+
+export const configSchema = z.object({
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CBT_PROVISIONING_TOKEN: optionalString,
+  CBT_FLUSH_INTERVAL_MS: int(1000, 10, 60_000),
+  CBT_LLM_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  CBT_LLM_MODEL: optionalString,
+  CBT_LLM_API_KEY: optionalString,
+  CBT_WHISPER_MODEL: optionalString,
+  CBT_TLS_CERT: optionalString,
+  CBT_TLS_KEY: optionalString,
+  /** Requests per minute per API key (and per address on keyless endpoints). */
+  CBT_RATE_LIMIT_PER_MIN: int(120, 1, 1_000_000),
+  /** Live answer saves + telemetry per minute per attempt. */
+  CBT_ANSWER_RATE_LIMIT_PER_MIN: int(600, 1, 1_000_000),
+  /** Minutes between scheduled online backups; 0 disables them. */
+  CBT_BACKUP_INTERVAL_MINS: int(10, 0, 10_080),
+  CBT_BACKUP_KEEP: int(24, 1, 10_000),
+  /** Optional second backup directory (e.g. a USB stick). */
+  CBT_BACKUP_DIR2: optionalString,
+  /** SQLite synchronous mode for the database: FULL (default, survives power cuts) or NORMAL. */
+  CBT_SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/**
+ * Parses `env` into a Config.
+ * @throws Error with a one-line message naming the first bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const res = configSchema.safeParse(env);
+  if (!res.success) {
+    const issue = res.error.issues[0]!;
+    throw new Error(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const cfg = res.data;
+  if (Boolean(cfg.CBT_TLS_CERT) !== Boolean(cfg.CBT_TLS_KEY)) {
+    throw new Error('Invalid configuration: CBT_TLS_CERT and CBT_TLS_KEY must be set together');
+  }
+  return cfg;
+}
+
+/** Config for tests: defaults plus overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...configSchema.parse({}), ...overrides };
+}

@@ -1,0 +1,96 @@
+/**
+ * Typed domain errors and their RFC 7807 problem-details form (spec "Errors", DESIGN §9).
+ * Services throw these; the single `onError` handler in app.ts turns them (and zod
+ * errors, and anything unknown) into `application/problem+json` bodies:
+ * `{type, title, status, detail, instance, requestId, code?, errors?, ...extra}`.
+ */
+
+/** One validation failure: where (`path` or `index`/`row`/`column`) and why. */
+export type FieldError = Record<string, unknown> & { message: string };
+
+/** Base error carrying an HTTP status and a stable problem type. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly slug: string,
+    readonly title: string,
+    detail: string,
+    /** Extra members merged into the problem body (e.g. `code`, `errors`, `opensAt`). */
+    readonly extra: Record<string, unknown> = {},
+    /** Extra response headers (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+  /** The problem `type` URI reference, e.g. `/problems/not-found`. */
+  get type(): string {
+    return `/problems/${this.slug}`;
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(detail: string, errors: FieldError[] = [], extra: Record<string, unknown> = {}) {
+    super(400, 'validation-error', 'Validation failed', detail, { code: 'VALIDATION', errors, ...extra });
+  }
+}
+export class Unauthorized extends ApiError {
+  constructor(detail = 'A valid API key is required (Authorization: Bearer <key> or x-api-key).', extra: Record<string, unknown> = {}) {
+    super(401, 'unauthorized', 'Unauthorized', detail, extra);
+  }
+}
+export class PaymentRequired extends ApiError {
+  constructor(detail = 'The workspace has no candidate testing credits left.') {
+    super(402, 'credits-exhausted', 'Candidate testing credits exhausted', detail, { code: 'CREDITS_EXHAUSTED' });
+  }
+}
+export class Forbidden extends ApiError {
+  constructor(detail: string, extra: Record<string, unknown> = {}) {
+    super(403, 'forbidden', 'Forbidden', detail, extra);
+  }
+}
+export class NotFound extends ApiError {
+  constructor(what: string, extra: Record<string, unknown> = {}) {
+    super(404, 'not-found', 'Not found', `${what} was not found.`, extra);
+  }
+}
+export class Conflict extends ApiError {
+  constructor(detail: string, extra: Record<string, unknown> = {}) {
+    super(409, 'conflict', 'Conflict', detail, extra);
+  }
+}
+export class PayloadTooLarge extends ApiError {
+  constructor(limitBytes: number) {
+    super(413, 'payload-too-large', 'Payload too large', `The request body exceeds the limit of ${limitBytes} bytes.`, { limitBytes });
+  }
+}
+export class UnsupportedMediaType extends ApiError {
+  constructor(detail: string) {
+    super(415, 'unsupported-media-type', 'Unsupported media type', detail);
+  }
+}
+export class TooManyRequests extends ApiError {
+  constructor(detail: string, retryAfterSeconds: number, headers: Record<string, string> = {}) {
+    super(429, 'rate-limited', 'Too many requests', detail, { code: 'RATE_LIMITED', retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds), ...headers });
+  }
+}
+export class ServiceUnavailable extends ApiError {
+  constructor(detail: string, extra: Record<string, unknown> = {}) {
+    super(503, 'service-unavailable', 'Service unavailable', detail, extra);
+  }
+}
+
+/** Problem body as sent on the wire. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  requestId: string;
+  [k: string]: unknown;
+}
+
+/** Builds the RFC 7807 body for an ApiError at a request path. */
+export function toProblem(err: ApiError, instance: string, requestId: string): ProblemBody {
+  return { type: err.type, title: err.title, status: err.status, detail: err.message, instance, requestId, ...err.extra };
+}

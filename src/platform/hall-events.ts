@@ -1,0 +1,27 @@
+/**
+ * In-process event hub: services announce what changed (an attempt saved, an attempt
+ * disqualified, an outbox row written) and listeners react (the live monitor's SSE
+ * streams, the outbox dispatcher's "deliver now" kick). Synchronous and cheap.
+ */
+export type HallEvent =
+  | { kind: 'attempt-changed'; examId: string; attemptId: string }
+  | { kind: 'attempt-disqualified'; examId: string; attemptId: string; candidateName: string }
+  | { kind: 'outbox-written'; eventId: string };
+
+export class HallEvents {
+  private readonly listeners = new Set<(e: HallEvent) => void>();
+  /** Subscribes; returns the unsubscribe function. */
+  on(fn: (e: HallEvent) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+  emit(e: HallEvent): void {
+    for (const fn of this.listeners) {
+      try {
+        fn(e);
+      } catch {
+        /* a listener's failure never breaks the emitting request */
+      }
+    }
+  }
+}

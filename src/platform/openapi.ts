@@ -1,0 +1,68 @@
+/**
+ * Router factory: every module builds its routes on an OpenAPIHono whose request
+ * validation failures become 400 problem details listing `errors: [{path, message}]`
+ * (DESIGN §9). The OpenAPI 3.1 document at /openapi.json is generated from these
+ * same zod schemas.
+ */
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { ZodError } from 'zod';
+import { ValidationError, type FieldError } from './errors.js';
+import type { AppEnv } from './deps.js';
+
+/** zod issues → `[{path: "questions.3.options", message}]`. */
+export function zodFieldErrors(err: ZodError, prefix: (string | number)[] = []): FieldError[] {
+  return err.issues.map((i) => ({ path: [...prefix, ...i.path].map(String).join('.') || '(body)', message: i.message }));
+}
+
+/** A new module router with the shared validation hook. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const where = result.target === 'json' ? 'request body' : result.target === 'query' ? 'query string' : result.target === 'param' ? 'path' : result.target;
+        const errors = zodFieldErrors(result.error);
+        throw new ValidationError(`The ${where} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).slice(0, 3).join('; ')}`, errors);
+      }
+      return undefined;
+    },
+  });
+}
+
+/** Problem-details response schema, referenced by every route's error responses. */
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string(),
+    requestId: z.string(),
+    code: z.string().optional(),
+    errors: z.array(z.record(z.string(), z.unknown())).optional(),
+  })
+  .openapi('Problem');
+
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
+
+/** Standard error responses for OpenAPI route definitions. */
+export const errorResponses = {
+  400: problem('Validation failure'),
+  401: problem('API key missing or invalid'),
+  404: problem('Not found (or outside the caller’s workspace)'),
+  429: problem('Rate limit exceeded'),
+} as const;
+
+/** `security` entry for key-protected routes. */
+export const keySecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+
+/** JSON request body helper for createRoute. */
+export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
+  return { required: true, description, content: { 'application/json': { schema } } };
+}
+
+/** JSON response helper for createRoute. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+export { z };

@@ -1,0 +1,90 @@
+/**
+ * Builds the running appliance from a Config: opens and migrates the database, creates
+ * the dependencies, credits power-cut downtime, builds the app and registers the
+ * scheduled jobs. Used by main.ts (the composition root) and by tests that need the
+ * real thing in-process. `shutdown()` stops jobs, flushes answers and closes the DB.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './platform/config.js';
+import type { Logger } from './platform/logger.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { SecretBox } from './platform/crypto.js';
+import { RateLimits } from './platform/rate-limit.js';
+import { HallEvents } from './platform/hall-events.js';
+import { Scheduler } from './platform/scheduler.js';
+import type { AppDeps } from './platform/deps.js';
+import { databasePath, openDatabase } from './db/index.js';
+import { AnswerBuffer } from './modules/attempts/answer-buffer.js';
+import { SessionCache } from './modules/attempts/session-cache.js';
+import { creditDowntime, sweepExpired, writeHeartbeat } from './modules/attempts/sweep.js';
+import { OutboxDispatcher } from './modules/webhooks/dispatcher.js';
+import { createApp } from './app.js';
+import { extraJobs } from './extra-jobs.js';
+
+export interface Runtime {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  dispatcher: OutboxDispatcher;
+  /** the listening port, once known */
+  port: { value: number };
+  startJobs(): void;
+  shutdown(): Promise<void>;
+}
+
+/** Creates the runtime (no listening socket; main.ts or a test serves `app.fetch`). */
+export function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Runtime {
+  mkdirSync(config.DATA_DIR, { recursive: true, mode: 0o700 });
+  const { sqlite, db } = openDatabase(databasePath(config.DATA_DIR), config.CBT_SQLITE_SYNCHRONOUS);
+  const deps: AppDeps = {
+    db,
+    sqlite,
+    config,
+    logger,
+    clock,
+    secrets: SecretBox.fromKeyFile(join(config.DATA_DIR, 'secret.key')),
+    limits: new RateLimits(config),
+    buffer: new AnswerBuffer(sqlite, { now: () => clock.now() }),
+    sessions: new SessionCache(sqlite),
+    events: new HallEvents(),
+    startedAt: clock.now(),
+  };
+  const credited = creditDowntime(deps);
+  if (credited.attempts > 0) logger.info('credited power-cut downtime to attempts in progress', credited);
+  const dispatcher = new OutboxDispatcher(deps);
+  const port = { value: config.PORT };
+  const kick = () => void dispatcher.runOnce();
+  deps.events.on((e) => {
+    if (e.kind === 'outbox-written') setTimeout(kick, 50).unref();
+  });
+  const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
+  const scheduler = new Scheduler(logger);
+
+  const flush = async () => {
+    const stats = await deps.buffer.flush();
+    deps.sessions.persistAllActivity();
+    return stats;
+  };
+
+  return {
+    deps,
+    app,
+    dispatcher,
+    port,
+    startJobs() {
+      scheduler.add({ name: 'answer-flush', every: config.CBT_FLUSH_INTERVAL_MS, run: flush });
+      scheduler.add({ name: 'heartbeat', every: 2000, run: () => writeHeartbeat(deps) });
+      scheduler.add({ name: 'expiry-sweep', every: '*/2 * * * * *', run: () => sweepExpired(deps) });
+      scheduler.add({ name: 'outbox-dispatch', every: '*/2 * * * * *', run: () => dispatcher.runOnce() });
+      for (const job of extraJobs(deps)) scheduler.add(job);
+    },
+    async shutdown() {
+      scheduler.stopAll();
+      const n = deps.buffer.flushAllSync();
+      deps.sessions.persistAllActivity();
+      writeHeartbeat(deps);
+      sqlite.close();
+      logger.info('shut down cleanly', { answersFlushed: n });
+    },
+  };
+}

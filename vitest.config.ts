@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Test files run in parallel worker processes (2 on these machines); every test
+// uses its own temp data directory and an ephemeral loopback port, so they do not
+// fight over state. Browser and crash tests live in test/e2e and run one at a time.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
