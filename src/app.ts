@@ -24,6 +24,7 @@ import { invigilationRoutes } from './modules/attempts/invigilation-routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { API_VERSION, systemRoutes } from './modules/system/routes.js';
 import { extraRouters } from './extra-routes.js';
+import { questionInputSchema } from './modules/questions/schemas.js';
 
 export interface AppOptions {
   /** asks the outbox dispatcher to run now (after a redeliver) */
@@ -111,6 +112,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKeyHeader', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  // bulk items are validated one by one (per-item errors), so name their schema here
+  app.openAPIRegistry.register('QuestionInput', questionInputSchema);
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'HallCBT API', version: API_VERSION, description: 'Computer-based test service for exam halls. Question schema v1.3.0. Errors are RFC 7807 problem details.' },

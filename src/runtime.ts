@@ -53,7 +53,10 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   if (credited.attempts > 0) logger.info('credited power-cut downtime to attempts in progress', credited);
   const dispatcher = new OutboxDispatcher(deps);
   const port = { value: config.PORT };
-  const kick = () => void dispatcher.runOnce();
+  let closed = false;
+  const kick = () => {
+    if (!closed) dispatcher.runOnce().catch((e) => logger.error('outbox dispatch failed', { error: String(e) }));
+  };
   deps.events.on((e) => {
     if (e.kind === 'outbox-written') setTimeout(kick, 50).unref();
   });
@@ -79,7 +82,9 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
       for (const job of extraJobs(deps)) scheduler.add(job);
     },
     async shutdown() {
+      closed = true;
       scheduler.stopAll();
+      await dispatcher.idle();
       const n = deps.buffer.flushAllSync();
       deps.sessions.persistAllActivity();
       writeHeartbeat(deps);

@@ -46,6 +46,11 @@ export class OutboxDispatcher {
     return this.running;
   }
 
+  /** Resolves when no delivery run is in progress (for shutdown). */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
   private async deliverDue(): Promise<number> {
     const { sqlite, clock } = this.deps;
     const rows = sqlite.prepare("SELECT id, workspace_id, type, body, tries, created_at FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT 200").all(clock.now()) as OutboxRow[];

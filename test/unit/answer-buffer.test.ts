@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/db/index.js';
+import { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
+import { tempDir } from '../harness.js';
+
+const dirs: string[] = [];
+function db() {
+  const d = tempDir();
+  dirs.push(d);
+  return openDatabase(join(d, 'db.sqlite')).sqlite;
+}
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const rows = (sqlite: ReturnType<typeof db>, att: string) => sqlite.prepare('SELECT question_id AS q, option_id AS o, text, seq FROM answers WHERE attempt_id = ? ORDER BY question_id').all(att);
+
+describe('AnswerBuffer', () => {
+  it('lets a higher seq win and ignores equal or lower ones', () => {
+    const b = new AnswerBuffer(db());
+    expect(b.save('a', 'q1', 'o1', null, 5)).toEqual({ seq: 5, applied: true });
+    expect(b.save('a', 'q1', 'o2', null, 4)).toEqual({ seq: 4, applied: false });
+    expect(b.save('a', 'q1', 'o3', null, 5)).toEqual({ seq: 5, applied: false });
+    expect(b.answersFor('a', ['q1'])).toEqual([{ questionId: 'q1', optionId: 'o1', text: null, seq: 5 }]);
+    expect(b.save('a', 'q2', null, 'essay').seq).toBe(6);
+  });
+
+  it('reports durableSeq below the oldest answer not yet committed', async () => {
+    const sqlite = db();
+    const b = new AnswerBuffer(sqlite);
+    b.save('a', 'q1', 'x', null, 1);
+    b.save('a', 'q2', 'x', null, 2);
+    expect(b.durableSeq('a')).toBe(0);
+    await b.flush();
+    expect(b.durableSeq('a')).toBe(2);
+    b.save('a', 'q3', 'x', null, 7);
+    b.save('a', 'q4', 'x', null, 4); // arrives late, out of order
+    expect(b.durableSeq('a')).toBe(3);
+    await b.flush();
+    expect(b.durableSeq('a')).toBe(7);
+    expect(rows(sqlite, 'a')).toHaveLength(4);
+  });
+
+  it('flushes in bounded batches and keeps an entry dirty if it changed mid-flush', async () => {
+    const sqlite = db();
+    const b = new AnswerBuffer(sqlite, { batchRows: 100 });
+    for (let att = 0; att < 50; att++) for (let q = 0; q < 10; q++) b.save(`a${att}`, `q${q}`, 'o', null, q + 1);
+    const p = b.flush();
+    b.save('a49', 'q9', 'changed', null, 11); // after the first batch was taken? either way it must end durable
+    const st = await p;
+    expect(st.rows).toBeGreaterThanOrEqual(500);
+    expect(st.batches).toBeGreaterThanOrEqual(5);
+    await b.flush();
+    expect(b.dirtyCount).toBe(0);
+    expect(sqlite.prepare("SELECT option_id FROM answers WHERE attempt_id = 'a49' AND question_id = 'q9'").get()).toEqual({ option_id: 'changed' });
+    expect((sqlite.prepare('SELECT count(*) AS n FROM answers').get() as { n: number }).n).toBe(500);
+  });
+
+  it('writes a dirty entry before evicting it: nothing is dropped', () => {
+    const sqlite = db();
+    const b = new AnswerBuffer(sqlite, { maxEntries: 10 });
+    for (let q = 0; q < 25; q++) b.save('a', `q${String(q).padStart(2, '0')}`, `o${q}`, null, q + 1);
+    // 15 were evicted and therefore written; the rest are still dirty in memory
+    expect(rows(sqlite, 'a')).toHaveLength(15);
+    expect(b.dirtyCount).toBe(10);
+    b.flushAllSync();
+    expect(rows(sqlite, 'a')).toHaveLength(25);
+    // an evicted answer is read back from the database, with its seq still respected
+    expect(b.save('a', 'q00', 'older', null, 1).applied).toBe(false);
+    expect(b.answersFor('a', ['q00'])[0]).toMatchObject({ optionId: 'o0', seq: 1 });
+  });
+
+  it('continues seq numbering from the database after a restart', async () => {
+    const sqlite = db();
+    const b1 = new AnswerBuffer(sqlite);
+    b1.save('a', 'q1', 'x', null, 41);
+    await b1.flush();
+    const b2 = new AnswerBuffer(sqlite);
+    expect(b2.durableSeq('a')).toBe(41);
+    expect(b2.save('a', 'q2', 'y', null).seq).toBe(42);
+  });
+});

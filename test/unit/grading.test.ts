@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { gradeFor, percentageOf } from '../../src/modules/grading/scale.js';
+import { gradeAttempt } from '../../src/modules/grading/grade.js';
+import { buildPaper } from '../../src/modules/attempts/paper.js';
+
+describe('WAEC/NECO grade scale', () => {
+  // every boundary, and just below it
+  const table: [number, string][] = [
+    [100, 'A1'], [75, 'A1'], [74.99, 'B2'], [70, 'B2'], [69.99, 'B3'], [65, 'B3'], [64.99, 'C4'], [60, 'C4'], [59.99, 'C5'],
+    [55, 'C5'], [54.99, 'C6'], [50, 'C6'], [49.99, 'D7'], [45, 'D7'], [44.99, 'E8'], [40, 'E8'], [39.99, 'F9'], [0, 'F9'],
+  ];
+  it.each(table)('%s%% → %s', (pct, grade) => expect(gradeFor(pct)).toBe(grade));
+
+  it('rounds percentages to two decimals', () => {
+    expect(percentageOf(2, 3)).toBe(66.67);
+    expect(percentageOf(1, 3)).toBe(33.33);
+    expect(percentageOf(0, 0)).toBe(0);
+    expect(percentageOf(59.995, 100)).toBe(60); // rounds up into C4
+  });
+});
+
+describe('gradeAttempt', () => {
+  const exam = { id: 'ex', workspace_id: 'ws', title: 't', access_code: 'C', duration_mins: 10, starts_at: null, ends_at: null, max_tab_violations: 3, shuffle_questions: 0, shuffle_choices: 0, show_result_after: 1, is_published: 1, paused_at: null, created_at: 0, updated_at: 0 };
+  const q = (id: string, type: string, marks: number, correct?: string) => ({
+    id, exam_id: 'ex', workspace_id: 'ws', position: 0, type: type as 'MCQ', prompt: id, marks,
+    options_json: JSON.stringify(correct ? [{ id: `${id}a`, keyLabel: 'A', text: 'a', isCorrect: correct === 'a' }, { id: `${id}b`, keyLabel: 'B', text: 'b', isCorrect: correct === 'b' }] : []),
+    explanation: null, section: null, min_words: null, max_words: null, model_answer: null, rubric_json: null, difficulty: null, citation: null, created_at: 0, updated_at: 0,
+  });
+  const paper = buildPaper(exam, [q('q1', 'MCQ', 1.5, 'a'), q('q2', 'TRUE_FALSE', 1, 'b'), q('q3', 'MCQ', 2.5, 'b'), q('q4', 'LONG_ESSAY', 5)], false);
+
+  it('scores objective items with decimal marks, unanswered as 0', () => {
+    const r = gradeAttempt(paper, [
+      { questionId: 'q1', optionId: 'q1a', text: null, approvedMarks: null },
+      { questionId: 'q2', optionId: 'q2a', text: null, approvedMarks: null },
+    ]);
+    expect(r).toMatchObject({ score: 1.5, maxScore: 10, percentage: 15, grade: 'F9', pendingReview: false });
+  });
+
+  it('holds an unreviewed essay at 0 with pendingReview, then counts the approved marks', () => {
+    const answers = [
+      { questionId: 'q1', optionId: 'q1a', text: null, approvedMarks: null },
+      { questionId: 'q3', optionId: 'q3b', text: null, approvedMarks: null },
+      { questionId: 'q4', optionId: null, text: 'An essay', approvedMarks: null },
+    ];
+    expect(gradeAttempt(paper, answers)).toMatchObject({ score: 4, pendingReview: true, percentage: 40, grade: 'E8' });
+    answers[2]!.approvedMarks = 3.5 as never;
+    expect(gradeAttempt(paper, answers)).toMatchObject({ score: 7.5, pendingReview: false, percentage: 75, grade: 'A1' });
+  });
+
+  it('ignores an option id that belongs to another question', () => {
+    expect(gradeAttempt(paper, [{ questionId: 'q1', optionId: 'q3b', text: null, approvedMarks: null }]).score).toBe(0);
+  });
+});
