@@ -24,6 +24,7 @@ import { invigilationRoutes } from './modules/attempts/invigilation-routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { API_VERSION, systemRoutes } from './modules/system/routes.js';
 import { extraRouters } from './extra-routes.js';
+import { essayReviewRoutes } from './modules/grading/routes.js';
 import { questionInputSchema } from './modules/questions/schemas.js';
 
 export interface AppOptions {
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     invigilationRoutes(deps),
     attemptRoutes(deps),
     webhookRoutes(deps, opts.kickOutbox ?? (() => {})),
+    essayReviewRoutes(deps),
     ...extraRouters(deps),
   ]) {
     app.route('/', router);

@@ -1,11 +1,12 @@
 /**
- * Routers of the optional modules (imports and exports, item analysis, generation,
- * backups), mounted by createApp after the core ones.
+ * Routers of the optional modules (backups, imports and exports, item analysis,
+ * generation), mounted by createApp after the core ones.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from './platform/deps.js';
+import { backupRoutes } from './modules/backups/routes.js';
 
 /** The extra routers for these deps. */
-export function extraRouters(_deps: AppDeps): OpenAPIHono<AppEnv>[] {
-  return [];
+export function extraRouters(deps: AppDeps): OpenAPIHono<AppEnv>[] {
+  return [backupRoutes(deps)];
 }

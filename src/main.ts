@@ -6,7 +6,8 @@
  */
 import { serve } from '@hono/node-server';
 import { createServer as createHttpsServer } from 'node:https';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from './platform/config.js';
 import { jsonLogger } from './platform/logger.js';
@@ -42,6 +43,9 @@ function main(): void {
   (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).keepAliveTimeout = 65_000;
   (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).headersTimeout = 66_000;
   rt.startJobs();
+  // scripts/restore refuses to run while this file names a live process
+  const pidFile = join(config.DATA_DIR, 'hallcbt.pid');
+  writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -50,7 +54,10 @@ function main(): void {
     logger.info('stopping', { signal });
     server.close();
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    void rt.shutdown().then(() => process.exit(0));
+    void rt.shutdown().then(() => {
+      rmSync(pidFile, { force: true });
+      process.exit(0);
+    });
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -21,6 +21,7 @@ import { creditDowntime, sweepExpired, writeHeartbeat } from './modules/attempts
 import { OutboxDispatcher } from './modules/webhooks/dispatcher.js';
 import { createApp } from './app.js';
 import { extraJobs } from './extra-jobs.js';
+import { backupInFlight } from './modules/backups/service.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -85,6 +86,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
       closed = true;
       scheduler.stopAll();
       await dispatcher.idle();
+      await backupInFlight(deps.sqlite)?.catch(() => undefined);
       const n = deps.buffer.flushAllSync();
       deps.sessions.persistAllActivity();
       writeHeartbeat(deps);

@@ -34,6 +34,8 @@ export const configSchema = z.object({
   CBT_BACKUP_DIR2: optionalString,
   /** SQLite synchronous mode for the database: FULL (default, survives power cuts) or NORMAL. */
   CBT_SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  /** 1 exposes GET /bench/baseline, a bare route the benchmark compares against. */
+  CBT_BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = z.infer<typeof configSchema>;

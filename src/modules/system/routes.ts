@@ -1,6 +1,7 @@
 /** Discoverability and appliance routes: /health, /version, /system/info (LAN URLs for the connect screen). */
 import { createRoute } from '@hono/zod-openapi';
 import { networkInterfaces } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AppDeps } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
@@ -20,6 +21,9 @@ export function lanUrls(port: number, tls: boolean): string[] {
 /** System router. `port()` gives the port the server actually listens on. */
 export function systemRoutes(deps: AppDeps, port: () => number) {
   const r = createRouter();
+  // event-loop delay since the previous /health read (benchmarks read it per scenario)
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
   r.openapi(
     createRoute({
@@ -27,7 +31,24 @@ export function systemRoutes(deps: AppDeps, port: () => number) {
       path: '/health',
       tags: ['System'],
       summary: 'Liveness and backlog figures',
-      responses: { 200: jsonResponse(z.object({ status: z.string(), version: z.string(), db: z.string(), bufferedAnswers: z.number().int(), outboxPending: z.number().int(), uptimeSeconds: z.number().int() }).openapi('Health'), 'Healthy') },
+      responses: {
+        200: jsonResponse(
+          z
+            .object({
+              status: z.string(),
+              version: z.string(),
+              db: z.string(),
+              bufferedAnswers: z.number().int(),
+              outboxPending: z.number().int(),
+              uptimeSeconds: z.number().int(),
+              flush: z.object({ rows: z.number(), batches: z.number(), maxBatchMs: z.number(), totalMs: z.number() }),
+              eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+              memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+            })
+            .openapi('Health'),
+          'Healthy',
+        ),
+      },
     }),
     (c) => {
       let db = 'ok';
@@ -37,7 +58,24 @@ export function systemRoutes(deps: AppDeps, port: () => number) {
       } catch {
         db = 'error';
       }
-      return c.json({ status: db === 'ok' ? 'ok' : 'degraded', version: API_VERSION, db, bufferedAnswers: deps.buffer.dirtyCount, outboxPending, uptimeSeconds: Math.floor((deps.clock.now() - deps.startedAt) / 1000) }, 200);
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      const eventLoopDelayMs = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
+      loopDelay.reset();
+      const mem = process.memoryUsage();
+      return c.json(
+        {
+          status: db === 'ok' ? 'ok' : 'degraded',
+          version: API_VERSION,
+          db,
+          bufferedAnswers: deps.buffer.dirtyCount,
+          outboxPending,
+          uptimeSeconds: Math.floor((deps.clock.now() - deps.startedAt) / 1000),
+          flush: deps.buffer.lastFlush,
+          eventLoopDelayMs,
+          memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
+        },
+        200,
+      );
     },
   );
 
@@ -45,6 +83,11 @@ export function systemRoutes(deps: AppDeps, port: () => number) {
     createRoute({ method: 'get', path: '/version', tags: ['System'], summary: 'API and question-schema versions', responses: { 200: jsonResponse(z.object({ version: z.string(), questionSchema: z.string() }), 'Versions') } }),
     (c) => c.json({ version: API_VERSION, questionSchema: QUESTION_SCHEMA_VERSION }, 200),
   );
+
+  if (deps.config.CBT_BENCH_BASELINE === '1') {
+    // the benchmark's baseline: as bare as a route can be behind the same middleware
+    r.get('/bench/baseline', (c) => c.json({ ok: true }));
+  }
 
   r.use('/system/info', requireApiKey(deps));
   r.openapi(
