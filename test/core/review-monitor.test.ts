@@ -3,7 +3,7 @@ import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAtte
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ jobs: true });
 });
 afterAll(() => s.close());
 
