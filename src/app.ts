@@ -59,10 +59,13 @@ function problemResponse(c: Context, err: ApiError): Response {
 export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
 
+  // request ids: a per-process random prefix and a counter (no randomness per request)
+  const bootId = randomBase62(6);
+  let requestCounter = 0;
   app.use('*', async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomBase62(16);
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `${bootId}-${(++requestCounter).toString(36)}`;
     c.set('requestId', requestId);
     await next();
     c.res.headers.set('x-request-id', requestId);
@@ -70,18 +73,27 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     deps.logger.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 100) / 100 });
   });
 
-  // content type: JSON everywhere, multipart only where files are uploaded (415 otherwise)
+  // content type: JSON everywhere, multipart only where files are uploaded (415 otherwise);
+  // body size per route family (413)
+  const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
+  const limiter = (max: number) => {
+    let l = limiters.get(max);
+    if (!l) {
+      l = bodyLimit({ maxSize: max, onError: () => { throw new PayloadTooLarge(max); } });
+      limiters.set(max, l);
+    }
+    return l;
+  };
   app.use('*', async (c, next) => {
     const m = c.req.method;
-    if (m === 'POST' || m === 'PUT' || m === 'PATCH') {
-      const ct = (c.req.header('content-type') ?? '').toLowerCase();
-      const len = c.req.header('content-length');
-      const hasBody = (len !== undefined && len !== '0') || c.req.header('transfer-encoding') !== undefined;
-      if (hasBody && !ct.startsWith('application/json') && !ct.startsWith('multipart/form-data') && !ct.startsWith('application/x-www-form-urlencoded')) {
-        throw new UnsupportedMediaType(`Send the body as application/json${ct ? ` (got ${ct.split(';')[0]})` : ''}.`);
-      }
+    if (m !== 'POST' && m !== 'PUT' && m !== 'PATCH') return next();
+    const ct = (c.req.header('content-type') ?? '').toLowerCase();
+    const len = c.req.header('content-length');
+    const hasBody = (len !== undefined && len !== '0') || c.req.header('transfer-encoding') !== undefined;
+    if (hasBody && !ct.startsWith('application/json') && !ct.startsWith('multipart/form-data') && !ct.startsWith('application/x-www-form-urlencoded')) {
+      throw new UnsupportedMediaType(`Send the body as application/json${ct ? ` (got ${ct.split(';')[0]})` : ''}.`);
     }
-    return bodyLimit({ maxSize: limitFor(c.req.path), onError: () => { throw new PayloadTooLarge(limitFor(c.req.path)); } })(c, next);
+    return limiter(limitFor(c.req.path))(c, next);
   });
 
   app.onError((err, c) => {
