@@ -100,7 +100,10 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     if (err instanceof ApiError) return problemResponse(c, err);
     if (err instanceof ZodError) return problemResponse(c, new ValidationError('The request is invalid.', zodFieldErrors(err)));
     if (err instanceof HTTPException) {
-      if (err.status === 400) return problemResponse(c, new ValidationError(err.message || 'The request body is not valid JSON.', [{ path: '(body)', message: 'malformed JSON' }]));
+      if (err.status === 400) {
+        const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/');
+        return problemResponse(c, new ValidationError(multipart ? `The multipart form could not be read: ${err.message}` : 'The request body is not valid JSON.', [{ path: '(body)', message: multipart ? 'malformed multipart form' : 'malformed JSON' }]));
+      }
       if (err.status === 413) return problemResponse(c, new PayloadTooLarge(limitFor(c.req.path)));
       return problemResponse(c, new ApiError(err.status, 'http-error', err.message || 'Request failed', err.message || 'Request failed'));
     }

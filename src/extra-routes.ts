@@ -5,8 +5,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from './platform/deps.js';
 import { backupRoutes } from './modules/backups/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
+import { analysisRoutes } from './modules/analysis/routes.js';
 
 /** The extra routers for these deps. */
 export function extraRouters(deps: AppDeps): OpenAPIHono<AppEnv>[] {
-  return [backupRoutes(deps)];
+  return [backupRoutes(deps), importRoutes(deps), analysisRoutes(deps)];
 }

@@ -1,0 +1,24 @@
+/**
+ * Item analysis of one exam of the caller's workspace (GET /exams/:id/analysis and the
+ * "Item analysis" sheet of the results workbook): reads the stored results, builds the
+ * response matrix and analyses it. Answers of attempts still in progress are not used
+ * (only completed attempts are analysed, and they are always fully flushed).
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { iso } from '../../platform/clock.js';
+import { examAnswerRecords, examAttemptRecords, examWithQuestions } from '../imports/exam-data.js';
+import { analyseMatrix, type ExamAnalysis } from './item-analysis.js';
+import { buildMatrix } from './response-matrix.js';
+
+export interface ExamAnalysisReport extends ExamAnalysis {
+  examId: string;
+  examTitle: string;
+  generatedAt: string;
+}
+
+/** Analyses an exam. @throws NotFound when the exam is outside the workspace */
+export function examAnalysis(deps: AppDeps, workspaceId: string, examId: string): ExamAnalysisReport {
+  const { exam, questions } = examWithQuestions(deps, workspaceId, examId);
+  const matrix = buildMatrix(questions, examAttemptRecords(deps, workspaceId, exam.id), examAnswerRecords(deps, workspaceId, exam.id));
+  return { examId: exam.id, examTitle: exam.title, generatedAt: iso(deps.clock.now())!, ...analyseMatrix(matrix) };
+}

@@ -1,0 +1,102 @@
+/**
+ * Read side of the exports and item analysis: an exam's questions, attempts and
+ * stored answers, each read with a prepared statement scoped by workspace_id
+ * (STYLE: every query is scoped by the caller's workspace).
+ *
+ * Answers are read from the database. Answers of attempts still IN_PROGRESS may sit in
+ * the in-memory buffer for up to CBT_FLUSH_INTERVAL_MS, so results exports show flushed
+ * answers; completed attempts are always fully flushed (finalize flushes in the same
+ * transaction that completes the attempt).
+ */
+import type { AppDeps } from '../../platform/deps.js';
+import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
+import { serializeQuestion, type QuestionRow } from '../questions/service.js';
+import type { StoredQuestion } from '../questions/schemas.js';
+import type { ImportedQuestion } from './types.js';
+
+export interface AttemptRecord {
+  id: string;
+  student_id: string;
+  candidate_name: string;
+  status: 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
+  started_at: number;
+  completed_at: number | null;
+  disqualified_at: number | null;
+  credited_ms: number;
+  violations: number;
+  score: number | null;
+  max_score: number | null;
+  percentage: number | null;
+  grade: string | null;
+  pending_review: number;
+}
+
+export interface AnswerRecord {
+  attempt_id: string;
+  question_id: string;
+  option_id: string | null;
+  text: string | null;
+  awarded_marks: number | null;
+  review_json: string | null;
+}
+
+/** The exam (of this workspace) with its questions in position order. @throws NotFound */
+export function examWithQuestions(deps: AppDeps, workspaceId: string, examId: string): { exam: ExamRow; questions: StoredQuestion[] } {
+  const exam = getExamInWorkspace(deps, workspaceId, examId);
+  const rows = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? AND workspace_id = ? ORDER BY position, id').all(exam.id, workspaceId) as QuestionRow[];
+  return { exam, questions: rows.map(serializeQuestion) };
+}
+
+/** Attempts of an exam in start order (the order of GET /exams/:id/attempts). */
+export function examAttemptRecords(deps: AppDeps, workspaceId: string, examId: string): AttemptRecord[] {
+  return deps.sqlite
+    .prepare(
+      `SELECT id, student_id, candidate_name, status, started_at, completed_at, disqualified_at, credited_ms, violations,
+              score, max_score, percentage, grade, pending_review
+         FROM attempts WHERE exam_id = ? AND workspace_id = ? ORDER BY started_at, id`,
+    )
+    .all(examId, workspaceId) as AttemptRecord[];
+}
+
+/** Stored answers of every attempt of an exam, by attempt id then question id. */
+export function examAnswerRecords(deps: AppDeps, workspaceId: string, examId: string): Map<string, Map<string, AnswerRecord>> {
+  const rows = deps.sqlite
+    .prepare(
+      `SELECT a.attempt_id, a.question_id, a.option_id, a.text, a.awarded_marks, a.review_json
+         FROM answers a JOIN attempts t ON t.id = a.attempt_id
+        WHERE t.exam_id = ? AND t.workspace_id = ?`,
+    )
+    .all(examId, workspaceId) as AnswerRecord[];
+  const out = new Map<string, Map<string, AnswerRecord>>();
+  for (const r of rows) {
+    let m = out.get(r.attempt_id);
+    if (!m) out.set(r.attempt_id, (m = new Map()));
+    m.set(r.question_id, r);
+  }
+  return out;
+}
+
+/** Stored question (examiner view) → QuestionInput, dropping ids and empty fields. */
+export function toQuestionInput(q: StoredQuestion): ImportedQuestion {
+  const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
+  return {
+    type: q.type,
+    prompt: q.prompt,
+    marks: q.marks,
+    ...(objective ? { options: q.options.map((o) => ({ keyLabel: o.keyLabel, text: o.text, isCorrect: o.isCorrect })) } : {}),
+    ...(q.explanation ? { explanation: q.explanation } : {}),
+    ...(q.section ? { section: q.section } : {}),
+    ...(q.minWords !== null ? { minWords: q.minWords } : {}),
+    ...(q.maxWords !== null ? { maxWords: q.maxWords } : {}),
+    ...(q.modelAnswer ? { modelAnswer: q.modelAnswer } : {}),
+    ...(q.rubric
+      ? {
+          rubric: {
+            name: q.rubric.name,
+            totalMarks: q.rubric.totalMarks,
+            criteria: q.rubric.criteria.map((c) => ({ id: c.id, title: c.title, maxMarks: c.maxMarks, ...(c.description ? { description: c.description } : {}) })),
+          },
+        }
+      : {}),
+  };
+}

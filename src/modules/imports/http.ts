@@ -1,0 +1,25 @@
+/** Small HTTP helpers of the import/export routes: downloads and upload error responses. */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../platform/deps.js';
+import { errorResponses } from '../../platform/openapi.js';
+
+/** Error responses of upload routes (problem details like every error). */
+export const uploadErrors = {
+  ...errorResponses,
+  413: { description: 'File larger than 10 MB', content: errorResponses[400].content },
+  415: { description: 'The bytes are not what the file claims to be (checked by magic bytes)', content: errorResponses[400].content },
+};
+
+/** Sends file bytes as a download. */
+export function sendFile(c: Context<AppEnv>, bytes: Buffer | string, type: string, filename: string): Response {
+  const safe = filename.replace(/[^\w.-]+/g, '_').slice(0, 120);
+  return c.body(typeof bytes === 'string' ? bytes : new Uint8Array(bytes), 200, {
+    'content-type': type,
+    'content-disposition': `attachment; filename="${safe}"`,
+    'cache-control': 'no-store',
+  });
+}
+
+/** A file name from an exam title, e.g. "Mock_Exam_questions.xlsx". */
+export const fileName = (title: string, suffix: string) => `${title.trim().replace(/\s+/g, '_') || 'exam'}_${suffix}`;
+

@@ -1,0 +1,132 @@
+/**
+ * Question imports (DESIGN §6, issue 6): a spreadsheet (POST /questions/import-excel)
+ * or a question bank in Aiken, GIFT, Moodle XML or the past-paper layout
+ * (POST /questions/import). All-or-nothing: the question service inserts every
+ * question in one transaction or none; its `{index, path}` errors are mapped back to
+ * where the examiner can find them (`{row, column}` in a sheet, `{line}` in a text).
+ * File reading and parsing happen before the transaction (STYLE).
+ */
+import mammoth from 'mammoth';
+import type { AppDeps } from '../../platform/deps.js';
+import { UnsupportedMediaType, ValidationError, type FieldError } from '../../platform/errors.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import { insertQuestions } from '../questions/service.js';
+import { questionInputSchema, type StoredQuestion } from '../questions/schemas.js';
+import { COLUMN_TITLES, OPTION_LETTERS } from './xlsx/columns.js';
+import { readQuestionSheet } from './xlsx/read-questions.js';
+import { parseQuestionBank } from './detect.js';
+import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from './types.js';
+import { decodeText, requireText, requireXlsx, sniff, type Upload } from './uploads.js';
+
+/** Most questions one import may create (a 10 MB file can hold far more than an exam needs). */
+export const MAX_IMPORT_QUESTIONS = 2000;
+
+/** Question-service path (`options.2.text`) → spreadsheet column title. */
+export function columnForPath(path: string, message = ''): string | null {
+  const p = path.replace(/^questions\.\d+\./, '');
+  const opt = /^options\.(\d+)/.exec(p);
+  if (opt) return `Option ${OPTION_LETTERS[Number(opt[1])] ?? opt[1]}`;
+  if (p === 'options') return /isCorrect|correct/i.test(message) ? COLUMN_TITLES.correct : COLUMN_TITLES.optionA;
+  const head = p.split('.')[0]!;
+  const known: Record<string, string> = { prompt: 'Prompt', type: 'Type', marks: 'Marks', explanation: 'Explanation', section: 'Section', minWords: 'MinWords', maxWords: 'MaxWords', modelAnswer: 'ModelAnswer', rubric: 'Rubric' };
+  return known[head] ?? null;
+}
+
+/** Runs insertQuestions, re-labelling its item errors with `locate(index, path, message)`. */
+function insertMapped(deps: AppDeps, workspaceId: string, examId: string, qs: ImportedQuestion[], locate: (e: FieldError) => FieldError): StoredQuestion[] {
+  if (qs.length > MAX_IMPORT_QUESTIONS) throw new ValidationError(`The file holds ${qs.length} questions; at most ${MAX_IMPORT_QUESTIONS} can be imported at once. Split it.`, []);
+  try {
+    return insertQuestions(deps, workspaceId, examId, qs);
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    const errors = ((e.extra.errors as FieldError[] | undefined) ?? []).map(locate);
+    throw new ValidationError(`${e.message}`, errors);
+  }
+}
+
+/**
+ * Imports a question spreadsheet into an exam.
+ * @throws NotFound (exam), UnsupportedMediaType (not an .xlsx), ValidationError with `errors: [{row, column, message}]`
+ */
+export async function importQuestionSheet(deps: AppDeps, workspaceId: string, examId: string, upload: Upload) {
+  getExamInWorkspace(deps, workspaceId, examId);
+  requireXlsx(upload);
+  let sheet;
+  try {
+    sheet = await readQuestionSheet(upload.bytes);
+  } catch (e) {
+    if (e instanceof BankFormatError) throw new UnsupportedMediaType(e.message);
+    throw e;
+  }
+  if (sheet.errors.length) {
+    const rows = new Set(sheet.errors.map((x) => x.row)).size;
+    throw new ValidationError(`${rows} row(s) of the spreadsheet have problems; nothing was imported.`, sheet.errors.map((x) => ({ ...x })));
+  }
+  const questions = insertMapped(deps, workspaceId, examId, sheet.questions, (e) => ({
+    row: sheet.rows[e.index as number] ?? null,
+    column: columnForPath(String(e.path ?? ''), e.message),
+    message: e.message,
+  }));
+  return { questions, warnings: sheet.warnings };
+}
+
+/** Text of an uploaded question bank (.docx through mammoth, else decoded text). */
+export async function bankText(u: Upload): Promise<{ text: string; note?: string }> {
+  if (u.ext === 'docx' || (sniff(u.bytes) === 'zip' && !u.ext)) {
+    if (sniff(u.bytes) !== 'zip') throw new UnsupportedMediaType('The file is named .docx but is not a Word document (no zip signature).');
+    try {
+      const r = await mammoth.extractRawText({ buffer: Buffer.from(u.bytes) });
+      return { text: r.value };
+    } catch {
+      throw new UnsupportedMediaType('The file could not be read as a Word (.docx) document.');
+    }
+  }
+  requireText(u, ['txt', 'text', 'gift', 'xml', 'md', 'markdown', 'aiken']);
+  return decodeText(u.bytes);
+}
+
+export interface BankImport {
+  format: BankFormat;
+  created: number;
+  questions: (StoredQuestion | ImportedQuestion)[];
+  warnings: ImportWarning[];
+  skipped: SkippedItem[];
+  /** dry run only: what storing would reject, by question index and line */
+  errors?: FieldError[];
+}
+
+/**
+ * Parses a question bank and (unless `dryRun`) stores its questions in the exam.
+ * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)
+ */
+export function importQuestionBank(deps: AppDeps, workspaceId: string, examId: string, input: { text: string; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
+  getExamInWorkspace(deps, workspaceId, examId);
+  let parsed;
+  try {
+    parsed = parseQuestionBank(input.text, input.format);
+  } catch (e) {
+    if (e instanceof BankFormatError) throw new ValidationError(e.message, [{ ...(e.line ? { line: e.line } : {}), message: e.message }]);
+    throw e;
+  }
+  const { format, result } = parsed;
+  const warnings = input.note ? [{ message: input.note }, ...result.warnings] : result.warnings;
+  const locate = (e: FieldError): FieldError => ({ index: e.index, line: result.lines[e.index as number] ?? null, path: e.path, message: e.message });
+  if (input.dryRun) {
+    const errors: FieldError[] = [];
+    result.questions.forEach((q, index) => {
+      const r = questionInputSchema.safeParse(q);
+      if (!r.success) for (const i of r.error.issues) errors.push(locate({ index, path: i.path.map(String).join('.'), message: i.message }));
+    });
+    return { format, created: 0, questions: result.questions, warnings, skipped: result.skipped, errors };
+  }
+  if (!result.questions.length) {
+    throw new ValidationError(
+      `No importable questions were found in the ${format} text.`,
+      result.skipped.map((s) => ({ ...(s.line ? { line: s.line } : {}), message: s.reason })),
+      { format, warnings },
+    );
+  }
+  const questions = insertMapped(deps, workspaceId, examId, result.questions, locate);
+  return { format, created: questions.length, questions, warnings, skipped: result.skipped };
+}
+

@@ -1,0 +1,132 @@
+/**
+ * HTTP routes of question imports and exports (DESIGN §6, issue 6). All need the API
+ * key. Uploads are multipart (≤ 10 MB → else 413; bytes must match the claimed type →
+ * else 415); nothing is stored when anything fails.
+ *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
+ *   GET  /questions/import-excel/template   ready-to-fill .xlsx
+ *   POST /questions/import                  Aiken | GIFT | Moodle XML | past paper → 201 (200 on dryRun)
+ *   GET  /exams/:id/questions.xlsx          re-importable spreadsheet
+ *   GET  /exams/:id/questions.gift          GIFT (re-importable, Moodle-readable)
+ * Results and roster files are in export-routes.ts, registered on the same router.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import { NotFound, ValidationError } from '../../platform/errors.js';
+import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { requireApiKey } from '../../platform/auth.js';
+import { bankText, importQuestionBank, importQuestionSheet } from './question-import.js';
+import { readUpload } from './uploads.js';
+import { templateWorkbook } from './xlsx/template.js';
+import { questionsWorkbook } from './xlsx/write-questions.js';
+import { toGift } from './gift-export.js';
+import { examWithQuestions, toQuestionInput } from './exam-data.js';
+import { registerExportRoutes } from './export-routes.js';
+import { fileName, sendFile, uploadErrors } from './http.js';
+import { XLSX_TYPE, bankImportForm, bankImportResponse, download, examIdParams, excelImportForm, excelImportResponse, isTrue } from './schemas.js';
+
+/** Import/export router: questions and (via export-routes.ts) results and rosters. */
+export function importRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const auth = requireApiKey(deps);
+  const ownWorkspace = (c: Context<AppEnv>, workspaceId: string) => {
+    if (workspaceId !== c.var.workspace.id) throw new NotFound('Workspace');
+  };
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/questions/import-excel',
+      tags: ['Questions'],
+      security: keySecurity,
+      middleware: [auth] as const,
+      summary: 'Import questions from a spreadsheet (all-or-nothing; errors by row and column)',
+      request: { body: { required: true, content: { 'multipart/form-data': { schema: excelImportForm } } } },
+      responses: { 201: jsonResponse(excelImportResponse, 'Imported'), ...uploadErrors },
+    }),
+    async (c) => {
+      const form = c.req.valid('form');
+      ownWorkspace(c, form.workspaceId);
+      const upload = await readUpload(form.file);
+      const { questions, warnings } = await importQuestionSheet(deps, c.var.workspace.id, form.examId, upload);
+      return c.json({ success: true, examId: form.examId, created: questions.length, questions, warnings }, 201);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/questions/import-excel/template',
+      tags: ['Questions'],
+      security: keySecurity,
+      middleware: [auth] as const,
+      summary: 'The question spreadsheet template (.xlsx)',
+      responses: { 200: download(XLSX_TYPE, 'Template with one example per question type, drop-down lists and an Instructions sheet'), ...errorResponses },
+    }),
+    async (c) => sendFile(c, await templateWorkbook(), XLSX_TYPE, 'HallCBT_question_template.xlsx'),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/questions/import',
+      tags: ['Questions'],
+      security: keySecurity,
+      middleware: [auth] as const,
+      summary: 'Import a question bank: Aiken, GIFT, Moodle XML or past-paper Markdown (dryRun to preview)',
+      request: { body: { required: true, content: { 'multipart/form-data': { schema: bankImportForm } } } },
+      responses: { 201: jsonResponse(bankImportResponse, 'Imported'), 200: jsonResponse(bankImportResponse, 'Dry run: nothing stored'), ...uploadErrors },
+    }),
+    async (c) => {
+      const form = c.req.valid('form');
+      ownWorkspace(c, form.workspaceId);
+      const hasFile = form.file instanceof Blob;
+      if (hasFile === (typeof form.text === 'string' && form.text.trim() !== '')) {
+        throw new ValidationError('Send either a file or text (exactly one).', [{ path: 'file', message: 'give file or text' }]);
+      }
+      const source = hasFile ? await bankText(await readUpload(form.file)) : { text: form.text! };
+      const dryRun = isTrue(form.dryRun);
+      const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { text: source.text, format: form.format, dryRun, note: source.note });
+      // parsed (dry-run) questions are QuestionInputs before zod defaults: same wire shape
+      const body = { success: !res.errors?.length, examId: form.examId, dryRun, ...res } as unknown as z.infer<typeof bankImportResponse>;
+      return dryRun ? c.json(body, 200) : c.json(body, 201);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/exams/{id}/questions.xlsx',
+      tags: ['Questions'],
+      security: keySecurity,
+      middleware: [auth] as const,
+      summary: 'An exam’s questions as a re-importable spreadsheet',
+      request: { params: examIdParams },
+      responses: { 200: download(XLSX_TYPE, 'Questions in the import layout'), ...errorResponses },
+    }),
+    async (c) => {
+      const { exam, questions } = examWithQuestions(deps, c.var.workspace.id, c.req.valid('param').id);
+      return sendFile(c, await questionsWorkbook(questions.map(toQuestionInput), exam.title), XLSX_TYPE, fileName(exam.title, 'questions.xlsx'));
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/exams/{id}/questions.gift',
+      tags: ['Questions'],
+      security: keySecurity,
+      middleware: [auth] as const,
+      summary: 'An exam’s questions as GIFT (Moodle; re-importable)',
+      request: { params: examIdParams },
+      responses: { 200: download('text/plain', 'GIFT text (UTF-8)'), ...errorResponses },
+    }),
+    (c) => {
+      const { exam, questions } = examWithQuestions(deps, c.var.workspace.id, c.req.valid('param').id);
+      return sendFile(c, toGift(questions.map(toQuestionInput), exam.title), 'text/plain; charset=utf-8', fileName(exam.title, 'questions.gift'));
+    },
+  );
+
+  registerExportRoutes(r, deps, auth);
+  return r;
+}
