@@ -117,6 +117,11 @@ describe('live answers', () => {
     const view = await api(s.baseUrl).get(`/attempts/${a.attemptId}`);
     expect(view.body.durableSeq).toBe(5);
     expect(view.body.answers).toEqual(expect.arrayContaining([{ questionId: q1!.id, optionId: q1!.options[1]!.id, text: null, seq: 5 }]));
+    // the light poll leaves the paper out but keeps answers and durability
+    const light = await api(s.baseUrl).get(`/attempts/${a.attemptId}?questions=0`);
+    expect(light.body).not.toHaveProperty('questions');
+    expect(light.body).toMatchObject({ durableSeq: 5, status: 'IN_PROGRESS' });
+    expect(light.body.answers).toHaveLength(2);
     const rows = s.deps.sqlite.prepare('SELECT question_id, option_id, seq FROM answers WHERE attempt_id = ?').all(a.attemptId);
     expect(rows).toHaveLength(2);
     // without seq the server assigns the next

@@ -6,7 +6,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../platform/deps.js';
-import { createRouter, errorResponses, jsonBody, jsonResponse } from '../../platform/openapi.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import { clientAddress } from '../../platform/http.js';
 import { consume } from '../../platform/rate-limit.js';
 import * as s from './schemas.js';
@@ -33,12 +33,12 @@ export function attemptRoutes(deps: AppDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh', request: { params: s.attemptParams }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...problems } }),
+    createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh (?questions=0 leaves the paper out, for polling)', request: { params: s.attemptParams, query: z.object({ questions: z.enum(['0', '1']).optional() }) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...problems } }),
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
       const { st, paper } = candidateAttempt(deps, id);
-      return c.json(sessionView(deps, paper, st, true) as never, 200);
+      return c.json(sessionView(deps, paper, st, true, c.req.valid('query').questions !== '0') as never, 200);
     },
   );
 

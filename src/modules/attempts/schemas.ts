@@ -56,7 +56,7 @@ export const sessionSchema = z
     isPaused: z.boolean(),
     durableSeq: z.number().int(),
     answers: z.array(z.object({ questionId: z.string(), optionId: z.string().nullable(), text: z.string().nullable(), seq: z.number().int() })),
-    questions: z.array(candidateQuestionSchema),
+    questions: z.array(candidateQuestionSchema).optional(),
   })
   .openapi('Session');
 

@@ -23,10 +23,10 @@ export function resultFields(a: AttemptState['row']) {
 }
 
 /** The candidate's view (start/resume and GET /attempts/:id). */
-export function sessionView(deps: AppDeps, paper: Paper, st: AttemptState, isResumed: boolean) {
+export function sessionView(deps: AppDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true) {
   const a = st.row;
   const exam = paper.exam;
-  const questions = candidateQuestions(paper, st.layout);
+  const questions = withQuestions ? candidateQuestions(paper, st.layout) : null;
   const view: Record<string, unknown> = {
     isResumed,
     attemptId: a.id,
@@ -43,9 +43,10 @@ export function sessionView(deps: AppDeps, paper: Paper, st: AttemptState, isRes
     isPaused: exam.paused_at !== null,
     startedAt: iso(a.started_at),
     durableSeq: deps.buffer.durableSeq(a.id),
-    answers: deps.buffer.answersFor(a.id, questions.map((q) => q.id)),
-    questions,
+    answers: deps.buffer.answersFor(a.id, questions ? questions.map((q) => q.id) : paper.byId.keys()),
   };
+  // a light poll (?questions=0) leaves the paper out: the page already has it
+  if (questions) view.questions = questions;
   if (a.status === 'COMPLETED') {
     view.completedAt = iso(a.completed_at);
     if (exam.show_result_after) Object.assign(view, resultFields(a), { status: a.status });

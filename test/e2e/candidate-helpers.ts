@@ -1,0 +1,146 @@
+/**
+ * Helpers for the candidate-page end-to-end tests (test/e2e/candidate-*.test.ts):
+ * building the page once, seeding an exam through the real API, driving the page in
+ * Chromium (sign in, start, answer, read state) and saving screenshots under
+ * test/artifacts/ (git-ignored). Not a test file itself.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addQuestions, createExam, FIXTURES, parsePastPaper, registerWorkspace, ROOT } from '../harness.js';
+
+export const ARTIFACTS = join(ROOT, 'test', 'artifacts');
+
+/** Builds public/ with scripts/build-web.mjs unless the candidate bundle is newer than every source. */
+export function ensureBuilt(): void {
+  const out = join(ROOT, 'public', 'candidate', 'app.js');
+  const newest = (dir: string): number =>
+    readdirSync(dir).reduce((m, f) => {
+      const p = join(dir, f);
+      const s = statSync(p);
+      return Math.max(m, s.isDirectory() ? newest(p) : s.mtimeMs);
+    }, 0);
+  const srcTime = Math.max(newest(join(ROOT, 'web', 'candidate')), newest(join(ROOT, 'web', 'shared')));
+  const fresh = existsSync(out) && existsSync(join(ROOT, 'public', 'vendor', 'katex', 'katex.min.css')) && statSync(out).mtimeMs >= srcTime;
+  if (!fresh) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** The 50 WAEC Physics 2023 questions as QuestionInput, and the answer key by prompt. */
+export function physicsPaper() {
+  const parsed = parsePastPaper(readFileSync(join(FIXTURES, 'WAEC_Physics_2023.md'), 'utf8'));
+  return parsed.map(({ answer: _answer, ...q }) => q);
+}
+
+export interface SeededExam {
+  apiKey: string;
+  workspaceId: string;
+  examId: string;
+  accessCode: string;
+  questions: Awaited<ReturnType<typeof addQuestions>>;
+}
+
+/** Registers a workspace, creates an exam with `overrides` and adds `questions`. */
+export async function seedExam(baseUrl: string, questions: unknown[], overrides: Record<string, unknown> = {}): Promise<SeededExam> {
+  const ws = await registerWorkspace(baseUrl);
+  const exam = await createExam(baseUrl, ws.apiKey, ws.id, overrides);
+  const stored = await addQuestions(baseUrl, ws.apiKey, ws.id, exam.id, questions);
+  return { apiKey: ws.apiKey, workspaceId: ws.id, examId: exam.id, accessCode: exam.accessCode, questions: stored };
+}
+
+/** The correct option id of each stored question, by question id. */
+export function answerKey(seeded: SeededExam): Map<string, string> {
+  const key = new Map<string, string>();
+  for (const q of seeded.questions) {
+    const c = q.options.find((o) => o.isCorrect);
+    if (c) key.set(q.id, c.id);
+  }
+  return key;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** uncaught page errors and console errors (network failures excluded) */
+  errors: string[];
+}
+
+/** A fresh browser context (own localStorage) with a page at `baseUrl` + `path`. */
+export async function openPage(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number }; path?: string } = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 768 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource|net::ERR_/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  await page.goto(baseUrl + (opts.path ?? '/'));
+  return { context, page, errors };
+}
+
+export interface Candidate {
+  accessCode: string;
+  name: string;
+  studentId: string;
+  pin: string;
+}
+
+/** Fills and submits the sign-in form (does not wait for the next screen). */
+export async function fillSignIn(page: Page, c: Candidate): Promise<void> {
+  await page.fill('#accessCode', c.accessCode);
+  await page.fill('#candidateName', c.name);
+  await page.fill('#studentId', c.studentId);
+  await page.fill('#candidatePin', c.pin);
+  await page.click('#signin-title ~ button[type=submit], form.signin button[type=submit]');
+}
+
+/** Signs in and presses Start on the instructions screen; resolves on the first question. */
+export async function signInAndStart(page: Page, c: Candidate): Promise<void> {
+  await fillSignIn(page, c);
+  await page.waitForSelector('#start-exam');
+  await page.click('#start-exam');
+  await page.waitForSelector('section.question');
+}
+
+/** Id of the question on screen. */
+export async function currentQuestionId(page: Page): Promise<string> {
+  return (await page.getAttribute('section.question', 'data-question-id')) as string;
+}
+
+/** Question ids in the order the navigator shows them (walks with the navigator buttons). */
+export async function questionOrder(page: Page): Promise<string[]> {
+  const n = await page.locator('.nav-q').count();
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    await page.click(`.nav-q[data-index="${i}"]`);
+    await page.waitForSelector(`section.question`);
+    ids.push(await currentQuestionId(page));
+  }
+  return ids;
+}
+
+/** Waits until the page says every answer is durable on the server. */
+export async function waitAllSaved(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('conn-status');
+    return !!s && s.getAttribute('data-state') === 'ok' && /All answers saved/.test(s.textContent || '');
+  }, undefined, { timeout: timeoutMs });
+}
+
+/** Saves a screenshot to test/artifacts/<name>.png and returns its path. */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** The pending answers this page keeps in localStorage for an attempt. */
+export async function localPending(page: Page, attemptId: string): Promise<Record<string, { seq: number; optionId?: string; text?: string }>> {
+  return page.evaluate((id) => JSON.parse(localStorage.getItem(`hallcbt.${id}.pending`) || '{}'), attemptId);
+}
+
+/** The attempt id this page remembers. */
+export async function currentAttemptId(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('hallcbt.current') || '{}').attemptId as string);
+}

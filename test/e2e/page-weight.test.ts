@@ -1,0 +1,84 @@
+/**
+ * Page weight of the candidate page (issue 4: "the whole candidate page (HTML, JS, CSS,
+ * fonts) under 400 KB compressed"). Loads the page in Chromium, signs in and shows a
+ * question with inline and display math so KaTeX loads the fonts it really uses, records
+ * every asset the page fetched (API calls excluded), and sums their gzip sizes (level 9,
+ * as scripts/build-web.mjs precompresses; woff2 fonts barely shrink). Also checks that
+ * nothing was requested from another host (no CDN). Writes the table to
+ * test/artifacts/page-weight.json for docs/benchmarks.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startTestServer, type TestServer } from '../harness.js';
+import { ARTIFACTS, ensureBuilt, seedExam, signInAndStart } from './candidate-helpers.js';
+
+const BUDGET_BYTES = 400 * 1000;
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('candidate page weight', () => {
+  it('loads under 400 KB compressed (HTML + JS + CSS + the KaTeX fonts used), all from the hall server', async () => {
+    const seeded = await seedExam(server.baseUrl, [
+      {
+        prompt: 'The escape velocity is $$V = \\sqrt{\\frac{2GM}{R}}$$ where **$G$** is the gravitational constant and $\\mathbf{g} = 9.8\\,\\text{m s}^{-2}$. Find $V$ when $R$ is halved.',
+        type: 'MCQ',
+        marks: 1,
+        options: [
+          { text: '$\\frac{V}{2}$', isCorrect: false },
+          { text: '$\\sqrt{2}\\,V$', isCorrect: true },
+          { text: '$2V$', isCorrect: false },
+        ],
+      },
+    ]);
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(server.baseUrl + '/');
+    await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Weight Test', studentId: 'W-1', pin: '1234' });
+    await page.waitForSelector('#q-prompt .katex-display');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.waitForTimeout(300);
+
+    const origin = new URL(server.baseUrl).origin;
+    expect(requested.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);
+    const assets = [...new Set(requested.filter((u) => u.startsWith(origin)).map((u) => new URL(u).pathname))].filter((p) => !p.startsWith('/attempts'));
+    const rows: { path: string; rawBytes: number; gzipBytes: number }[] = [];
+    for (const path of assets) {
+      const res = await fetch(origin + path, { headers: { 'accept-encoding': 'identity' } });
+      expect(res.status, path).toBe(200);
+      const raw = Buffer.from(await res.arrayBuffer());
+      rows.push({ path, rawBytes: raw.length, gzipBytes: gzipSync(raw, { level: 9 }).length });
+    }
+    const total = rows.reduce((s, r) => s + r.gzipBytes, 0);
+    const rawTotal = rows.reduce((s, r) => s + r.rawBytes, 0);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'page-weight.json'), JSON.stringify({ measuredAt: new Date().toISOString(), budgetBytes: BUDGET_BYTES, totalGzipBytes: total, totalRawBytes: rawTotal, assets: rows }, null, 2));
+    console.log(
+      ['asset | raw bytes | gzip bytes', ...rows.map((r) => `${r.path} | ${r.rawBytes} | ${r.gzipBytes}`), `TOTAL | ${rawTotal} | ${total}`].join('\n'),
+    );
+
+    expect(assets).toContain('/');
+    expect(assets).toContain('/candidate/app.js');
+    expect(assets).toContain('/candidate/styles.css');
+    expect(assets).toContain('/vendor/katex/katex.min.css');
+    expect(assets.some((p) => /\/vendor\/katex\/fonts\/KaTeX_Main-Regular\.woff2$/.test(p))).toBe(true);
+    expect(total).toBeLessThan(BUDGET_BYTES);
+    await context.close();
+  });
+});

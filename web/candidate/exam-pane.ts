@@ -1,0 +1,164 @@
+/**
+ * The answering part of the exam screen (issue 4 point 3): one question at a time
+ * with Previous / Next, the navigator (answered / unanswered / flagged / still saving),
+ * flags for review (kept in localStorage with the current position, so a reload lands
+ * on the same question), and the keyboard shortcuts CBT centres teach: A–J (or 1–9)
+ * choose, N / P move, F flags. Shortcuts are ignored while typing in an essay, while a
+ * dialog is open, and while the exam is paused.
+ */
+import type { AnswerSync } from './answers.js';
+import { h } from './dom.js';
+import { dialogOpen } from './screens/dialog.js';
+import type { ExamView } from './screens/exam-view.js';
+import { createNavigator, type Navigator } from './screens/navigator.js';
+import { markChosen, renderQuestion, showSaveState } from './screens/question.js';
+import { attemptKey, readJson, writeJson } from './storage.js';
+import type { SessionQuestion } from './types.js';
+
+export interface PaneHooks {
+  /** the candidate asked to submit (navigator button, Next on the last question) */
+  openSubmit(): void;
+  /** true while shortcuts must not act (paused, ended) */
+  blocked(): boolean;
+}
+
+export class QuestionPane {
+  private index = 0;
+  private flags: Record<string, boolean>;
+  private nav: Navigator | null = null;
+  private readonly keyHandler = (e: KeyboardEvent) => this.onKey(e);
+
+  constructor(
+    private readonly attemptId: string,
+    private readonly questions: () => SessionQuestion[],
+    private readonly sync: AnswerSync,
+    private readonly view: ExamView,
+    private readonly hooks: PaneHooks,
+  ) {
+    const ui = readJson<{ flags?: Record<string, boolean>; index?: number }>(attemptKey(attemptId, 'ui'), {});
+    this.flags = ui.flags || {};
+    this.index = Math.min(Math.max(0, Number(ui.index) || 0), Math.max(0, questions().length - 1));
+  }
+
+  /** Builds the navigator, wires the buttons and the keyboard, shows the current question. */
+  mount(): void {
+    this.nav = createNavigator(this.questions().length, (i) => this.go(i), () => this.hooks.openSubmit());
+    this.view.navigatorHost.appendChild(this.nav.element);
+    this.view.prev.addEventListener('click', () => this.go(this.index - 1));
+    this.view.next.addEventListener('click', () => (this.index >= this.questions().length - 1 ? this.hooks.openSubmit() : this.go(this.index + 1)));
+    this.view.flag.addEventListener('click', () => this.toggleFlag());
+    document.addEventListener('keydown', this.keyHandler);
+    this.render(true);
+  }
+
+  /** Stops listening to the keyboard (attempt over or locked). */
+  unmount(): void {
+    document.removeEventListener('keydown', this.keyHandler);
+  }
+
+  /** 0-based positions of unanswered and of flagged questions, for the submit dialog. */
+  summary(): { unanswered: number[]; flagged: number[] } {
+    const qs = this.questions();
+    return {
+      unanswered: qs.map((q, i) => (this.sync.isAnswered(q.id) ? -1 : i)).filter((i) => i >= 0),
+      flagged: qs.map((q, i) => (this.flags[q.id] ? i : -1)).filter((i) => i >= 0),
+    };
+  }
+
+  /** Shows question `i` (0-based); sends any essay text typed so far first. */
+  go(i: number): void {
+    if (i < 0 || i >= this.questions().length || this.hooks.blocked()) return;
+    this.sync.flushNow();
+    this.index = i;
+    this.saveUi();
+    this.render(true);
+  }
+
+  /** Redraws the navigator and the save state of the question on screen. */
+  refresh(): void {
+    if (!this.nav) return;
+    const sync = this.sync;
+    const qs = this.questions();
+    this.nav.update(
+      qs.map((q) => {
+        const st = sync.stateOf(q.id);
+        return { answered: sync.isAnswered(q.id), flagged: !!this.flags[q.id], unsaved: st === 'saving' || st === 'offline' };
+      }),
+      this.index,
+    );
+    const q = qs[this.index];
+    if (q) showSaveState(document.getElementById('save-state'), sync.stateOf(q.id));
+  }
+
+  private render(focus: boolean): void {
+    const qs = this.questions();
+    const q = qs[this.index];
+    if (!q) return;
+    this.view.questionHost.innerHTML = '';
+    this.view.questionHost.appendChild(
+      renderQuestion(q, {
+        index: this.index,
+        total: qs.length,
+        answer: this.sync.answerFor(q.id),
+        flagged: !!this.flags[q.id],
+        onChoose: (optionId) => this.sync.record(q.id, { optionId }),
+        onText: (text) => this.sync.record(q.id, { text }, 1000),
+        onTextDone: () => this.sync.flushNow(),
+      }),
+    );
+    this.view.prev.disabled = this.index === 0;
+    this.view.next.textContent = this.index >= qs.length - 1 ? 'Review and submit' : 'Next →';
+    this.updateFlagButton();
+    this.refresh();
+    const title = focus ? document.getElementById('q-title') : null;
+    if (title) title.focus();
+  }
+
+  private choose(match: (o: { keyLabel: string }, i: number) => boolean): void {
+    const q = this.questions()[this.index];
+    const opt = q && q.options ? q.options.filter(match)[0] : undefined;
+    if (!q || !opt) return;
+    markChosen(this.view.questionHost, opt.id);
+    this.sync.record(q.id, { optionId: opt.id });
+  }
+
+  private toggleFlag(): void {
+    const q = this.questions()[this.index];
+    if (!q) return;
+    if (this.flags[q.id]) delete this.flags[q.id];
+    else this.flags[q.id] = true;
+    this.saveUi();
+    const head = this.view.questionHost.querySelector('.qhead');
+    const badge = head && head.querySelector('.flag-badge');
+    if (badge && badge.parentNode) badge.parentNode.removeChild(badge);
+    else if (head && this.flags[q.id]) head.insertBefore(h('span.flag-badge', {}, 'Flagged for review'), head.querySelector('.save-state'));
+    this.updateFlagButton();
+    this.refresh();
+  }
+
+  private updateFlagButton(): void {
+    const q = this.questions()[this.index];
+    if (!q) return;
+    const on = !!this.flags[q.id];
+    this.view.flag.setAttribute('aria-pressed', on ? 'true' : 'false');
+    this.view.flag.textContent = on ? 'Remove flag' : 'Flag for review';
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (this.hooks.blocked() || dialogOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'TEXTAREA' || (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'radio') || t.isContentEditable)) return;
+    const k = (e.key || '').toLowerCase();
+    if (k === 'n') this.go(this.index + 1);
+    else if (k === 'p') this.go(this.index - 1);
+    else if (k === 'f') this.toggleFlag();
+    else if (/^[a-j]$/.test(k)) this.choose((o) => (o.keyLabel || '').toLowerCase() === k);
+    else if (/^[1-9]$/.test(k)) this.choose((_o, i) => i === Number(k) - 1);
+    else return;
+    e.preventDefault();
+  }
+
+  private saveUi(): void {
+    writeJson(attemptKey(this.attemptId, 'ui'), { flags: this.flags, index: this.index });
+  }
+}

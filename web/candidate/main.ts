@@ -1,0 +1,110 @@
+/**
+ * Candidate page entry point (served at `/`, bundled to ES2019 by
+ * scripts/build-web.mjs). Decides which screen to show:
+ * - no attempt remembered on this PC → sign-in;
+ * - an attempt remembered (reload, browser crash, power cut) → `GET /attempts/:id` and
+ *   straight back into the exam with the same question order and answers; if the
+ *   server cannot be reached, the exam continues from the copy kept in localStorage
+ *   (clock shown as unknown until the server answers);
+ * - completed → result or receipt; disqualified → lock screen, which reopens by itself
+ *   if an invigilator reinstates the attempt.
+ */
+import './polyfills.js';
+import { attemptPath, call } from './api.js';
+import { ExamController } from './exam.js';
+import { messageFor } from './messages.js';
+import { showInstructions } from './screens/instructions.js';
+import { showLocked, showMessage, showResult, type ResultInput } from './screens/result.js';
+import { showSignIn } from './screens/signin.js';
+import { attemptKey, currentAttempt, forgetAttempt, readJson, setCurrentAttempt } from './storage.js';
+import type { Session } from './types.js';
+
+function signIn(notice?: { title: string; text: string }): void {
+  showSignIn((session) => route(session, false), notice);
+}
+
+/** Shows the screen for a session's status. */
+function route(session: Session, fromReload: boolean): void {
+  setCurrentAttempt(session.attemptId);
+  if (session.status === 'COMPLETED') return finished({ ...session, attemptId: session.attemptId });
+  if (session.status === 'DISQUALIFIED') return locked(session.attemptId, `You had ${session.violations} proctoring violations; the limit is ${session.maxTabViolations}.`);
+  if (fromReload) return openExam(session);
+  showInstructions(session, () => openExam(session));
+}
+
+function openExam(session: Session): void {
+  const exam = new ExamController(session, {
+    onFinished: finished,
+    onLocked: (detail) => locked(session.attemptId, detail),
+    onGone: () => {
+      forgetAttempt(session.attemptId);
+      signIn({ title: 'Session not found', text: 'The exam server no longer knows this attempt. Sign in again, or call the invigilator.' });
+    },
+  });
+  exam.start();
+}
+
+function finished(result: ResultInput): void {
+  // The server holds the final answers now: drop the local copies, keep the pointer so
+  // a reload shows this result again until the candidate presses Finish.
+  const id = result.attemptId;
+  forgetAttempt(id);
+  setCurrentAttempt(id);
+  showResult(result, () => {
+    forgetAttempt(id);
+    signIn({ title: 'Exam finished', text: 'You have signed out. The next candidate can sign in.' });
+  });
+}
+
+/** Lock screen; polls every 10 s so a reinstated candidate continues without help. */
+function locked(attemptId: string, detail: string): void {
+  showLocked(detail);
+  const check = async () => {
+    if (!document.getElementById('screen-locked')) return;
+    const res = await call<Session>('GET', attemptPath(attemptId));
+    if (!document.getElementById('screen-locked')) return;
+    if (res.kind === 'ok' && res.body.status !== 'DISQUALIFIED') return route(res.body, true);
+    if (res.kind === 'problem' && res.status === 404) {
+      forgetAttempt(attemptId);
+      return signIn();
+    }
+    setTimeout(check, 10_000);
+  };
+  setTimeout(check, 10_000);
+}
+
+/** Reopens the attempt this PC was sitting. */
+async function resume(attemptId: string): Promise<void> {
+  showMessage('Reconnecting to your exam…', 'Please wait a moment.');
+  const res = await call<Session>('GET', attemptPath(attemptId));
+  if (res.kind === 'ok') return route(res.body, true);
+  if (res.kind === 'network') {
+    const cached = readJson<Session | null>(attemptKey(attemptId, 'session'), null);
+    if (cached && cached.status === 'IN_PROGRESS' && cached.questions && cached.questions.length) {
+      // Work on from the local copy; the clock stays unknown until the server answers.
+      return openExam({ ...cached, remainingSeconds: NaN, isPaused: false });
+    }
+    showMessage('Cannot reach the exam server', 'This computer cannot reach the exam server. Check the network cable or Wi-Fi; this page tries again by itself.', {
+      label: 'Try again now',
+      run: () => resume(attemptId),
+    });
+    setTimeout(() => {
+      if (document.getElementById('screen-message')) resume(attemptId);
+    }, 5000);
+    return;
+  }
+  if (res.status === 403 && (!res.problem.code || res.problem.code === 'DISQUALIFIED')) {
+    return locked(attemptId, 'Your exam was locked after too many proctoring violations.');
+  }
+  forgetAttempt(attemptId);
+  signIn(res.status === 404 ? undefined : messageFor(res.problem));
+}
+
+function boot(): void {
+  const current = currentAttempt();
+  if (current) resume(current.attemptId);
+  else signIn();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
+else boot();

@@ -1,0 +1,103 @@
+/**
+ * Shapes the candidate page receives from the server (docs/api-overview.md,
+ * "Candidate session"). Kept as plain interfaces: the page reads them defensively
+ * instead of shipping a validation library to old hall PCs.
+ */
+
+export type QuestionType = 'MCQ' | 'TRUE_FALSE' | 'SHORT_ESSAY' | 'LONG_ESSAY';
+
+/** One option as a candidate sees it: never `isCorrect`. */
+export interface SessionOption {
+  id: string;
+  keyLabel: string;
+  text: string;
+}
+
+/** One question in the candidate's fixed order. */
+export interface SessionQuestion {
+  id: string;
+  type: QuestionType;
+  prompt: string;
+  marks: number;
+  section?: string | null;
+  minWords?: number | null;
+  maxWords?: number | null;
+  options: SessionOption[];
+}
+
+/** An answer the server holds, with the client counter (`seq`) it was saved under. */
+export interface ServerAnswer {
+  questionId: string;
+  optionId?: string | null;
+  text?: string | null;
+  seq: number;
+}
+
+export type AttemptStatus = 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
+
+/** Result fields, present once an attempt is completed (when the exam shows results). */
+export interface ResultFields {
+  score?: number;
+  maxScore?: number;
+  percentage?: number;
+  grade?: string;
+  pendingReview?: boolean;
+  completedAt?: string | null;
+  showResult?: boolean;
+}
+
+/** Start/resume response and `GET /attempts/:id` body. */
+export interface Session extends ResultFields {
+  isResumed?: boolean;
+  attemptId: string;
+  examId: string;
+  examTitle: string;
+  candidateName: string;
+  studentId: string;
+  status: AttemptStatus;
+  remainingSeconds: number;
+  durationMins: number;
+  violations: number;
+  maxTabViolations: number;
+  showResultAfter: boolean;
+  isPaused: boolean;
+  durableSeq: number;
+  answers: ServerAnswer[];
+  questions: SessionQuestion[];
+}
+
+/** `PUT /attempts/:id/answers/:qid` and `POST /attempts/:id/answers` body. */
+export interface SaveResponse {
+  saved: number | boolean;
+  remainingSeconds: number;
+  durableSeq: number;
+  seq?: number;
+}
+
+/** `POST /attempts/:id/telemetry` body. */
+export interface TelemetryResponse {
+  attemptId: string;
+  violations: number;
+  maxTabViolations: number;
+  status: AttemptStatus;
+  remainingSeconds?: number;
+  durableSeq?: number;
+}
+
+/** `POST /attempts/:id/submit` body. */
+export interface SubmitResponse extends ResultFields {
+  attemptId: string;
+  status: AttemptStatus;
+}
+
+/** RFC 7807 problem body with the `code` member the page switches on. */
+export interface Problem {
+  type?: string;
+  title?: string;
+  status: number;
+  detail?: string;
+  code?: string;
+  opensAt?: string;
+  retryAfterSeconds?: number;
+  [k: string]: unknown;
+}
