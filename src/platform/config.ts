@@ -20,6 +20,8 @@ export const configSchema = z.object({
   CBT_LLM_BASE_URL: optionalString.pipe(z.string().url().optional()),
   CBT_LLM_MODEL: optionalString,
   CBT_LLM_API_KEY: optionalString,
+  /** Longest wait for the LLM endpoint before falling back to the built-in engine. */
+  CBT_LLM_TIMEOUT_MS: int(60_000, 100, 600_000),
   CBT_WHISPER_MODEL: optionalString,
   CBT_TLS_CERT: optionalString,
   CBT_TLS_KEY: optionalString,

@@ -1,0 +1,127 @@
+/**
+ * Distractors of the same kind drawn from the same material (issue 7): numbers near
+ * numbers (same format, nearest magnitude), names near names (same shape), terms near
+ * terms (same length and morphology, preferring terms that recur and that appear close
+ * to the key). Candidates that could make the statement true again — sharing a stem with
+ * the key or already in the sentence — are excluded. Ties break by a seeded hash.
+ */
+import { normaliseForMatch, stemSet } from '../text/nlp.js';
+import { tieBreak } from '../text/seed.js';
+import type { MaterialIndex } from './sentences.js';
+import { extractSpans, numberValue, type Span, type SpanKind } from './spans.js';
+
+/** One distinct candidate of the pool. */
+export interface PoolEntry {
+  key: string;
+  kind: SpanKind;
+  shape: string;
+  text: string;
+  count: number;
+  passages: Set<number>;
+  tokens: number;
+  /** Occurrences in a noun slot (see Span.nounSlot). */
+  nounHits: number;
+  /** Content stems and normalised text of `text`, computed once. */
+  stems: string[];
+  norm: string;
+}
+
+/** Per kind, the distinct spans of the whole material. */
+export type DistractorPool = Record<SpanKind, Map<string, PoolEntry>>;
+
+/** Builds the pool from every sentence of the material (usable or not: option lists hold good numbers). */
+export function buildPool(index: MaterialIndex): DistractorPool {
+  const pool: DistractorPool = { number: new Map(), name: new Map(), term: new Map() };
+  const surfaces = new Map<string, Map<string, number>>();
+  for (const s of index.sentences) {
+    for (const span of extractSpans(s.text)) {
+      const id = `${span.kind}|${span.key}`;
+      const entry = pool[span.kind].get(span.key) ?? { key: span.key, kind: span.kind, shape: span.shape, text: span.text, count: 0, passages: new Set<number>(), tokens: span.tokens, nounHits: 0, stems: [], norm: '' };
+      entry.count++;
+      if (span.nounSlot) entry.nounHits++;
+      entry.passages.add(s.passageIndex);
+      pool[span.kind].set(span.key, entry);
+      const forms = surfaces.get(id) ?? new Map<string, number>();
+      const surface = span.kind === 'term' ? span.text.toLowerCase() : span.text;
+      forms.set(surface, (forms.get(surface) ?? 0) + 1);
+      surfaces.set(id, forms);
+    }
+  }
+  // Each entry shows its most frequent surface form.
+  for (const kind of ['number', 'name', 'term'] as const) {
+    for (const entry of pool[kind].values()) {
+      const forms = [...surfaces.get(`${kind}|${entry.key}`)!.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      entry.text = forms[0]![0];
+      entry.stems = [...stemSet(entry.text)];
+      entry.norm = normaliseForMatch(entry.text);
+    }
+  }
+  return pool;
+}
+
+const SUFFIX = /(tion|sion|ment|ity|ance|ence|ing|ism|ist|er|or|ure|ness|ship|ics|al|ive|ous|ed|s)$/;
+
+/** Rough plural test for English nouns (no tagger): -s but not -ss, -us, -is. */
+export function isPlural(word: string): boolean {
+  return /[^su']s$/i.test(word) && !/(?:ss|us|is)$/i.test(word);
+}
+
+/** How alike a candidate is to the key (higher is better). */
+function similarity(key: Span, c: PoolEntry, keyPassage: number): number {
+  let s = Math.log(1 + c.count) * 0.5;
+  if (c.passages.has(keyPassage)) s += 0.6;
+  if (key.kind === 'number') {
+    const a = Math.abs(numberValue(key.text));
+    const b = Math.abs(numberValue(c.text));
+    s += 2 - Math.min(2, Math.abs(Math.log10((a + 1) / (b + 1))));
+    return s;
+  }
+  if (key.kind === 'term') {
+    const ka = key.text.toLowerCase().split(/\s+/).pop()!;
+    const ca = c.text.split(/\s+/).pop()!;
+    if (SUFFIX.exec(ka)?.[1] === SUFFIX.exec(ca)?.[1]) s += 0.8;
+    s -= Math.abs(key.text.length - c.text.length) / 12;
+    if (c.count < 2) s -= 0.7;
+    // A noun in the key's slot wants noun distractors (no tagger: evidence from the material).
+    if (key.nounSlot) s += Math.min(1, c.nounHits / 2) * 1.5;
+    // Number agreement: a plural key wants plural distractors ("Molecules is the process" reads wrong).
+    if (isPlural(ka) === isPlural(ca)) s += 1.5;
+  }
+  return s;
+}
+
+/** Matches the key's capitalisation (a key opening the sentence is capitalised; distractors follow). */
+export function matchCase(key: Span, text: string): string {
+  if (key.kind !== 'term') return text;
+  return /^\p{Lu}/u.test(key.text) && !/^\p{Lu}{2,}/u.test(key.text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/**
+ * Up to `n` distractors for `key` in `sentence` (from passage `keyPassage`), best first.
+ * Never returns text equal to the key or to another distractor after normalisation.
+ */
+export function pickDistractors(pool: DistractorPool, key: Span, sentence: string, keyPassage: number, n: number, seed: number): string[] {
+  const sentenceStems = stemSet(sentence);
+  const keyStems = stemSet(key.text);
+  const sentenceNorm = ` ${normaliseForMatch(sentence)} `;
+  const seen = new Set([normaliseForMatch(key.text)]);
+  const scored: { text: string; score: number }[] = [];
+  for (const c of pool[key.kind].values()) {
+    if (c.key === key.key || c.shape !== key.shape) continue;
+    if (key.kind === 'term' && (c.tokens !== key.tokens || (c.tokens > 1 && c.count < 2))) continue;
+    if (!c.norm || sentenceNorm.includes(` ${c.norm} `)) continue;
+    if (c.stems.some((s) => keyStems.has(s) || sentenceStems.has(s))) continue;
+    if (key.kind === 'number' && numberValue(c.text) === numberValue(key.text)) continue;
+    scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + tieBreak(seed, c.key) * 0.5 });
+  }
+  scored.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+  const out: string[] = [];
+  for (const { text } of scored) {
+    const norm = normaliseForMatch(text);
+    if (seen.has(norm)) continue;
+    seen.add(norm);
+    out.push(text);
+    if (out.length === n) break;
+  }
+  return out;
+}

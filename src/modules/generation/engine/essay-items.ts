@@ -1,0 +1,72 @@
+/**
+ * SHORT_ESSAY items from the material: a prompt about a key term, a model answer made of
+ * the source sentences about it, and a rubric with one criterion per idea of the model
+ * answer plus one for clarity, whose maxMarks (in half marks) sum to the question's marks.
+ */
+import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
+import { shortId } from '../text/seed.js';
+import { explainFrom, joinCitations, mdEscape } from './markdown.js';
+import type { SourceSentence } from './sentences.js';
+
+/** Marks per tier: more ideas to synthesise, more marks. */
+export const ESSAY_MARKS: Record<QuestionDifficulty, number> = { simple: 4, intermediate: 6, hard: 8 };
+/** SHORT_ESSAY length bounds (spec "Limits": 20 to 100 words). */
+export const SHORT_ESSAY_WORDS = { min: 20, max: 100 } as const;
+
+/** Splits `total` marks into `k` parts in half marks, the remainder going to the first parts. */
+export function splitMarks(total: number, k: number): number[] {
+  const halves = Math.round(total * 2);
+  const base = Math.floor(halves / k);
+  return Array.from({ length: k }, (_, i) => (base + (i < halves - base * k ? 1 : 0)) / 2);
+}
+
+/** A short label for an idea: its first words, up to ~9, with an ellipsis when cut. */
+export function ideaLabel(sentence: string): string {
+  const w = sentence.replace(/[.!]$/, '').split(/\s+/);
+  return w.length <= 9 ? w.join(' ') : `${w.slice(0, 9).join(' ')}…`;
+}
+
+/** What the essay asks: `term` and, for the intermediate tier, a related term. */
+export interface EssayPlan {
+  term: string;
+  relatedTerm?: string;
+  sentences: SourceSentence[];
+  difficulty: QuestionDifficulty;
+}
+
+/** Builds the essay question for a plan. */
+export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
+  const { term, sentences, difficulty } = plan;
+  const marks = ESSAY_MARKS[difficulty];
+  const t = mdEscape(term);
+  const span = `Write ${SHORT_ESSAY_WORDS.min}–${SHORT_ESSAY_WORDS.max} words.`;
+  const prompt =
+    difficulty === 'simple'
+      ? `Explain what the material says about ${t}. ${span}`
+      : difficulty === 'intermediate' && plan.relatedTerm
+        ? `Explain the relationship between ${t} and ${mdEscape(plan.relatedTerm)}, as presented in the material. ${span}`
+        : `Drawing on different parts of the material, discuss ${t}. ${span}`;
+  const id = shortId('q_', seed, 'ESSAY', difficulty, term, ...sentences.map((s) => s.idx));
+  const contentMarks = splitMarks(marks - 1, sentences.length);
+  const criteria = sentences.map((s, i) => ({
+    id: `c${i + 1}`,
+    title: `Idea ${i + 1}: ${ideaLabel(s.text)}`,
+    maxMarks: contentMarks[i]!,
+    description: `Conveys the point made in the material (${s.citation}): “${s.text}”`,
+  }));
+  criteria.push({ id: `c${sentences.length + 1}`, title: 'Clarity and organisation', maxMarks: 1, description: 'Answers in clear, connected sentences within the word limit, staying on the question.' });
+  return {
+    id,
+    prompt,
+    type: 'SHORT_ESSAY',
+    marks,
+    difficulty,
+    citation: joinCitations(sentences.map((s) => s.citation)),
+    explanation: explainFrom('A full answer makes these points from the material.', sentences.map((s) => ({ citation: s.citation, text: s.text }))),
+    options: [],
+    minWords: SHORT_ESSAY_WORDS.min,
+    maxWords: SHORT_ESSAY_WORDS.max,
+    modelAnswer: sentences.map((s) => s.text).join(' '),
+    rubric: { name: 'Key ideas from the material', totalMarks: marks, criteria },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Finds facts for questions: which sentence, which span of it as the answer, and which
+ * distractors. Single facts serve the simple tier; groups of sentences sharing a key
+ * term serve the intermediate tier (two sentences, same or neighbouring passages) and
+ * the hard tier (sentences from different, distant passages). Every sentence and key is
+ * used at most once per request, and passages are visited in turn so questions spread
+ * over the whole material.
+ */
+import { contentStems, stemSet } from '../text/nlp.js';
+import { tieBreak } from '../text/seed.js';
+import { buildPool, pickDistractors, type DistractorPool } from './distractors.js';
+import type { Fact } from './objective.js';
+import type { MaterialIndex, SourceSentence } from './sentences.js';
+import { extractSpans, numberValue, type Span } from './spans.js';
+
+function countStems(text: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const x of contentStems(text)) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+}
+
+/** A fact (or group of facts sharing one answer) with distractors for it. */
+export interface FactCandidate {
+  facts: Fact[];
+  distractors: string[];
+}
+
+/** Stateful finder over one material; `used*` prevent repeats within a request. */
+export class FactFinder {
+  readonly pool: DistractorPool;
+  readonly usedSentences = new Set<number>();
+  readonly usedKeys = new Set<string>();
+  private readonly passageUses = new Map<number, number>();
+  private readonly spansOf = new Map<number, Span[]>();
+  private readonly occurrences = new Map<string, Fact[]>();
+
+  constructor(readonly index: MaterialIndex, readonly seed: number) {
+    this.pool = buildPool(index);
+    for (const s of index.sentences.filter((x) => x.usable)) {
+      for (const span of this.spans(s)) {
+        if (span.kind === 'number') continue;
+        const list = this.occurrences.get(span.key) ?? [];
+        if (!list.some((f) => f.sentence.idx === s.idx)) list.push({ sentence: s, span });
+        this.occurrences.set(span.key, list);
+      }
+    }
+  }
+
+  /** Acceptable answer spans of a sentence, best first. */
+  spans(s: SourceSentence): Span[] {
+    const cached = this.spansOf.get(s.idx);
+    if (cached) return cached;
+    const w = (stem: string) => this.index.weight.get(stem) ?? 0;
+    const sentenceWeights = [...s.stems].map(w).sort((a, b) => a - b);
+    const median = sentenceWeights[Math.floor(sentenceWeights.length / 2)] ?? 0;
+    const scored: { span: Span; score: number }[] = [];
+    const sentenceCounts = countStems(s.text);
+    for (const span of extractSpans(s.text)) {
+      const spanCounts = countStems(span.text);
+      const stems = [...spanCounts.keys()];
+      // A key whose stem also occurs outside the blank would give itself away.
+      if (stems.some((x) => (sentenceCounts.get(x) ?? 0) > spanCounts.get(x)!)) continue;
+      if (stems.length > s.stems.size / 2) continue;
+      let score: number;
+      if (span.kind === 'number') {
+        const v = numberValue(span.text);
+        if (!(v >= 2)) continue;
+        score = median * 0.8;
+      } else {
+        if (!stems.length) continue;
+        const mean = stems.reduce((a, x) => a + w(x), 0) / stems.length;
+        if (span.kind === 'term' && (mean < median || span.text.split(/\s+/).some((t) => t.length < 3))) continue;
+        // A multi-word term must recur in the material to count as a term at all.
+        const entry = span.kind === 'term' ? this.pool.term.get(span.key) : undefined;
+        if (entry && span.tokens > 1 && entry.count < 2) continue;
+        // A term never seen in a noun slot is probably an adjective or verb: a poor answer.
+        if (entry && !span.nounSlot && entry.nounHits === 0) continue;
+        score = span.kind === 'name' ? mean * 1.1 + 0.2 : mean * (span.tokens === 2 ? 1.15 : 1) * (span.nounSlot ? 1.3 : 1);
+      }
+      scored.push({ span, score: score + tieBreak(this.seed, `${s.idx}:${span.start}:${span.end}`) * 0.01 });
+    }
+    const out = scored.sort((a, b) => b.score - a.score).map((x) => x.span);
+    this.spansOf.set(s.idx, out);
+    return out;
+  }
+
+  /** Marks a candidate's sentences, key and passages as used. */
+  take(c: FactCandidate): FactCandidate {
+    for (const f of c.facts) {
+      this.usedSentences.add(f.sentence.idx);
+      this.passageUses.set(f.sentence.passageIndex, (this.passageUses.get(f.sentence.passageIndex) ?? 0) + 1);
+    }
+    this.usedKeys.add(c.facts[0]!.span.key);
+    return c;
+  }
+
+  /** Unused usable sentences, best first, favouring passages used least so far. */
+  private ranked(): SourceSentence[] {
+    const uses = (s: SourceSentence) => this.passageUses.get(s.passageIndex) ?? 0;
+    return this.index.sentences
+      .filter((s) => s.usable && !this.usedSentences.has(s.idx))
+      .sort((a, b) => b.score / (1 + uses(b)) - a.score / (1 + uses(a)) || a.idx - b.idx);
+  }
+
+  /** The next single fact with at least `minDistractors` distractors (up to `want`), or null. */
+  single(want: number, minDistractors: number): FactCandidate | null {
+    for (const s of this.ranked().slice(0, 400)) {
+      for (const span of this.spans(s).slice(0, 4)) {
+        if (this.usedKeys.has(span.key)) continue;
+        const distractors = pickDistractors(this.pool, span, s.text, s.passageIndex, want, this.seed);
+        if (distractors.length >= minDistractors) return this.take({ facts: [{ sentence: s, span }], distractors });
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The next group of `size` sentences sharing one key: `near` = same or adjacent
+   * passages (intermediate); otherwise distinct passages, at least two apart when the
+   * material has three or more passages (hard).
+   */
+  group(size: number, near: boolean, want: number, minDistractors: number): FactCandidate | null {
+    const keys = [...this.occurrences.entries()]
+      .filter(([key, list]) => !this.usedKeys.has(key) && list.length >= size)
+      .map(([key, list]) => ({ key, list, w: list[0]!.span.text.length > 2 ? [...stemSet(list[0]!.span.text)].reduce((a, x) => a + (this.index.weight.get(x) ?? 0), 0) : 0 }))
+      .sort((a, b) => b.w - a.w || a.key.localeCompare(b.key));
+    const spread = this.index.passages.length >= 3 ? 2 : 1;
+    for (const { list } of keys.slice(0, 300)) {
+      const free = list.filter((f) => !this.usedSentences.has(f.sentence.idx)).sort((a, b) => b.sentence.score - a.sentence.score);
+      const chosen: Fact[] = [];
+      for (const f of free) {
+        const sameSurface = !chosen.length || f.span.text.toLowerCase() === chosen[0]!.span.text.toLowerCase();
+        const ok = sameSurface && chosen.every((c) => {
+          const d = Math.abs(c.sentence.passageIndex - f.sentence.passageIndex);
+          return near ? d <= 1 : d >= spread;
+        });
+        if (ok) chosen.push(f);
+        if (chosen.length === size) break;
+      }
+      if (chosen.length < size) continue;
+      const joined = chosen.map((f) => f.sentence.text).join(' ');
+      const distractors = want > 0 ? pickDistractors(this.pool, chosen[0]!.span, joined, chosen[0]!.sentence.passageIndex, want, this.seed) : [];
+      if (distractors.length >= minDistractors) return this.take({ facts: chosen, distractors });
+    }
+    return null;
+  }
+}

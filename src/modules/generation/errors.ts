@@ -1,0 +1,36 @@
+/**
+ * Generation-specific problems, built on the platform's ApiError so the shared onError
+ * turns them into RFC 7807 bodies like every other error.
+ */
+import { ApiError, ServiceUnavailable } from '../../platform/errors.js';
+
+/** 422: the material was read but holds no usable text (e.g. a scanned PDF with no text layer). */
+export class UnusableMaterial extends ApiError {
+  constructor(detail: string) {
+    super(422, 'unusable-material', 'No usable text in the material', detail, { code: 'UNUSABLE_MATERIAL' });
+  }
+}
+
+/** Debian packages that provide each external tool (DESIGN §10: say what to install). */
+export const TOOL_PACKAGES: Record<string, string> = {
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffmpeg',
+  pocketsphinx: 'pocketsphinx pocketsphinx-en-us',
+  pocketsphinx_continuous: 'pocketsphinx pocketsphinx-en-us',
+};
+
+/** 503 naming the missing tool and the Debian package that provides it. */
+export function toolMissing(tool: string, why = 'is not installed on this server'): ServiceUnavailable {
+  if (tool.startsWith('whisper')) {
+    // Debian 12 has no whisper.cpp package: it is built from source (or taken from a newer distribution).
+    return new ServiceUnavailable(
+      `${tool} ${why}. Install whisper.cpp so that whisper-cli (or whisper-cpp) is on PATH, or unset CBT_WHISPER_MODEL to use pocketsphinx (sudo apt-get install pocketsphinx pocketsphinx-en-us).`,
+      { code: 'TOOL_MISSING', tool, install: 'whisper.cpp (whisper-cli on PATH)' },
+    );
+  }
+  const pkg = TOOL_PACKAGES[tool] ?? tool;
+  return new ServiceUnavailable(
+    `${tool} ${why}; audio and video need it. Install it with: sudo apt-get install ${pkg}`,
+    { code: 'TOOL_MISSING', tool, install: `apt-get install ${pkg}` },
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Passages: the unit of provenance. Every reader turns its material into an ordered list
+ * of `{text, citation}` where citation is where an examiner finds the text again:
+ * "page 12" (PDF), "slide 4" (PPTX), "paragraph 7" (DOCX, TXT, Markdown, notes) or
+ * "03:15" (audio/video, mm:ss from the start; h:mm:ss past an hour).
+ */
+
+/** One passage of source material and where it came from. */
+export interface Passage {
+  text: string;
+  citation: string;
+  /** For timed material: start of the passage in seconds. */
+  startSeconds?: number;
+}
+
+/** What was read: the passages plus notes for the examiner (e.g. a low-confidence transcript). */
+export interface Material {
+  passages: Passage[];
+  warnings: string[];
+  /** How the material was read, e.g. "pdf", "docx", "pocketsphinx", "captions". */
+  source: string;
+}
+
+/** Formats seconds as mm:ss (or h:mm:ss from one hour), e.g. 195.4 → "03:15". */
+export function formatTimestamp(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${String(m).padStart(2, '0')}:${ss}`;
+}
+
+const BULLET = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)])\s+/;
+
+/** A short unpunctuated single line followed by a capitalised line is a heading, not the start of a sentence. */
+function isHeading(current: string, next: string): boolean {
+  return !current.includes('\n') && current.split(' ').length <= 6 && !/[.,;:?!\-]$/.test(current) && /^\p{Lu}/u.test(current) && /^\p{Lu}/u.test(next) && current.length < 60;
+}
+
+/**
+ * Joins hard-wrapped lines (PDF text, slide text) into paragraphs. A line starts a new
+ * paragraph when it is blank, begins with a bullet or enumeration marker, or follows a
+ * line ending a sentence while itself starting with a capital or digit. List markers are
+ * kept so the sentence filter can recognise enumerations.
+ */
+export function linesToParagraphs(text: string): string[] {
+  const paragraphs: string[] = [];
+  let current = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/[\s\u00a0]+/g, ' ').trim();
+    if (!line) {
+      if (current) paragraphs.push(current);
+      current = '';
+      continue;
+    }
+    const breaks = !current || BULLET.test(line) || (/[.:?!;]["”’)]?$/.test(current) && /^[\p{Lu}\p{N}"“(]/u.test(line)) || isHeading(current, line);
+    if (breaks) {
+      if (current) paragraphs.push(current);
+      current = line;
+    } else {
+      current = current.endsWith('-') && /^\p{Ll}/u.test(line) ? current.slice(0, -1) + line : `${current} ${line}`;
+    }
+  }
+  if (current) paragraphs.push(current);
+  return paragraphs;
+}
+
+/** Paragraph passages from plain text or Markdown: blank-line separated blocks, Markdown marks removed. */
+export function textToParagraphPassages(text: string): Passage[] {
+  const blocks = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  const out: Passage[] = [];
+  for (const block of blocks) {
+    const clean = stripMarkdown(block).trim();
+    if (clean) out.push({ text: clean, citation: `paragraph ${out.length + 1}` });
+  }
+  return out;
+}
+
+/**
+ * Removes the Markdown decorations that would pollute sentences (headings, emphasis, links,
+ * HTML tags); list markers become "• " so list items stay separate paragraphs.
+ */
+export function stripMarkdown(block: string): string {
+  return block
+    .split('\n')
+    .map((l) => l.replace(/^\s{0,3}#{1,6}\s+/, '').replace(/^\s*>\s?/, '').replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '• '))
+    .join('\n')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(?<![\w*])\*(?!\s)(.+?)\*(?![\w*])/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n+/g, '\n');
+}

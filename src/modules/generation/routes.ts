@@ -1,0 +1,94 @@
+/**
+ * HTTP routes of question generation and essay grading (spec "POST
+ * /api/cbt/ai/generate-questions" and "POST /api/cbt/ai/grade-essay"; DESIGN §10). Both
+ * require the API key. Generated questions are returned for review, never stored.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import type { AppDeps } from '../../platform/deps.js';
+import { requireApiKey } from '../../platform/auth.js';
+import { PayloadTooLarge, ValidationError } from '../../platform/errors.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, ProblemSchema } from '../../platform/openapi.js';
+import { MAX_MATERIAL_BYTES, type UploadedFile } from './material/read-material.js';
+import {
+  DEFAULT_COUNT,
+  GenerateFormSchema,
+  GenerateResponseSchema,
+  GradeEssayRequestSchema,
+  GradeEssayResponseSchema,
+  MAX_COUNT,
+  type GeneratedType,
+} from './schemas.js';
+import { createGenerationService } from './service.js';
+
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
+
+/** A multipart file field as bytes, or undefined when absent (browsers send an empty nameless file). */
+async function fileOf(value: unknown, field: string): Promise<UploadedFile | undefined> {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!(value instanceof Blob)) throw new ValidationError(`The field "${field}" must be a file.`, [{ path: field, message: 'not a file' }]);
+  const name = value instanceof File ? value.name : '';
+  if (value.size === 0 && !name) return undefined;
+  if (value.size > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
+  return { bytes: new Uint8Array(await value.arrayBuffer()), name, type: value.type };
+}
+
+/** Router for /api/cbt/ai/*. */
+export function generationRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = createGenerationService({ config: deps.config, logger: deps.logger });
+  r.use('/api/cbt/ai/*', requireApiKey(deps));
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/cbt/ai/generate-questions',
+      tags: ['Generation'],
+      security: keySecurity,
+      summary: 'Generate questions from material or notes, for review (not stored)',
+      description:
+        'Reads the file (PDF per page, DOCX/TXT/Markdown per paragraph, PPTX per slide, audio/video through captions or offline speech recognition) and/or the notes, and returns questions grounded in cited passages. ' +
+        '`engine` is "hallcbt-extractive-1" (built-in, deterministic) or the configured LLM model; `warnings` tells the examiner about low-confidence transcripts, fallbacks and easier tiers.',
+      request: { body: { required: true, content: { 'multipart/form-data': { schema: GenerateFormSchema } } } },
+      responses: {
+        200: jsonResponse(GenerateResponseSchema, 'Generated questions'),
+        ...errorResponses,
+        413: problem('File larger than 40 MB'),
+        415: problem('Unsupported file type, or contents that do not match the claimed type'),
+        422: problem('No usable text in the material'),
+        503: problem('A media tool (ffmpeg, pocketsphinx, whisper.cpp) is not installed'),
+      },
+    }),
+    async (c) => {
+      const form = c.req.valid('form');
+      const requested = form.count === undefined ? DEFAULT_COUNT : Number(form.count.trim());
+      if (requested < 1) throw new ValidationError('count must be at least 1.', [{ path: 'count', message: 'must be at least 1' }]);
+      const result = await service.generate({
+        material: { file: await fileOf(form.file, 'file'), captions: await fileOf(form.captions, 'captions'), notes: form.notes },
+        difficulty: form.difficulty ?? 'balanced',
+        count: Math.min(requested, MAX_COUNT),
+        subject: form.subject?.trim() || undefined,
+        types: form.types ? (form.types.split(',').map((t) => t.trim()) as GeneratedType[]) : undefined,
+      });
+      if (requested > MAX_COUNT) result.warnings.unshift(`count was capped at ${MAX_COUNT} (asked for ${requested}).`);
+      return c.json(result, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/cbt/ai/grade-essay',
+      tags: ['Generation'],
+      security: keySecurity,
+      summary: 'Recommend rubric scores and feedback for an essay answer (the examiner approves or adjusts)',
+      description:
+        'Scores each rubric criterion in half marks from the key ideas of the criterion and the model answer that the response covers, with a deduction outside minWords/maxWords. ' +
+        '`engine` is "hallcbt-rubric-1" (built-in) or the configured LLM model.',
+      request: { body: jsonBody(GradeEssayRequestSchema) },
+      responses: { 200: jsonResponse(GradeEssayResponseSchema, 'Recommended scores'), ...errorResponses },
+    }),
+    async (c) => c.json(await service.grade(c.req.valid('json')), 200),
+  );
+
+  return r;
+}

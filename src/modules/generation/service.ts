@@ -1,0 +1,85 @@
+/**
+ * The generation service behind the two endpoints: read the material, generate with the
+ * LLM when one is configured and fall back to the built-in engine on any failure; grade
+ * essays the same way. The response's `engine` names what actually ran (DESIGN §10).
+ */
+import type { Config } from '../../platform/config.js';
+import type { Logger } from '../../platform/logger.js';
+import { EXTRACTIVE_ENGINE } from './engine/extractive.js';
+import { gradeEssayBuiltIn, RUBRIC_ENGINE } from './grading/grade-essay.js';
+import { llmSettings, LlmFailure, type LlmSettings } from './llm/client.js';
+import { gradeWithLlm } from './llm/llm-grade.js';
+import { generateWithLlm } from './llm/llm-generate.js';
+import { readMaterial, type MaterialInput } from './material/read-material.js';
+import { Gate, processToolEnv, type ToolEnv } from './material/tools.js';
+import { generateInWorker } from './worker-client.js';
+import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type RequestedDifficulty } from './schemas.js';
+
+/** A generation request after HTTP parsing. */
+export interface GenerateRequest {
+  material: MaterialInput;
+  difficulty: RequestedDifficulty;
+  count: number;
+  subject?: string;
+  types?: GeneratedType[];
+}
+
+/** Service options; tests shorten the LLM time-out or hide tools. */
+export interface GenerationOptions {
+  config: Config;
+  logger?: Logger;
+  llmTimeoutMs?: number;
+  toolEnv?: ToolEnv;
+}
+
+/** The two operations. */
+export interface GenerationService {
+  generate(req: GenerateRequest): Promise<GenerateResponse>;
+  grade(req: GradeEssayRequest): Promise<GradeEssayResponse>;
+}
+
+/** Builds the service; one CPU gate per service keeps transcriptions one at a time. */
+export function createGenerationService(opts: GenerationOptions): GenerationService {
+  const gate = new Gate();
+  const llm: LlmSettings | null = llmSettings(opts.config, opts.llmTimeoutMs);
+  const fellBack = (what: string, err: unknown) => {
+    const reason = err instanceof LlmFailure ? err.message : 'failed unexpectedly';
+    if (!(err instanceof LlmFailure)) opts.logger?.error('generation.llm.error', { what, error: String(err) });
+    else opts.logger?.warn('generation.llm.fallback', { what, reason });
+    return `The language model ${llm!.model} ${reason}; the built-in engine was used instead.`;
+  };
+
+  return {
+    async generate(req) {
+      const material = await readMaterial(req.material, { toolEnv: opts.toolEnv ?? processToolEnv(), whisperModel: opts.config.CBT_WHISPER_MODEL, gate });
+      const types = req.types?.length ? req.types : [...GENERATED_TYPES];
+      const warnings = [...material.warnings];
+      if (llm) {
+        try {
+          const out = await generateWithLlm(llm, material.passages, req.count, req.difficulty, types, req.subject);
+          if (out.written > out.questions.length) warnings.push(`${out.written - out.questions.length} question(s) from ${llm.model} were dropped: their answer is not supported by the passage they cite, or their options repeat.`);
+          return { success: true, engine: llm.model, difficulty: req.difficulty, totalGenerated: out.questions.length, questions: out.questions, warnings };
+        } catch (err) {
+          warnings.push(fellBack('generate', err));
+        }
+      }
+      // Seconds of CPU for a long PDF: off the main thread, so candidates' saves are not delayed.
+      const built = await generateInWorker(material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types });
+      warnings.push(...built.warnings);
+      return { success: true, engine: EXTRACTIVE_ENGINE, difficulty: req.difficulty, totalGenerated: built.questions.length, questions: built.questions, warnings };
+    },
+
+    async grade(req) {
+      if (llm) {
+        try {
+          return { success: true, engine: llm.model, evaluation: await gradeWithLlm(llm, req) };
+        } catch (err) {
+          const note = fellBack('grade', err);
+          const evaluation = gradeEssayBuiltIn(req);
+          return { success: true, engine: RUBRIC_ENGINE, evaluation: { ...evaluation, overallComment: `${evaluation.overallComment} (${note})` } };
+        }
+      }
+      return { success: true, engine: RUBRIC_ENGINE, evaluation: gradeEssayBuiltIn(req) };
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Builds small Office Open XML files for tests with jszip: a DOCX (one w:p per
+ * paragraph, optional heading style) and a PPTX (one slide per text list, title plus
+ * body shapes). They hold the parts the readers and Word/PowerPoint need to identify
+ * the package ([Content_Types].xml, relationships, document / presentation parts),
+ * without themes or masters.
+ */
+import JSZip from 'jszip';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const P = 'http://schemas.openxmlformats.org/presentationml/2006/main';
+const A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+async function zip(files: Record<string, string>): Promise<Uint8Array> {
+  const z = new JSZip();
+  for (const [path, body] of Object.entries(files)) z.file(path, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+  return z.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}
+
+/** DOCX whose body has one paragraph per string (split at line breaks: none). */
+export function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
+  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${esc(p)}</w:t></w:r></w:p>`).join('');
+  return zip({
+    '[Content_Types].xml': `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    '_rels/.rels': `<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${R}/officeDocument" Target="word/document.xml"/></Relationships>`,
+    'word/document.xml': `<w:document xmlns:w="${W}"><w:body>${body}<w:sectPr/></w:body></w:document>`,
+  });
+}
+
+function slideXml(lines: string[]): string {
+  const [title, ...body] = lines;
+  const shape = (id: number, name: string, paras: string[]) =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="${name}"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/>${paras
+      .map((t) => `<a:p><a:r><a:rPr lang="en-GB"/><a:t>${esc(t)}</a:t></a:r></a:p>`)
+      .join('')}</p:txBody></p:sp>`;
+  return `<p:sld xmlns:a="${A}" xmlns:r="${R}" xmlns:p="${P}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, 'Title 1', [title ?? ''])}${shape(3, 'Content 2', body)}</p:spTree></p:cSld></p:sld>`;
+}
+
+/**
+ * PPTX with one slide per entry (first line = title). Slide parts are stored in
+ * reverse file order (slide1.xml is the last slide shown) so readers must follow the
+ * presentation's slide list, not file names.
+ */
+export function makePptx(slides: string[][]): Promise<Uint8Array> {
+  const n = slides.length;
+  const file = (i: number) => `slide${n - i}.xml`; // i = position in the show
+  const files: Record<string, string> = {
+    '[Content_Types].xml': `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${slides
+      .map((_, i) => `<Override PartName="/ppt/slides/${file(i)}" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`)
+      .join('')}</Types>`,
+    '_rels/.rels': `<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${R}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+    'ppt/presentation.xml': `<p:presentation xmlns:a="${A}" xmlns:r="${R}" xmlns:p="${P}"><p:sldIdLst>${slides
+      .map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`)
+      .join('')}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>`,
+    'ppt/_rels/presentation.xml.rels': `<Relationships xmlns="${RELS}">${slides
+      .map((_, i) => `<Relationship Id="rId${i + 1}" Type="${R}/slide" Target="slides/${file(i)}"/>`)
+      .join('')}</Relationships>`,
+  };
+  slides.forEach((lines, i) => (files[`ppt/slides/${file(i)}`] = slideXml(lines)));
+  return zip(files);
+}
+
+/** Paragraphs of a Markdown fixture (blank-line separated, heading marks removed). */
+export function markdownParagraphs(md: string): string[] {
+  return md.split(/\n\s*\n/).map((b) => b.replace(/^#+\s*/gm, '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+/** Slides of a fixture whose slides are separated by lines of "---" (first line = title). */
+export function markdownSlides(md: string): string[][] {
+  return md.split(/\n---\n/).map((s) => s.split('\n').map((l) => l.replace(/^#+\s*/, '').trim()).filter(Boolean));
+}
