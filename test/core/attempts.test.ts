@@ -107,26 +107,26 @@ describe('live answers', () => {
     const { e } = await examWith(3);
     const a = await startAttempt(s.baseUrl, e.accessCode, 'L-1');
     const [q1, q2] = a.questions;
-    const put = await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q1!.id}`, { optionId: q1!.options[1]!.id, seq: 5 });
+    const put = await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q1!.id}`, { optionId: q1!.options[1]!.id, seq: 2 });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ saved: true, seq: 5, durableSeq: 4, remainingSeconds: 1800 });
+    expect(put.body).toMatchObject({ saved: true, seq: 2, durableSeq: 0, remainingSeconds: 1800 });
     // an older replay does not overwrite
-    const old = await api(s.baseUrl).post(`/attempts/${a.attemptId}/answers`, { answers: [{ questionId: q1!.id, optionId: q1!.options[0]!.id, seq: 3 }, { questionId: q2!.id, optionId: q2!.options[3]!.id, seq: 4 }] });
-    expect(old.body).toMatchObject({ saved: true, applied: 1, durableSeq: 3 });
+    const old = await api(s.baseUrl).post(`/attempts/${a.attemptId}/answers`, { answers: [{ questionId: q1!.id, optionId: q1!.options[0]!.id, seq: 1 }, { questionId: q2!.id, optionId: q2!.options[3]!.id, seq: 3 }] });
+    expect(old.body).toMatchObject({ saved: true, applied: 1, durableSeq: 0 });
     await s.deps.buffer.flush();
     const view = await api(s.baseUrl).get(`/attempts/${a.attemptId}`);
-    expect(view.body.durableSeq).toBe(5);
-    expect(view.body.answers).toEqual(expect.arrayContaining([{ questionId: q1!.id, optionId: q1!.options[1]!.id, text: null, seq: 5 }]));
+    expect(view.body.durableSeq).toBe(3);
+    expect(view.body.answers).toEqual(expect.arrayContaining([{ questionId: q1!.id, optionId: q1!.options[1]!.id, text: null, seq: 2 }]));
     // the light poll leaves the paper out but keeps answers and durability
     const light = await api(s.baseUrl).get(`/attempts/${a.attemptId}?questions=0`);
     expect(light.body).not.toHaveProperty('questions');
-    expect(light.body).toMatchObject({ durableSeq: 5, status: 'IN_PROGRESS' });
+    expect(light.body).toMatchObject({ durableSeq: 3, status: 'IN_PROGRESS' });
     expect(light.body.answers).toHaveLength(2);
     const rows = s.deps.sqlite.prepare('SELECT question_id, option_id, seq FROM answers WHERE attempt_id = ?').all(a.attemptId);
     expect(rows).toHaveLength(2);
     // without seq the server assigns the next
     const auto = await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q2!.id}`, { optionId: q2!.options[0]!.id });
-    expect(auto.body.seq).toBe(6);
+    expect(auto.body.seq).toBe(4);
   });
 
   it('rejects answers that do not fit the paper with 400 and saves nothing', async () => {

@@ -24,7 +24,7 @@ describe('AnswerBuffer', () => {
     expect(b.save('a', 'q2', null, 'essay').seq).toBe(6);
   });
 
-  it('reports durableSeq below the oldest answer not yet committed', async () => {
+  it('reports a contiguous durability watermark: every seq up to it received and committed', async () => {
     const sqlite = db();
     const b = new AnswerBuffer(sqlite);
     b.save('a', 'q1', 'x', null, 1);
@@ -33,11 +33,48 @@ describe('AnswerBuffer', () => {
     await b.flush();
     expect(b.durableSeq('a')).toBe(2);
     b.save('a', 'q3', 'x', null, 7);
-    b.save('a', 'q4', 'x', null, 4); // arrives late, out of order
-    expect(b.durableSeq('a')).toBe(3);
+    b.save('a', 'q4', 'x', null, 4); // arrives out of order; 3, 5 and 6 never arrived
+    await b.flush();
+    expect(b.durableSeq('a')).toBe(2);
+    b.save('a', 'q5', 'x', null, 3);
+    b.save('a', 'q4', 'y', null, 5);
+    b.save('a', 'q4', 'z', null, 6); // supersedes 5 before it was written
+    expect(b.durableSeq('a')).toBe(2);
     await b.flush();
     expect(b.durableSeq('a')).toBe(7);
-    expect(rows(sqlite, 'a')).toHaveLength(4);
+    expect(rows(sqlite, 'a')).toHaveLength(5);
+  });
+
+  it('does not cover answers a crashed process lost: they hold the watermark until replayed', async () => {
+    const sqlite = db();
+    sqlite.prepare("INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, created_at) VALUES ('w','w','STANDALONE_HALL','o','e','e',30,'d','s','s',0)").run();
+    sqlite.prepare("INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, created_at, updated_at) VALUES ('e','w','t','C',10,3,0,0,1,1,0,0)").run();
+    sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at, layout_json) VALUES ('a','e','w','s','n','IN_PROGRESS',0,'[]')").run();
+    const first = new AnswerBuffer(sqlite);
+    for (let s = 1; s <= 3; s++) first.save('a', `q${s}`, 'x', null, s);
+    await first.flush();
+    for (let s = 4; s <= 8; s++) first.save('a', `q${s}`, 'x', null, s); // accepted, then the process dies
+    // the restarted process: only 1..3 were committed; the browser sends 9 and 10 first
+    const second = new AnswerBuffer(sqlite);
+    expect(second.durableSeq('a')).toBe(3);
+    second.save('a', 'q9', 'x', null, 9);
+    second.save('a', 'q10', 'x', null, 10);
+    await second.flush();
+    expect(second.durableSeq('a')).toBe(3); // not 8, not 10: 4..8 are not here
+    for (let s = 4; s <= 8; s++) second.save('a', `q${s}`, 'x', null, s); // the replay
+    await second.flush();
+    expect(second.durableSeq('a')).toBe(10);
+    // the watermark is stored with the answers
+    expect(new AnswerBuffer(sqlite).durableSeq('a')).toBe(10);
+    // a stale replay of a committed answer settles at once
+    second.save('a', 'q11', 'x', null, 12);
+    await second.flush();
+    second.save('a', 'q11', 'old', null, 11);
+    expect(second.durableSeq('a')).toBe(12);
+    // a resume on a new device seals: never-received seqs stop holding it back
+    second.save('a', 'q12', 'x', null, 20);
+    expect(second.seal('a')).toBe(20);
+    expect(second.durableSeq('a')).toBe(20);
   });
 
   it('flushes in bounded batches and keeps an entry dirty if it changed mid-flush', async () => {
@@ -72,10 +109,12 @@ describe('AnswerBuffer', () => {
   it('continues seq numbering from the database after a restart', async () => {
     const sqlite = db();
     const b1 = new AnswerBuffer(sqlite);
-    b1.save('a', 'q1', 'x', null, 41);
+    b1.save('a', 'q1', 'x', null, 1);
+    b1.save('a', 'q2', 'x', null, 41);
     await b1.flush();
     const b2 = new AnswerBuffer(sqlite);
-    expect(b2.durableSeq('a')).toBe(41);
-    expect(b2.save('a', 'q2', 'y', null).seq).toBe(42);
+    expect(b2.durableSeq('a')).toBe(1);
+    expect(b2.lastSeq('a')).toBe(41);
+    expect(b2.save('a', 'q3', 'y', null).seq).toBe(42);
   });
 });

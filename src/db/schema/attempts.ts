@@ -33,6 +33,8 @@ export const attempts = sqliteTable(
     clientAddress: text('client_address'),
     lastSeenAt: integer('last_seen_at'),
     lastSavedAt: integer('last_saved_at'),
+    /** durability watermark: every answer with seq ≤ this is committed or superseded (answer-buffer.ts) */
+    durableSeq: integer('durable_seq').notNull().default(0),
   },
   (t) => [
     uniqueIndex('attempts_exam_student_uq').on(t.examId, t.studentId),

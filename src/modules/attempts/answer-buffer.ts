@@ -8,10 +8,13 @@
  * - A dirty entry is never dropped: evicting one writes it first (synchronously).
  * - For one question a higher `seq` wins; a lower or equal seq is ignored (an offline
  *   browser replaying its queue cannot overwrite a newer answer).
- * - `durableSeq(attempt)` is the highest seq N such that every answer of the attempt
- *   with seq ≤ N is committed (or superseded by a newer answer): answers still dirty or
- *   being flushed hold it below their seq. With synchronous=FULL a commit survives a
- *   power cut, so the candidate page may forget answers at or below durableSeq.
+ * - `durableSeq(attempt)` is a contiguous watermark: the highest N such that every seq
+ *   1..N of the attempt has been received AND committed (or superseded by a committed
+ *   newer answer to the same question). A seq this server never received — one the
+ *   previous process accepted and lost in a crash — holds it back until the browser
+ *   replays that answer, so a browser may forget exactly the answers at or below it.
+ *   The watermark is stored (attempts.durable_seq) in the same transaction as the
+ *   answers, so it survives restarts; with synchronous=FULL, power cuts too.
  */
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
@@ -24,11 +27,17 @@ export interface AnswerEntry {
   seq: number;
   updatedAt: number;
   dirty: boolean;
+  /** seqs this entry settles once committed: its own and those it superseded while dirty */
+  covers: number[];
 }
 
 interface AttemptSeqState {
-  /** highest seq accepted (applied or ignored as stale) */
+  /** highest seq received (applied or ignored as stale) */
   lastSeq: number;
+  /** contiguous durability watermark (see module doc) */
+  watermark: number;
+  /** settled seqs above the watermark, waiting for the gap below them to close */
+  settled: Set<number>;
   /** dirty entries of this attempt (not yet committed) */
   dirty: Set<AnswerEntry>;
 }
@@ -51,13 +60,23 @@ export interface AnswerBufferOptions {
 
 const key = (attemptId: string, questionId: string) => `${attemptId}\n${questionId}`;
 
+/** The watermark after settling `seqs` (pure: nothing is changed). */
+function advance(watermark: number, settled: Set<number>, seqs: number[]): number {
+  const extra = new Set(seqs);
+  let w = watermark;
+  while (settled.has(w + 1) || extra.has(w + 1)) w++;
+  return w;
+}
+
 export class AnswerBuffer {
   private readonly cache: LRUCache<string, AnswerEntry>;
   private readonly seqs = new Map<string, AttemptSeqState>();
   private readonly dirtyAll = new Set<AnswerEntry>();
   private readonly upsert;
+  private readonly saveWatermark;
   private readonly selectOne;
-  private readonly selectMaxSeq;
+  private readonly selectSeqs;
+  private readonly selectWatermark;
   private readonly batchRows: number;
   private readonly now: () => number;
   private flushing: Promise<FlushStats> | null = null;
@@ -72,8 +91,10 @@ export class AnswerBuffer {
        ON CONFLICT (attempt_id, question_id) DO UPDATE SET option_id = excluded.option_id, text = excluded.text, seq = excluded.seq, updated_at = excluded.updated_at
        WHERE excluded.seq > answers.seq`,
     );
+    this.saveWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ?');
     this.selectOne = sqlite.prepare('SELECT option_id AS optionId, text, seq, updated_at AS updatedAt FROM answers WHERE attempt_id = ? AND question_id = ?');
-    this.selectMaxSeq = sqlite.prepare('SELECT coalesce(max(seq), 0) AS s FROM answers WHERE attempt_id = ?');
+    this.selectWatermark = sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?');
+    this.selectSeqs = sqlite.prepare('SELECT seq FROM answers WHERE attempt_id = ?');
     this.cache = new LRUCache<string, AnswerEntry>({
       max: opts.maxEntries ?? 250_000,
       dispose: (entry, _k, reason) => {
@@ -90,7 +111,18 @@ export class AnswerBuffer {
   private seqState(attemptId: string): AttemptSeqState {
     let s = this.seqs.get(attemptId);
     if (!s) {
-      s = { lastSeq: (this.selectMaxSeq.get(attemptId) as { s: number }).s, dirty: new Set() };
+      // after a restart: the stored watermark, and the committed answers above it
+      const rows = this.selectSeqs.all(attemptId) as { seq: number }[];
+      let w = (this.selectWatermark.get(attemptId) as { w: number } | undefined)?.w ?? 0;
+      const settled = new Set<number>();
+      let last = w;
+      for (const r of rows) {
+        if (r.seq > w) settled.add(r.seq);
+        if (r.seq > last) last = r.seq;
+      }
+      w = advance(w, settled, []);
+      for (const x of [...settled]) if (x <= w) settled.delete(x);
+      s = { lastSeq: last, watermark: w, settled, dirty: new Set() };
       this.seqs.set(attemptId, s);
     }
     return s;
@@ -102,11 +134,23 @@ export class AnswerBuffer {
     if (!e) {
       const row = this.selectOne.get(attemptId, questionId) as { optionId: string | null; text: string | null; seq: number; updatedAt: number } | undefined;
       if (row) {
-        e = { attemptId, questionId, ...row, dirty: false };
+        e = { attemptId, questionId, ...row, dirty: false, covers: [] };
         this.cache.set(k, e);
       }
     }
     return e;
+  }
+
+  private settle(st: AttemptSeqState, seqs: number[]): void {
+    for (const s of seqs) if (s > st.watermark) st.settled.add(s);
+    while (st.settled.has(st.watermark + 1)) st.settled.delete(++st.watermark);
+  }
+
+  /** Settles a seq superseded by a committed answer, storing the watermark before it is told. */
+  private settleNow(attemptId: string, st: AttemptSeqState, seq: number): void {
+    const before = st.watermark;
+    this.settle(st, [seq]);
+    if (st.watermark > before) this.saveWatermark.run(st.watermark, attemptId, st.watermark);
   }
 
   /**
@@ -118,17 +162,26 @@ export class AnswerBuffer {
     const s = seq ?? st.lastSeq + 1;
     if (s > st.lastSeq) st.lastSeq = s;
     const cur = this.lookup(attemptId, questionId);
-    if (cur && cur.seq >= s) return { seq: s, applied: false };
+    if (cur && cur.seq >= s) {
+      // superseded on arrival: settled now if the newer answer is committed, else with it
+      if (cur.seq > s || !cur.dirty) {
+        if (cur.dirty) cur.covers.push(s);
+        else this.settleNow(attemptId, st, s);
+      }
+      return { seq: s, applied: false };
+    }
     const now = this.now();
     let e = cur;
     if (!e) {
-      e = { attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true };
+      e = { attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s] };
       this.cache.set(key(attemptId, questionId), e);
     } else {
       e.optionId = optionId;
       e.text = text;
       e.seq = s;
       e.updatedAt = now;
+      if (!e.dirty) e.covers = [];
+      e.covers.push(s);
       e.dirty = true;
     }
     st.dirty.add(e);
@@ -136,16 +189,12 @@ export class AnswerBuffer {
     return { seq: s, applied: true };
   }
 
-  /** Highest seq up to which every answer of the attempt is durable (see module doc). */
+  /** The durability watermark of the attempt (see module doc). */
   durableSeq(attemptId: string): number {
-    const st = this.seqState(attemptId);
-    if (st.dirty.size === 0) return st.lastSeq;
-    let min = Infinity;
-    for (const e of st.dirty) if (e.seq < min) min = e.seq;
-    return min - 1;
+    return this.seqState(attemptId).watermark;
   }
 
-  /** Highest seq the attempt has used (for clients continuing the counter). */
+  /** Highest seq the attempt has received (for clients continuing the counter). */
   lastSeq(attemptId: string): number {
     return this.seqState(attemptId).lastSeq;
   }
@@ -167,9 +216,21 @@ export class AnswerBuffer {
   flushAttempt(attemptId: string): void {
     const st = this.seqs.get(attemptId);
     if (!st || st.dirty.size === 0) return;
-    const entries = [...st.dirty];
-    for (const e of entries) this.upsert.run(e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
-    for (const e of entries) this.markClean(e, e.seq);
+    this.writeNow([...st.dirty]);
+  }
+
+  /**
+   * A candidate resumed on a (possibly new) device: everything received is written, and
+   * seqs never received (lost with a device that is gone) stop holding the watermark back.
+   * @returns the new watermark (= the highest seq received)
+   */
+  seal(attemptId: string): number {
+    this.flushAttempt(attemptId);
+    const st = this.seqState(attemptId);
+    st.watermark = Math.max(st.watermark, st.lastSeq);
+    st.settled.clear();
+    this.saveWatermark.run(st.watermark, attemptId, st.watermark);
+    return st.watermark;
   }
 
   /** Forgets an attempt's seq state (after it completes; answers stay in the database). */
@@ -178,19 +239,44 @@ export class AnswerBuffer {
     if (st && st.dirty.size === 0) this.seqs.delete(attemptId);
   }
 
-  private markClean(e: AnswerEntry, seqWritten: number): void {
-    if (e.seq !== seqWritten) return; // changed while being written: still dirty
-    e.dirty = false;
-    this.dirtyAll.delete(e);
-    this.seqs.get(e.attemptId)?.dirty.delete(e);
+  /**
+   * Writes a snapshot of entries in ONE transaction together with the watermarks they
+   * produce, then marks them clean and settles their seqs. An entry changed since the
+   * snapshot stays dirty (its newer value is written by a later flush).
+   */
+  private writeBatch(snap: (readonly [AnswerEntry, number, number[]])[]): void {
+    const byAttempt = new Map<string, number[]>();
+    for (const [e, s, covers] of snap) {
+      if (e.seq !== s) continue;
+      const list = byAttempt.get(e.attemptId);
+      if (list) list.push(...covers);
+      else byAttempt.set(e.attemptId, [...covers]);
+    }
+    this.sqlite.transaction(() => {
+      for (const [e, s] of snap) if (e.seq === s) this.upsert.run(e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
+      for (const [attemptId, covers] of byAttempt) {
+        const st = this.seqState(attemptId);
+        const w = advance(st.watermark, st.settled, covers);
+        if (w > st.watermark) this.saveWatermark.run(w, attemptId, w);
+      }
+    })();
+    for (const [e, s, covers] of snap) {
+      if (e.seq !== s) continue; // changed meanwhile: still dirty
+      e.dirty = false;
+      e.covers = [];
+      this.dirtyAll.delete(e);
+      const st = this.seqState(e.attemptId);
+      st.dirty.delete(e);
+      this.settle(st, covers);
+    }
+  }
+
+  private snapshot(e: AnswerEntry): readonly [AnswerEntry, number, number[]] {
+    return [e, e.seq, e.covers.slice()] as const;
   }
 
   private writeNow(entries: AnswerEntry[]): void {
-    const snap = entries.map((e) => [e, e.seq] as const);
-    this.sqlite.transaction(() => {
-      for (const [e] of snap) this.upsert.run(e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
-    })();
-    for (const [e, s] of snap) this.markClean(e, s);
+    this.writeBatch(entries.map((e) => this.snapshot(e)));
   }
 
   /**
@@ -210,31 +296,25 @@ export class AnswerBuffer {
     const t0 = performance.now();
     const stats: FlushStats = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0 };
     if (this.dirtyAll.size === 0) return (this.lastFlush = stats);
-    // group by attempt: entries arrive per attempt, and the set keeps insertion order
     const byAttempt = new Map<string, AnswerEntry[]>();
     for (const e of this.dirtyAll) {
       const list = byAttempt.get(e.attemptId);
       if (list) list.push(e);
       else byAttempt.set(e.attemptId, [e]);
     }
-    let batch: (readonly [AnswerEntry, number])[] = [];
+    let batch: (readonly [AnswerEntry, number, number[]])[] = [];
     const run = () => {
       const b0 = performance.now();
       const snap = batch;
       batch = [];
-      this.sqlite.transaction(() => {
-        for (const [e, s] of snap) {
-          if (e.seq === s) this.upsert.run(e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
-        }
-      })();
-      for (const [e, s] of snap) this.markClean(e, s);
+      this.writeBatch(snap);
       const ms = performance.now() - b0;
       stats.rows += snap.length;
       stats.batches++;
       if (ms > stats.maxBatchMs) stats.maxBatchMs = ms;
     };
     for (const list of byAttempt.values()) {
-      for (const e of list) if (e.dirty) batch.push([e, e.seq] as const);
+      for (const e of list) if (e.dirty) batch.push(this.snapshot(e));
       if (batch.length >= this.batchRows) {
         run();
         await new Promise<void>((r) => setImmediate(r));

@@ -116,6 +116,10 @@ async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'p
   }
   st.lastSeenAt = deps.clock.now();
   st.activityDirty = true;
+  // a sign-in may be a new device: what the server holds becomes the base, and answers a
+  // lost device never delivered stop holding durability back (the page re-sends any
+  // local answer the server does not hold, whatever durableSeq says)
+  deps.buffer.seal(a.id);
   deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId: a.id });
   return sessionView(deps, paper, st, true);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `attempts` ADD `durable_seq` integer DEFAULT 0 NOT NULL;
