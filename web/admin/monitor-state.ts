@@ -1,0 +1,123 @@
+/**
+ * The live monitor's bookkeeping, free of DOM: the latest snapshot, local ticking of each
+ * candidate's remaining time between snapshots, "not seen for 60 s" detection and the
+ * alert list (server `alert` events plus changes noticed between snapshots), each alert
+ * raised once per occurrence.
+ */
+import type { AttemptSummary, MonitorAlert, MonitorSnapshot } from './types.js';
+
+/** A candidate is flagged when the server has not heard from them for this long (issue 5). */
+export const UNSEEN_AFTER_SECONDS = 60;
+
+export interface RaisedAlert extends MonitorAlert {
+  at: number;
+  key: string;
+}
+
+export class MonitorState {
+  snapshot: MonitorSnapshot | null = null;
+  /** local epoch ms when the snapshot arrived */
+  receivedAt = 0;
+  /** server clock − local clock, ms */
+  skewMs = 0;
+  alerts: RaisedAlert[] = [];
+  private readonly raised = new Set<string>();
+
+  /** Server "now" estimated from the last snapshot's serverTime. */
+  serverNow(localNow = Date.now()): number {
+    return localNow + this.skewMs;
+  }
+
+  /** Takes a new snapshot; returns alerts newly raised by what changed. */
+  apply(s: MonitorSnapshot, localNow = Date.now()): RaisedAlert[] {
+    const prev = new Map((this.snapshot?.attempts ?? []).map((a) => [a.attemptId, a]));
+    this.snapshot = s;
+    this.receivedAt = localNow;
+    const st = Date.parse(s.serverTime);
+    if (!Number.isNaN(st)) this.skewMs = st - localNow;
+    const fresh: RaisedAlert[] = [];
+    for (const a of s.attempts) {
+      const before = prev.get(a.attemptId);
+      if (a.status === 'DISQUALIFIED' && before?.status !== 'DISQUALIFIED') {
+        const r = this.raise({ kind: 'disqualified', attemptId: a.attemptId, candidateName: a.candidateName }, localNow);
+        if (r) fresh.push(r);
+      }
+      if (a.status !== 'DISQUALIFIED') this.raised.delete(`disqualified:${a.attemptId}`);
+    }
+    return fresh.concat(this.checkUnseen(localNow));
+  }
+
+  /** Records a server alert (deduplicated); returns it when new. */
+  raise(alert: MonitorAlert, localNow = Date.now()): RaisedAlert | null {
+    const key = `${alert.kind}:${alert.attemptId}`;
+    if (this.raised.has(key)) return null;
+    this.raised.add(key);
+    const r = { ...alert, at: localNow, key };
+    this.alerts.unshift(r);
+    if (this.alerts.length > 100) this.alerts.length = 100;
+    return r;
+  }
+
+  /** Drops an alert from the list (it is not raised again until it re-occurs). */
+  dismiss(key: string): void {
+    this.alerts = this.alerts.filter((a) => a.key !== key);
+  }
+
+  /** Seconds since the server last heard from the candidate, or null if never. */
+  unseenSeconds(a: AttemptSummary, localNow = Date.now()): number | null {
+    const last = a.lastSeenAt ?? a.startedAt;
+    if (!last) return null;
+    return Math.max(0, Math.round((this.serverNow(localNow) - Date.parse(last)) / 1000));
+  }
+
+  /** True when an in-progress candidate has been silent for 60 s or more. */
+  isUnseen(a: AttemptSummary, localNow = Date.now()): boolean {
+    if (a.status !== 'IN_PROGRESS') return false;
+    const s = this.unseenSeconds(a, localNow);
+    return s !== null && s >= UNSEEN_AFTER_SECONDS;
+  }
+
+  /** Raises "unseen" alerts for candidates that just went quiet; re-arms those seen again. */
+  checkUnseen(localNow = Date.now()): RaisedAlert[] {
+    const fresh: RaisedAlert[] = [];
+    for (const a of this.snapshot?.attempts ?? []) {
+      const key = `unseen:${a.attemptId}`;
+      if (this.isUnseen(a, localNow)) {
+        const r = this.raise({ kind: 'unseen', attemptId: a.attemptId, candidateName: a.candidateName }, localNow);
+        if (r) fresh.push(r);
+      } else if (this.raised.has(key)) {
+        this.raised.delete(key);
+        this.dismiss(key);
+      }
+    }
+    return fresh;
+  }
+
+  /** Remaining seconds now: the snapshot's value ticked down locally while the exam runs. */
+  remaining(a: AttemptSummary, localNow = Date.now()): number {
+    if (a.status !== 'IN_PROGRESS' || this.snapshot?.exam.isPaused) return Math.max(0, a.remainingSeconds);
+    return Math.max(0, a.remainingSeconds - Math.floor((localNow - this.receivedAt) / 1000));
+  }
+
+  /** Replaces one attempt (after an action answered with its fresh summary). */
+  patchAttempt(a: AttemptSummary, localNow = Date.now()): void {
+    if (!this.snapshot) return;
+    const tickedOff = Math.floor((localNow - this.receivedAt) / 1000);
+    // store it so that remaining() (which subtracts time since receivedAt) shows a.remainingSeconds now
+    const adjusted = { ...a, remainingSeconds: a.remainingSeconds + (a.status === 'IN_PROGRESS' && !this.snapshot.exam.isPaused ? tickedOff : 0) };
+    // an action's reply may not count answers still in the server's buffer: keep the larger count
+    this.snapshot.attempts = this.snapshot.attempts.map((x) => (x.attemptId === a.attemptId ? { ...adjusted, answered: Math.max(x.answered, a.answered ?? 0) } : x));
+  }
+
+  /** Counts by state for the summary line. */
+  counts(localNow = Date.now()): { writing: number; submitted: number; disqualified: number; unseen: number } {
+    const c = { writing: 0, submitted: 0, disqualified: 0, unseen: 0 };
+    for (const a of this.snapshot?.attempts ?? []) {
+      if (a.status === 'IN_PROGRESS') c.writing++;
+      else if (a.status === 'COMPLETED') c.submitted++;
+      else c.disqualified++;
+      if (this.isUnseen(a, localNow)) c.unseen++;
+    }
+    return c;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Shapes the admin page reads from the API (docs/api-overview.md). Only the members the
+ * page uses are listed; the server may send more.
+ */
+
+export interface Workspace {
+  id: string;
+  name: string;
+  type?: string;
+  ownerName?: string;
+  ownerEmail?: string;
+  credits: number;
+  webhookUrl?: string | null;
+  hasPassword?: boolean;
+  _count?: { exams: number; questions: number };
+}
+
+export interface ExamSummary {
+  id: string;
+  title: string;
+  accessCode: string;
+  durationMins: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  isPublished: boolean;
+  isPaused?: boolean;
+  _count?: { questions: number; attempts: number };
+}
+
+export interface Exam extends ExamSummary {
+  workspaceId: string;
+  maxTabViolations: number;
+  shuffleQuestions: boolean;
+  shuffleChoices: boolean;
+  showResultAfter: boolean;
+  createdAt?: string;
+  questions?: Question[];
+}
+
+export type QuestionType = 'MCQ' | 'TRUE_FALSE' | 'SHORT_ESSAY' | 'LONG_ESSAY';
+
+export interface OptionInput {
+  id?: string;
+  keyLabel?: string;
+  text: string;
+  isCorrect: boolean;
+}
+
+export interface Criterion {
+  id?: string;
+  title: string;
+  maxMarks: number;
+  description?: string;
+}
+
+export interface Rubric {
+  name: string;
+  totalMarks: number;
+  criteria: Criterion[];
+}
+
+/** QuestionInput of the API, plus the stored fields when it came from the server. */
+export interface Question {
+  id?: string;
+  examId?: string;
+  position?: number;
+  prompt: string;
+  type: QuestionType;
+  marks: number;
+  options?: OptionInput[];
+  explanation?: string | null;
+  section?: string | null;
+  minWords?: number | null;
+  maxWords?: number | null;
+  modelAnswer?: string | null;
+  rubric?: Rubric | null;
+  difficulty?: string | null;
+  citation?: string | null;
+}
+
+export interface RubricTemplate {
+  family: string;
+  name: string;
+  criteria: Array<{ title: string; weight: number; description?: string }>;
+}
+
+export interface RosterEntry {
+  id: string;
+  studentId: string;
+  candidateName: string;
+  phone: string | null;
+  pin: string;
+  smsLink: string | null;
+  whatsappLink: string | null;
+  createdAt: string;
+}
+
+export type AttemptStatus = 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
+
+export interface AttemptSummary {
+  attemptId: string;
+  studentId: string;
+  candidateName: string;
+  status: AttemptStatus;
+  startedAt: string;
+  completedAt: string | null;
+  remainingSeconds: number;
+  answered: number;
+  totalQuestions: number;
+  lastSeenAt: string | null;
+  lastSavedAt: string | null;
+  clientAddress: string | null;
+  violations: number;
+  maxTabViolations: number;
+  score: number | null;
+  maxScore: number | null;
+  percentage: number | null;
+  grade: string | null;
+  pendingReview: boolean;
+  autoSubmitted: boolean;
+  extraSeconds: number;
+}
+
+export interface AttemptResult extends AttemptSummary {
+  answers: Array<{ questionId: string; optionId: string | null; keyLabel: string | null; text: string | null; isCorrect: boolean | null; awardedMarks: number | null }>;
+}
+
+export interface MonitorSnapshot {
+  exam: ExamSummary;
+  serverTime: string;
+  attempts: AttemptSummary[];
+}
+
+export interface MonitorAlert {
+  kind: 'disqualified' | 'unseen';
+  attemptId: string;
+  candidateName: string;
+}
+
+/** An outbox row; the server may spell status in capitals and call the try count `tries`. */
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  status: string;
+  attempts?: number;
+  tries?: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  lastStatusCode: number | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export interface SystemInfo {
+  version: string;
+  serverTime: string;
+  lanUrls: string[];
+  candidateUrl: string | null;
+  adminUrl: string | null;
+}

@@ -1,0 +1,136 @@
+/**
+ * Bulk import into an exam: pasted text (Aiken, GIFT, Moodle XML or the past-paper
+ * Markdown layout, detected by the server or chosen) or a file. Text and bank files go to
+ * POST /questions/import (`dryRun` for "Check": what would be stored, with warnings and
+ * skipped items); .xlsx files to POST /questions/import-excel. When the import route is
+ * missing (404/405), pasted Aiken text is parsed here and sent to POST /questions/bulk.
+ * Every route is all-or-nothing: a bad item stores nothing.
+ */
+import { ApiError } from '../api.js';
+import { field, h, replace } from '../dom.js';
+import { parseAiken } from '../aiken.js';
+import type { Ctx } from '../session.js';
+import type { Exam, Question } from '../types.js';
+import { errorBlock, toast } from '../ui.js';
+import { questionView } from '../question-view.js';
+
+const EXAMPLE = `What is the value of $2^3$?
+A. 6
+B. 8
+C. 9
+D. 16
+ANSWER: B
+
+Which gas do plants take in for photosynthesis?
+A) Oxygen
+B) Nitrogen
+C) Carbon dioxide
+ANSWER: C`;
+
+const FORMATS: Array<[string, string]> = [['', 'Detect automatically'], ['aiken', 'Aiken'], ['gift', 'GIFT (Moodle)'], ['moodle-xml', 'Moodle XML'], ['past-paper', 'Past-paper Markdown']];
+
+type Note = { index?: number; line?: number; row?: number; message?: string; reason?: string };
+/** What the import routes answer (and what the client-side fallback produces). */
+export interface ImportResult {
+  created: number;
+  questions: Question[];
+  warnings: Note[];
+  skipped: Note[];
+  errors?: Note[];
+  format?: string;
+}
+
+const where = (n: Note) => (n.line ? `line ${n.line}` : n.row ? `row ${n.row}` : n.index !== undefined ? `#${n.index + 1}` : '');
+const noteText = (n: Note) => `${where(n)}${where(n) ? ': ' : ''}${n.message ?? n.reason ?? ''}`;
+const missingRoute = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 405) && !err.errors;
+
+/**
+ * Sends pasted text or a file to the server's import. `dryRun` stores nothing. Falls back
+ * to the client-side Aiken parser for pasted text when the route does not exist.
+ * @throws ApiError (validation errors listed by index/line/row) or Error (fallback parse errors)
+ */
+export async function importQuestions(ctx: Ctx, exam: Exam, source: { text?: string; file?: File; format?: string }, dryRun: boolean): Promise<ImportResult> {
+  const fd = new FormData();
+  fd.set('workspaceId', ctx.workspace.id);
+  fd.set('examId', exam.id);
+  const xlsx = source.file && /\.xlsx$/i.test(source.file.name);
+  if (source.file) fd.set('file', source.file, source.file.name);
+  else fd.set('text', source.text ?? '');
+  if (source.format && !xlsx) fd.set('format', source.format);
+  if (dryRun && !xlsx) fd.set('dryRun', 'true');
+  try {
+    const res = await ctx.api.form<Partial<ImportResult>>(xlsx ? '/questions/import-excel' : '/questions/import', fd);
+    return { created: res.created ?? 0, questions: res.questions ?? [], warnings: res.warnings ?? [], skipped: res.skipped ?? [], errors: res.errors, format: res.format };
+  } catch (err) {
+    if (!missingRoute(err) || source.file) throw err;
+  }
+  const parsed = parseAiken(source.text ?? '');
+  const errors = parsed.errors.map((e) => ({ line: e.line, message: e.message }));
+  if (dryRun) return { created: 0, questions: parsed.questions, warnings: [], skipped: [], errors, format: 'aiken' };
+  if (errors.length) throw new Error(errors.map(noteText).join('\n'));
+  if (!parsed.questions.length) throw new Error('No questions found in the text.');
+  const res = await ctx.api.post<{ created: number; questions: Question[] }>('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: parsed.questions });
+  return { created: res.created, questions: res.questions, warnings: [], skipped: [], format: 'aiken' };
+}
+
+/** Draws the import panel; `onDone(true)` after a successful import. */
+export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone: (imported: boolean) => void): void {
+  const text = h('textarea', { id: 'bulk-text', rows: 14, class: 'mono', placeholder: EXAMPLE });
+  const format = h('select', { id: 'bulk-format' }, FORMATS.map(([v, label]) => h('option', { value: v }, label)));
+  const file = h('input', { type: 'file', id: 'bulk-file', accept: '.txt,.md,.gift,.xml,.xlsx' });
+  const checkHost = h('div', { class: 'bulk-check', id: 'bulk-check' });
+  const errorHost = h('div');
+  const source = () => ({ text: text.value, file: file.files?.[0], format: format.value });
+
+  const showReport = (r: ImportResult, dry: boolean) => {
+    const n = dry ? r.questions.length : r.created;
+    const errs = r.errors ?? [];
+    replace(checkHost,
+      h('p', { class: errs.length ? 'warn' : 'ok' }, `${n} question${n === 1 ? '' : 's'} ${dry ? 'recognised' : 'imported'}`, r.format ? ` (${r.format})` : '',
+        errs.length ? `, ${errs.length} problem${errs.length === 1 ? '' : 's'}` : '', '.'),
+      errs.length ? h('ul', { class: 'error-list' }, errs.map((e) => h('li', null, noteText(e)))) : null,
+      r.warnings.length ? h('div', { class: 'notice' }, h('strong', null, 'Warnings'), h('ul', null, r.warnings.map((w) => h('li', null, noteText(w))))) : null,
+      r.skipped.length ? h('div', { class: 'notice' }, h('strong', null, 'Skipped'), h('ul', null, r.skipped.map((s) => h('li', null, noteText(s))))) : null,
+      dry ? h('div', { class: 'bulk-preview' }, r.questions.slice(0, 50).map((q, i) => questionView(q, i + 1))) : null);
+  };
+
+  const run = async (button: HTMLButtonElement, dry: boolean) => {
+    replace(errorHost);
+    const src = source();
+    if (!src.file && !src.text.trim()) {
+      replace(errorHost, h('div', { class: 'error', role: 'alert' }, 'Paste some questions or choose a file first.'));
+      return;
+    }
+    button.disabled = true;
+    try {
+      if (dry && src.file && /\.xlsx$/i.test(src.file.name)) {
+        replace(checkHost, h('p', { class: 'muted' }, 'Spreadsheets are checked when you import: nothing is stored if any row has a problem.'));
+        return;
+      }
+      const r = await importQuestions(ctx, exam, src, dry);
+      showReport(r, dry);
+      if (!dry) {
+        toast(`${r.created} question${r.created === 1 ? '' : 's'} imported${r.warnings.length ? `, ${r.warnings.length} warning(s)` : ''}.`);
+        onDone(true);
+      }
+    } catch (err) {
+      replace(errorHost, err instanceof ApiError ? errorBlock(err) : h('pre', { class: 'error', role: 'alert' }, (err as Error).message));
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const check = h('button', { type: 'button', class: 'secondary', id: 'bulk-check-btn' }, 'Check');
+  const submit = h('button', { type: 'button', class: 'primary', id: 'bulk-import' }, 'Import questions');
+  check.addEventListener('click', () => void run(check, true));
+  submit.addEventListener('click', () => void run(submit, false));
+
+  replace(host, h('section', { class: 'card', id: 'bulk-paste' },
+    h('h2', null, 'Bulk import'),
+    h('p', { class: 'muted' }, 'Paste questions, or choose a file. Aiken: the question, options A. B. C. … (or A) B) …), then a line ANSWER: letter. GIFT, Moodle XML, past-paper Markdown and the .xlsx template also work. Nothing is stored if any question has a problem.'),
+    h('div', { class: 'inline-form' }, field('Format', format), field('…or a file (.txt, .gift, .xml, .md, .xlsx)', file),
+      h('button', { type: 'button', class: 'link small', id: 'excel-template', onclick: () => void ctx.api.download('/questions/import-excel/template', 'hallcbt-questions-template.xlsx').catch((err) => toast(String((err as Error).message), 'error')) }, 'Download the .xlsx template')),
+    text,
+    h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: () => onDone(false) }, 'Cancel'), check, submit),
+    errorHost, checkHost));
+  text.focus();
+}

@@ -1,0 +1,174 @@
+/**
+ * Live hall monitor: GET /exams/:id/monitor for the first paint, then
+ * /exams/:id/monitor/stream (server-sent events: `snapshot`, `alert`) for updates — one
+ * long request, no polling. Shows every candidate's address, progress, last save,
+ * remaining time (ticked locally between snapshots), violations and status; raises
+ * alerts for disqualification and for candidates not seen for 60 s.
+ */
+import { h, replace } from '../dom.js';
+import { MonitorState, type RaisedAlert } from '../monitor-state.js';
+import type { Ctx } from '../session.js';
+import { openEventStream, type StreamState } from '../sse.js';
+import { formatClock, formatSeconds } from '../time.js';
+import type { AttemptSummary, Exam, MonitorAlert, MonitorSnapshot } from '../types.js';
+import { errorText, toast } from '../ui.js';
+import { extendTime, forceSubmit, pauseOrResume, reinstate } from './monitor-actions.js';
+
+const STATUS_TEXT = { IN_PROGRESS: 'Writing', COMPLETED: 'Submitted', DISQUALIFIED: 'Disqualified' } as const;
+
+/** Draws the monitor and starts the stream; returns the function that stops it. */
+export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Promise<() => void> {
+  const state = new MonitorState();
+  const connection = h('span', { class: 'conn', id: 'monitor-connection' }, 'Connecting…');
+  const summary = h('p', { class: 'monitor-summary', id: 'monitor-summary' });
+  const pauseBtn = h('button', { type: 'button', class: 'secondary', id: 'pause-exam' }, 'Pause exam');
+  const alertsHost = h('div', { class: 'alerts', id: 'monitor-alerts', 'aria-live': 'assertive' });
+  const tbody = h('tbody');
+  const pausedBanner = h('div', { class: 'banner warn', id: 'paused-banner', hidden: true }, 'The exam is paused: every candidate’s clock is stopped.');
+
+  const act = (p: Promise<boolean>, done: string) => p.then((ok) => { if (ok) toast(done); }).catch((err) => toast(errorText(err), 'error'));
+  const patched = (s: AttemptSummary) => { state.patchAttempt(s); draw(); };
+
+  pauseBtn.addEventListener('click', () => {
+    const ex = state.snapshot?.exam ?? exam;
+    const wasPaused = Boolean(ex.isPaused);
+    void act(pauseOrResume(ctx, ex, wasPaused).then((ok) => {
+      if (ok && state.snapshot) state.snapshot.exam = { ...state.snapshot.exam, isPaused: !wasPaused };
+      draw();
+      return ok;
+    }), wasPaused ? 'Exam resumed.' : 'Exam paused.');
+  });
+
+  // Rows are kept and updated in place: a button must not be swapped out under the
+  // invigilator's pointer by the once-a-second clock tick.
+  const rows = new Map<string, { el: HTMLElement; sig: string }>();
+  const build = (a: AttemptSummary): HTMLElement => {
+    const pct = a.totalQuestions ? Math.round((a.answered / a.totalQuestions) * 100) : 0;
+    return h('tr', { 'data-attempt-id': a.attemptId, 'data-status': a.status },
+      h('td', null, h('strong', null, a.candidateName), h('br'), h('small', { class: 'muted' }, a.studentId)),
+      h('td', { class: 'mono' }, a.clientAddress ?? '—'),
+      h('td', { 'data-field': 'progress' }, `${a.answered}/${a.totalQuestions}`, h('div', { class: 'bar' }, h('span', { style: `width:${pct}%` }))),
+      h('td', { 'data-field': 'last-saved' }),
+      h('td', { 'data-field': 'remaining', class: 'mono' }),
+      h('td', { 'data-field': 'violations', class: a.violations > 0 ? 'warn' : null }, `${a.violations}/${a.maxTabViolations}`),
+      h('td', { 'data-field': 'status' },
+        h('span', { class: `badge status-${a.status.toLowerCase()}` }, STATUS_TEXT[a.status] ?? a.status),
+        h('span', { class: 'unseen-slot' }),
+        a.extraSeconds ? h('small', { class: 'muted' }, ` +${Math.round(a.extraSeconds / 60)} min`) : null),
+      h('td', { class: 'row-actions' },
+        a.status === 'IN_PROGRESS' ? h('button', { type: 'button', class: 'link small', 'data-action': 'extend', onclick: () => void act(extendTime(ctx, a, patched), 'Time extended.') }, 'Extend') : null,
+        a.status === 'DISQUALIFIED' ? h('button', { type: 'button', class: 'link small', 'data-action': 'reinstate', onclick: () => void act(reinstate(ctx, a, patched), 'Candidate reinstated.') }, 'Reinstate') : null,
+        a.status !== 'COMPLETED' ? h('button', { type: 'button', class: 'link small danger-text', 'data-action': 'force-submit', onclick: () => void act(forceSubmit(ctx, a), 'Attempt submitted.') }, 'Force submit') : null));
+  };
+  /** Updates the parts of a row that move with the clock: time left and "not seen". */
+  const tick = (el: HTMLElement, a: AttemptSummary, now: number) => {
+    const unseen = state.isUnseen(a, now);
+    const remaining = state.remaining(a, now);
+    el.className = a.status === 'DISQUALIFIED' ? 'row-bad' : unseen ? 'row-warn' : '';
+    (el.querySelector('[data-field="last-saved"]') as HTMLElement).textContent = formatClock(a.lastSavedAt);
+    const cell = el.querySelector('[data-field="remaining"]') as HTMLElement;
+    cell.dataset.seconds = String(remaining);
+    cell.textContent = a.status === 'IN_PROGRESS' ? formatSeconds(remaining) : '—';
+    cell.classList.toggle('warn', a.status === 'IN_PROGRESS' && remaining < 300);
+    const slot = el.querySelector('.unseen-slot') as HTMLElement;
+    replace(slot, unseen ? h('span', { class: 'badge warn', 'data-unseen': 'true' }, `not seen ${formatSeconds(state.unseenSeconds(a, now) ?? 0)}`) : null);
+  };
+
+  const drawAlerts = () => replace(alertsHost, state.alerts.map((al) => h('div', { class: `alert alert-${al.kind}`, 'data-kind': al.kind, 'data-attempt-id': al.attemptId },
+    h('span', null, formatClock(new Date(al.at).toISOString()), ' — ', h('strong', null, al.candidateName), al.kind === 'disqualified' ? ' was disqualified for violations.' : ' has not been seen for 60 s (power, network or left the seat?).'),
+    h('button', { type: 'button', class: 'link small', onclick: () => { state.dismiss(al.key); drawAlerts(); } }, 'Dismiss'))));
+
+  function draw(): void {
+    const now = Date.now();
+    const s = state.snapshot;
+    if (!s) return;
+    const c = state.counts(now);
+    replace(summary, `${s.attempts.length} candidates: ${c.writing} writing, ${c.submitted} submitted, ${c.disqualified} disqualified`, c.unseen ? `, ${c.unseen} not seen for 60 s` : '', '.');
+    pauseBtn.textContent = s.exam.isPaused ? 'Resume exam' : 'Pause exam';
+    pauseBtn.className = s.exam.isPaused ? 'primary' : 'secondary';
+    pausedBanner.hidden = !s.exam.isPaused;
+    const sorted = [...s.attempts].sort((x, y) => x.candidateName.localeCompare(y.candidateName) || x.attemptId.localeCompare(y.attemptId));
+    if (!sorted.length) {
+      rows.clear();
+      replace(tbody, h('tr', null, h('td', { colspan: 8, class: 'empty' }, 'Nobody has started yet. Candidates appear here the moment they start.')));
+      return;
+    }
+    const seen = new Set<string>();
+    let prev: Element | null = null;
+    for (const a of sorted) {
+      seen.add(a.attemptId);
+      const { remainingSeconds: _r, lastSeenAt: _s, lastSavedAt: _v, ...stable } = a;
+      const sig = JSON.stringify(stable);
+      let r = rows.get(a.attemptId);
+      if (!r || r.sig !== sig) {
+        const el = build(a);
+        if (r) r.el.replaceWith(el);
+        r = { el, sig };
+        rows.set(a.attemptId, r);
+      }
+      tick(r.el, a, now);
+      // keep DOM order without moving rows that are already in place
+      const want: Element | null = prev ? prev.nextElementSibling : tbody.firstElementChild;
+      if (want !== r.el) tbody.insertBefore(r.el, want);
+      prev = r.el;
+    }
+    for (const [id, r] of rows) if (!seen.has(id)) { r.el.remove(); rows.delete(id); }
+    for (const el of Array.from(tbody.children)) if (!el.hasAttribute('data-attempt-id')) el.remove();
+  }
+
+  const announce = (fresh: RaisedAlert[]) => {
+    if (!fresh.length) return;
+    drawAlerts();
+    for (const al of fresh) toast(`${al.candidateName}: ${al.kind === 'disqualified' ? 'disqualified' : 'not seen for 60 s'}`, 'error');
+  };
+  const onSnapshot = (snap: MonitorSnapshot) => {
+    const before = state.snapshot?.attempts.length;
+    announce(state.apply(snap));
+    // each new attempt spends a credit: keep the header's balance true
+    if (before !== undefined && snap.attempts.length > before) void ctx.refreshWorkspace().catch(() => undefined);
+    draw();
+  };
+
+  const first = await ctx.api.get<MonitorSnapshot>(`/exams/${encodeURIComponent(exam.id)}/monitor`);
+  onSnapshot(first);
+
+  replace(host,
+    h('div', { class: 'page-head' }, h('div', null, summary, connection), h('div', { class: 'actions' }, pauseBtn)),
+    pausedBanner, alertsHost,
+    h('table', { class: 'table monitor', id: 'monitor-table' },
+      h('thead', null, h('tr', null, ['Candidate', 'Seat / address', 'Answered', 'Last saved', 'Time left', 'Violations', 'Status', ''].map((t) => h('th', null, t)))),
+      tbody));
+  draw();
+  drawAlerts();
+
+  const labels: Record<StreamState, string> = { connecting: 'Connecting…', open: '● Live', retrying: 'Reconnecting…', stopped: 'Stopped' };
+  const stream = openEventStream({
+    url: `/exams/${encodeURIComponent(exam.id)}/monitor/stream`,
+    headers: ctx.api.headers(),
+    fatalStatuses: [401, 403, 404],
+    onState: (st, detail) => {
+      connection.className = `conn conn-${st}`;
+      connection.textContent = detail && st !== 'open' ? `${labels[st]} (${detail})` : labels[st];
+    },
+    onEvent: (event, data) => {
+      try {
+        if (event === 'snapshot') onSnapshot(JSON.parse(data) as MonitorSnapshot);
+        else if (event === 'alert') {
+          const r = state.raise(JSON.parse(data) as MonitorAlert);
+          if (r) announce([r]);
+        }
+      } catch {
+        /* a malformed event is skipped; the next snapshot repairs the view */
+      }
+    },
+  });
+  // tick the clocks and the "not seen" check once a second between snapshots
+  const ticker = window.setInterval(() => {
+    announce(state.checkUnseen());
+    draw();
+  }, 1000);
+  return () => {
+    clearInterval(ticker);
+    stream.close();
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * A printable result slip for one candidate (GET /attempts/:id/result): score, percentage,
+ * grade, times, violations and each answer with its marks. Opened in a dialog; "Print"
+ * moves it into the print area (styles.css `.print-result`) and opens the print dialog.
+ */
+import { h, rich } from '../dom.js';
+import type { Ctx } from '../session.js';
+import { formatDateTime, formatDuration } from '../time.js';
+import type { AttemptResult, Exam } from '../types.js';
+import { openDialog, printNow, setPrintArea } from '../ui.js';
+
+/** Builds the slip element. */
+export function resultSlip(hallName: string, exam: Exam, r: AttemptResult): HTMLElement {
+  const questions = [...(exam.questions ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const byId = new Map(r.answers.map((a) => [a.questionId, a]));
+  const fact = (label: string, value: string, cls?: string) => [h('dt', null, label), h('dd', { class: cls ?? null }, value)];
+  return h('div', { class: 'result-slip', 'data-attempt-id': r.attemptId },
+    h('header', null, h('strong', null, hallName), h('span', null, exam.title)),
+    h('dl', { class: 'facts' },
+      fact('Candidate', r.candidateName, 'slip-name'),
+      fact('Student ID', r.studentId),
+      fact('Score', r.score === null ? '—' : `${r.score} / ${r.maxScore}`, 'slip-score'),
+      fact('Percentage', r.percentage === null ? '—' : `${r.percentage}%`),
+      fact('Grade', r.grade ?? '—', 'slip-grade'),
+      fact('Status', r.status + (r.autoSubmitted ? ' (submitted automatically)' : '')),
+      fact('Started', formatDateTime(r.startedAt)),
+      fact('Submitted', formatDateTime(r.completedAt)),
+      fact('Time taken', formatDuration(r.startedAt, r.completedAt)),
+      fact('Violations', String(r.violations))),
+    r.pendingReview ? h('p', { class: 'notice' }, 'Essays are awaiting the examiner’s review; the score may rise.') : null,
+    h('table', { class: 'table compact' },
+      h('thead', null, h('tr', null, ['#', 'Question', 'Answer', 'Marks'].map((t) => h('th', null, t)))),
+      h('tbody', null, questions.map((q, i) => {
+        const a = byId.get(q.id ?? '');
+        const answered = Boolean(a?.optionId || a?.text?.trim());
+        const answer = !answered ? 'no answer' : a?.keyLabel ?? `${a!.text!.trim().split(/\s+/).length} words`;
+        const mark = a?.awardedMarks ?? (a?.isCorrect ? q.marks : 0);
+        return h('tr', { class: a?.isCorrect ? 'ok' : answered && a?.isCorrect === false ? 'bad' : null },
+          h('td', null, String(i + 1)),
+          h('td', { class: 'slip-prompt' }, rich(q.prompt.length > 140 ? `${q.prompt.slice(0, 140)}…` : q.prompt, true)),
+          h('td', null, answer, a?.isCorrect === true ? ' ✓' : answered && a?.isCorrect === false ? ' ✗' : ''),
+          h('td', { class: 'num' }, `${mark ?? 0} / ${q.marks}`));
+      }))));
+}
+
+/** Fetches the result and shows the slip with a Print button. */
+export async function openResultSlip(ctx: Ctx, exam: Exam, attemptId: string): Promise<void> {
+  const r = await ctx.api.get<AttemptResult>(`/attempts/${encodeURIComponent(attemptId)}/result`);
+  const slip = resultSlip(ctx.workspace.name, exam, r);
+  await openDialog({
+    title: 'Result slip',
+    intro: slip,
+    submitLabel: 'Print',
+    cancelLabel: 'Close',
+    onSubmit: () => {
+      setPrintArea('result', resultSlip(ctx.workspace.name, exam, r));
+      printNow();
+    },
+  });
+}

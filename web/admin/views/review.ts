@@ -1,0 +1,122 @@
+/**
+ * Essay review (DESIGN §10): the queue of essay answers of an exam
+ * (GET /exams/:id/essay-reviews?status=pending|reviewed|all). For each answer: the
+ * question, model answer and rubric, the candidate's text (shown as text, never as
+ * markup) with its word count, a recommended score per criterion with feedback from
+ * POST /api/cbt/ai/grade-essay, and the examiner's approved or adjusted score, sent to
+ * POST /attempts/:id/essay-scores/:questionId, which re-scores the attempt (audited).
+ */
+import { field, h, replace, rich } from '../dom.js';
+import type { Ctx } from '../session.js';
+import type { Criterion, Exam, Rubric } from '../types.js';
+import { errorBlock, errorText, toast } from '../ui.js';
+
+interface QueueItem {
+  attemptId: string; studentId: string; candidateName: string; completedAt: string | null;
+  questionId: string; prompt: string; marks: number; minWords: number | null; maxWords: number | null;
+  modelAnswer: string | null; rubric: Rubric | null; text: string; wordCount: number;
+  review: { awardedMarks: number | null; criteriaScores?: Array<{ criterionId: string; score: number; feedback?: string }>; feedback?: string } | null;
+}
+interface Evaluation {
+  criteriaScores: Array<{ criterionId: string; score: number; maxMarks: number; feedback: string }>;
+  totalScore: number; maxScore: number; overallComment: string; strengths: string[]; areasForImprovement: string[];
+}
+
+type Filter = 'pending' | 'reviewed' | 'all';
+
+/** Draws the review tab. */
+export async function renderReview(ctx: Ctx, host: HTMLElement, exam: Exam, filter: Filter = 'pending'): Promise<void> {
+  const queue = await ctx.api.get<QueueItem[]>(`/exams/${encodeURIComponent(exam.id)}/essay-reviews?status=${filter}`);
+  const select = h('select', { id: 'review-filter', 'aria-label': 'Show' }, (['pending', 'reviewed', 'all'] as Filter[]).map((f) => h('option', { value: f, selected: f === filter }, f === 'pending' ? 'Awaiting review' : f === 'reviewed' ? 'Reviewed' : 'All')));
+  select.addEventListener('change', () => void renderReview(ctx, host, exam, select.value as Filter).catch((err) => toast(errorText(err), 'error')));
+  const order = new Map((exam.questions ?? []).map((q, i) => [q.id, i + 1]));
+  replace(host,
+    h('div', { class: 'page-head' }, h('p', { class: 'muted', id: 'review-summary' }, `${queue.length} essay answer${queue.length === 1 ? '' : 's'} ${filter === 'pending' ? 'awaiting review' : filter === 'reviewed' ? 'reviewed' : 'in all'}.`), h('label', { class: 'inline-form' }, 'Show ', select)),
+    queue.length ? queue.map((it) => reviewItem(ctx, exam, it, order.get(it.questionId) ?? 0, () => void renderReview(ctx, host, exam, filter))) : h('p', { class: 'empty' }, filter === 'pending' ? 'Nothing to review.' : 'No essays here.'));
+}
+
+/** One answer with its scoring form. */
+function reviewItem(ctx: Ctx, exam: Exam, it: QueueItem, number: number, reload: () => void): HTMLElement {
+  const criteria: Criterion[] = it.rubric?.criteria ?? [];
+  const prior = new Map((it.review?.criteriaScores ?? []).map((c) => [c.criterionId, c]));
+  let recommended: Evaluation | null = null;
+  const scoreInputs = criteria.map((c) => h('input', { type: 'number', class: 'criterion-score', min: 0, max: c.maxMarks, step: 0.5, required: true, 'data-criterion-id': c.id ?? '', value: prior.get(c.id ?? '')?.score ?? '' }));
+  const feedbackInputs = criteria.map((c) => h('input', { type: 'text', class: 'criterion-feedback', value: prior.get(c.id ?? '')?.feedback ?? '', 'aria-label': `Feedback on ${c.title}` }));
+  const whole = h('input', { type: 'number', class: 'criterion-score', name: 'score', min: 0, max: it.marks, step: 0.5, required: true, value: it.review?.awardedMarks ?? '' });
+  const feedback = h('textarea', { name: 'feedback', rows: 2, placeholder: 'Comment for the candidate (optional)' }, it.review?.feedback ?? '');
+  const total = h('strong', { class: 'review-total' });
+  const sum = () => (criteria.length ? scoreInputs.reduce((s, i) => s + (Number(i.value) || 0), 0) : Number(whole.value) || 0);
+  const updateTotal = () => replace(total, `${sum()} / ${it.marks}`);
+  [...scoreInputs, whole].forEach((i) => i.addEventListener('input', updateTotal));
+  const recHost = h('div', { class: 'recommendation' });
+  const errorHost = h('div');
+
+  const recommend = h('button', { type: 'button', class: 'secondary small', 'data-action': 'recommend' }, 'Recommend a score');
+  recommend.addEventListener('click', async () => {
+    replace(errorHost);
+    recommend.disabled = true;
+    try {
+      const rubricCriteria = criteria.length
+        ? criteria.map((c) => ({ id: c.id ?? c.title, title: c.title, maxMarks: c.maxMarks, ...(c.description ? { description: c.description } : {}) }))
+        : [{ id: 'overall', title: 'Overall quality', maxMarks: it.marks }];
+      const res = await ctx.api.post<{ engine: string; evaluation: Evaluation }>('/api/cbt/ai/grade-essay', {
+        questionPrompt: it.prompt, studentResponse: it.text, modelAnswer: it.modelAnswer || it.prompt, rubricCriteria, maxMarks: it.marks,
+        ...(it.minWords ? { minWords: it.minWords } : {}), ...(it.maxWords ? { maxWords: it.maxWords } : {}),
+      });
+      recommended = res.evaluation;
+      const byId = new Map(recommended.criteriaScores.map((c) => [c.criterionId, c]));
+      criteria.forEach((c, i) => {
+        const r = byId.get(c.id ?? c.title);
+        if (r) { scoreInputs[i]!.value = String(r.score); feedbackInputs[i]!.value = r.feedback; }
+      });
+      if (!criteria.length) whole.value = String(recommended.totalScore);
+      if (!feedback.value) feedback.value = recommended.overallComment;
+      updateTotal();
+      replace(recHost, h('p', null, h('strong', null, `Recommended ${recommended.totalScore} / ${recommended.maxScore}`), ` by ${res.engine}. `, recommended.overallComment),
+        recommended.strengths.length ? h('p', null, h('strong', null, 'Strengths: '), recommended.strengths.join('; ')) : null,
+        recommended.areasForImprovement.length ? h('p', null, h('strong', null, 'To improve: '), recommended.areasForImprovement.join('; ')) : null);
+    } catch (err) {
+      replace(errorHost, errorBlock(err));
+    } finally {
+      recommend.disabled = false;
+    }
+  });
+
+  const form = h('form', { class: 'stack' },
+    criteria.length
+      ? h('table', { class: 'table compact' }, h('thead', null, h('tr', null, ['Criterion', 'Score', 'Feedback'].map((t) => h('th', null, t)))),
+        h('tbody', null, criteria.map((c, i) => h('tr', null, h('td', null, c.title, h('br'), h('small', { class: 'muted' }, `max ${c.maxMarks}`)), h('td', null, scoreInputs[i]), h('td', null, feedbackInputs[i])))))
+      : field(`Score (0–${it.marks})`, whole),
+    field('Comment', feedback),
+    recHost, errorHost,
+    h('div', { class: 'actions' }, h('span', null, 'Total ', total), recommend, h('button', { type: 'submit', class: 'primary', 'data-action': 'approve' }, it.review ? 'Save new score' : 'Approve score')));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    replace(errorHost);
+    try {
+      const body: Record<string, unknown> = criteria.length
+        ? { criteriaScores: criteria.map((c, i) => ({ criterionId: c.id ?? c.title, score: Number(scoreInputs[i]!.value), ...(feedbackInputs[i]!.value ? { feedback: feedbackInputs[i]!.value } : {}) })) }
+        : { score: Number(whole.value) };
+      if (feedback.value.trim()) body.feedback = feedback.value.trim();
+      if (recommended) body.recommended = recommended;
+      const r = await ctx.api.post<{ score: number; maxScore: number; grade: string }>(`/attempts/${encodeURIComponent(it.attemptId)}/essay-scores/${encodeURIComponent(it.questionId)}`, body);
+      toast(`${it.candidateName}: now ${r.score} / ${r.maxScore}, grade ${r.grade}.`);
+      reload();
+    } catch (err) {
+      replace(errorHost, errorBlock(err));
+    }
+  });
+  updateTotal();
+
+  const bounds = it.minWords || it.maxWords ? ` (asked for ${it.minWords ?? 0}–${it.maxWords ?? '∞'})` : '';
+  return h('article', { class: 'review-item', 'data-attempt-id': it.attemptId, 'data-question-id': it.questionId },
+    h('header', { class: 'q-head' }, h('span', { class: 'q-number' }, `Question ${number}`), h('span', null, `${it.candidateName} · ${it.studentId}`), h('span', { class: 'q-marks' }, `${it.marks} marks`),
+      it.review ? h('span', { class: 'badge ok' }, `reviewed: ${it.review.awardedMarks}`) : h('span', { class: 'badge warn' }, 'awaiting review')),
+    h('div', { class: 'q-prompt' }, rich(it.prompt)),
+    h('div', { class: 'review-grid' },
+      h('div', null,
+        h('div', { class: 'field-label' }, `Candidate’s answer — ${it.wordCount} words${bounds}`),
+        h('div', { class: 'essay-answer' }, it.text),
+        it.modelAnswer ? h('details', null, h('summary', null, 'Model answer'), rich(it.modelAnswer)) : null),
+      form));
+}
