@@ -172,6 +172,8 @@ describe('proctoring', () => {
     const { e } = await examWith(2, { maxTabViolations: 2 });
     const a = await startAttempt(s.baseUrl, e.accessCode, 'P-1', '1111');
     const t = (type: string) => api(s.baseUrl).post(`/attempts/${a.attemptId}/telemetry`, { type, meta: { action: 'window_blur' } });
+    const q0 = a.questions[1]!;
+    expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q0.id}`, { optionId: q0.options[2]!.id })).status).toBe(200);
     expect((await t('NETWORK_OFFLINE')).body).toMatchObject({ violations: 0, status: 'IN_PROGRESS' });
     expect((await t('TAB_SWITCH')).body).toMatchObject({ violations: 1, maxTabViolations: 2, status: 'IN_PROGRESS' });
     expect((await t('WINDOW_BLUR')).body).toMatchObject({ violations: 2, status: 'IN_PROGRESS' });
@@ -190,7 +192,8 @@ describe('proctoring', () => {
     const k = api(s.baseUrl, ws.apiKey);
     expect((await k.post(`/attempts/${a.attemptId}/reinstate`, {})).status).toBe(400);
     const back = await k.post(`/attempts/${a.attemptId}/reinstate`, { reason: 'Power flicker switched windows' });
-    expect(back.body).toMatchObject({ status: 'IN_PROGRESS', violations: 0 });
+    // the reply counts the answer given before the lock (buffer over database)
+    expect(back.body).toMatchObject({ status: 'IN_PROGRESS', violations: 0, answered: 1, totalQuestions: 2 });
     expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: q.options[0]!.id })).status).toBe(200);
     const audit = await k.get('/workspaces/me/audit');
     expect(audit.body[0]).toMatchObject({ action: 'attempt.reinstate', targetId: a.attemptId, reason: 'Power flicker switched windows' });
@@ -228,8 +231,12 @@ describe('submit and the clock', () => {
     await k.post(`/exams/${e.id}/resume`, { reason: 'Power back' });
     clock.advance(30_000);
     expect(await remaining()).toBe(510);
+    const q = a.questions[0]!;
+    expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: q.options[0]!.id })).status).toBe(200);
     const ext = await k.post(`/attempts/${a.attemptId}/extend`, { minutes: 5, reason: 'Late start' });
     expect(ext.body.extraSeconds).toBe(300);
+    // the reply counts the answer, flushed or not (buffer over database)
+    expect(ext.body).toMatchObject({ answered: 1, totalQuestions: 1 });
     expect(await remaining()).toBe(810);
     // an endsAt sooner than the duration caps the time
     await k.patch(`/exams/${e.id}`, { endsAt: new Date(clock.now() + 100_000).toISOString() });

@@ -177,6 +177,39 @@ describe('POST /questions/import', () => {
   });
 });
 
+describe('truncated or corrupt uploads', () => {
+  it('answers 415 problem+json (never 500) on the roster, spreadsheet and question-bank imports, and changes nothing', async () => {
+    const exam = await createExam(s.baseUrl, ws.apiKey, ws.id);
+    const f = { workspaceId: ws.id, examId: exam.id };
+    // state to keep: one question, one candidate
+    expect((await upload(s.baseUrl, ws.apiKey, '/questions/import', { ...f, text: 'Kept?\nA. yes\nB. no\nANSWER: A' })).status).toBe(201);
+    expect((await upload(s.baseUrl, ws.apiKey, `/exams/${exam.id}/roster/import`, { file: { bytes: 'studentId,candidateName\nS1,Kept\n', name: 'r.csv' } })).status).toBe(201);
+    const rosterNow = async () => (await api(s.baseUrl, ws.apiKey).get(`/exams/${exam.id}/roster`)).body as { studentId: string }[];
+
+    const whole = await sheet([['studentId', 'candidateName'], ['S2', 'New One'], ['S3', 'Another']]);
+    const corrupt = [
+      whole.subarray(0, Math.floor(whole.length / 2)), // cut off mid-download: no central directory
+      whole.subarray(0, whole.length - 10), // central directory cut short
+      new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x0d, 0x0a]), // the zip signature and nothing else
+    ];
+    for (const bytes of corrupt) {
+      const calls = [
+        upload(s.baseUrl, ws.apiKey, `/exams/${exam.id}/roster/import`, { file: { bytes, name: 'class.xlsx' } }),
+        upload(s.baseUrl, ws.apiKey, '/questions/import-excel', { ...f, file: { bytes, name: 'bank.xlsx' } }),
+        upload(s.baseUrl, ws.apiKey, '/questions/import', { ...f, file: { bytes, name: 'bank.docx' } }),
+      ];
+      for (const r of await Promise.all(calls)) {
+        expect(r.status).toBe(415);
+        expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
+        expect(r.body).toMatchObject({ status: 415, type: '/problems/unsupported-media-type' });
+        expect(r.body.detail).toMatch(/could not be read as an? (\.xlsx workbook|Word)/);
+      }
+    }
+    expect((await rosterNow()).map((c) => c.studentId)).toEqual(['S1']);
+    expect(await questionCount(exam.id)).toBe(1);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the import, export and analysis routes', async () => {
     const r = await api(s.baseUrl).get('/openapi.json');

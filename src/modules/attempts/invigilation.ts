@@ -26,6 +26,18 @@ function answeredCounts(deps: AppDeps, examId: string): Map<string, number> {
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
+/** Whether a current answer counts as answered (an option, or text that is not blank; as grading counts essays). */
+const isAnswered = (a: { optionId: string | null; text: string | null }) => !!a.optionId || !!a.text?.trim();
+
+/**
+ * Questions of one attempt that have an answer, read through the answer buffer (buffer
+ * over database), so it includes saves not yet flushed. For one attempt at a time; the
+ * monitor counts a whole exam with one grouped query instead (answeredCounts).
+ */
+function answeredCount(deps: AppDeps, paper: Paper, attemptId: string): number {
+  return deps.buffer.answersFor(attemptId, paper.questions.map((q) => q.id)).filter(isAnswered).length;
+}
+
 /** Summaries of every attempt of an exam (results table and live monitor). */
 export function examAttempts(deps: AppDeps, workspaceId: string, examId: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
@@ -51,7 +63,7 @@ export function extendTime(deps: AppDeps, workspaceId: string, attemptId: string
   })();
   const fresh = deps.sessions.reloadAttempt(attemptId)!;
   deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
-  return attemptSummary(deps, paper, fresh, 0);
+  return attemptSummary(deps, paper, fresh, answeredCount(deps, paper, attemptId));
 }
 
 /** POST /attempts/:id/reinstate: a disqualified attempt goes back in progress with violations reset. */
@@ -67,7 +79,7 @@ export function reinstate(deps: AppDeps, workspaceId: string, attemptId: string,
   })();
   const fresh = deps.sessions.reloadAttempt(attemptId)!;
   deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
-  return attemptSummary(deps, paper, fresh, 0);
+  return attemptSummary(deps, paper, fresh, answeredCount(deps, paper, attemptId));
 }
 
 /** POST /attempts/:id/force-submit: finalizes now (auto-submitted) and audits. */
@@ -105,5 +117,5 @@ export function attemptResult(deps: AppDeps, workspaceId: string, attemptId: str
       review: s?.review_json ? JSON.parse(s.review_json) : null,
     };
   });
-  return { ...attemptSummary(deps, paper, st, rows.filter((r) => r.optionId || (r.text && r.text.trim())).length), examId: paper.exam.id, examTitle: paper.exam.title, answers: rows };
+  return { ...attemptSummary(deps, paper, st, answers.filter(isAnswered).length), examId: paper.exam.id, examTitle: paper.exam.title, answers: rows };
 }

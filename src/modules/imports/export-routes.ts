@@ -10,7 +10,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../platform/deps.js';
-import { ValidationError } from '../../platform/errors.js';
+import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
 import { jsonResponse, keySecurity, z, errorResponses } from '../../platform/openapi.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { addToRoster, listRoster } from '../roster/service.js';
@@ -19,6 +19,7 @@ import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam
 import { resultsCsv, resultsTable, resultsWorkbook } from './results-export.js';
 import { readRosterCsv, readRosterXlsx, rosterWorkbook } from './roster-io.js';
 import { decodeText, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
+import { BankFormatError } from './types.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
 import { fileName, sendFile, uploadErrors } from './http.js';
 
@@ -90,7 +91,13 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: AppDeps, auth
       let read;
       if (sniff(upload.bytes) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
         requireXlsx(upload);
-        read = await readRosterXlsx(upload.bytes);
+        try {
+          read = await readRosterXlsx(upload.bytes);
+        } catch (e) {
+          // truncated or corrupt zip: the client's file, not a server fault (415, like import-excel)
+          if (e instanceof BankFormatError) throw new UnsupportedMediaType(e.message);
+          throw e;
+        }
       } else {
         requireText(upload, ['csv', 'txt', 'tsv']);
         read = readRosterCsv(decodeText(upload.bytes).text);

@@ -1,0 +1,143 @@
+/**
+ * The crash and power-cut campaign (issue 9, part 1). One data directory, one fixed
+ * port, the real server process, a real webhook receiver, virtual candidates saving
+ * answers with their own seq counters. Each round:
+ *
+ *   up    the server listens; every candidate first recovers (checks a, d, e — see
+ *         actions.ts) and then saves answers (single and batch) until the kill; some
+ *         submit at a random moment;
+ *   kill  SIGKILL at a random moment (a share of the kills land during start-up);
+ *   down  the database is checked read-only on disk (a, b, c — see checks.ts) while the
+ *         power is "out" for a random 2–3.5 s; then the server is restarted.
+ *
+ * At the end every candidate recovers once more and submits, the outbox must drain to
+ * the receiver (one event id per completed attempt), and after a graceful stop the file
+ * is checked a last time. Returns the tally; the caller decides what a failure means.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { recover, saveAnswers, submit, type Ctx, type Phase } from './actions.js';
+import type { VirtualCandidate } from './candidate.js';
+import { checkOnDisk } from './checks.js';
+import { JsonClient } from './http.js';
+import { between, campaignOptionsSchema, seededRandom, type CampaignOptions } from './options.js';
+import { startReceiver } from './receiver.js';
+import { seed } from './seed.js';
+import { freePort, ServerProcess } from './server-process.js';
+import { newTally, type Tally } from './tally.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One candidate's life while the server is up: recover if needed, then save until the phase ends. */
+async function candidateLoop(ctx: Ctx, c: VirtualCandidate, state: { recovered: Set<VirtualCandidate> }, submitAt: number | null, opts: CampaignOptions): Promise<void> {
+  if (!state.recovered.has(c)) {
+    if (!(await recover(ctx, c))) return;
+    state.recovered.add(c);
+  }
+  while (!ctx.phase.killing && c.status === 'IN_PROGRESS') {
+    await sleep(between(ctx.rng, opts.thinkMs));
+    if (ctx.phase.killing) return;
+    if (submitAt !== null && Date.now() >= submitAt) {
+      await submit(ctx, c);
+      return;
+    }
+    await saveAnswers(ctx, c, ctx.rng() < 0.85 ? 1 : 2 + Math.floor(ctx.rng() * 3));
+  }
+}
+
+/** Runs the campaign. */
+export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (line: string) => void = () => {}): Promise<Tally> {
+  const opts = campaignOptionsSchema.parse(input);
+  const started = Date.now();
+  const rng = seededRandom(opts.seed);
+  const t = newTally(opts.synchronous, opts.candidates, opts.objective + opts.essays);
+  const runDir = mkdtempSync(join(tmpdir(), `hallcbt-soak-${opts.synchronous.toLowerCase()}-`));
+  const dbFile = join(runDir, 'data', 'hallcbt.sqlite');
+  const receiver = await startReceiver();
+  const server = new ServerProcess({
+    dataDir: join(runDir, 'data'),
+    port: await freePort(),
+    logFile: join(runDir, 'server.log'),
+    env: { CBT_SQLITE_SYNCHRONOUS: opts.synchronous, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000' },
+  });
+  const client = new JsonClient(server.baseUrl);
+  const phase: Phase = { killing: false, label: 'seed' };
+  const ctx: Ctx = { client, tally: t, phase, server, rng, signInShare: opts.signInShare };
+  log(`soak: synchronous=${opts.synchronous} kills=${opts.kills} candidates=${opts.candidates} seed=${opts.seed} dir=${runDir}`);
+  try {
+    server.spawn();
+    await server.ready();
+    const seeded = await seed(client, receiver.url, opts.candidates, opts);
+    for (const h of seeded.halls) receiver.setSecret(h.workspaceId, h.webhookSecret);
+    const candidates = seeded.candidates;
+    const state = { recovered: new Set<VirtualCandidate>(candidates) };
+    const submitChance = opts.submitShare / opts.kills;
+
+    for (let k = 1; k <= opts.kills; k++) {
+      phase.label = `round ${k}`;
+      phase.killing = false;
+      const startupKill = k > 1 && rng() < opts.startupKillShare;
+      let loops: Promise<unknown>[] = [];
+      if (startupKill) {
+        await sleep(between(rng, [0, 1500]));
+        t.startupKills++;
+      } else {
+        await server.ready();
+        const uptime = between(rng, opts.uptimeMs);
+        const now = Date.now();
+        loops = candidates
+          .filter((c) => c.status !== 'COMPLETED')
+          .map((c, i) => {
+            const submits = c.status === 'IN_PROGRESS' && (rng() < submitChance || (k === 1 && i === 0 && candidates.length > 1));
+            return candidateLoop(ctx, c, state, submits ? now + between(rng, [0, uptime]) : null, opts);
+          });
+        await sleep(uptime);
+      }
+      phase.killing = true;
+      await server.kill();
+      const killedAt = Date.now();
+      t.kills++;
+      await Promise.all(loops);
+      client.reset();
+      state.recovered.clear();
+      checkOnDisk(dbFile, candidates, receiver, t, `after kill ${k}`);
+      log(`  kill ${k}/${opts.kills}${startupKill ? ' (start-up)' : ''}: saves ${t.savesAcknowledged}/${t.savesSent}, checked ${t.answersChecked}, lost ${t.lost.length}, submits ${t.submitsAcknowledged}, problems ${t.integrityFailures.length + t.outboxProblems.length + t.creditFailures.length + t.divergences.length + t.unexpectedResponses.length}`);
+      await sleep(Math.max(0, killedAt + between(rng, opts.downtimeMs) - Date.now()));
+      server.spawn();
+      t.restarts++;
+    }
+
+    // the end: recover, submit everyone, let the outbox drain
+    phase.label = 'final';
+    phase.killing = false;
+    await server.ready();
+    await Promise.all(candidates.map((c) => recover(ctx, c)));
+    for (const c of candidates) if (c.status !== 'COMPLETED') await submit(ctx, c);
+    await Promise.all(candidates.map((c) => recover(ctx, c)));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const h = await client.get('/health');
+      if (h.body?.outboxPending === 0 && candidates.every((c) => receiver.completedIds.has(c.attemptId))) break;
+      await sleep(250);
+    }
+    await server.stop();
+    checkOnDisk(dbFile, candidates, receiver, t, 'after the graceful stop');
+    const db = new Database(dbFile, { readonly: true });
+    const completed = db.prepare("SELECT id FROM attempts WHERE status = 'COMPLETED'").all() as { id: string }[];
+    db.close();
+    t.completedAttempts = completed.length;
+    for (const { id } of completed) if (!receiver.completedIds.has(id)) t.undelivered.push(id);
+    for (const c of candidates) if (c.status !== 'COMPLETED') t.unexpectedResponses.push(`final: ${c.attemptId} never completed`);
+    const rs = receiver.stats();
+    Object.assign(t, { webhookDeliveries: rs.deliveries, distinctEventsReceived: rs.distinctEvents, repeatDeliveries: rs.repeatDeliveries, duplicateEventIds: rs.conflictingAttempts.length, badSignatures: rs.badSignatures });
+  } finally {
+    if (server.running) await server.kill();
+    t.serverErrorLogLines = server.errorLines;
+    await receiver.close();
+    t.wallSeconds = (Date.now() - started) / 1000;
+    if (!opts.keepDir) rmSync(runDir, { recursive: true, force: true });
+  }
+  return t;
+}

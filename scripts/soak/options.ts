@@ -1,0 +1,93 @@
+/**
+ * Options of the crash campaign (`npm run soak -- --kills 50 --candidates 40`), parsed
+ * with zod, and the seeded random generator that picks kill moments, answers and
+ * submits (timings still vary with the machine, so a seed narrows a run, not fixes it).
+ */
+import { z } from 'zod';
+
+const range = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => a <= b, 'min must not exceed max');
+
+export const campaignOptionsSchema = z.object({
+  kills: z.number().int().min(1).max(10_000).default(50),
+  candidates: z.number().int().min(1).max(500).default(40),
+  synchronous: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  seed: z.number().int().default(() => Date.now() % 1_000_000),
+  /** questions of the exam: MCQs and short essays */
+  objective: z.number().int().min(1).max(200).default(16),
+  essays: z.number().int().min(0).max(50).default(4),
+  /** how long the server runs under load before the kill, ms */
+  uptimeMs: range.default([300, 3000]),
+  /** kill → restart, ms (longer than the clock tolerance, so a missing credit shows) */
+  downtimeMs: range.default([2000, 3500]),
+  /** share of kills aimed at start-up (0–1.5 s after spawn: migrations, downtime credit) */
+  startupKillShare: z.number().min(0).max(1).default(0.1),
+  /** share of recoveries that sign in again (POST /attempts/start) instead of GET /attempts/:id */
+  signInShare: z.number().min(0).max(1).default(0.25),
+  /** share of candidates that submit during the run (the rest submit at the end) */
+  submitShare: z.number().min(0).max(1).default(0.5),
+  /** pause between one candidate's requests, ms (≈ 150 saves/s for 40 candidates) */
+  thinkMs: range.default([100, 400]),
+  /** keep the run directory (database, server.log) instead of deleting it */
+  keepDir: z.boolean().default(false),
+});
+
+export type CampaignOptions = z.infer<typeof campaignOptionsSchema>;
+
+/** CLI options: campaign options plus what the CLI does with the result. */
+export interface CliOptions {
+  campaign: Partial<CampaignOptions>;
+  /** run the campaign under both synchronous settings */
+  both: boolean;
+  throughput: boolean;
+  /** skip the campaign (throughput only) */
+  noCampaign: boolean;
+  report: boolean;
+}
+
+/**
+ * Parses `--kills N --candidates M --sync FULL|NORMAL|both --seed S --keep --throughput
+ * --throughput-only --no-report`. @throws Error naming the bad flag
+ */
+export function parseArgs(argv: string[]): CliOptions {
+  const out: CliOptions = { campaign: {}, both: false, throughput: false, noCampaign: false, report: true };
+  const num = (flag: string, v: string | undefined) => {
+    const n = Number(v);
+    if (v === undefined || !Number.isFinite(n)) throw new Error(`${flag} needs a number`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--kills') out.campaign.kills = num(a, argv[++i]);
+    else if (a === '--candidates') out.campaign.candidates = num(a, argv[++i]);
+    else if (a === '--seed') out.campaign.seed = num(a, argv[++i]);
+    else if (a === '--sync') {
+      const v = (argv[++i] ?? '').toUpperCase();
+      if (v === 'BOTH') out.both = true;
+      else if (v === 'FULL' || v === 'NORMAL') out.campaign.synchronous = v;
+      else throw new Error('--sync takes FULL, NORMAL or both');
+    } else if (a === '--keep') out.campaign.keepDir = true;
+    else if (a === '--throughput') out.throughput = true;
+    else if (a === '--throughput-only') out.throughput = out.noCampaign = true;
+    else if (a === '--no-report') out.report = false;
+    else throw new Error(`unknown option ${a} (see docs/reliability.md)`);
+  }
+  campaignOptionsSchema.parse(out.campaign);
+  return out;
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A whole number in [min, max] from `rng`. */
+export function between(rng: () => number, [min, max]: readonly [number, number]): number {
+  return Math.round(min + rng() * (max - min));
+}
