@@ -60,6 +60,7 @@ function main(): void {
     });
     setTimeout(() => process.exit(0), 10_000).unref();
   };
+  process.on('exit', () => logger.flush());
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -66,7 +66,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
 
   const flush = async () => {
     const stats = await deps.buffer.flush();
-    deps.sessions.persistAllActivity();
+    await deps.sessions.persistActivity();
     return stats;
   };
 

@@ -1,17 +1,42 @@
 /**
  * Secrets at rest (DESIGN §4): API keys, webhook secrets and roster PINs are stored
  * AES-256-GCM encrypted under a per-installation key file (`<DATA_DIR>/secret.key`,
- * mode 0600); API keys are looked up by a SHA-256 digest column. Passwords and
- * candidate-chosen PINs are hashed with scrypt (OWASP: N=2^17, r=8, p=1).
+ * mode 0600); API keys are looked up by a SHA-256 digest column. Passwords are hashed
+ * with scrypt (OWASP: N=2^17, r=8, p=1). Candidate-chosen PINs are hashed with
+ * HMAC-SHA-256 under a key derived from the installation key (see `SecretBox.pinHash`).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { randomBase62 } from './ids.js';
 
 /** Encrypts and decrypts short secrets with one installation key. */
 export class SecretBox {
+  private readonly pinKey: Buffer;
   constructor(private readonly key: Buffer) {
     if (key.length !== 32) throw new Error('SecretBox key must be 32 bytes');
+    this.pinKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'hallcbt candidate pin v1', 32));
+  }
+  /**
+   * Keyed hash of a candidate-chosen PIN → `hmac1$<b64>`: HMAC-SHA-256 of `scope` + PIN
+   * under a subkey of the installation key (RFC 5869 HKDF). A 4–8 digit PIN has at most
+   * 10^8 values, so a slow salted hash (scrypt 2^14 ≈ 40 ms) would fall to a search of
+   * the database file in minutes anyway while making a hall's 1,000 simultaneous starts
+   * queue for 30 s; the keyed hash cannot be searched at all without `secret.key`, which
+   * is never inside the database or its backups. Online guessing is throttled (5 / 15 min).
+   * `scope` ties the hash to one exam and student ID (`<examId>\n<studentId>`).
+   */
+  pinHash(pin: string, scope: string): string {
+    return `hmac1$${createHmac('sha256', this.pinKey).update(`${scope}\n${pin.normalize('NFKC')}`, 'utf8').digest('base64')}`;
+  }
+  /**
+   * Checks a PIN against `pinHash()` output in constant time; also accepts the older
+   * `scrypt$…` form written before version 1.2 (slow, but only on resume).
+   */
+  async verifyPin(pin: string, scope: string, stored: string): Promise<boolean> {
+    if (stored.startsWith('scrypt$')) return verifySecret(pin, stored);
+    const a = Buffer.from(this.pinHash(pin, scope));
+    const b = Buffer.from(stored);
+    return a.length === b.length && timingSafeEqual(a, b);
   }
   /** Loads `<path>` or creates it (32 random bytes, mode 0600). */
   static fromKeyFile(path: string): SecretBox {
@@ -87,6 +112,3 @@ function scryptAsync(secret: string, salt: Buffer, N: number): Promise<Buffer> {
     ),
   );
 }
-
-/** scrypt cost for candidate PINs: cheaper (N=2^14) because a hall of candidates starts at once; PIN guessing is throttled separately. */
-export const PIN_SCRYPT_N = 2 ** 14;

@@ -49,7 +49,7 @@ describe('AnswerBuffer', () => {
     const sqlite = db();
     sqlite.prepare("INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, created_at) VALUES ('w','w','STANDALONE_HALL','o','e','e',30,'d','s','s',0)").run();
     sqlite.prepare("INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, created_at, updated_at) VALUES ('e','w','t','C',10,3,0,0,1,1,0,0)").run();
-    sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at, layout_json) VALUES ('a','e','w','s','n','IN_PROGRESS',0,'[]')").run();
+    sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES ('a','e','w','s','n','IN_PROGRESS',0)").run();
     const first = new AnswerBuffer(sqlite);
     for (let s = 1; s <= 3; s++) first.save('a', `q${s}`, 'x', null, s);
     await first.flush();

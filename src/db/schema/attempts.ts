@@ -10,7 +10,7 @@ export const attempts = sqliteTable(
     workspaceId: text('workspace_id').notNull(),
     studentId: text('student_id').notNull(),
     candidateName: text('candidate_name').notNull(),
-    /** scrypt hash of the PIN the candidate chose (exams without a roster) */
+    /** keyed hash of the PIN the candidate chose (exams without a roster; crypto.ts pinHash) */
     pinHash: text('pin_hash'),
     /** IN_PROGRESS | COMPLETED | DISQUALIFIED */
     status: text('status').notNull(),
@@ -20,8 +20,6 @@ export const attempts = sqliteTable(
     /** seconds granted by an invigilator */
     extraSeconds: integer('extra_seconds').notNull().default(0),
     violations: integer('violations').notNull().default(0),
-    /** JSON: [{questionId, optionIds: [...]}] the shown order, fixed at start */
-    layoutJson: text('layout_json').notNull(),
     score: real('score'),
     maxScore: real('max_score'),
     percentage: real('percentage'),
@@ -42,6 +40,19 @@ export const attempts = sqliteTable(
     index('attempts_workspace_idx').on(t.workspaceId),
   ],
 );
+
+/**
+ * The attempt's question and option order, fixed at start (JSON: [{questionId,
+ * optionIds: [...]}], ~9 KB for 60 questions). Kept apart from the attempts row so the
+ * per-second UPDATEs of that row (durable_seq, last seen) rewrite one small record
+ * instead of an overflow chain: ten times cheaper (scripts/bench/micro/wide-row.mjs).
+ */
+export const attemptLayouts = sqliteTable('attempt_layouts', {
+  attemptId: text('attempt_id')
+    .primaryKey()
+    .references(() => attempts.id, { onDelete: 'cascade' }),
+  layoutJson: text('layout_json').notNull(),
+});
 
 /** Latest answer per (attempt, question); WITHOUT ROWID is applied in the migration. */
 export const answers = sqliteTable(

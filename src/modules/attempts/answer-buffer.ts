@@ -40,6 +40,12 @@ interface AttemptSeqState {
   settled: Set<number>;
   /** dirty entries of this attempt (not yet committed) */
   dirty: Set<AnswerEntry>;
+  /**
+   * questions of this attempt with a committed row (only this buffer writes answers):
+   * a cache miss on any other question needs no database read — a fresh candidate's
+   * first save of each question would otherwise read SQLite sixty times
+   */
+  stored: Set<string>;
 }
 
 export interface FlushStats {
@@ -84,7 +90,9 @@ export class AnswerBuffer {
   lastFlush: FlushStats = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0 };
 
   constructor(private readonly sqlite: Sqlite, opts: AnswerBufferOptions = {}) {
-    this.batchRows = opts.batchRows ?? 400;
+    // ~20 µs a row on a hall machine's disk: 128 rows keep one transaction (and so the
+    // event loop's longest stall) to a few milliseconds; the commit per batch is cheap in WAL
+    this.batchRows = opts.batchRows ?? 128;
     this.now = opts.now ?? Date.now;
     this.upsert = sqlite.prepare(
       `INSERT INTO answers (attempt_id, question_id, option_id, text, seq, updated_at) VALUES (?,?,?,?,?,?)
@@ -94,7 +102,7 @@ export class AnswerBuffer {
     this.saveWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ?');
     this.selectOne = sqlite.prepare('SELECT option_id AS optionId, text, seq, updated_at AS updatedAt FROM answers WHERE attempt_id = ? AND question_id = ?');
     this.selectWatermark = sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?');
-    this.selectSeqs = sqlite.prepare('SELECT seq FROM answers WHERE attempt_id = ?');
+    this.selectSeqs = sqlite.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
     this.cache = new LRUCache<string, AnswerEntry>({
       max: opts.maxEntries ?? 250_000,
       dispose: (entry, _k, reason) => {
@@ -112,17 +120,19 @@ export class AnswerBuffer {
     let s = this.seqs.get(attemptId);
     if (!s) {
       // after a restart: the stored watermark, and the committed answers above it
-      const rows = this.selectSeqs.all(attemptId) as { seq: number }[];
+      const rows = this.selectSeqs.all(attemptId) as { q: string; seq: number }[];
       let w = (this.selectWatermark.get(attemptId) as { w: number } | undefined)?.w ?? 0;
       const settled = new Set<number>();
+      const stored = new Set<string>();
       let last = w;
       for (const r of rows) {
+        stored.add(r.q);
         if (r.seq > w) settled.add(r.seq);
         if (r.seq > last) last = r.seq;
       }
       w = advance(w, settled, []);
       for (const x of [...settled]) if (x <= w) settled.delete(x);
-      s = { lastSeq: last, watermark: w, settled, dirty: new Set() };
+      s = { lastSeq: last, watermark: w, settled, dirty: new Set(), stored };
       this.seqs.set(attemptId, s);
     }
     return s;
@@ -131,7 +141,7 @@ export class AnswerBuffer {
   private lookup(attemptId: string, questionId: string): AnswerEntry | undefined {
     const k = key(attemptId, questionId);
     let e = this.cache.get(k);
-    if (!e) {
+    if (!e && this.seqState(attemptId).stored.has(questionId)) {
       const row = this.selectOne.get(attemptId, questionId) as { optionId: string | null; text: string | null; seq: number; updatedAt: number } | undefined;
       if (row) {
         e = { attemptId, questionId, ...row, dirty: false, covers: [] };
@@ -189,9 +199,16 @@ export class AnswerBuffer {
     return { seq: s, applied: true };
   }
 
-  /** The durability watermark of the attempt (see module doc). */
+  /**
+   * The durability watermark of the attempt (see module doc), held below any seq a
+   * dirty entry still carries: after `seal()` a replayed answer can sit below the
+   * watermark while it is only in memory, and the page must keep it until it is written.
+   */
   durableSeq(attemptId: string): number {
-    return this.seqState(attemptId).watermark;
+    const st = this.seqState(attemptId);
+    let w = st.watermark;
+    for (const e of st.dirty) for (const c of e.covers) if (c <= w) w = c - 1;
+    return w;
   }
 
   /** Highest seq the attempt has received (for clients continuing the counter). */
@@ -267,6 +284,7 @@ export class AnswerBuffer {
       this.dirtyAll.delete(e);
       const st = this.seqState(e.attemptId);
       st.dirty.delete(e);
+      st.stored.add(e.questionId);
       this.settle(st, covers);
     }
   }

@@ -71,5 +71,7 @@ export function saveAnswers(deps: AppDeps, attemptId: string, items: AnswerInput
     if (r.seq > seq) seq = r.seq;
   }
   st.lastSavedAt = now;
+  // the live monitor redraws at most once a second, whatever the number of saves
+  if (saved > 0) deps.events.emit({ kind: 'attempt-changed', examId: st.row.exam_id, attemptId });
   return { saved: true, applied: saved, seq, remainingSeconds: Math.max(0, Math.floor(left / 1000)), durableSeq: deps.buffer.durableSeq(attemptId) };
 }

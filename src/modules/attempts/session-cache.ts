@@ -22,6 +22,7 @@ export interface AttemptRow {
   credited_ms: number;
   extra_seconds: number;
   violations: number;
+  /** from attempt_layouts (joined) */
   layout_json: string;
   score: number | null;
   max_score: number | null;
@@ -59,7 +60,7 @@ export class SessionCache {
     this.examSel = sqlite.prepare('SELECT * FROM exams WHERE id = ?');
     this.questionSel = sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position');
     this.rosterCount = sqlite.prepare('SELECT count(*) AS n FROM roster_entries WHERE exam_id = ?');
-    this.attemptSel = sqlite.prepare('SELECT * FROM attempts WHERE id = ?');
+    this.attemptSel = sqlite.prepare('SELECT a.*, l.layout_json FROM attempts a JOIN attempt_layouts l ON l.attempt_id = a.id WHERE a.id = ?');
     this.activityUpd = sqlite.prepare('UPDATE attempts SET last_seen_at = ?, last_saved_at = ? WHERE id = ?');
   }
 
@@ -105,7 +106,7 @@ export class SessionCache {
     this.papers.delete(examId);
     for (const [id, a] of this.attempts.entries()) {
       if (a.row.exam_id === examId) {
-        if (a.activityDirty) this.persistActivity(a);
+        if (a.activityDirty) this.persistOne(a);
         this.attempts.delete(id);
       }
     }
@@ -116,19 +117,36 @@ export class SessionCache {
     yield* this.attempts.values();
   }
 
-  private persistActivity(a: AttemptState): void {
+  private persistOne(a: AttemptState): void {
     this.activityUpd.run(a.lastSeenAt, a.lastSavedAt, a.row.id);
     a.activityDirty = false;
   }
 
-  /** Writes last-seen / last-saved times of active attempts (called by the flush job). */
+  /**
+   * Writes last-seen / last-saved times of active attempts (the flush job), in
+   * transactions of at most `chunk` rows with a yield to the event loop between them, so
+   * a hall of thousands never holds up requests for one long transaction.
+   * @returns the number of attempts written
+   */
+  async persistActivity(chunk = 200): Promise<number> {
+    const dirty = [...this.attempts.values()].filter((a) => a.activityDirty);
+    for (let i = 0; i < dirty.length; i += chunk) {
+      if (i > 0) await new Promise<void>((r) => setImmediate(r));
+      this.sqlite.transaction(() => {
+        for (let j = i; j < Math.min(i + chunk, dirty.length); j++) if (dirty[j]!.activityDirty) this.persistOne(dirty[j]!);
+      })();
+    }
+    return dirty.length;
+  }
+
+  /** Writes every pending last-seen / last-saved time in one transaction (shutdown). */
   persistAllActivity(): number {
     let n = 0;
     const dirty = [...this.attempts.values()].filter((a) => a.activityDirty);
     if (!dirty.length) return 0;
     this.sqlite.transaction(() => {
       for (const a of dirty) {
-        this.persistActivity(a);
+        this.persistOne(a);
         n++;
       }
     })();

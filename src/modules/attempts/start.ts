@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../platform/deps.js';
 import { Conflict, Forbidden, NotFound, PaymentRequired, TooManyRequests, Unauthorized, ValidationError } from '../../platform/errors.js';
 import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js';
-import { hashSecret, PIN_SCRYPT_N, safeEqual, verifySecret } from '../../platform/crypto.js';
+import { safeEqual } from '../../platform/crypto.js';
 import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import type { ExamRow } from '../exams/service.js';
@@ -74,7 +74,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
   if (existing) return resume(deps, paper, existing, pin, pinKey, address);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
-  const pinHash = paper.hasRoster ? null : await hashSecret(pin, PIN_SCRYPT_N);
+  const pinHash = paper.hasRoster ? null : deps.secrets.pinHash(pin, pinKey);
   const id = newId('att');
   const layout = newLayout(paper, randomInt);
   try {
@@ -83,10 +83,11 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
       if (debit.changes === 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
       deps.sqlite
         .prepare(
-          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, layout_json, client_address, last_seen_at)
-           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,?,?,?)`,
+          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, client_address, last_seen_at)
+           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,?,?)`,
         )
-        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, JSON.stringify(layout), address, now);
+        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, address, now);
+      deps.sqlite.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)').run(id, JSON.stringify(layout));
     })();
   } catch (e) {
     // two starts of one studentId at once: the loser resumes the winner's attempt
@@ -102,7 +103,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
 }
 
 async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
-  if (a.pin_hash && !(await verifySecret(pin, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
+  if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
   if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked. Ask the invigilator.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
   const st = deps.sessions.attempt(a.id)!;

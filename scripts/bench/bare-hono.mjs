@@ -1,0 +1,36 @@
+/**
+ * Context figure: the stack's ceiling on this machine at this moment — a hono app with
+ * one route and no middleware (@hono/node-server), in its own process, saturated like
+ * the server's routes. The per-run ratios use the server's own bare route (same process,
+ * same moment) as issue 8 asks; this only shows what the app's middleware costs on top.
+ *
+ * As a child (`--child`) it serves GET /bare on 127.0.0.1 and sends `{port}` over IPC.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { saturate } from './saturate.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+
+/** Starts the bare app, saturates it, stops it. Resolves the saturation figures. */
+export async function measureBareHono({ satSeconds, satConnections }) {
+  const child = fork(SELF, ['--child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.once('message', (m) => resolve(m.port));
+      child.once('exit', (code) => reject(new Error(`bare hono exited with ${code}`)));
+    });
+    return await saturate({ url: `http://127.0.0.1:${port}`, connections: satConnections, seconds: satSeconds, kind: 'baseline', path: '/bare' });
+  } finally {
+    child.kill();
+  }
+}
+
+if (process.argv.includes('--child')) {
+  const { Hono } = await import('hono');
+  const { serve } = await import('@hono/node-server');
+  const app = new Hono();
+  app.get('/bare', (c) => c.json({ ok: true }));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send({ port: info.port }));
+  server.keepAliveTimeout = 65_000;
+}

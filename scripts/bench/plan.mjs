@@ -1,0 +1,86 @@
+/**
+ * Benchmark modes and command-line options.
+ *
+ *   npm run bench                  full mode (issue 8's N values; 10–20 min)
+ *   npm run bench -- --quick       small N, short windows (about a minute and a half)
+ *   npm run bench -- --smoke       tiny CI run (test/bench), about 30 s
+ * Options: --exam=250,1000  --hall=250,5000  (override the N lists; `--exam=` skips)
+ *          --out=DIR (results JSON, report, chart; default docs/ in full mode, else a temp dir)
+ *          --keep-data (keep each run's DATA_DIR)  --wait-quiet=MIN (wait ≤ MIN minutes for load < 1.5)
+ *          --render=RESULTS.json (no run: rewrite that run's report and chart from its saved figures)
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+
+const MODES = {
+  full: {
+    exam: [250, 1000, 2500],
+    hall: [250, 1000, 2500, 5000, 10000],
+    startWindowMs: 10_000,
+    startTimeoutMs: 120_000,
+    fillWindowMs: 10_000,
+    submitWindowMs: 30_000,
+    webhookWaitMs: 120_000,
+    warmupMs: 6_000,
+    hallMs: 60_000,
+    baselineHallMs: 20_000,
+    saturation: { satSeconds: 8, satConnections: 100 },
+  },
+  quick: {
+    exam: [100],
+    hall: [500],
+    startWindowMs: 10_000,
+    startTimeoutMs: 60_000,
+    fillWindowMs: 5_000,
+    submitWindowMs: 15_000,
+    webhookWaitMs: 60_000,
+    warmupMs: 4_000,
+    hallMs: 15_000,
+    baselineHallMs: 6_000,
+    saturation: { satSeconds: 3, satConnections: 50 },
+  },
+  smoke: {
+    exam: [12],
+    hall: [],
+    // the steady-hall phases run on the exam run's server, to keep CI to one server
+    examHallMs: 3_000,
+    startWindowMs: 2_000,
+    startTimeoutMs: 20_000,
+    fillWindowMs: 1_000,
+    submitWindowMs: 2_000,
+    webhookWaitMs: 15_000,
+    warmupMs: 1_000,
+    hallMs: 3_000,
+    baselineHallMs: 1_500,
+    saturation: { satSeconds: 1, satConnections: 10 },
+  },
+};
+
+const list = (v) => (v === '' ? [] : v.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0));
+
+/**
+ * Parses argv into the run plan.
+ * @returns {{mode, exam: number[], hall: number[], outDir, writeDocs: boolean, keepData, waitQuietMin, ...windows}}
+ * @throws Error on an unknown option
+ */
+export function parsePlan(argv) {
+  const mode = argv.includes('--smoke') ? 'smoke' : argv.includes('--quick') ? 'quick' : 'full';
+  const plan = { mode, ...structuredClone(MODES[mode]), keepData: false, waitQuietMin: 0, outDir: null, render: null };
+  for (const a of argv) {
+    const [k, v = ''] = a.split('=');
+    if (k === '--smoke' || k === '--quick' || k === '--full') continue;
+    else if (k === '--exam') plan.exam = list(v);
+    else if (k === '--hall') plan.hall = list(v);
+    else if (k === '--out') plan.outDir = v;
+    else if (k === '--keep-data') plan.keepData = true;
+    else if (k === '--wait-quiet') plan.waitQuietMin = Number(v) || 10;
+    else if (k === '--render') plan.render = v;
+    else throw new Error(`unknown option ${a}; see scripts/bench/plan.mjs`);
+  }
+  plan.writeDocs = mode === 'full' && plan.outDir === null;
+  plan.outDir ??= mode === 'full' ? DOCS : join(tmpdir(), `hallcbt-bench-${mode}`);
+  return plan;
+}

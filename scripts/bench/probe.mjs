@@ -1,0 +1,98 @@
+/**
+ * Benchmark probe, preloaded into the REAL server process by the harness
+ * (`node --import ./scripts/bench/probe.mjs dist/src/main.js`, as `npm start` runs it). It changes no
+ * behaviour; it only observes, and answers the orchestrator over the IPC channel:
+ *
+ * - event-loop delay: `perf_hooks.monitorEventLoopDelay` at 5 ms resolution, reported as
+ *   the delay beyond that interval (issue 8: "the flush never blocks the event loop for
+ *   more than 20 ms");
+ * - every answer flush: AnswerBuffer.prototype.flush is wrapped to record the resolved
+ *   FlushStats `{rows, batches, maxBatchMs, totalMs}` (the server has no route for them
+ *   yet; see the /health proposal in docs/benchmarks.md);
+ * - the activity write that follows each flush (SessionCache.persistActivity: chunked
+ *   transactions with yields), timed from start to end;
+ * - garbage-collection pauses (PerformanceObserver 'gc').
+ *
+ * Messages: `{cmd: 'reset'}` starts a new window; `{cmd: 'read', id}` replies
+ * `{id, probe: {...}}` with the window's figures (milliseconds).
+ */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+const SRC = new URL('../../dist/src/', import.meta.url);
+const { AnswerBuffer } = await import(new URL('modules/attempts/answer-buffer.js', SRC).href);
+const { SessionCache } = await import(new URL('modules/attempts/session-cache.js', SRC).href);
+
+// the histogram records the interval between samples, so the delay is the value minus RESOLUTION_MS
+const RESOLUTION_MS = 5;
+const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+loop.enable();
+let flushes = [];
+let activity = [];
+let gc = { count: 0, totalMs: 0, maxMs: 0 };
+let windowStart = performance.now();
+
+const origFlush = AnswerBuffer.prototype.flush;
+AnswerBuffer.prototype.flush = function flushProbed() {
+  const p = origFlush.call(this);
+  p.then((s) => {
+    if (s.rows > 0 && flushes.length < 100_000) flushes.push({ rows: s.rows, batches: s.batches, maxBatchMs: s.maxBatchMs, totalMs: s.totalMs });
+  }).catch(() => {});
+  return p;
+};
+
+const origPersist = SessionCache.prototype.persistActivity;
+SessionCache.prototype.persistActivity = async function persistProbed(...args) {
+  const t0 = performance.now();
+  const n = await origPersist.apply(this, args);
+  if (n > 0 && activity.length < 100_000) activity.push({ rows: n, ms: performance.now() - t0 });
+  return n;
+};
+
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.count++;
+    gc.totalMs += e.duration;
+    if (e.duration > gc.maxMs) gc.maxMs = e.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+
+const ns = (v) => Math.max(0, Math.round((v / 1e6 - RESOLUTION_MS) * 100) / 100); // ns → ms of delay beyond the interval
+const r2 = (v) => Math.round(v * 100) / 100;
+
+function snapshot() {
+  const rows = flushes.map((f) => f.rows).sort((a, b) => a - b);
+  const pick = (arr, p) => (arr.length ? arr[Math.min(arr.length - 1, Math.ceil((p / 100) * arr.length) - 1)] : 0);
+  const maxOf = (arr, k) => arr.reduce((m, x) => Math.max(m, x[k]), 0);
+  return {
+    windowMs: Math.round(performance.now() - windowStart),
+    eventLoopDelayMs: { p50: ns(loop.percentile(50)), p99: ns(loop.percentile(99)), max: ns(loop.max), mean: ns(loop.mean) },
+    flush: {
+      count: flushes.length,
+      rows: flushes.reduce((s, f) => s + f.rows, 0),
+      rowsP50: pick(rows, 50),
+      rowsMax: pick(rows, 100),
+      batchesMax: maxOf(flushes, 'batches'),
+      maxBatchMs: r2(maxOf(flushes, 'maxBatchMs')),
+      maxTotalMs: r2(maxOf(flushes, 'totalMs')),
+      meanBatchMs: r2(flushes.length ? flushes.reduce((s, f) => s + f.maxBatchMs, 0) / flushes.length : 0),
+    },
+    activityWrite: { count: activity.length, rowsMax: maxOf(activity, 'rows'), maxMs: r2(maxOf(activity, 'ms')) },
+    gc: { count: gc.count, totalMs: r2(gc.totalMs), maxMs: r2(gc.maxMs) },
+  };
+}
+
+if (process.send) {
+  process.on('message', (m) => {
+    if (m?.cmd === 'reset') {
+      loop.reset();
+      flushes = [];
+      activity = [];
+      gc = { count: 0, totalMs: 0, maxMs: 0 };
+      windowStart = performance.now();
+      process.send({ id: m.id, ok: true });
+    } else if (m?.cmd === 'read') {
+      process.send({ id: m.id, probe: snapshot() });
+    }
+  });
+  process.channel?.unref();
+}

@@ -1,0 +1,149 @@
+/**
+ * Seeding the server under test.
+ *
+ * 1. Over HTTP (the public API, as an examiner would): register a standalone workspace
+ *    whose webhookUrl is the harness's loopback receiver, create a published exam
+ *    (180 min, shuffled questions and choices, no roster, maxTabViolations 100 so the
+ *    occasional WINDOW_BLUR telemetry never disqualifies), bulk-load 60 real questions.
+ * 2. With the server stopped, directly in its SQLite file (better-sqlite3): set the
+ *    workspace's credits (a workspace starts with 30; every new attempt costs one) and,
+ *    for the scenarios that need a hall already sitting, insert attempts IN_PROGRESS
+ *    exactly as POST /attempts/start would (layout in question order, PIN hash in the
+ *    server's format) — the steady-hall scenarios need a hall already sitting, and the
+ *    start path is measured by its own scenario.
+ */
+import Database from 'better-sqlite3';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchQuestions } from './fixtures.mjs';
+
+const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** `n` random base62 characters (ids in the server's `att_…` shape). */
+export function base62(n) {
+  let s = '';
+  for (const b of randomBytes(n * 2)) if (b < 248 && s.length < n) s += B62[b % 62];
+  return s.length === n ? s : s + base62(n - s.length);
+}
+
+async function call(baseUrl, method, path, body, apiKey) {
+  const headers = { 'content-type': 'application/json' };
+  if (apiKey) headers['x-api-key'] = apiKey;
+  const r = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await r.json().catch(() => null);
+  if (r.status >= 300) throw new Error(`${method} ${path} → ${r.status} ${JSON.stringify(json).slice(0, 500)}`);
+  return json;
+}
+
+/**
+ * Registers a workspace, creates the exam and loads the paper.
+ * @returns {{workspaceId, apiKey, webhookSecret, examId, accessCode, questions: {id, optionIds: string[], correct: string}[]}}
+ */
+export async function seedOverHttp(baseUrl, { webhookUrl, questionCount = 60 }) {
+  const ws = await call(baseUrl, 'POST', '/workspaces/standalone', {
+    name: 'Benchmark hall',
+    ownerName: 'Bench Owner',
+    email: `bench.${Date.now()}.${base62(6)}@example.com`,
+    webhookUrl,
+  });
+  const exam = await call(
+    baseUrl,
+    'POST',
+    '/exams',
+    { workspaceId: ws.id, title: 'Mock WAEC/NECO paper (benchmark)', durationMins: 180, maxTabViolations: 100, shuffleQuestions: true, shuffleChoices: true, showResultAfter: true, isPublished: true },
+    ws.apiKey,
+  );
+  const bulk = await call(baseUrl, 'POST', '/questions/bulk', { workspaceId: ws.id, examId: exam.id, questions: benchQuestions(questionCount) }, ws.apiKey);
+  return {
+    workspaceId: ws.id,
+    apiKey: ws.apiKey,
+    webhookSecret: ws.webhookSecret,
+    examId: exam.id,
+    accessCode: exam.accessCode,
+    questions: bulk.questions.map((q) => ({ id: q.id, optionIds: q.options.map((o) => o.id), correct: q.options.find((o) => o.isCorrect)?.id ?? null })),
+  };
+}
+
+/**
+ * The server's PIN hash (`hmac1$…`, src/platform/crypto.ts SecretBox.pinHash): HMAC-SHA-256
+ * of `<examId>\n<studentId>\n<pin>` under the HKDF subkey of the installation key.
+ */
+export function pinHash(installationKey, examId, studentId, pin) {
+  const key = Buffer.from(hkdfSync('sha256', installationKey, Buffer.alloc(0), 'hallcbt candidate pin v1', 32));
+  return `hmac1$${createHmac('sha256', key).update(`${examId}\n${studentId}\n${pin.normalize('NFKC')}`, 'utf8').digest('base64')}`;
+}
+
+/**
+ * Edits the stopped server's database: sets credits and inserts `attempts` sitting candidates.
+ * @param {string} dataDir
+ * @param {{workspaceId, examId, questions, credits: number, attempts: number, studentPrefix: string}} o
+ * @returns {{attemptId: string, studentId: string, pin: string}[]} the inserted attempts
+ */
+export function prepareDatabase(dataDir, o) {
+  const db = new Database(join(dataDir, 'hallcbt.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE workspaces SET credits = ? WHERE id = ?').run(o.credits, o.workspaceId);
+    const layout = JSON.stringify(o.questions.map((q) => ({ questionId: q.id, optionIds: q.optionIds })));
+    const pin = '1234';
+    const installationKey = readFileSync(join(dataDir, 'secret.key'));
+    const now = Date.now();
+    // the layout is inline (layout_json column, before migration 0002) or in attempt_layouts
+    const inline = db.prepare('PRAGMA table_info(attempts)').all().some((c) => c.name === 'layout_json');
+    const row = db.prepare(
+      `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, ${inline ? 'layout_json, ' : ''}client_address, last_seen_at)
+       VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,${inline ? '?,' : ''}'127.0.0.1',?)`,
+    );
+    const side = inline ? null : db.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)');
+    const ins = {
+      run: (id, examId, workspaceId, studentId, name, hash, at, layoutJson, seenAt) => {
+        if (inline) row.run(id, examId, workspaceId, studentId, name, hash, at, layoutJson, seenAt);
+        else {
+          row.run(id, examId, workspaceId, studentId, name, hash, at, seenAt);
+          side.run(id, layoutJson);
+        }
+      },
+    };
+    const out = [];
+    db.transaction(() => {
+      for (let i = 0; i < o.attempts; i++) {
+        const attemptId = `att_${base62(22)}`;
+        const studentId = `${o.studentPrefix}${String(i + 1).padStart(5, '0')}`;
+        ins.run(attemptId, o.examId, o.workspaceId, studentId, `Candidate ${studentId}`, pinHash(installationKey, o.examId, studentId, pin), now, layout, now);
+        out.push({ attemptId, studentId, pin });
+      }
+    })();
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * EXPLAIN QUERY PLAN of the hot statements, read from a stopped server's database. (The
+ * flush's answer upsert, INSERT … ON CONFLICT, has no plan rows; it uses the primary key.)
+ */
+export function queryPlans(dataDir) {
+  const db = new Database(join(dataDir, 'hallcbt.sqlite'));
+  try {
+    const plans = {
+      'flush: durable_seq watermark per attempt': "UPDATE attempts SET durable_seq = 1 WHERE id = 'a' AND durable_seq < 1",
+      'flush: activity (last seen/saved) per attempt': "UPDATE attempts SET last_seen_at = 1, last_saved_at = 1 WHERE id = 'a'",
+      'answer read (buffer miss)': "SELECT option_id, text, seq FROM answers WHERE attempt_id = 'a' AND question_id = 'q'",
+      'max seq of an attempt': "SELECT coalesce(max(seq), 0) FROM answers WHERE attempt_id = 'a'",
+      'start: exam by room code': "SELECT id FROM exams WHERE access_code = 'X'",
+      'start: attempt by exam+student': "SELECT id, pin_hash, status FROM attempts WHERE exam_id = 'e' AND student_id = 's'",
+      'grading: answers of an attempt': "SELECT question_id, option_id FROM answers WHERE attempt_id = 'a'",
+      'expiry sweep (every 2 s)': "SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id WHERE a.status = 'IN_PROGRESS' AND e.paused_at IS NULL AND (a.started_at + a.credited_ms + (e.duration_mins * 60 + a.extra_seconds) * 1000 + 30000 <= 1 OR (e.ends_at IS NOT NULL AND e.ends_at + 30000 <= 1))",
+      'outbox due rows': "SELECT id FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= 1 ORDER BY next_attempt_at LIMIT 200",
+      'health: outbox pending count': "SELECT count(*) FROM outbox_events WHERE status = 'PENDING'",
+    };
+    const out = {};
+    for (const [name, sql] of Object.entries(plans)) {
+      out[name] = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((r) => r.detail).join('; ');
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}

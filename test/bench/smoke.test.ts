@@ -1,0 +1,75 @@
+/**
+ * CI-sized run of the issue-8 benchmark harness (`npm run bench -- --smoke`): the real
+ * server as its own process, 12 candidates through start surge, full-script upload, a
+ * short steady hall and the submit surge with a loopback webhook receiver. Asserts that
+ * the harness completes with 0 errors and that every report field exists — never a
+ * latency figure (the machine is shared; figures belong in docs/benchmarks.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+function runBench(args: string[], timeoutMs: number): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/bench/run.mjs'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+const num = expect.any(Number);
+
+describe('npm run bench -- --smoke', () => {
+  it('runs every scenario against the real server with 0 errors and writes a complete report', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'hallcbt-bench-test-'));
+    try {
+      const { code, out } = await runBench(['--smoke', `--out=${outDir}`], 110_000);
+      expect(code, out).toBe(0);
+
+      const results = JSON.parse(readFileSync(join(outDir, 'benchmarks', 'results-smoke.json'), 'utf8'));
+      expect(results.machine).toMatchObject({ cores: num, cpu: expect.any(String), node: expect.any(String), fsyncMs: num });
+      expect(results.stackCeiling.reqPerSec).toBeGreaterThan(0);
+      expect(results.runs).toHaveLength(1);
+      const run = results.runs[0];
+      expect(run.saturation).toMatchObject({ baseline: { reqPerSec: num }, save: { reqPerSec: num }, ratio: num });
+      expect(Object.keys(run.phases).sort()).toEqual(['baselineHall', 'fill', 'hall', 'start', 'submit']);
+
+      // every candidate started, uploaded, saved and submitted; every webhook arrived signed
+      expect(run.phases.start.started).toBe(12);
+      for (const [name, phase] of Object.entries<any>(run.phases)) {
+        expect(phase.errorCount, `${name}: ${JSON.stringify(phase.errors)}`).toBe(0);
+        expect(phase.server).toMatchObject({ cpuPctAvg: num, rssMBMax: num, bufferedMax: num });
+        expect(phase.server.probe).toMatchObject({ eventLoopDelayMs: { p50: num, p99: num, max: num }, flush: { count: num, rowsMax: num, maxBatchMs: num } });
+        expect(phase.requests['baseline-probe']).toMatchObject({ count: num, p50: num, p99: num, max: num });
+      }
+      const types: Record<string, string> = { start: 'start', fill: 'save-batch', hall: 'save', submit: 'submit', baselineHall: 'baseline-hall' };
+      for (const [phase, type] of Object.entries(types)) {
+        const r = run.phases[phase].requests[type];
+        expect(r, `${phase} ${type}`).toMatchObject({ count: num, p50: num, p99: num, max: num, perSec: num });
+        expect(r.count).toBeGreaterThan(0);
+      }
+      expect(run.phases.start.requests.start.count).toBe(12);
+      expect(run.phases.submit.requests.submit.count).toBe(12);
+      expect(run.phases.hall.requests.save.vsProbe).toMatchObject({ p50: expect.anything(), p99: expect.anything() });
+      expect(run.webhooks).toMatchObject({ expected: 12, received: 12, missing: 0, badSignatures: 0, drainMs: num });
+
+      const md = readFileSync(join(outDir, 'benchmarks-smoke.md'), 'utf8');
+      for (const heading of ['## Targets', '## Throughput at saturation', '## Steady hall', '## Start surge', '## Submit surge and webhook delivery', '## Flushes, event loop and GC', '## Query plans']) expect(md).toContain(heading);
+      const chart = join(outDir, 'benchmarks', 'latency-smoke.png');
+      expect(existsSync(chart)).toBe(true);
+      expect(readFileSync(chart).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
