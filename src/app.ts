@@ -8,6 +8,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
+import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fileURLToPath } from 'node:url';
 import { ZodError } from 'zod';
@@ -154,13 +155,20 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
   app.use('/docs/assets/*', serveStatic({ root: SWAGGER, rewriteRequestPath: (p) => p.replace(/^\/docs\/assets/, '') }));
 
   // pages
-  const page = (dir: string) => serveStatic({ root: PUBLIC, path: `${dir}/index.html`, precompressed: true });
-  app.get('/', page('candidate'));
-  app.get('/admin', page('admin'));
-  app.get('/admin/', page('admin'));
-  app.use('/candidate/*', serveStatic({ root: PUBLIC, precompressed: true }));
-  app.use('/admin/*', serveStatic({ root: PUBLIC, precompressed: true }));
-  app.use('/vendor/*', serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
+  // Pages and their scripts are revalidated on every load (no-cache + ETag → 304): a hall
+  // of PCs reloading mid-exam re-downloads nothing, and an upgrade reaches every PC at
+  // once. KaTeX's fonts and styles change only with a release: cached for a day.
+  const revalidate = etag();
+  const noCache = (_p: string, c: Context) => {
+    c.header('cache-control', 'no-cache');
+  };
+  const page = (dir: string) => serveStatic({ root: PUBLIC, path: `${dir}/index.html`, precompressed: true, onFound: noCache });
+  app.get('/', revalidate, page('candidate'));
+  app.get('/admin', revalidate, page('admin'));
+  app.get('/admin/', revalidate, page('admin'));
+  app.use('/candidate/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  app.use('/admin/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  app.use('/vendor/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
 
   // 404 / 405 as problem details
   let patterns: { method: string; re: RegExp }[] | null = null;

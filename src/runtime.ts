@@ -15,6 +15,7 @@ import { HallEvents } from './platform/hall-events.js';
 import { Scheduler } from './platform/scheduler.js';
 import type { AppDeps } from './platform/deps.js';
 import { databasePath, openDatabase } from './db/index.js';
+import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
 import { AnswerBuffer } from './modules/attempts/answer-buffer.js';
 import { SessionCache } from './modules/attempts/session-cache.js';
 import { creditDowntime, sweepExpired, writeHeartbeat } from './modules/attempts/sweep.js';
@@ -36,7 +37,9 @@ export interface Runtime {
 /** Creates the runtime (no listening socket; main.ts or a test serves `app.fetch`). */
 export function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Runtime {
   mkdirSync(config.DATA_DIR, { recursive: true, mode: 0o700 });
-  const { sqlite, db } = openDatabase(databasePath(config.DATA_DIR), config.CBT_SQLITE_SYNCHRONOUS);
+  const dbFile = databasePath(config.DATA_DIR);
+  const { sqlite, db } = openDatabase(dbFile, config.CBT_SQLITE_SYNCHRONOUS);
+  let checkpointer: Checkpointer | null = null;
   const deps: AppDeps = {
     db,
     sqlite,
@@ -76,6 +79,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     dispatcher,
     port,
     startJobs() {
+      checkpointer = startCheckpointer(sqlite, dbFile, logger);
       scheduler.add({ name: 'answer-flush', every: config.CBT_FLUSH_INTERVAL_MS, run: flush });
       scheduler.add({ name: 'heartbeat', every: 2000, run: () => writeHeartbeat(deps) });
       scheduler.add({ name: 'expiry-sweep', every: '*/2 * * * * *', run: () => sweepExpired(deps) });
@@ -87,6 +91,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
       scheduler.stopAll();
       await dispatcher.idle();
       await backupInFlight(deps.sqlite)?.catch(() => undefined);
+      await checkpointer?.stop();
       const n = deps.buffer.flushAllSync();
       deps.sessions.persistAllActivity();
       writeHeartbeat(deps);

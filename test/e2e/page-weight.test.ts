@@ -81,4 +81,18 @@ describe('candidate page weight', () => {
     expect(total).toBeLessThan(BUDGET_BYTES);
     await context.close();
   });
+
+  it('revalidates pages and scripts with ETags, so a hall reloading mid-exam downloads nothing again', async () => {
+    for (const path of ['/', '/candidate/app.js', '/admin', '/vendor/katex/katex.min.css']) {
+      const first = await fetch(server.baseUrl + path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(first.status, path).toBe(200);
+      await first.arrayBuffer();
+      const tag = first.headers.get('etag');
+      expect(tag, path).toMatch(/^"[0-9a-f]+"$/);
+      expect(first.headers.get('cache-control'), path).toMatch(path.startsWith('/vendor/') ? /max-age=86400/ : /^no-cache$/);
+      const again = await fetch(server.baseUrl + path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': tag! } });
+      expect(again.status, path).toBe(304);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+    }
+  });
 });

@@ -45,6 +45,29 @@ describe('AnswerBuffer', () => {
     expect(rows(sqlite, 'a')).toHaveLength(5);
   });
 
+  it('syncs once per flush: durableSeq moves only after the last (FULL) commit, and FULL is restored', async () => {
+    const sqlite = db();
+    const b = new AnswerBuffer(sqlite, { batchRows: 2 });
+    const next = [0, 0, 0];
+    for (let i = 1; i <= 7; i++) b.save(`a${i % 3}`, `q${i}`, 'x', null, ++next[i % 3]!);
+    const seen: number[] = [];
+    let done = false;
+    const flushing = b.flush().finally(() => (done = true));
+    // between batches (the flush yields), nothing committed so far is reported durable
+    while (!done) {
+      await new Promise<void>((r) => setImmediate(r));
+      if (!done) seen.push(b.durableSeq('a0') + b.durableSeq('a1') + b.durableSeq('a2'));
+    }
+    const stats = await flushing;
+    expect(stats.batches).toBe(3);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((x) => x === 0)).toBe(true);
+    expect(b.dirtyCount).toBe(0);
+    expect([b.durableSeq('a0'), b.durableSeq('a1'), b.durableSeq('a2')]).toEqual([2, 3, 2]);
+    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(sqlite.prepare("SELECT count(*) AS n FROM system_state WHERE key = 'last_flush'").get()).toEqual({ n: 1 });
+  });
+
   it('does not cover answers a crashed process lost: they hold the watermark until replayed', async () => {
     const sqlite = db();
     sqlite.prepare("INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, created_at) VALUES ('w','w','STANDALONE_HALL','o','e','e',30,'d','s','s',0)").run();

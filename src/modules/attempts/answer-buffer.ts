@@ -17,7 +17,7 @@
  *   answers, so it survives restarts; with synchronous=FULL, power cuts too.
  */
 import { LRUCache } from 'lru-cache';
-import type { Sqlite } from '../../db/index.js';
+import { relaxedSync, type Sqlite } from '../../db/index.js';
 
 export interface AnswerEntry {
   attemptId: string;
@@ -66,6 +66,9 @@ export interface AnswerBufferOptions {
 
 const key = (attemptId: string, questionId: string) => `${attemptId}\n${questionId}`;
 
+/** An entry with the seq and covered seqs it had when a flush took it. */
+type Snapshot = readonly [AnswerEntry, number, number[]];
+
 /** The watermark after settling `seqs` (pure: nothing is changed). */
 function advance(watermark: number, settled: Set<number>, seqs: number[]): number {
   const extra = new Set(seqs);
@@ -83,6 +86,7 @@ export class AnswerBuffer {
   private readonly selectOne;
   private readonly selectSeqs;
   private readonly selectWatermark;
+  private readonly markFlush;
   private readonly batchRows: number;
   private readonly now: () => number;
   private flushing: Promise<FlushStats> | null = null;
@@ -102,6 +106,7 @@ export class AnswerBuffer {
     this.saveWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ?');
     this.selectOne = sqlite.prepare('SELECT option_id AS optionId, text, seq, updated_at AS updatedAt FROM answers WHERE attempt_id = ? AND question_id = ?');
     this.selectWatermark = sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?');
+    this.markFlush = sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('last_flush', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     this.selectSeqs = sqlite.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
     this.cache = new LRUCache<string, AnswerEntry>({
       max: opts.maxEntries ?? 250_000,
@@ -261,7 +266,17 @@ export class AnswerBuffer {
    * produce, then marks them clean and settles their seqs. An entry changed since the
    * snapshot stays dirty (its newer value is written by a later flush).
    */
-  private writeBatch(snap: (readonly [AnswerEntry, number, number[]])[]): void {
+  private writeBatch(snap: Snapshot[]): void {
+    this.commitBatch(snap);
+    this.markClean(snap);
+  }
+
+  /**
+   * The transaction of writeBatch: answers and stored watermarks, nothing marked yet.
+   * `marker` also writes the flush time, so the transaction is never empty and its
+   * commit always syncs the WAL (and the relaxed commits before it).
+   */
+  private commitBatch(snap: Snapshot[], marker = false): void {
     const byAttempt = new Map<string, number[]>();
     for (const [e, s, covers] of snap) {
       if (e.seq !== s) continue;
@@ -270,6 +285,7 @@ export class AnswerBuffer {
       else byAttempt.set(e.attemptId, [...covers]);
     }
     this.sqlite.transaction(() => {
+      if (marker) this.markFlush.run(String(this.now()));
       for (const [e, s] of snap) if (e.seq === s) this.upsert.run(e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
       for (const [attemptId, covers] of byAttempt) {
         const st = this.seqState(attemptId);
@@ -277,6 +293,10 @@ export class AnswerBuffer {
         if (w > st.watermark) this.saveWatermark.run(w, attemptId, w);
       }
     })();
+  }
+
+  /** After the commit of `snap` is on disk: entries clean, their seqs settled. */
+  private markClean(snap: Snapshot[]): void {
     for (const [e, s, covers] of snap) {
       if (e.seq !== s) continue; // changed meanwhile: still dirty
       e.dirty = false;
@@ -289,7 +309,7 @@ export class AnswerBuffer {
     }
   }
 
-  private snapshot(e: AnswerEntry): readonly [AnswerEntry, number, number[]] {
+  private snapshot(e: AnswerEntry): Snapshot {
     return [e, e.seq, e.covers.slice()] as const;
   }
 
@@ -299,8 +319,11 @@ export class AnswerBuffer {
 
   /**
    * Flushes every dirty answer in bounded transactions, yielding between them.
-   * Entries of one attempt go in the same batch where possible. Concurrent calls share
-   * one run. Resolves with the run's figures.
+   * Entries of one attempt go in the same batch where possible. Every transaction but
+   * the last commits without waiting for the disk (synchronous=NORMAL); the last one's
+   * sync (FULL) puts all of them on disk — WAL frames are synced in order — and only
+   * then are the entries marked clean and `durableSeq` advanced. One disk sync per flush
+   * instead of one per batch. Concurrent calls share one run. Resolves with the figures.
    */
   flush(): Promise<FlushStats> {
     if (this.flushing) return this.flushing;
@@ -320,25 +343,37 @@ export class AnswerBuffer {
       if (list) list.push(e);
       else byAttempt.set(e.attemptId, [e]);
     }
-    let batch: (readonly [AnswerEntry, number, number[]])[] = [];
-    const run = () => {
+    let batch: Snapshot[] = [];
+    /** the batch taken last, committed once the next one is full (or as the final, synced one) */
+    let held: Snapshot[] | null = null;
+    const committed: Snapshot[][] = [];
+    const commit = (snap: Snapshot[], last: boolean) => {
       const b0 = performance.now();
-      const snap = batch;
-      batch = [];
-      this.writeBatch(snap);
+      if (last) this.commitBatch(snap, committed.length > 0);
+      else relaxedSync(this.sqlite, () => this.commitBatch(snap));
       const ms = performance.now() - b0;
+      committed.push(snap);
       stats.rows += snap.length;
       stats.batches++;
       if (ms > stats.maxBatchMs) stats.maxBatchMs = ms;
     };
-    for (const list of byAttempt.values()) {
-      for (const e of list) if (e.dirty) batch.push(this.snapshot(e));
-      if (batch.length >= this.batchRows) {
-        run();
+    const take = async () => {
+      if (held) {
+        commit(held, false);
         await new Promise<void>((r) => setImmediate(r));
       }
+      held = batch;
+      batch = [];
+    };
+    for (const list of byAttempt.values()) {
+      for (const e of list) if (e.dirty) batch.push(this.snapshot(e));
+      if (batch.length >= this.batchRows) await take();
     }
-    if (batch.length) run();
+    if (batch.length) await take();
+    if (held) commit(held, true);
+    // only now is every batch on disk; if anything above threw, the entries stay dirty
+    // and the next flush writes them again
+    for (const snap of committed) this.markClean(snap);
     stats.totalMs = performance.now() - t0;
     return (this.lastFlush = stats);
   }

@@ -5,6 +5,7 @@
  * was in progress. Both run from the scheduler in main.ts; tests call them directly.
  */
 import type { AppDeps } from '../../platform/deps.js';
+import { relaxedSync } from '../../db/index.js';
 import { finalizeAttempt } from './finalize.js';
 import { GRACE_MS } from './timer.js';
 
@@ -38,7 +39,8 @@ const HEARTBEAT_KEY = 'heartbeat';
 
 /** Records "alive at now" (epoch ms). */
 export function writeHeartbeat(deps: AppDeps): void {
-  deps.sqlite.prepare('INSERT INTO system_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(HEARTBEAT_KEY, String(deps.clock.now()));
+  // a power cut may lose the last 2 s of heartbeat: candidates get at most that much extra time
+  relaxedSync(deps.sqlite, () => deps.sqlite.prepare('INSERT INTO system_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(HEARTBEAT_KEY, String(deps.clock.now())));
 }
 
 /**

@@ -5,6 +5,7 @@
  * queued. Network and fullscreen-enter events are recorded but not counted.
  */
 import type { AppDeps } from '../../platform/deps.js';
+import { relaxedSync } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import { candidateAttempt } from '../attempts/answers.js';
@@ -30,7 +31,11 @@ export function recordTelemetry(deps: AppDeps, attemptId: string, input: { type:
   const counted = COUNTED.has(input.type);
   const now = deps.clock.now();
   let disqualified = false;
-  deps.sqlite.transaction(() => {
+  // an event that cannot disqualify commits without waiting for the disk (a power cut
+  // within the next flush's second may lose it; a crash cannot); one that may, waits
+  const stored = counted ? (deps.sqlite.prepare('SELECT violations FROM attempts WHERE id = ?').get(attemptId) as { violations: number } | undefined) : undefined;
+  const mayDisqualify = counted && (stored?.violations ?? 0) + 1 > paper.exam.max_tab_violations;
+  const write = () => deps.sqlite.transaction(() => {
     deps.sqlite.prepare('INSERT INTO telemetry_events (attempt_id, type, action, counted, created_at) VALUES (?,?,?,?,?)').run(attemptId, input.type, input.meta?.action?.slice(0, 200) ?? null, counted ? 1 : 0, now);
     if (!counted) return;
     const r = deps.sqlite.prepare("UPDATE attempts SET violations = violations + 1 WHERE id = ? AND status = 'IN_PROGRESS' RETURNING violations").get(attemptId) as { violations: number } | undefined;
@@ -41,7 +46,9 @@ export function recordTelemetry(deps: AppDeps, attemptId: string, input: { type:
       enqueueEvent(deps.sqlite, { workspaceId: row.workspace_id, type: 'exam.attempt.disqualified', data: eventData(paper, row), at: now });
       disqualified = true;
     }
-  })();
+  });
+  if (mayDisqualify) write()();
+  else relaxedSync(deps.sqlite, () => write()());
   const fresh = counted ? deps.sessions.reloadAttempt(attemptId)! : st;
   if (disqualified) {
     deps.events.emit({ kind: 'attempt-disqualified', examId: paper.exam.id, attemptId, candidateName: fresh.row.candidate_name });
