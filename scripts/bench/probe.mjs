@@ -7,8 +7,8 @@
  *   the delay beyond that interval (issue 8: "the flush never blocks the event loop for
  *   more than 20 ms");
  * - every answer flush: AnswerBuffer.prototype.flush is wrapped to record the resolved
- *   FlushStats `{rows, batches, maxBatchMs, totalMs}` (the server has no route for them
- *   yet; see the /health proposal in docs/benchmarks.md);
+ *   FlushStats `{rows, batches, maxBatchMs, totalMs}` (every flush, where /health shows
+ *   only the last);
  * - the activity write that follows each flush (SessionCache.persistActivity: chunked
  *   transactions with yields), timed from start to end;
  * - garbage-collection pauses (PerformanceObserver 'gc').

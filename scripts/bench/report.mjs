@@ -1,7 +1,7 @@
 /**
  * Writes the Markdown report of a results object. Only the part between
  * `<!-- bench:begin -->` and `<!-- bench:end -->` is generated; everything outside
- * (the analysis, the proposals, the "Candidate page weight" section the lead fills)
+ * (the analysis and the "Candidate page weight" section) is written by hand and
  * is kept when the harness runs again. A new file gets those sections as stubs.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

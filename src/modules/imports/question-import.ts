@@ -6,7 +6,7 @@
  * where the examiner can find them (`{row, column}` in a sheet, `{line}` in a text).
  * File reading and parsing happen before the transaction (STYLE).
  */
-import mammoth from 'mammoth';
+import { loadMammoth } from '../../platform/lazy.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { UnsupportedMediaType, ValidationError, type FieldError } from '../../platform/errors.js';
 import { getExamInWorkspace } from '../exams/service.js';
@@ -75,7 +75,7 @@ export async function bankText(u: Upload): Promise<{ text: string; note?: string
   if (u.ext === 'docx' || (sniff(u.bytes) === 'zip' && !u.ext)) {
     if (sniff(u.bytes) !== 'zip') throw new UnsupportedMediaType('The file is named .docx but is not a Word document (no zip signature).');
     try {
-      const r = await mammoth.extractRawText({ buffer: Buffer.from(u.bytes) });
+      const r = await (await loadMammoth()).extractRawText({ buffer: Buffer.from(u.bytes) });
       return { text: r.value };
     } catch {
       throw new UnsupportedMediaType('The file could not be read as a Word (.docx) document.');

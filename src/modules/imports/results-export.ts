@@ -9,7 +9,8 @@
  * Read from the database: answers of attempts still in progress may not be flushed yet
  * (see exam-data.ts); completed attempts are complete.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/lazy.js';
 import Papa from 'papaparse';
 import type { StoredQuestion } from '../questions/schemas.js';
 import type { AnswerRecord, AttemptRecord } from './exam-data.js';
@@ -100,7 +101,8 @@ function analysisSheet(wb: ExcelJS.Workbook, a: ExamAnalysisReport): void {
 
 /** results.xlsx bytes: a "Results" sheet and an "Item analysis" sheet. */
 export async function resultsWorkbook(examTitle: string, table: { headers: string[]; rows: Cell[][] }, analysis: ExamAnalysisReport): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   wb.creator = 'HallCBT';
   wb.title = `${examTitle} results`;
   const ws = wb.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1, xSplit: 2 }] });

@@ -6,7 +6,7 @@
  * schema; every problem is reported as `{row, column, message}` and nothing is stored
  * when any row is wrong.
  */
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/lazy.js';
 import Papa from 'papaparse';
 import { rosterCandidateSchema } from '../roster/routes.js';
 import type { RosterInput } from '../roster/service.js';
@@ -67,7 +67,10 @@ function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, s
   }
 }
 
-/** Reads a roster .xlsx (first sheet with a studentId header in its first 10 rows). */
+/**
+ * Reads a roster .xlsx (first sheet with a studentId header in its first 10 rows).
+ * @throws BankFormatError when the bytes cannot be read as a workbook (truncated or corrupt zip)
+ */
 export async function readRosterXlsx(bytes: Uint8Array): Promise<RosterRead> {
   const out: RosterRead = { candidates: [], rows: [], errors: [] };
   const header = findHeader<RosterColumn>(await loadWorkbook(bytes), 'studentId', columnFor);
@@ -116,6 +119,7 @@ export function readRosterCsv(text: string): RosterRead {
 
 /** Roster .xlsx for printing: one row per candidate with the PIN and the room code. */
 export async function rosterWorkbook(exam: { title: string; accessCode: string }, entries: { studentId: string; candidateName: string; phone: string | null; pin: string }[]): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'HallCBT';
   const ws = wb.addWorksheet('Roster', { pageSetup: { orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 }, views: [{ state: 'frozen', ySplit: 1 }] });

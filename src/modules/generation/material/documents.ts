@@ -2,8 +2,7 @@
  * Document readers keeping provenance: PDF per page (unpdf / PDF.js), DOCX per paragraph
  * (mammoth raw text), TXT and Markdown per paragraph (blank-line separated).
  */
-import { extractText, getDocumentProxy } from 'unpdf';
-import mammoth from 'mammoth';
+import { loadMammoth, loadUnpdf } from '../../../platform/lazy.js';
 import { UnusableMaterial } from '../errors.js';
 import { linesToParagraphs, textToParagraphPassages, type Passage } from './passage.js';
 
@@ -16,6 +15,7 @@ export async function readPdf(bytes: Uint8Array): Promise<Passage[]> {
   let pages: string[];
   try {
     // PDF.js detaches the buffer it is given: hand it a copy.
+    const { extractText, getDocumentProxy } = await loadUnpdf();
     const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
     pages = (await extractText(pdf, { mergePages: false })).text;
     await pdf.destroy();
@@ -38,7 +38,7 @@ export async function readPdf(bytes: Uint8Array): Promise<Passage[]> {
 export async function readDocx(bytes: Uint8Array): Promise<Passage[]> {
   let value: string;
   try {
-    ({ value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) }));
+    ({ value } = await (await loadMammoth()).extractRawText({ buffer: Buffer.from(bytes) }));
   } catch (err) {
     throw new UnusableMaterial(`The Word document could not be read (${(err as Error).message}).`);
   }

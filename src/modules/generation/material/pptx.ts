@@ -3,7 +3,8 @@
  * ppt/presentation.xml's sldIdLst and its relationships, not the zip's file order),
  * citation "slide N". Speaker notes are appended to their slide's passage when present.
  */
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
+import { loadJsZip } from '../../../platform/lazy.js';
 import { XMLParser } from 'fast-xml-parser';
 import { UnusableMaterial } from '../errors.js';
 import type { Passage } from './passage.js';
@@ -61,7 +62,7 @@ async function slideOrder(zip: JSZip): Promise<string[]> {
  */
 export async function readPptx(bytes: Uint8Array): Promise<Passage[]> {
   try {
-    const zip = await JSZip.loadAsync(bytes);
+    const zip = await (await loadJsZip()).loadAsync(bytes);
     const out: Passage[] = [];
     const slides = await slideOrder(zip);
     for (const [i, path] of slides.entries()) {

@@ -3,7 +3,7 @@
  * agrees with what it claims to be (its extension, or its MIME type when it has none).
  * Unsupported kinds and files whose bytes contradict their claim → 415 (issue 7).
  */
-import JSZip from 'jszip';
+import { loadJsZip } from '../../../platform/lazy.js';
 import { UnsupportedMediaType, ValidationError } from '../../../platform/errors.js';
 
 /** Formats the readers understand. */
@@ -61,7 +61,7 @@ export async function sniffFormat(bytes: Uint8Array): Promise<MaterialFormat | n
   if (head.includes('%PDF-')) return 'pdf';
   if (head.startsWith('PK\u0003\u0004')) {
     try {
-      const zip = await JSZip.loadAsync(bytes);
+      const zip = await (await loadJsZip()).loadAsync(bytes);
       if (zip.file('word/document.xml')) return 'docx';
       if (zip.file('ppt/presentation.xml')) return 'pptx';
     } catch {

@@ -7,7 +7,8 @@
  * a cell merged with a cell of another row is an error for that row unless the row is
  * otherwise empty (a tall prompt cell spanning blank rows is fine).
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../../platform/lazy.js';
 import { cellText, isErrorValue, mergeRole } from './cells.js';
 import { COLUMN_TITLES, columnForHeader, type ColumnKey } from './columns.js';
 import { rowToQuestion, type RowValues, type SheetError } from './row-question.js';
@@ -24,7 +25,8 @@ export interface SheetRead {
 
 /** Loads workbook bytes. @throws BankFormatError when exceljs cannot read them */
 export async function loadWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
   } catch (e) {

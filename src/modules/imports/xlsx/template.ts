@@ -4,7 +4,7 @@
  * type and drop-down lists on Type and Correct, and an "Instructions" sheet explaining
  * every column. The examples import as they are (tests check it).
  */
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../../platform/lazy.js';
 import { exportColumns } from './columns.js';
 import { addQuestionSheet, questionRow } from './write-questions.js';
 import type { ImportedQuestion } from '../types.js';
@@ -71,6 +71,7 @@ const INSTRUCTIONS: [string, string][] = [
 
 /** The template workbook's .xlsx bytes. */
 export async function templateWorkbook(): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'HallCBT';
   const columns = exportColumns(6, false);

@@ -4,7 +4,8 @@
  * and the import template uses the same sheet. Data validation (drop-down lists)
  * guards the Type and Correct columns.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../../platform/lazy.js';
 import { COLUMN_TITLES, OPTION_LETTERS, exportColumns, type ColumnKey } from './columns.js';
 import type { ImportedQuestion } from '../types.js';
 
@@ -81,7 +82,8 @@ export function addQuestionSheet(wb: ExcelJS.Workbook, columns: ColumnKey[], row
 
 /** The .xlsx bytes of an exam's questions in the import layout. */
 export async function questionsWorkbook(questions: ImportedQuestion[], examTitle?: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const wb = new Excel.Workbook();
   wb.creator = 'HallCBT';
   wb.title = examTitle ?? 'Questions';
   const maxOptions = Math.max(0, ...questions.map((q) => q.options?.length ?? 0));
