@@ -75,17 +75,8 @@ export function parseArgs(argv: string[]): CliOptions {
   return out;
 }
 
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: a small seeded generator of numbers in [0, 1) (the one generation uses). */
+export { prng as seededRandom } from '../../src/modules/generation/text/seed.js';
 
 /** A whole number in [min, max] from `rng`. */
 export function between(rng: () => number, [min, max]: readonly [number, number]): number {

@@ -42,15 +42,20 @@ function notOnDisk(attemptId: string, given: Map<number, string>, durableSeq: nu
 }
 
 let n = 0;
+/** A fresh buffer for attempt `att`, and `save(q, seq)` that records what was given. */
+function givenAnswers(att: string) {
+  const b = new AnswerBuffer(sqlite);
+  const given = new Map<number, string>();
+  const save = (q: string, seq: number) => {
+    given.set(seq, q);
+    b.save(att, q, `opt_${seq}`, null, seq);
+  };
+  return { b, given, save };
+}
 describe('durableSeq against the committed state', () => {
   it('does not count an answer as durable when only a newer, unflushed answer supersedes it', async () => {
     const att = `att_overwrite_${++n}`;
-    const b = new AnswerBuffer(sqlite);
-    const given = new Map<number, string>();
-    const save = (q: string, seq: number) => {
-      given.set(seq, q);
-      b.save(att, q, `opt_${seq}`, null, seq);
-    };
+    const { b, given, save } = givenAnswers(att);
     save('q1', 1);
     await b.flush(); // q1 seq 1 on disk
     save('q1', 2); // dirty
@@ -73,12 +78,7 @@ describe('durableSeq against the committed state', () => {
 
   it('does not count an answer replayed after a sign-in sealed the watermark as durable before it is written', async () => {
     const att = `att_seal_${++n}`;
-    const b = new AnswerBuffer(sqlite);
-    const given = new Map<number, string>();
-    const save = (q: string, seq: number) => {
-      given.set(seq, q);
-      b.save(att, q, `opt_${seq}`, null, seq);
-    };
+    const { b, given, save } = givenAnswers(att);
     save('q1', 1);
     await b.flush();
     save('q3', 3); // seq 2 went to a process that crashed: this one never received it
