@@ -27,6 +27,7 @@ const file = join(dir, 'db.sqlite');
 const { sqlite } = openDatabase(file, 'NORMAL');
 const disk = new Database(file, { readonly: true });
 const onDisk = disk.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
+const onDiskStmt = (att: string) => onDisk.all(att);
 afterAll(() => {
   disk.close();
   sqlite.close();
@@ -52,6 +53,9 @@ function givenAnswers(att: string) {
   };
   return { b, given, save };
 }
+sqlite.prepare("INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, created_at) VALUES ('w','w','STANDALONE_HALL','o','e','e',30,'d','s','s',0)").run();
+sqlite.prepare("INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, created_at, updated_at) VALUES ('e','w','t','C',10,3,0,0,1,1,0,0)").run();
+
 describe('durableSeq against the committed state', () => {
   it('does not count an answer as durable when only a newer, unflushed answer supersedes it', async () => {
     const att = `att_overwrite_${++n}`;
@@ -90,6 +94,23 @@ describe('durableSeq against the committed state', () => {
     expect(b.durableSeq(att)).toBe(3);
   });
 
+  it('keeps that promise across a crash: the stored watermark never claims an answer replayed after a seal', async () => {
+    const att = `att_sealcrash_${++n}`;
+    sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES (?, 'e', 'w', ?, 'n', 'IN_PROGRESS', 0)").run(att, att);
+    const { b, given, save } = givenAnswers(att);
+    save('q1', 1);
+    await b.flush();
+    save('q3', 3);
+    b.seal(att); // stored watermark 3: seq 2 was lost with an earlier process
+    save('q2', 2); // the page replays seq 2 after signing in
+    expect(b.durableSeq(att)).toBe(1);
+    const afterCrash = new AnswerBuffer(sqlite); // SIGKILL before the flush: seq 2 is gone
+    expect(notOnDisk(att, given, afterCrash.durableSeq(att))).toEqual([]);
+    await b.flush(); // (the process that did not crash) writing seq 2 brings the watermark back
+    expect(b.durableSeq(att)).toBe(3);
+    expect(new AnswerBuffer(sqlite).durableSeq(att)).toBe(3);
+  });
+
   it('holds for any interleaving of saves, lost and stale replays, seals and flushes (property)', async () => {
     const op = fc.oneof(
       { weight: 6, arbitrary: fc.record({ kind: fc.constant('save' as const), q: fc.integer({ min: 0, max: 4 }), stale: fc.boolean(), back: fc.integer({ min: 1, max: 6 }) }) },
@@ -97,17 +118,30 @@ describe('durableSeq against the committed state', () => {
       // a seq the page used but this process never received (lost with a crashed one)
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('lost' as const) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('seal' as const) }) },
+      // the process dies (SIGKILL): what was not committed is gone; a new buffer starts from the file
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const) }) },
     );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
         const att = `att_prop_${++n}`;
-        const b = new AnswerBuffer(sqlite, { batchRows: 3 });
+        // a real attempts row, so the stored watermark is read back after a crash
+        sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES (?, 'e', 'w', ?, 'n', 'IN_PROGRESS', 0)").run(att, att);
+        let b = new AnswerBuffer(sqlite, { batchRows: 3 });
         const given = new Map<number, string>();
         let counter = 0;
         for (const o of ops) {
           if (o.kind === 'flush') await b.flush();
           else if (o.kind === 'lost') ++counter;
-          else if (o.kind === 'seal') b.seal(att);
+          else if (o.kind === 'seal') {
+            b.seal(att);
+            // as the page does after a sign-in: re-send every answer the server does not hold
+            const onDisk = new Map((onDiskStmt(att) as { q: string; seq: number }[]).map((r) => [r.q, r.seq]));
+            for (const [seq, q] of given) if ((onDisk.get(q) ?? 0) < seq && (b.answersFor(att, [q])[0]?.seq ?? 0) < seq) b.save(att, q, `opt_${seq}`, null, seq);
+          } else if (o.kind === 'crash') {
+            b = new AnswerBuffer(sqlite, { batchRows: 3 });
+            // the page forgets nothing it was not told is durable; what it still holds it replays
+            // later as stale saves, so `given` keeps every seq
+          }
           else {
             // a stale save replays a seq the candidate used before (any question)
             const seq = o.stale && counter > o.back ? counter - o.back : ++counter;

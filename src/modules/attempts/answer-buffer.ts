@@ -87,6 +87,7 @@ export class AnswerBuffer {
   private readonly selectSeqs;
   private readonly selectWatermark;
   private readonly markFlush;
+  private readonly lowerWatermark;
   private readonly batchRows: number;
   private readonly now: () => number;
   private flushing: Promise<FlushStats> | null = null;
@@ -106,6 +107,7 @@ export class AnswerBuffer {
     this.saveWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ?');
     this.selectOne = sqlite.prepare('SELECT option_id AS optionId, text, seq, updated_at AS updatedAt FROM answers WHERE attempt_id = ? AND question_id = ?');
     this.selectWatermark = sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?');
+    this.lowerWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ?');
     this.markFlush = sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('last_flush', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     this.selectSeqs = sqlite.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
     this.cache = new LRUCache<string, AnswerEntry>({
@@ -180,8 +182,10 @@ export class AnswerBuffer {
     if (cur && cur.seq >= s) {
       // superseded on arrival: settled now if the newer answer is committed, else with it
       if (cur.seq > s || !cur.dirty) {
-        if (cur.dirty) cur.covers.push(s);
-        else this.settleNow(attemptId, st, s);
+        if (cur.dirty) {
+          cur.covers.push(s);
+          this.holdBelow(attemptId, st, s);
+        } else this.settleNow(attemptId, st, s);
       }
       return { seq: s, applied: false };
     }
@@ -201,7 +205,24 @@ export class AnswerBuffer {
     }
     st.dirty.add(e);
     this.dirtyAll.add(e);
+    this.holdBelow(attemptId, st, s);
     return { seq: s, applied: true };
+  }
+
+  /**
+   * `s` was received but is not committed: it must not count as durable, in memory or
+   * in the stored watermark. Normally s is above the watermark and this only forgets a
+   * stale "settled" mark. After `seal()` a replayed answer can arrive below it; then the
+   * watermark drops to s - 1 — stored at once, so a crash before the next flush cannot
+   * leave a watermark on disk that claims s — and every seq it covered above s counts as
+   * settled, so committing s brings the watermark straight back.
+   */
+  private holdBelow(attemptId: string, st: AttemptSeqState, s: number): void {
+    st.settled.delete(s);
+    if (s > st.watermark) return;
+    for (let x = s + 1; x <= st.watermark; x++) st.settled.add(x);
+    st.watermark = s - 1;
+    this.lowerWatermark.run(st.watermark, attemptId);
   }
 
   /**
