@@ -17,6 +17,7 @@ import type { AppDeps } from './platform/deps.js';
 import { databasePath, openDatabase } from './db/index.js';
 import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
 import { AnswerBuffer } from './modules/attempts/answer-buffer.js';
+import { threadWriter } from './modules/attempts/answer-writer.js';
 import { SessionCache } from './modules/attempts/session-cache.js';
 import { creditDowntime, sweepExpired, writeHeartbeat } from './modules/attempts/sweep.js';
 import { OutboxDispatcher } from './modules/webhooks/dispatcher.js';
@@ -48,7 +49,9 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     clock,
     secrets: SecretBox.fromKeyFile(join(config.DATA_DIR, 'secret.key')),
     limits: new RateLimits(config),
-    buffer: new AnswerBuffer(sqlite, { now: () => clock.now() }),
+    // answers are committed by a thread with its own connection (issue 8: the flush never
+    // holds the event loop)
+    buffer: new AnswerBuffer(sqlite, { now: () => clock.now(), writer: threadWriter(dbFile, sqlite, logger, config.CBT_SQLITE_SYNCHRONOUS) }),
     sessions: new SessionCache(sqlite),
     events: new HallEvents(),
     startedAt: clock.now(),
@@ -67,11 +70,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);
 
-  const flush = async () => {
-    const stats = await deps.buffer.flush();
-    await deps.sessions.persistActivity();
-    return stats;
-  };
+  const flush = () => deps.buffer.flush(deps.sessions.takeActivity());
 
   return {
     deps,
@@ -92,6 +91,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
       await dispatcher.idle();
       await backupInFlight(deps.sqlite)?.catch(() => undefined);
       await checkpointer?.stop();
+      await deps.buffer.close();
       const n = deps.buffer.flushAllSync();
       deps.sessions.persistAllActivity();
       writeHeartbeat(deps);

@@ -7,10 +7,9 @@
  *   the delay beyond that interval (issue 8: "the flush never blocks the event loop for
  *   more than 20 ms");
  * - every answer flush: AnswerBuffer.prototype.flush is wrapped to record the resolved
- *   FlushStats `{rows, batches, maxBatchMs, totalMs}` (every flush, where /health shows
- *   only the last);
- * - the activity write that follows each flush (SessionCache.persistActivity: chunked
- *   transactions with yields), timed from start to end;
+ *   FlushStats `{rows, batches, maxBatchMs, totalMs, loopMs, activityRows, writer}` (every
+ *   flush, where /health shows only the last): `loopMs` is the time the flush held the
+ *   event loop, `maxBatchMs` the longest transaction on the writer's thread;
  * - garbage-collection pauses (PerformanceObserver 'gc').
  *
  * Messages: `{cmd: 'reset'}` starts a new window; `{cmd: 'read', id}` replies
@@ -20,14 +19,12 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const SRC = new URL('../../dist/src/', import.meta.url);
 const { AnswerBuffer } = await import(new URL('modules/attempts/answer-buffer.js', SRC).href);
-const { SessionCache } = await import(new URL('modules/attempts/session-cache.js', SRC).href);
 
 // the histogram records the interval between samples, so the delay is the value minus RESOLUTION_MS
 const RESOLUTION_MS = 5;
 const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 loop.enable();
 let flushes = [];
-let activity = [];
 let gc = { count: 0, totalMs: 0, maxMs: 0 };
 let windowStart = performance.now();
 
@@ -35,17 +32,9 @@ const origFlush = AnswerBuffer.prototype.flush;
 AnswerBuffer.prototype.flush = function flushProbed() {
   const p = origFlush.call(this);
   p.then((s) => {
-    if (s.rows > 0 && flushes.length < 100_000) flushes.push({ rows: s.rows, batches: s.batches, maxBatchMs: s.maxBatchMs, totalMs: s.totalMs });
+    if (s.rows + s.activityRows > 0 && flushes.length < 100_000) flushes.push({ rows: s.rows, batches: s.batches, maxBatchMs: s.maxBatchMs, totalMs: s.totalMs, loopMs: s.loopMs, activityRows: s.activityRows, writer: s.writer });
   }).catch(() => {});
   return p;
-};
-
-const origPersist = SessionCache.prototype.persistActivity;
-SessionCache.prototype.persistActivity = async function persistProbed(...args) {
-  const t0 = performance.now();
-  const n = await origPersist.apply(this, args);
-  if (n > 0 && activity.length < 100_000) activity.push({ rows: n, ms: performance.now() - t0 });
-  return n;
 };
 
 new PerformanceObserver((list) => {
@@ -75,8 +64,11 @@ function snapshot() {
       maxBatchMs: r2(maxOf(flushes, 'maxBatchMs')),
       maxTotalMs: r2(maxOf(flushes, 'totalMs')),
       meanBatchMs: r2(flushes.length ? flushes.reduce((s, f) => s + f.maxBatchMs, 0) / flushes.length : 0),
+      maxLoopMs: r2(maxOf(flushes, 'loopMs')),
+      meanLoopMs: r2(flushes.length ? flushes.reduce((s, f) => s + f.loopMs, 0) / flushes.length : 0),
+      activityRowsMax: maxOf(flushes, 'activityRows'),
+      writer: flushes[0]?.writer ?? '',
     },
-    activityWrite: { count: activity.length, rowsMax: maxOf(activity, 'rows'), maxMs: r2(maxOf(activity, 'ms')) },
     gc: { count: gc.count, totalMs: r2(gc.totalMs), maxMs: r2(gc.maxMs) },
   };
 }
@@ -86,7 +78,6 @@ if (process.send) {
     if (m?.cmd === 'reset') {
       loop.reset();
       flushes = [];
-      activity = [];
       gc = { count: 0, totalMs: 0, maxMs: 0 };
       windowStart = performance.now();
       process.send({ id: m.id, ok: true });

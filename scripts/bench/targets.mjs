@@ -51,9 +51,11 @@ export function checkTargets(results) {
   out.push(verdict('Memory ≤ 300 MB RSS with 2,500 attempts in progress', rss === null ? 'n/a' : `${rss} MB (highest sample)`, rss === null ? null : rss <= 300, rss === null ? '' : by(rss, 300, 'MB')));
 
   const phases = results.runs.flatMap((r) => Object.values(r.phases));
-  const flushMax = Math.max(0, ...phases.map((p) => p.server.probe?.flush.maxBatchMs ?? 0));
+  // what the flush itself holds the event loop for: snapshot + marking clean (the
+  // transactions run on the writer thread; with the in-process writer they count too)
+  const flushMax = Math.max(0, ...phases.map((p) => p.server.probe?.flush.maxLoopMs ?? 0));
   const loopMax = Math.max(0, ...phases.map((p) => p.server.probe?.eventLoopDelayMs.max ?? 0));
-  out.push(verdict('The flush never blocks the event loop > 20 ms (longest flush transaction)', ms(Math.round(flushMax * 100) / 100), phases.length ? flushMax <= 20 : null, by(flushMax, 20)));
+  out.push(verdict('The flush never blocks the event loop > 20 ms (longest time one flush held it)', ms(Math.round(flushMax * 100) / 100), phases.length ? flushMax <= 20 : null, by(flushMax, 20)));
   out.push(verdict('Event-loop delay max ≤ 20 ms in every measured phase (all causes, monitorEventLoopDelay)', ms(loopMax), phases.length ? loopMax <= 20 : null, by(loopMax, 20)));
 
   const errors = phases.reduce((s, p) => s + p.errorCount, 0) + exam.reduce((s, r) => s + (r.webhooks?.missing ?? 0), 0);

@@ -47,6 +47,7 @@ export function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL' = 'FUL
     },
   });
   cacheStatements(sqlite);
+  immediateTransactions(sqlite);
   const db = drizzle(forDrizzle, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { sqlite, db };
@@ -73,22 +74,20 @@ function cacheStatements(sqlite: Sqlite): void {
 }
 
 /**
- * Runs `fn` with commits that do not wait for the disk (synchronous=NORMAL), then puts
- * the connection's setting back. For writes a power cut may lose for a second without
- * harm — telemetry rows, last-seen times, the heartbeat, all but the last transaction of
- * an answer flush: in WAL mode the next FULL commit's sync covers every frame before it,
- * and a process crash loses nothing either way (the frames are in the OS's cache).
- * Inside a transaction it just runs `fn`: the outer transaction's commit decides.
+ * Makes every transaction on this connection begin IMMEDIATE (take the write lock at
+ * BEGIN), whether it is called plainly or, as drizzle does, through `.deferred`. The
+ * answer writer thread commits on its own connection at any moment; a DEFERRED
+ * transaction that read before that commit and writes after it fails at once with
+ * SQLITE_BUSY_SNAPSHOT (the busy timeout does not retry it), whereas BEGIN IMMEDIATE
+ * waits for the lock under the busy timeout. A nested call is a savepoint, as before.
  */
-export function relaxedSync<T>(sqlite: Sqlite, fn: () => T): T {
-  // inside a transaction the setting cannot change: the outer commit decides
-  if (sqlite.inTransaction || sqlite.pragma('synchronous', { simple: true }) !== 2) return fn();
-  sqlite.pragma('synchronous = NORMAL');
-  try {
-    return fn();
-  } finally {
-    sqlite.pragma('synchronous = FULL');
-  }
+function immediateTransactions(sqlite: Sqlite): void {
+  const plain = sqlite.transaction.bind(sqlite);
+  sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const tx = plain(fn);
+    const run = tx.immediate as typeof tx;
+    return Object.assign((...args: unknown[]) => run(...args), { deferred: run, immediate: run, exclusive: tx.exclusive, default: run, database: sqlite });
+  }) as Sqlite['transaction'];
 }
 
 /** Path of the database file inside a data directory. */
@@ -97,3 +96,4 @@ export function databasePath(dataDir: string): string {
 }
 
 export { schema };
+export { relaxedSync } from './relaxed-sync.js';

@@ -1,8 +1,9 @@
 /**
  * The live answer buffer (spec: "Live answers are buffered in fast in-memory storage";
  * DESIGN §7). Saves land in an lru-cache keyed by (attempt, question); a flush writes
- * dirty entries to SQLite in bounded transactions (≤ `batchRows` rows each, yielding to
- * the event loop between them) so a hall of thousands never stalls requests.
+ * dirty entries to SQLite as one job for a writer (answer-writer.ts: a thread with its
+ * own connection on the server, so the event loop only takes snapshots; bounded
+ * transactions with yields in-process) so a hall of thousands never stalls requests.
  *
  * Guarantees:
  * - A dirty entry is never dropped: evicting one writes it first (synchronously).
@@ -13,11 +14,15 @@
  *   newer answer to the same question). A seq this server never received — one the
  *   previous process accepted and lost in a crash — holds it back until the browser
  *   replays that answer, so a browser may forget exactly the answers at or below it.
- *   The watermark is stored (attempts.durable_seq) in the same transaction as the
- *   answers, so it survives restarts; with synchronous=FULL, power cuts too.
+ *   The watermark is stored (attempts.durable_seq) in the flush job that commits the
+ *   answers, after them and before its one disk sync, so it survives restarts; with
+ *   synchronous=FULL, power cuts too.
  */
 import { LRUCache } from 'lru-cache';
-import { relaxedSync, type Sqlite } from '../../db/index.js';
+import type { Sqlite } from '../../db/index.js';
+import { relaxedSync } from '../../db/relaxed-sync.js';
+import { commitStatements, type ActivityRow, type AnswerRow, type FlushJob, type WatermarkRow } from './answer-commit.js';
+import { BATCH_ROWS, inProcessWriter, type AnswerWriter } from './answer-writer.js';
 
 export interface AnswerEntry {
   attemptId: string;
@@ -46,21 +51,36 @@ interface AttemptSeqState {
    * first save of each question would otherwise read SQLite sixty times
    */
   stored: Set<string>;
+  /** times the stored watermark was lowered (holdBelow): a flush job taken before a
+   * lowering must not repair the stored watermark upwards */
+  lowerings: number;
 }
 
 export interface FlushStats {
+  /** answers written */
   rows: number;
+  /** transactions committed */
   batches: number;
-  /** longest single transaction, ms */
+  /** longest single transaction, ms, on the writer's thread */
   maxBatchMs: number;
+  /** from taking the snapshot to marking it clean, ms (wall time) */
   totalMs: number;
+  /** time the flush itself held the event loop, ms: snapshot + marking clean (+ the
+   * transactions when the writer runs in-process) */
+  loopMs: number;
+  /** last-seen / last-saved rows written in the same job */
+  activityRows: number;
+  /** 'thread' or 'in-process' */
+  writer: string;
 }
 
 export interface AnswerBufferOptions {
   /** most entries kept in memory (clean ones are evicted first in LRU order) */
   maxEntries?: number;
-  /** rows per flush transaction */
+  /** rows per flush transaction (in-process writer) */
   batchRows?: number;
+  /** commits flush jobs; default: in-process on `sqlite` */
+  writer?: AnswerWriter;
   now?: () => number;
 }
 
@@ -86,29 +106,21 @@ export class AnswerBuffer {
   private readonly selectOne;
   private readonly selectSeqs;
   private readonly selectWatermark;
-  private readonly markFlush;
   private readonly lowerWatermark;
-  private readonly batchRows: number;
+  private readonly writer: AnswerWriter;
   private readonly now: () => number;
   private flushing: Promise<FlushStats> | null = null;
   /** last flush figures, for /health and the benchmark */
-  lastFlush: FlushStats = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0 };
+  lastFlush: FlushStats = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer: '' };
 
   constructor(private readonly sqlite: Sqlite, opts: AnswerBufferOptions = {}) {
-    // ~20 µs a row on a hall machine's disk: 128 rows keep one transaction (and so the
-    // event loop's longest stall) to a few milliseconds; the commit per batch is cheap in WAL
-    this.batchRows = opts.batchRows ?? 128;
+    this.writer = opts.writer ?? inProcessWriter(sqlite, opts.batchRows ?? BATCH_ROWS);
     this.now = opts.now ?? Date.now;
-    this.upsert = sqlite.prepare(
-      `INSERT INTO answers (attempt_id, question_id, option_id, text, seq, updated_at) VALUES (?,?,?,?,?,?)
-       ON CONFLICT (attempt_id, question_id) DO UPDATE SET option_id = excluded.option_id, text = excluded.text, seq = excluded.seq, updated_at = excluded.updated_at
-       WHERE excluded.seq > answers.seq`,
-    );
+    this.upsert = commitStatements(sqlite).upsert;
     this.saveWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ?');
     this.selectOne = sqlite.prepare('SELECT option_id AS optionId, text, seq, updated_at AS updatedAt FROM answers WHERE attempt_id = ? AND question_id = ?');
     this.selectWatermark = sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?');
     this.lowerWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ?');
-    this.markFlush = sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('last_flush', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     this.selectSeqs = sqlite.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
     this.cache = new LRUCache<string, AnswerEntry>({
       max: opts.maxEntries ?? 250_000,
@@ -139,7 +151,7 @@ export class AnswerBuffer {
       }
       w = advance(w, settled, []);
       for (const x of [...settled]) if (x <= w) settled.delete(x);
-      s = { lastSeq: last, watermark: w, settled, dirty: new Set(), stored };
+      s = { lastSeq: last, watermark: w, settled, dirty: new Set(), stored, lowerings: 0 };
       this.seqs.set(attemptId, s);
     }
     return s;
@@ -222,6 +234,7 @@ export class AnswerBuffer {
     if (s > st.watermark) return;
     for (let x = s + 1; x <= st.watermark; x++) st.settled.add(x);
     st.watermark = s - 1;
+    st.lowerings++;
     this.lowerWatermark.run(st.watermark, attemptId);
   }
 
@@ -283,21 +296,11 @@ export class AnswerBuffer {
   }
 
   /**
-   * Writes a snapshot of entries in ONE transaction together with the watermarks they
-   * produce, then marks them clean and settles their seqs. An entry changed since the
-   * snapshot stays dirty (its newer value is written by a later flush).
+   * Writes a snapshot of entries in ONE transaction on the server's connection, together
+   * with the watermarks they produce, then marks them clean and settles their seqs (an
+   * eviction, a submit, a seal: the caller needs them written before it goes on).
    */
   private writeBatch(snap: Snapshot[]): void {
-    this.commitBatch(snap);
-    this.markClean(snap);
-  }
-
-  /**
-   * The transaction of writeBatch: answers and stored watermarks, nothing marked yet.
-   * `marker` also writes the flush time, so the transaction is never empty and its
-   * commit always syncs the WAL (and the relaxed commits before it).
-   */
-  private commitBatch(snap: Snapshot[], marker = false): void {
     const byAttempt = new Map<string, number[]>();
     for (const [e, s, covers] of snap) {
       if (e.seq !== s) continue;
@@ -306,7 +309,6 @@ export class AnswerBuffer {
       else byAttempt.set(e.attemptId, [...covers]);
     }
     this.sqlite.transaction(() => {
-      if (marker) this.markFlush.run(String(this.now()));
       for (const [e, s] of snap) if (e.seq === s) this.upsert.run(e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
       for (const [attemptId, covers] of byAttempt) {
         const st = this.seqState(attemptId);
@@ -314,12 +316,18 @@ export class AnswerBuffer {
         if (w > st.watermark) this.saveWatermark.run(w, attemptId, w);
       }
     })();
+    this.markClean(snap);
   }
 
-  /** After the commit of `snap` is on disk: entries clean, their seqs settled. */
+  /**
+   * After the commit of `snap` is on disk: entries clean, their seqs settled — with the
+   * seqs an entry took over while the commit was in flight (replays its committed answer
+   * supersedes), which the same commit settles.
+   */
   private markClean(snap: Snapshot[]): void {
-    for (const [e, s, covers] of snap) {
-      if (e.seq !== s) continue; // changed meanwhile: still dirty
+    for (const [e, s] of snap) {
+      if (e.seq !== s || !e.dirty) continue; // changed meanwhile (still dirty), or written already
+      const covers = e.covers;
       e.dirty = false;
       e.covers = [];
       this.dirtyAll.delete(e);
@@ -339,64 +347,81 @@ export class AnswerBuffer {
   }
 
   /**
-   * Flushes every dirty answer in bounded transactions, yielding between them.
-   * Entries of one attempt go in the same batch where possible. Every transaction but
-   * the last commits without waiting for the disk (synchronous=NORMAL); the last one's
-   * sync (FULL) puts all of them on disk — WAL frames are synced in order — and only
-   * then are the entries marked clean and `durableSeq` advanced. One disk sync per flush
-   * instead of one per batch. Concurrent calls share one run. Resolves with the figures.
+   * Flushes every dirty answer, with the watermarks they produce and the given activity
+   * times, as one job for the writer (answer-commit.ts: bounded transactions, one disk
+   * sync at the end; on the writer thread when there is one). Only when the job resolved
+   * are the entries marked clean and `durableSeq` advanced; if it fails they stay dirty
+   * and the next flush writes them again. Concurrent calls share one run.
+   * @param activity last-seen/last-saved times to write in the same job
+   * @returns the figures (also kept in `lastFlush`)
+   * @throws the writer's database error (entries stay dirty)
    */
-  flush(): Promise<FlushStats> {
+  flush(activity: ActivityRow[] = []): Promise<FlushStats> {
     if (this.flushing) return this.flushing;
-    this.flushing = this.runFlush().finally(() => {
+    this.flushing = this.runFlush(activity).finally(() => {
       this.flushing = null;
     });
     return this.flushing;
   }
 
-  private async runFlush(): Promise<FlushStats> {
+  /** Waits for a flush in progress and releases the writer (shutdown; flushAllSync after). */
+  async close(): Promise<void> {
+    await this.flushing?.catch(() => undefined);
+    await this.writer.close();
+  }
+
+  private async runFlush(activity: ActivityRow[]): Promise<FlushStats> {
     const t0 = performance.now();
-    const stats: FlushStats = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0 };
-    if (this.dirtyAll.size === 0) return (this.lastFlush = stats);
+    const writer = this.writer.kind;
+    if (this.dirtyAll.size === 0 && activity.length === 0) return (this.lastFlush = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer });
     const byAttempt = new Map<string, AnswerEntry[]>();
     for (const e of this.dirtyAll) {
       const list = byAttempt.get(e.attemptId);
       if (list) list.push(e);
       else byAttempt.set(e.attemptId, [e]);
     }
-    let batch: Snapshot[] = [];
-    /** the batch taken last, committed once the next one is full (or as the final, synced one) */
-    let held: Snapshot[] | null = null;
-    const committed: Snapshot[][] = [];
-    const commit = (snap: Snapshot[], last: boolean) => {
-      const b0 = performance.now();
-      if (last) this.commitBatch(snap, committed.length > 0);
-      else relaxedSync(this.sqlite, () => this.commitBatch(snap));
-      const ms = performance.now() - b0;
-      committed.push(snap);
-      stats.rows += snap.length;
-      stats.batches++;
-      if (ms > stats.maxBatchMs) stats.maxBatchMs = ms;
-    };
-    const take = async () => {
-      if (held) {
-        commit(held, false);
-        await new Promise<void>((r) => setImmediate(r));
+    const snap: Snapshot[] = [];
+    const answers: AnswerRow[] = [];
+    const watermarks: WatermarkRow[] = [];
+    /** per attempt: [lowerings when taken, the watermark the job stores (or finds)] */
+    const taken = new Map<string, [number, number]>();
+    for (const [attemptId, list] of byAttempt) {
+      const st = this.seqState(attemptId);
+      const covers: number[] = [];
+      for (const e of list) {
+        snap.push(this.snapshot(e));
+        answers.push([e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt]);
+        for (const c of e.covers) covers.push(c);
       }
-      held = batch;
-      batch = [];
-    };
-    for (const list of byAttempt.values()) {
-      for (const e of list) if (e.dirty) batch.push(this.snapshot(e));
-      if (batch.length >= this.batchRows) await take();
+      const w = advance(st.watermark, st.settled, covers);
+      if (w > st.watermark) watermarks.push([attemptId, st.watermark, w]);
+      taken.set(attemptId, [st.lowerings, w]);
     }
-    if (batch.length) await take();
-    if (held) commit(held, true);
-    // only now is every batch on disk; if anything above threw, the entries stay dirty
-    // and the next flush writes them again
-    for (const snap of committed) this.markClean(snap);
-    stats.totalMs = performance.now() - t0;
-    return (this.lastFlush = stats);
+    const job: FlushJob = { answers, watermarks, activity, at: this.now() };
+    const sent = performance.now();
+    const report = await this.writer.write(job);
+    const back = performance.now();
+    this.markClean(snap);
+    this.repairWatermarks(taken, new Set(report.skipped));
+    const end = performance.now();
+    const loopMs = sent - t0 + (end - back) + (writer === 'in-process' ? back - sent : 0);
+    return (this.lastFlush = { rows: answers.length, batches: report.batches, maxBatchMs: report.maxBatchMs, totalMs: end - t0, loopMs, activityRows: activity.length, writer });
+  }
+
+  /**
+   * After a job: where the stored watermark of an attempt may be below what the buffer
+   * now knows is durable — the job's guarded row was skipped, or seqs settled while the
+   * job was in flight carried the watermark further — store the buffer's value. It is a
+   * lower bound either way, and never stored where a lowering happened after the job was
+   * taken (holdBelow stored the lower value; the next flush raises it). Rare: no sync.
+   */
+  private repairWatermarks(taken: Map<string, [number, number]>, skipped: Set<string>): void {
+    for (const [attemptId, [lowerings, w]] of taken) {
+      const st = this.seqs.get(attemptId);
+      if (!st || st.lowerings !== lowerings) continue;
+      const now = this.durableSeq(attemptId);
+      if (skipped.has(attemptId) || now > w) relaxedSync(this.sqlite, () => this.saveWatermark.run(now, attemptId, now));
+    }
   }
 
   /** Synchronous full flush for shutdown: one transaction for everything left. */

@@ -5,7 +5,8 @@
  * go through `setAttempt`/`dropAttempt` in the same code that writes the row.
  */
 import { LRUCache } from 'lru-cache';
-import { relaxedSync, type Sqlite } from '../../db/index.js';
+import type { Sqlite } from '../../db/index.js';
+import type { ActivityRow } from './answer-commit.js';
 import type { ExamRow } from '../exams/service.js';
 import type { QuestionRow } from '../questions/service.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
@@ -123,23 +124,19 @@ export class SessionCache {
   }
 
   /**
-   * Writes last-seen / last-saved times of active attempts (the flush job), in
-   * transactions of at most `chunk` rows with a yield to the event loop between them, so
-   * a hall of thousands never holds up requests for one long transaction. The commits do
-   * not wait for the disk (relaxedSync): a power cut may cost the last second of times.
-   * @returns the number of attempts written
+   * Takes the last-seen / last-saved times of active attempts that changed since the last
+   * call, for the answer flush to write in its job (answer-commit.ts: off the event loop,
+   * without waiting for the disk — a power cut may cost the last second of times).
+   * @returns [attemptId, lastSeenAt, lastSavedAt] rows (epoch ms), marked written
    */
-  async persistActivity(chunk = 200): Promise<number> {
-    const dirty = [...this.attempts.values()].filter((a) => a.activityDirty);
-    for (let i = 0; i < dirty.length; i += chunk) {
-      if (i > 0) await new Promise<void>((r) => setImmediate(r));
-      relaxedSync(this.sqlite, () =>
-        this.sqlite.transaction(() => {
-          for (let j = i; j < Math.min(i + chunk, dirty.length); j++) if (dirty[j]!.activityDirty) this.persistOne(dirty[j]!);
-        })(),
-      );
+  takeActivity(): ActivityRow[] {
+    const rows: ActivityRow[] = [];
+    for (const a of this.attempts.values()) {
+      if (!a.activityDirty) continue;
+      a.activityDirty = false;
+      rows.push([a.row.id, a.lastSeenAt, a.lastSavedAt]);
     }
-    return dirty.length;
+    return rows;
   }
 
   /** Writes every pending last-seen / last-saved time in one transaction (shutdown). */

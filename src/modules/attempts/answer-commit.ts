@@ -1,0 +1,131 @@
+/**
+ * The SQL of one answer flush (DESIGN §7), shared by the writer thread and the
+ * in-process writer (answer-writer.ts). A flush job is plain data — it crosses a thread
+ * boundary by structured clone — and is committed as a sequence of bounded transactions:
+ *
+ *   1. the answers, ≤ `batchRows` per transaction (upsert; a higher seq wins);
+ *   2. the attempts' durability watermarks, each guarded (see `WatermarkRow`);
+ *   3. the attempts' last-seen / last-saved times;
+ *   4. a marker row (`system_state.last_flush`), committed with synchronous=FULL.
+ *
+ * Transactions 1–3 commit without waiting for the disk; the last one's sync puts all of
+ * them on disk at once (WAL frames are synced in order, and recovery keeps a prefix of
+ * the commits, so no watermark can survive a power cut without the answers before it).
+ * The caller marks answers durable only after the whole job resolved. One disk sync per
+ * flush, and no transaction holds the write lock for more than a few milliseconds.
+ */
+import type Database from 'better-sqlite3';
+import type { Sqlite } from '../../db/index.js';
+import { relaxedSync } from '../../db/relaxed-sync.js';
+
+/** [attemptId, questionId, optionId, text, seq, updatedAt (epoch ms)] */
+export type AnswerRow = [string, string, string | null, string | null, number, number];
+/**
+ * [attemptId, base, watermark]: store `watermark` only if the stored value is still at
+ * least `base` (the buffer's watermark when it took the job). A buffer that lowered the
+ * stored watermark meanwhile (an answer replayed after a seal, below it) must not see it
+ * raised again by a job computed before that; such a row is reported as skipped.
+ */
+export type WatermarkRow = [string, number, number];
+/** [attemptId, lastSeenAt, lastSavedAt] (epoch ms, or null) */
+export type ActivityRow = [string, number | null, number | null];
+
+export interface FlushJob {
+  answers: AnswerRow[];
+  watermarks: WatermarkRow[];
+  activity: ActivityRow[];
+  /** epoch ms written as the flush marker */
+  at: number;
+}
+
+export interface CommitReport {
+  /** transactions committed */
+  batches: number;
+  /** longest single transaction, ms (on the thread that ran it) */
+  maxBatchMs: number;
+  /** attempts whose watermark row was skipped by its guard (or found already higher) */
+  skipped: string[];
+}
+
+export interface Statements {
+  upsert: Database.Statement<unknown[]>;
+  watermark: Database.Statement<unknown[]>;
+  activity: Database.Statement<unknown[]>;
+  marker: Database.Statement<unknown[]>;
+}
+
+const prepared = new WeakMap<Sqlite, Statements>();
+
+/** The job's statements on `sqlite`, prepared once per connection (the buffer's own writes reuse the upsert). */
+export function commitStatements(sqlite: Sqlite): Statements {
+  let s = prepared.get(sqlite);
+  if (!s) {
+    s = {
+      upsert: sqlite.prepare(
+        `INSERT INTO answers (attempt_id, question_id, option_id, text, seq, updated_at) VALUES (?,?,?,?,?,?)
+         ON CONFLICT (attempt_id, question_id) DO UPDATE SET option_id = excluded.option_id, text = excluded.text, seq = excluded.seq, updated_at = excluded.updated_at
+         WHERE excluded.seq > answers.seq`,
+      ),
+      watermark: sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ? AND durable_seq >= ?'),
+      activity: sqlite.prepare('UPDATE attempts SET last_seen_at = ?, last_saved_at = ? WHERE id = ?'),
+      marker: sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('last_flush', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+    };
+    prepared.set(sqlite, s);
+  }
+  return s;
+}
+
+/**
+ * Commits `job` on `sqlite`, yielding after every transaction so an event-loop caller can
+ * let requests in between (a thread of its own just runs it through). Each relaxed
+ * transaction runs under `relaxedSync`; the marker's commit uses the connection's own
+ * setting (FULL: it syncs the WAL, and with it every transaction before it).
+ * @returns (when exhausted) the report
+ * @throws SqliteError from any statement; transactions already committed stay
+ *   committed (the caller keeps the answers dirty and writes them again)
+ */
+export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number): Generator<void, CommitReport> {
+  const st = commitStatements(sqlite);
+  const report: CommitReport = { batches: 0, maxBatchMs: 0, skipped: [] };
+  const run = (fn: () => void) => {
+    const t0 = performance.now();
+    sqlite.transaction(fn)();
+    const ms = performance.now() - t0;
+    report.batches++;
+    if (ms > report.maxBatchMs) report.maxBatchMs = ms;
+  };
+  const chunks = <T>(rows: T[], each: (r: T) => void) => {
+    const out: (() => void)[] = [];
+    for (let i = 0; i < rows.length; i += batchRows) {
+      const end = Math.min(i + batchRows, rows.length);
+      out.push(() => {
+        for (let j = i; j < end; j++) each(rows[j]!);
+      });
+    }
+    return out;
+  };
+  const relaxed = [
+    ...chunks(job.answers, (a) => st.upsert.run(a)),
+    ...chunks(job.watermarks, (w) => {
+      if (st.watermark.run(w[2], w[0], w[2], w[1]).changes === 0) report.skipped.push(w[0]);
+    }),
+    ...chunks(job.activity, (a) => st.activity.run(a[1], a[2], a[0])),
+  ];
+  for (const tx of relaxed) {
+    // per transaction, never across a yield: on the server's own connection another
+    // request's commit may run in between, and it must keep its configured sync
+    relaxedSync(sqlite, () => run(tx));
+    yield;
+  }
+  run(() => st.marker.run(String(job.at)));
+  return report;
+}
+
+/** Runs commitSteps to the end at once (the writer thread, or a synchronous caller). */
+export function commitAll(sqlite: Sqlite, job: FlushJob, batchRows: number): CommitReport {
+  const steps = commitSteps(sqlite, job, batchRows);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}

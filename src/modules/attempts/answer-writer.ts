@@ -1,0 +1,124 @@
+/**
+ * Who commits the answer buffer's flush jobs (answer-commit.ts):
+ *
+ * - `threadWriter(file)` — a worker thread with its own SQLite connection (issue 8,
+ *   DESIGN §7 "or from a worker thread with its own connection"). The upserts, the
+ *   watermark and activity updates and the flush's disk sync all run on the second
+ *   core; the event loop only takes the snapshot and marks entries clean. If the thread
+ *   fails, the writer says so once and commits on the server's connection from then on.
+ * - `inProcessWriter(sqlite)` — the same transactions on the server's connection,
+ *   yielding to the event loop between them (an in-memory database, and the fallback).
+ *
+ * A writer runs one job at a time; the buffer never sends a second before the first
+ * resolved.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Sqlite } from '../../db/index.js';
+import type { Logger } from '../../platform/logger.js';
+import { commitSteps, type CommitReport, type FlushJob } from './answer-commit.js';
+
+export interface AnswerWriter {
+  readonly kind: 'thread' | 'in-process';
+  /**
+   * Commits the job; resolves once its last (synced) transaction committed.
+   * @throws the database error; transactions before it may be committed
+   */
+  write(job: FlushJob): Promise<CommitReport>;
+  /** Waits for the job in progress, then releases the thread (if any). */
+  close(): Promise<void>;
+}
+
+/** Rows per transaction: ~20–70 µs a row here, so a few milliseconds of write lock each. */
+export const BATCH_ROWS = 128;
+
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+/** Commits on `sqlite` itself, yielding to the event loop after every transaction. */
+export function inProcessWriter(sqlite: Sqlite, batchRows = BATCH_ROWS): AnswerWriter {
+  return {
+    kind: 'in-process',
+    async write(job) {
+      const steps = commitSteps(sqlite, job, batchRows);
+      for (;;) {
+        const r = steps.next();
+        if (r.done) return r.value;
+        await tick();
+      }
+    },
+    async close() {},
+  };
+}
+
+/** Where the thread's code is: compiled JavaScript, or TypeScript under tsx (tests, `npm run dev`). */
+function spawn(workerData: Record<string, unknown>): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./answer-writer-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  if (!fromSource) return new Worker(entry, { workerData });
+  const boot = "import('tsx/esm/api').then(({ register }) => { register(); return import(require('node:worker_threads').workerData.entry); })";
+  return new Worker(boot, { eval: true, workerData: { ...workerData, entry: entry.href } });
+}
+
+interface Reply {
+  id: number;
+  report?: CommitReport;
+  error?: string;
+}
+
+/**
+ * A writer thread on database `file` (which must exist and be migrated).
+ * @param fallback the server's own connection, used if the thread fails
+ * @param synchronous the server's setting, applied to the thread's connection too
+ */
+export function threadWriter(file: string, fallback: Sqlite, logger: Logger, synchronous: 'FULL' | 'NORMAL' = 'FULL', batchRows = BATCH_ROWS): AnswerWriter {
+  const worker = spawn({ file, synchronous, batchRows });
+  worker.unref();
+  let failed: AnswerWriter | null = null;
+  let nextId = 1;
+  let pending: { id: number; resolve: (r: CommitReport) => void; reject: (e: Error) => void } | null = null;
+  let current: Promise<unknown> = Promise.resolve();
+  const fail = (why: string) => {
+    if (failed) return;
+    failed = inProcessWriter(fallback, batchRows);
+    logger.error('answer writer thread failed; answers are now written on the main thread', { error: why });
+    pending?.reject(new Error(`answer writer thread failed: ${why}`));
+    pending = null;
+  };
+  worker.on('message', (m: Reply) => {
+    if (!pending || m.id !== pending.id) return;
+    const p = pending;
+    pending = null;
+    if (m.report) p.resolve(m.report);
+    else p.reject(new Error(m.error ?? 'answer writer thread: no report'));
+  });
+  worker.on('error', (e) => fail(String(e)));
+  worker.on('exit', (code) => fail(`exited with code ${code}`));
+
+  return {
+    get kind() {
+      return failed ? failed.kind : 'thread';
+    },
+    write(job) {
+      if (failed) return failed.write(job);
+      const run = new Promise<CommitReport>((resolve, reject) => {
+        pending = { id: nextId++, resolve, reject };
+        worker.postMessage({ id: pending.id, job });
+      });
+      current = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      await current;
+      if (failed) return;
+      failed = inProcessWriter(fallback, batchRows);
+      worker.removeAllListeners('exit');
+      worker.postMessage({ id: 0, close: true });
+      await new Promise<void>((r) => {
+        worker.once('exit', () => r());
+        setTimeout(() => {
+          void worker.terminate();
+          r();
+        }, 5000).unref();
+      });
+    },
+  };
+}
