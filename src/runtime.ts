@@ -51,7 +51,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     limits: new RateLimits(config),
     // answers are committed by a thread with its own connection (issue 8: the flush never
     // holds the event loop)
-    buffer: new AnswerBuffer(sqlite, { now: () => clock.now(), writer: threadWriter(dbFile, sqlite, logger, config.CBT_SQLITE_SYNCHRONOUS) }),
+    buffer: new AnswerBuffer(sqlite, { now: () => clock.now(), writer: config.CBT_ANSWER_WRITER === 'thread' ? threadWriter(dbFile, sqlite, logger, config.CBT_SQLITE_SYNCHRONOUS) : undefined }),
     sessions: new SessionCache(sqlite),
     events: new HallEvents(),
     startedAt: clock.now(),

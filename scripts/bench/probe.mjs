@@ -29,8 +29,8 @@ let gc = { count: 0, totalMs: 0, maxMs: 0 };
 let windowStart = performance.now();
 
 const origFlush = AnswerBuffer.prototype.flush;
-AnswerBuffer.prototype.flush = function flushProbed() {
-  const p = origFlush.call(this);
+AnswerBuffer.prototype.flush = function flushProbed(...args) {
+  const p = origFlush.apply(this, args);
   p.then((s) => {
     if (s.rows + s.activityRows > 0 && flushes.length < 100_000) flushes.push({ rows: s.rows, batches: s.batches, maxBatchMs: s.maxBatchMs, totalMs: s.totalMs, loopMs: s.loopMs, activityRows: s.activityRows, writer: s.writer });
   }).catch(() => {});

@@ -67,10 +67,51 @@ function cacheStatements(sqlite: Sqlite): void {
     let st = cache.get(sql);
     if (!st) {
       st = plain(sql);
+      if (!st.readonly) handOffWrites(sqlite, st);
       cache.set(sql, st);
     }
     return st;
   }) as Sqlite['prepare'];
+}
+
+/**
+ * How a second writer on the same file (the answer writer thread) shares SQLite's one
+ * write lock with this connection: `enter()` before this connection takes the lock, and
+ * `leave()` after it let go, so the other writer pauses between its transactions instead
+ * of starving this one (whose busy handler only retries now and then, while the other
+ * could take the lock back within microseconds).
+ */
+export interface WriteHandoff {
+  enter(): void;
+  leave(): void;
+}
+
+const handoffs = new WeakMap<Sqlite, WriteHandoff>();
+
+/** Installs (or, with null, removes) the handoff of a second writer on `sqlite`. */
+export function setWriteHandoff(sqlite: Sqlite, handoff: WriteHandoff | null): void {
+  if (handoff) handoffs.set(sqlite, handoff);
+  else handoffs.delete(sqlite);
+}
+
+/** Runs `fn` (which takes the write lock) announced to the handoff, unless inside a transaction (announced already). */
+function announced<T>(sqlite: Sqlite, fn: () => T): T {
+  const h = handoffs.get(sqlite);
+  if (!h || sqlite.inTransaction) return fn();
+  h.enter();
+  try {
+    return fn();
+  } finally {
+    h.leave();
+  }
+}
+
+/** A writing statement run outside a transaction is announced too (heartbeat, watermarks). */
+function handOffWrites(sqlite: Sqlite, st: Database.Statement): void {
+  const run = st.run.bind(st);
+  const get = st.get.bind(st);
+  st.run = ((...args: unknown[]) => announced(sqlite, () => run(...args))) as typeof st.run;
+  st.get = ((...args: unknown[]) => announced(sqlite, () => get(...args))) as typeof st.get;
 }
 
 /**
@@ -80,12 +121,13 @@ function cacheStatements(sqlite: Sqlite): void {
  * transaction that read before that commit and writes after it fails at once with
  * SQLITE_BUSY_SNAPSHOT (the busy timeout does not retry it), whereas BEGIN IMMEDIATE
  * waits for the lock under the busy timeout. A nested call is a savepoint, as before.
+ * The outermost one is announced to the write handoff (see `WriteHandoff`).
  */
 function immediateTransactions(sqlite: Sqlite): void {
   const plain = sqlite.transaction.bind(sqlite);
   sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
     const tx = plain(fn);
-    const run = tx.immediate as typeof tx;
+    const run = ((...args: unknown[]) => announced(sqlite, () => tx.immediate(...args))) as typeof tx;
     return Object.assign((...args: unknown[]) => run(...args), { deferred: run, immediate: run, exclusive: tx.exclusive, default: run, database: sqlite });
   }) as Sqlite['transaction'];
 }

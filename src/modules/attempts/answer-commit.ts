@@ -6,13 +6,15 @@
  *   1. the answers, ≤ `batchRows` per transaction (upsert; a higher seq wins);
  *   2. the attempts' durability watermarks, each guarded (see `WatermarkRow`);
  *   3. the attempts' last-seen / last-saved times;
- *   4. a marker row (`system_state.last_flush`), committed with synchronous=FULL.
+ *   4. a marker row (`system_state.last_flush`);
  *
- * Transactions 1–3 commit without waiting for the disk; the last one's sync puts all of
- * them on disk at once (WAL frames are synced in order, and recovery keeps a prefix of
- * the commits, so no watermark can survive a power cut without the answers before it).
- * The caller marks answers durable only after the whole job resolved. One disk sync per
- * flush, and no transaction holds the write lock for more than a few milliseconds.
+ * and one disk sync at the end. Transactions 1–3 commit without waiting for the disk; the
+ * sync puts all of them on disk at once (WAL frames are synced in order, and recovery
+ * keeps a prefix of the commits, so no watermark can survive a power cut without the
+ * answers before it). The sync is either the marker's own commit (synchronous=FULL) or,
+ * on the writer thread, an fsync of the WAL file after a relaxed marker commit — so the
+ * sync does not hold SQLite's write lock, which the server's connection may be waiting
+ * for. The caller marks answers durable only after the whole job resolved.
  */
 import type Database from 'better-sqlite3';
 import type { Sqlite } from '../../db/index.js';
@@ -79,12 +81,14 @@ export function commitStatements(sqlite: Sqlite): Statements {
  * Commits `job` on `sqlite`, yielding after every transaction so an event-loop caller can
  * let requests in between (a thread of its own just runs it through). Each relaxed
  * transaction runs under `relaxedSync`; the marker's commit uses the connection's own
- * setting (FULL: it syncs the WAL, and with it every transaction before it).
+ * setting (FULL: it syncs the WAL, and with it every transaction before it) — unless
+ * `syncWal` is given: then the marker commits relaxed too and `syncWal()` (an fsync of
+ * the WAL file, outside any transaction) is the job's sync.
  * @returns (when exhausted) the report
  * @throws SqliteError from any statement; transactions already committed stay
  *   committed (the caller keeps the answers dirty and writes them again)
  */
-export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number): Generator<void, CommitReport> {
+export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number, syncWal?: () => void): Generator<void, CommitReport> {
   const st = commitStatements(sqlite);
   const report: CommitReport = { batches: 0, maxBatchMs: 0, skipped: [] };
   const run = (fn: () => void) => {
@@ -117,14 +121,24 @@ export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number): 
     relaxedSync(sqlite, () => run(tx));
     yield;
   }
-  run(() => st.marker.run(String(job.at)));
+  if (!syncWal) {
+    run(() => st.marker.run(String(job.at)));
+    return report;
+  }
+  relaxedSync(sqlite, () => run(() => st.marker.run(String(job.at))));
+  syncWal();
   return report;
 }
 
-/** Runs commitSteps to the end at once (the writer thread, or a synchronous caller). */
-export function commitAll(sqlite: Sqlite, job: FlushJob, batchRows: number): CommitReport {
-  const steps = commitSteps(sqlite, job, batchRows);
+/**
+ * Runs commitSteps to the end at once (the writer thread, or a synchronous caller),
+ * calling `beforeEach()` before every transaction (the thread waits there while the
+ * server's connection wants the write lock).
+ */
+export function commitAll(sqlite: Sqlite, job: FlushJob, batchRows: number, syncWal?: () => void, beforeEach: () => void = () => {}): CommitReport {
+  const steps = commitSteps(sqlite, job, batchRows, syncWal);
   for (;;) {
+    beforeEach();
     const r = steps.next();
     if (r.done) return r.value;
   }

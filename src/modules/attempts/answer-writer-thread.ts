@@ -2,21 +2,44 @@
  * The answer writer thread (started by answer-writer.ts `threadWriter`): its own SQLite
  * connection to the server's database, committing one flush job per message.
  *
- * workerData: `{file, synchronous: 'FULL' | 'NORMAL', batchRows}`.
+ * Its transactions commit relaxed; with synchronous=FULL the job ends with an fsync of
+ * the WAL file, outside any transaction (answer-commit.ts). Before each transaction it
+ * waits while the server's connection has announced that it wants the write lock
+ * (`handoff[0]` > 0, db/index.ts `WriteHandoff`).
+ *
+ * workerData: `{file, synchronous: 'FULL' | 'NORMAL', batchRows, handoff: SharedArrayBuffer}`.
  * Messages in: `{id, job: FlushJob}` → out `{id, report}` or `{id, error}`;
  * `{close: true}` closes the connection and ends the thread.
  */
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { commitAll, type FlushJob } from './answer-commit.js';
 
-const { file, synchronous, batchRows } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL'; batchRows: number };
+const { file, synchronous, batchRows, handoff } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL'; batchRows: number; handoff: SharedArrayBuffer };
+const waiting = new Int32Array(handoff);
 const sqlite = new Database(file, { fileMustExist: true });
 // the same settings as the server's connection (db/index.ts); WAL is a property of the file
 sqlite.pragma(`synchronous = ${synchronous}`);
 sqlite.pragma('busy_timeout = 5000');
 sqlite.pragma('foreign_keys = ON');
 sqlite.pragma('cache_size = -16384');
+
+/** Makes every committed WAL frame durable (what a FULL commit's sync does), lock-free. */
+const syncWal = () => {
+  const fd = openSync(`${file}-wal`, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** Lets the server's connection have the write lock first (bounded: it never waits for us). */
+const yieldToServer = () => {
+  const until = Date.now() + 10_000;
+  for (let n = Atomics.load(waiting, 0); n > 0 && Date.now() < until; n = Atomics.load(waiting, 0)) Atomics.wait(waiting, 0, n, 50);
+};
 
 parentPort!.on('message', (m: { id: number; job?: FlushJob; close?: boolean }) => {
   if (m.close) {
@@ -25,7 +48,7 @@ parentPort!.on('message', (m: { id: number; job?: FlushJob; close?: boolean }) =
     return;
   }
   try {
-    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, m.job!, batchRows) });
+    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, m.job!, batchRows, synchronous === 'FULL' ? syncWal : undefined, yieldToServer) });
   } catch (e) {
     parentPort!.postMessage({ id: m.id, error: String(e) });
   }

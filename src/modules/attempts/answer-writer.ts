@@ -13,7 +13,7 @@
  * resolved.
  */
 import { Worker } from 'node:worker_threads';
-import type { Sqlite } from '../../db/index.js';
+import { setWriteHandoff, type Sqlite } from '../../db/index.js';
 import type { Logger } from '../../platform/logger.js';
 import { commitSteps, type CommitReport, type FlushJob } from './answer-commit.js';
 
@@ -70,8 +70,18 @@ interface Reply {
  * @param synchronous the server's setting, applied to the thread's connection too
  */
 export function threadWriter(file: string, fallback: Sqlite, logger: Logger, synchronous: 'FULL' | 'NORMAL' = 'FULL', batchRows = BATCH_ROWS): AnswerWriter {
-  const worker = spawn({ file, synchronous, batchRows });
+  // [0]: transactions of the server's connection waiting for or holding the write lock
+  const handoff = new SharedArrayBuffer(4);
+  const waiting = new Int32Array(handoff);
+  const worker = spawn({ file, synchronous, batchRows, handoff });
   worker.unref();
+  setWriteHandoff(fallback, {
+    enter: () => void Atomics.add(waiting, 0, 1),
+    leave: () => {
+      Atomics.sub(waiting, 0, 1);
+      Atomics.notify(waiting, 0);
+    },
+  });
   let failed: AnswerWriter | null = null;
   let nextId = 1;
   let pending: { id: number; resolve: (r: CommitReport) => void; reject: (e: Error) => void } | null = null;
@@ -79,6 +89,7 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
   const fail = (why: string) => {
     if (failed) return;
     failed = inProcessWriter(fallback, batchRows);
+    setWriteHandoff(fallback, null);
     logger.error('answer writer thread failed; answers are now written on the main thread', { error: why });
     pending?.reject(new Error(`answer writer thread failed: ${why}`));
     pending = null;
@@ -110,6 +121,7 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
       await current;
       if (failed) return;
       failed = inProcessWriter(fallback, batchRows);
+      setWriteHandoff(fallback, null);
       worker.removeAllListeners('exit');
       worker.postMessage({ id: 0, close: true });
       await new Promise<void>((r) => {
