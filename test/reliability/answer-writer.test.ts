@@ -75,6 +75,22 @@ describe('answer writer thread', () => {
     expect((disk.prepare('SELECT count(*) AS c FROM answers WHERE attempt_id = ?').get(att) as { c: number }).c).toBe(20_000);
   });
 
+  it('writes last-seen / last-saved times in the same job, alone or with the attempt\'s watermark', async () => {
+    const b = threaded();
+    const [seenOnly, saving] = [attempt(), attempt()];
+    b.save(saving, 'q1', 'x', null, 1);
+    const stats = await b.flush([
+      [seenOnly, 1_000, null],
+      [saving, 2_000, 2_500],
+    ]);
+    expect(stats).toMatchObject({ rows: 1, activityRows: 2, writer: 'thread' });
+    const row = (id: string) => disk.prepare('SELECT durable_seq AS w, last_seen_at AS seen, last_saved_at AS saved FROM attempts WHERE id = ?').get(id);
+    expect(row(seenOnly)).toEqual({ w: 0, seen: 1_000, saved: null });
+    expect(row(saving)).toEqual({ w: 1, seen: 2_000, saved: 2_500 });
+    await b.flush([[saving, 3_000, null]]); // a null time leaves the stored one
+    expect(row(saving)).toEqual({ w: 1, seen: 3_000, saved: 2_500 });
+  });
+
   it('settles a replay that arrived while its newer answer was in flight, in memory and on disk', async () => {
     const b = threaded();
     const att = attempt();

@@ -37,18 +37,16 @@ let seq = 100;
 const results = [];
 for (let j = 0; j < JOBS; j++) {
   const answers = [];
-  const watermarks = [];
-  const activity = [];
+  const attempts = [];
   const now = Date.now();
   for (let k = 0; k < N / 2; k++) {
     const a = aid(Math.floor(Math.random() * N));
     seq++;
     answers.push([a, qid(Math.floor(Math.random() * 60)), `opt_${'o'.repeat(20)}2`, null, seq, now]);
-    watermarks.push([a, 0, seq]);
-    activity.push([a, now, now]);
+    attempts.push([a, 0, seq, now, now]);
   }
   const t0 = performance.now();
-  const r = commitAll(sqlite, { answers, watermarks, activity, at: now }, ROWS);
+  const r = commitAll(sqlite, { answers, attempts, at: now }, ROWS);
   const ms = performance.now() - t0;
   results.push({ tx: r.batches, maxTxMs: r.maxBatchMs, jobMs: ms, usPerAnswer: (ms * 1000) / answers.length });
   sqlite.pragma('wal_checkpoint(PASSIVE)');

@@ -21,7 +21,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
 import { relaxedSync } from '../../db/relaxed-sync.js';
-import { commitStatements, type ActivityRow, type AnswerRow, type FlushJob, type WatermarkRow } from './answer-commit.js';
+import { commitStatements, type ActivityRow, type AnswerRow, type AttemptUpdate } from './answer-commit.js';
 import { BATCH_ROWS, inProcessWriter, type AnswerWriter } from './answer-writer.js';
 
 export interface AnswerEntry {
@@ -393,7 +393,10 @@ export class AnswerBuffer {
     };
     const snap: Snapshot[] = [];
     const answers: AnswerRow[] = [];
-    const watermarks: WatermarkRow[] = [];
+    // one row per attempt: its watermark (if it moves) and its activity times (if any)
+    const attempts: AttemptUpdate[] = activity.map(([id, seen, saved]) => [id, 0, -1, seen, saved]);
+    const rowOf = new Map<string, AttemptUpdate>();
+    for (const a of attempts) rowOf.set(a[0], a);
     /** per attempt: [lowerings when taken, the watermark the job stores (or finds)] */
     const taken = new Map<string, [number, number]>();
     let inSlice = 0;
@@ -405,7 +408,13 @@ export class AnswerBuffer {
         for (const c of e.covers) covers.push(c);
       }
       const w = advance(st.watermark, st.settled, covers);
-      if (w > st.watermark) watermarks.push([attemptId, st.watermark, w]);
+      if (w > st.watermark) {
+        const row = rowOf.get(attemptId);
+        if (row) {
+          row[1] = st.watermark;
+          row[2] = w;
+        } else attempts.push([attemptId, st.watermark, w, null, null]);
+      }
       taken.set(attemptId, [st.lowerings, w]);
       inSlice += st.dirty.size;
       if (inSlice >= SLICE) {
@@ -414,7 +423,7 @@ export class AnswerBuffer {
       }
     }
     // the job is cloned for the thread here, inside the slice
-    const pending = this.writer.write({ answers, watermarks, activity, at: this.now() });
+    const pending = this.writer.write({ answers, attempts, at: this.now() });
     if (writer === 'thread') loopMs = Math.max(loopMs, performance.now() - slice);
     const report = await pending;
     slice = performance.now();

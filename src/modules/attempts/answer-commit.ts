@@ -4,11 +4,11 @@
  * boundary by structured clone — and is committed as a sequence of bounded transactions:
  *
  *   1. the answers, ≤ `batchRows` per transaction (upsert; a higher seq wins);
- *   2. the attempts' durability watermarks, each guarded (see `WatermarkRow`);
- *   3. the attempts' last-seen / last-saved times;
- *   4. a marker row (`system_state.last_flush`);
+ *   2. one UPDATE per attempt: its durability watermark (guarded, see `AttemptUpdate`)
+ *      and its last-seen / last-saved times, ≤ `batchRows` per transaction;
+ *   3. a marker row (`system_state.last_flush`);
  *
- * and one disk sync at the end. Transactions 1–3 commit without waiting for the disk; the
+ * and one disk sync at the end. Transactions 1–2 commit without waiting for the disk; the
  * sync puts all of them on disk at once (WAL frames are synced in order, and recovery
  * keeps a prefix of the commits, so no watermark can survive a power cut without the
  * answers before it). The sync is either the marker's own commit (synchronous=FULL) or,
@@ -22,20 +22,20 @@ import { relaxedSync } from '../../db/relaxed-sync.js';
 
 /** [attemptId, questionId, optionId, text, seq, updatedAt (epoch ms)] */
 export type AnswerRow = [string, string, string | null, string | null, number, number];
-/**
- * [attemptId, base, watermark]: store `watermark` only if the stored value is still at
- * least `base` (the buffer's watermark when it took the job). A buffer that lowered the
- * stored watermark meanwhile (an answer replayed after a seal, below it) must not see it
- * raised again by a job computed before that; such a row is reported as skipped.
- */
-export type WatermarkRow = [string, number, number];
 /** [attemptId, lastSeenAt, lastSavedAt] (epoch ms, or null) */
 export type ActivityRow = [string, number | null, number | null];
+/**
+ * [attemptId, base, watermark, lastSeenAt, lastSavedAt]. `watermark` (-1: none) is stored
+ * only if the stored value is still at least `base` (the buffer's watermark when it took
+ * the job): a buffer that lowered the stored watermark meanwhile (an answer replayed
+ * after a seal, below it) must not see it raised again by a job computed before that;
+ * such a row is reported as skipped. A null time leaves the stored one.
+ */
+export type AttemptUpdate = [string, number, number, number | null, number | null];
 
 export interface FlushJob {
   answers: AnswerRow[];
-  watermarks: WatermarkRow[];
-  activity: ActivityRow[];
+  attempts: AttemptUpdate[];
   /** epoch ms written as the flush marker */
   at: number;
 }
@@ -51,8 +51,7 @@ export interface CommitReport {
 
 export interface Statements {
   upsert: Database.Statement<unknown[]>;
-  watermark: Database.Statement<unknown[]>;
-  activity: Database.Statement<unknown[]>;
+  attempt: Database.Statement<unknown[]>;
   marker: Database.Statement<unknown[]>;
 }
 
@@ -68,8 +67,10 @@ export function commitStatements(sqlite: Sqlite): Statements {
          ON CONFLICT (attempt_id, question_id) DO UPDATE SET option_id = excluded.option_id, text = excluded.text, seq = excluded.seq, updated_at = excluded.updated_at
          WHERE excluded.seq > answers.seq`,
       ),
-      watermark: sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ? AND durable_seq >= ?'),
-      activity: sqlite.prepare('UPDATE attempts SET last_seen_at = ?, last_saved_at = ? WHERE id = ?'),
+      attempt: sqlite.prepare(
+        `UPDATE attempts SET durable_seq = CASE WHEN durable_seq < ? AND durable_seq >= ? THEN ? ELSE durable_seq END,
+         last_seen_at = coalesce(?, last_seen_at), last_saved_at = coalesce(?, last_saved_at) WHERE id = ? RETURNING durable_seq AS w`,
+      ),
       marker: sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('last_flush', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
     };
     prepared.set(sqlite, s);
@@ -110,10 +111,10 @@ export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number, s
   };
   const relaxed = [
     ...chunks(job.answers, (a) => st.upsert.run(a)),
-    ...chunks(job.watermarks, (w) => {
-      if (st.watermark.run(w[2], w[0], w[2], w[1]).changes === 0) report.skipped.push(w[0]);
+    ...chunks(job.attempts, (a) => {
+      const r = st.attempt.get(a[2], a[1], a[2], a[3], a[4], a[0]) as { w: number } | undefined;
+      if (a[2] >= 0 && (r?.w ?? -1) < a[2]) report.skipped.push(a[0]);
     }),
-    ...chunks(job.activity, (a) => st.activity.run(a[1], a[2], a[0])),
   ];
   for (const tx of relaxed) {
     // per transaction, never across a yield: on the server's own connection another
