@@ -68,9 +68,18 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `${bootId}-${(++requestCounter).toString(36)}`;
     c.set('requestId', requestId);
+    // on the Node response (merged at writeHead): `c.res.headers.set` would turn plain
+    // headers into WHATWG Headers that @hono/node-server copies back, on every request
+    const out = c.env?.outgoing;
+    if (out) {
+      out.setHeader('x-request-id', requestId);
+      out.setHeader('x-cbt-api-version', API_VERSION);
+    }
     await next();
-    c.res.headers.set('x-request-id', requestId);
-    c.res.headers.set('x-cbt-api-version', API_VERSION);
+    if (!out) {
+      c.res.headers.set('x-request-id', requestId);
+      c.res.headers.set('x-cbt-api-version', API_VERSION);
+    }
     deps.logger.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 100) / 100 });
   });
 
@@ -85,12 +94,16 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     }
     return l;
   };
-  app.use('*', async (c, next) => {
+  // not async: a thrown problem reaches onError all the same, without a promise per request
+  app.use('*', (c, next) => {
     const m = c.req.method;
     if (m !== 'POST' && m !== 'PUT' && m !== 'PATCH') return next();
     const ct = (c.req.header('content-type') ?? '').toLowerCase();
-    const len = c.req.header('content-length');
-    const hasBody = (len !== undefined && len !== '0') || c.req.header('transfer-encoding') !== undefined;
+    // Node's parsed headers give the same values (a repeated Content-Length is a parse error)
+    const node = c.env?.incoming?.headers;
+    const len = node ? node['content-length'] : c.req.header('content-length');
+    const chunked = (node ? node['transfer-encoding'] : c.req.header('transfer-encoding')) !== undefined;
+    const hasBody = (len !== undefined && len !== '0') || chunked;
     if (hasBody && !ct.startsWith('application/json') && !ct.startsWith('multipart/form-data') && !ct.startsWith('application/x-www-form-urlencoded')) {
       throw new UnsupportedMediaType(`Send the body as application/json${ct ? ` (got ${ct.split(';')[0]})` : ''}.`);
     }
@@ -98,7 +111,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     // A declared length is checked from the header alone: touching `c.req.raw.body` (as
     // hono's bodyLimit does) makes @hono/node-server build a WHATWG Request and stream,
     // which costs more than the whole answer-save handler. Chunked bodies are counted.
-    if (len !== undefined && c.req.header('transfer-encoding') === undefined) {
+    if (len !== undefined && !chunked) {
       if (!/^\d{1,15}$/.test(len)) throw new ValidationError('The Content-Length header is not a number.', [{ path: '(headers).content-length', message: 'must be a whole number of bytes' }]);
       if (Number(len) > max) throw new PayloadTooLarge(max);
       return next();

@@ -2,6 +2,7 @@
  * The dependencies createApp() is built from (STYLE: no globals; main.ts composes them,
  * tests build their own). Module routers receive them as an argument.
  */
+import type { HttpBindings } from '@hono/node-server';
 import type { Db, Sqlite } from '../db/index.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -36,6 +37,8 @@ export interface AuthedWorkspace {
 
 /** Hono environment shared by every router. */
 export interface AppEnv {
+  /** the Node request and response under @hono/node-server; absent under app.request() */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     workspace: AuthedWorkspace;

@@ -14,15 +14,18 @@ export function zodFieldErrors(err: ZodError, prefix: (string | number)[] = []):
   return err.issues.map((i) => ({ path: [...prefix, ...i.path].map(String).join('.') || '(body)', message: i.message }));
 }
 
+/** The 400 problem for input that failed its zod schema; `target` is hono's validation target ('json', 'param', 'query', …). */
+export function invalidInput(target: string, error: ZodError): ValidationError {
+  const where = target === 'json' ? 'request body' : target === 'query' ? 'query string' : target === 'param' ? 'path' : target;
+  const errors = zodFieldErrors(error);
+  return new ValidationError(`The ${where} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).slice(0, 3).join('; ')}`, errors);
+}
+
 /** A new module router with the shared validation hook. */
 export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) {
-        const where = result.target === 'json' ? 'request body' : result.target === 'query' ? 'query string' : result.target === 'param' ? 'path' : result.target;
-        const errors = zodFieldErrors(result.error);
-        throw new ValidationError(`The ${where} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).slice(0, 3).join('; ')}`, errors);
-      }
+      if (!result.success) throw invalidInput(result.target, result.error);
       return undefined;
     },
   });

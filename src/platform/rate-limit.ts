@@ -14,10 +14,12 @@ export interface Bucket {
   limiter: RateLimiterMemory;
   points: number;
   windowSeconds: number;
+  /** the `RateLimit-Policy` value, built once */
+  policy: string;
 }
 
 function bucket(name: string, points: number, windowSeconds: number): Bucket {
-  return { name, points, windowSeconds, limiter: new RateLimiterMemory({ points, duration: windowSeconds }) };
+  return { name, points, windowSeconds, policy: `"${name}";q=${points};w=${windowSeconds}`, limiter: new RateLimiterMemory({ points, duration: windowSeconds }) };
 }
 
 export class RateLimits {
@@ -40,33 +42,31 @@ export class RateLimits {
   }
 }
 
-/** Response headers describing a bucket's state after a request. */
+/** Response headers describing a bucket's state after a request (`ratelimit-policy`, `ratelimit`; names in lower case, as on the wire). */
 export function rateLimitHeaders(b: Bucket, remaining: number, msBeforeNext: number): Record<string, string> {
   const t = Math.max(0, Math.ceil(msBeforeNext / 1000));
-  return {
-    'RateLimit-Policy': `"${b.name}";q=${b.points};w=${b.windowSeconds}`,
-    RateLimit: `"${b.name}";r=${Math.max(0, remaining)};t=${t}`,
-  };
+  return { 'ratelimit-policy': b.policy, ratelimit: `"${b.name}";r=${Math.max(0, remaining)};t=${t}` };
 }
 
 /**
- * Takes one point from `key` in `b`.
- * @returns headers to attach to the response
- * @throws TooManyRequests (429) when the bucket is empty
+ * Takes one point from `key` in `b`. One promise (the limiter's) and no async wrapper:
+ * this runs on every live answer save.
+ * @returns headers to attach to the response (see rateLimitHeaders)
+ * @throws TooManyRequests (429, via the promise) when the bucket is empty
  */
-export async function consume(b: Bucket, key: string, what = 'requests'): Promise<Record<string, string>> {
-  try {
-    const res = await b.limiter.consume(key);
-    return rateLimitHeaders(b, res.remainingPoints, res.msBeforeNext);
-  } catch (e) {
-    if (!(e instanceof RateLimiterRes)) throw e;
-    const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-    throw new TooManyRequests(
-      `Too many ${what}: the limit is ${b.points} per ${b.windowSeconds} s. Try again in ${retry} s.`,
-      retry,
-      rateLimitHeaders(b, 0, e.msBeforeNext),
-    );
-  }
+export function consume(b: Bucket, key: string, what = 'requests'): Promise<Record<string, string>> {
+  return b.limiter.consume(key).then(
+    (res) => rateLimitHeaders(b, res.remainingPoints, res.msBeforeNext),
+    (e: unknown) => {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      throw new TooManyRequests(
+        `Too many ${what}: the limit is ${b.points} per ${b.windowSeconds} s. Try again in ${retry} s.`,
+        retry,
+        rateLimitHeaders(b, 0, e.msBeforeNext),
+      );
+    },
+  );
 }
 
 /** Whether `key` has used up its bucket, without consuming; retryAfterSeconds ≥ 1 when blocked. */

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import { clientAddress } from '../../platform/http.js';
 import { consume } from '../../platform/rate-limit.js';
+import { jsonRoute, plainJson } from '../../platform/json-route.js';
 import * as s from './schemas.js';
 import { startAttempt } from './start.js';
 import { candidateAttempt, saveAnswers } from './answers.js';
@@ -18,13 +19,15 @@ import { sessionView } from './views.js';
 import { GRACE_MS, remainingMs } from './timer.js';
 
 const problems = { ...errorResponses, 402: errorResponses[404], 403: errorResponses[404], 409: errorResponses[404] };
+const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
+const LIVE = 'requests for this attempt';
 
 /** Candidate router. */
 export function attemptRoutes(deps: AppDeps) {
   const r = createRouter();
   const live = async (c: Context<AppEnv>, attemptId: string) => {
-    const h = await consume(deps.limits.live, attemptId, 'requests for this attempt');
-    for (const [k, v] of Object.entries(h)) c.header(k, v);
+    const h = await consume(deps.limits.live, attemptId, LIVE);
+    for (const k in h) c.header(k, h[k]);
   };
 
   r.openapi(
@@ -42,12 +45,21 @@ export function attemptRoutes(deps: AppDeps) {
     },
   );
 
-  r.openapi(
-    createRoute({ method: 'put', path: '/attempts/{id}/answers/{questionId}', tags: ['Candidate session'], summary: 'Save one live answer (buffered)', request: { params: s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId }), body: jsonBody(s.singleAnswerSchema) }, responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...problems } }),
-    async (c) => {
-      const { id, questionId } = c.req.valid('param');
-      await live(c, id);
-      return c.json(saveAnswers(deps, id, [{ questionId, ...c.req.valid('json') }]), 200);
+  // the hot path (issue 8): one validation step and a response with plain headers
+  jsonRoute(
+    r,
+    { method: 'put', path: '/attempts/{id}/answers/{questionId}', params: saveParams, body: s.singleAnswerSchema, doc: { tags: ['Candidate session'], summary: 'Save one live answer (buffered)', responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...problems } } },
+    async (c, { id, questionId }, answer) => {
+      const h = await consume(deps.limits.live, id, LIVE);
+      let saved;
+      try {
+        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }]);
+      } catch (e) {
+        // a refused save (404, 409, 400) carries the rate-limit headers too
+        for (const k in h) c.header(k, h[k]);
+        throw e;
+      }
+      return plainJson(saved, 200, h);
     },
   );
 
