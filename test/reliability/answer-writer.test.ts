@@ -6,51 +6,28 @@
  * that start and finish as separate steps, against a second read-only connection that
  * sees exactly what a killed process leaves.
  */
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/index.js';
 import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
 import { threadWriter } from '../../src/modules/attempts/answer-writer.js';
 import type { Logger } from '../../src/platform/logger.js';
 import { silentLogger } from '../../src/platform/logger.js';
-import { tempDir } from '../harness.js';
+import { candidateSave, durableWorld, hallOps, signInReplay, type Given } from './durable-world.js';
 
-const dir = tempDir('hallcbt-writer-');
-const file = join(dir, 'db.sqlite');
-const { sqlite } = openDatabase(file, 'NORMAL');
-const disk = new Database(file, { readonly: true });
-const onDisk = disk.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
+const world = durableWorld('writer-');
+const { sqlite, disk, file, notOnDisk, attempt } = world;
 const writers: AnswerBuffer[] = [];
 afterAll(async () => {
   for (const b of writers) await b.close();
-  disk.close();
-  sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+  world.close();
 });
 
-sqlite.prepare("INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, created_at) VALUES ('w','w','STANDALONE_HALL','o','e','e',30,'d','s','s',0)").run();
-sqlite.prepare("INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, created_at, updated_at) VALUES ('e','w','t','C',10,3,0,0,1,1,0,0)").run();
-let n = 0;
-function attempt(): string {
-  const att = `att_writer_${++n}`;
-  sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES (?, 'e', 'w', ?, 'n', 'IN_PROGRESS', 0)").run(att, att);
-  return att;
-}
 /** A buffer on the shared file whose jobs go to a writer thread. */
 function threaded(batchRows = 3, logger: Logger = silentLogger, target = file): AnswerBuffer {
   const b = new AnswerBuffer(sqlite, { writer: threadWriter(target, sqlite, logger, 'NORMAL', batchRows) });
   writers.push(b);
   return b;
-}
-/** Answers given with seq ≤ durableSeq whose question's committed row is older. */
-function notOnDisk(attemptId: string, given: Map<number, string>, durableSeq: number): string[] {
-  const rows = new Map((onDisk.all(attemptId) as { q: string; seq: number }[]).map((r) => [r.q, r.seq]));
-  const out: string[] = [];
-  for (const [seq, q] of given) if (seq <= durableSeq && (rows.get(q) ?? 0) < seq) out.push(`seq ${seq} (${q}) ≤ durableSeq ${durableSeq} but disk has ${rows.get(q) ?? 'nothing'}`);
-  return out;
 }
 const storedWatermark = (att: string) => (disk.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?').get(att) as { w: number }).w;
 
@@ -130,14 +107,7 @@ describe('answer writer thread', () => {
   });
 
   it('keeps the durableSeq promise for any interleaving with jobs in flight (property)', async () => {
-    const op = fc.oneof(
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('save' as const), q: fc.integer({ min: 0, max: 4 }), stale: fc.boolean(), back: fc.integer({ min: 1, max: 6 }) }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('begin' as const) }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('end' as const) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('lost' as const) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('seal' as const) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const) }) },
-    );
+    const op = hallOps('begin' as const, 'end' as const);
     // one writer thread for the run; a "restarted process" is a new buffer on it
     const writer = threadWriter(file, sqlite, silentLogger, 'NORMAL', 3);
     const b0 = new AnswerBuffer(sqlite, { writer });
@@ -147,35 +117,26 @@ describe('answer writer thread', () => {
         const att = attempt();
         let b = b0;
         let inFlight: Promise<unknown> | null = null;
-        const given = new Map<number, string>();
-        let counter = 0;
+        const given: Given = { answers: new Map(), counter: 0 };
         for (const o of ops) {
           if (o.kind === 'begin') inFlight ??= b.flush();
           else if (o.kind === 'end') {
             await inFlight;
             inFlight = null;
-          } else if (o.kind === 'lost') ++counter;
-          else if (o.kind === 'seal') {
-            b.seal(att);
-            const disk = new Map((onDisk.all(att) as { q: string; seq: number }[]).map((r) => [r.q, r.seq]));
-            for (const [seq, q] of given) if ((disk.get(q) ?? 0) < seq && (b.answersFor(att, [q])[0]?.seq ?? 0) < seq) b.save(att, q, `opt_${seq}`, null, seq);
-          } else if (o.kind === 'crash') {
+          } else if (o.kind === 'lost') ++given.counter;
+          else if (o.kind === 'seal') signInReplay(b, att, given, world.committed);
+          else if (o.kind === 'crash') {
             // killed once the job in flight reached the disk (or before it started); the
             // next process is a buffer reading the file, with its own writer thread
             await inFlight;
             inFlight = null;
             b = new AnswerBuffer(sqlite, { writer });
-          } else {
-            const seq = o.stale && counter > o.back ? counter - o.back : ++counter;
-            const q = o.stale && given.has(seq) ? given.get(seq)! : `q${o.q}`;
-            if (!given.has(seq)) given.set(seq, q);
-            b.save(att, q, `opt_${seq}`, null, seq);
-          }
-          const missing = notOnDisk(att, given, b.durableSeq(att));
+          } else candidateSave(b, att, given, o);
+          const missing = notOnDisk(att, given.answers, b.durableSeq(att));
           if (missing.length) throw new Error(missing.join('; '));
         }
         await inFlight;
-        const missing = notOnDisk(att, given, new AnswerBuffer(sqlite).durableSeq(att));
+        const missing = notOnDisk(att, given.answers, new AnswerBuffer(sqlite).durableSeq(att));
         if (missing.length) throw new Error(`stored watermark: ${missing.join('; ')}`);
       }),
       { numRuns: 60 },
@@ -185,7 +146,7 @@ describe('answer writer thread', () => {
   it('falls back to writing on the server connection when the thread fails, and says so', async () => {
     const errors: string[] = [];
     const logger: Logger = { info() {}, warn() {}, error: (m) => errors.push(m) };
-    const b = threaded(3, logger, join(dir, 'missing', 'db.sqlite'));
+    const b = threaded(3, logger, join(file, '..', 'missing', 'db.sqlite'));
     const att = attempt();
     b.save(att, 'q1', 'x', null, 1);
     await b.flush().catch(() => undefined); // the thread may fail while this job waits for it
@@ -194,7 +155,7 @@ describe('answer writer thread', () => {
     const stats = await b.flush();
     expect(stats.writer).toBe('in-process');
     expect(b.durableSeq(att)).toBe(2);
-    expect(onDisk.all(att)).toHaveLength(2);
+    expect(world.committed(att).size).toBe(2);
     expect(errors).toEqual(['answer writer thread failed; answers are now written on the main thread']);
   });
 });

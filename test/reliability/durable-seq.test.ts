@@ -12,35 +12,14 @@
  * seals the watermark (`seal()`): a lost answer the page replays afterwards is below the
  * watermark at once, but it is only in memory until the next flush.
  */
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/index.js';
 import { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
-import { tempDir } from '../harness.js';
+import { candidateSave, durableWorld, hallOps, signInReplay, type Given } from './durable-world.js';
 
-const dir = tempDir('hallcbt-durable-');
-const file = join(dir, 'db.sqlite');
-// NORMAL keeps the property test quick; the second connection sees committed transactions either way
-const { sqlite } = openDatabase(file, 'NORMAL');
-const disk = new Database(file, { readonly: true });
-const onDisk = disk.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
-const onDiskStmt = (att: string) => onDisk.all(att);
-afterAll(() => {
-  disk.close();
-  sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Answers given with seq ≤ durableSeq whose question's committed row is older. */
-function notOnDisk(attemptId: string, given: Map<number, string>, durableSeq: number): string[] {
-  const rows = new Map((onDisk.all(attemptId) as { q: string; seq: number }[]).map((r) => [r.q, r.seq]));
-  const out: string[] = [];
-  for (const [seq, q] of given) if (seq <= durableSeq && (rows.get(q) ?? 0) < seq) out.push(`seq ${seq} (${q}) ≤ durableSeq ${durableSeq} but disk has ${rows.get(q) ?? 'nothing'}`);
-  return out;
-}
+const world = durableWorld('durable-');
+const { sqlite, notOnDisk } = world;
+afterAll(() => world.close());
 
 let n = 0;
 /** A fresh buffer for attempt `att`, and `save(q, seq)` that records what was given. */
@@ -53,8 +32,6 @@ function givenAnswers(att: string) {
   };
   return { b, given, save };
 }
-sqlite.prepare("INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, created_at) VALUES ('w','w','STANDALONE_HALL','o','e','e',30,'d','s','s',0)").run();
-sqlite.prepare("INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, created_at, updated_at) VALUES ('e','w','t','C',10,3,0,0,1,1,0,0)").run();
 
 describe('durableSeq against the committed state', () => {
   it('does not count an answer as durable when only a newer, unflushed answer supersedes it', async () => {
@@ -95,8 +72,7 @@ describe('durableSeq against the committed state', () => {
   });
 
   it('keeps that promise across a crash: the stored watermark never claims an answer replayed after a seal', async () => {
-    const att = `att_sealcrash_${++n}`;
-    sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES (?, 'e', 'w', ?, 'n', 'IN_PROGRESS', 0)").run(att, att);
+    const att = world.attempt();
     const { b, given, save } = givenAnswers(att);
     save('q1', 1);
     await b.flush();
@@ -112,44 +88,23 @@ describe('durableSeq against the committed state', () => {
   });
 
   it('holds for any interleaving of saves, lost and stale replays, seals and flushes (property)', async () => {
-    const op = fc.oneof(
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('save' as const), q: fc.integer({ min: 0, max: 4 }), stale: fc.boolean(), back: fc.integer({ min: 1, max: 6 }) }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('flush' as const) }) },
-      // a seq the page used but this process never received (lost with a crashed one)
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('lost' as const) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('seal' as const) }) },
-      // the process dies (SIGKILL): what was not committed is gone; a new buffer starts from the file
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const) }) },
-    );
+    const op = hallOps('flush' as const);
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
-        const att = `att_prop_${++n}`;
         // a real attempts row, so the stored watermark is read back after a crash
-        sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES (?, 'e', 'w', ?, 'n', 'IN_PROGRESS', 0)").run(att, att);
+        const att = world.attempt();
         let b = new AnswerBuffer(sqlite, { batchRows: 3 });
-        const given = new Map<number, string>();
-        let counter = 0;
+        const given: Given = { answers: new Map(), counter: 0 };
         for (const o of ops) {
           if (o.kind === 'flush') await b.flush();
-          else if (o.kind === 'lost') ++counter;
-          else if (o.kind === 'seal') {
-            b.seal(att);
-            // as the page does after a sign-in: re-send every answer the server does not hold
-            const onDisk = new Map((onDiskStmt(att) as { q: string; seq: number }[]).map((r) => [r.q, r.seq]));
-            for (const [seq, q] of given) if ((onDisk.get(q) ?? 0) < seq && (b.answersFor(att, [q])[0]?.seq ?? 0) < seq) b.save(att, q, `opt_${seq}`, null, seq);
-          } else if (o.kind === 'crash') {
+          else if (o.kind === 'lost') ++given.counter;
+          else if (o.kind === 'seal') signInReplay(b, att, given, world.committed);
+          else if (o.kind === 'crash') {
             b = new AnswerBuffer(sqlite, { batchRows: 3 });
             // the page forgets nothing it was not told is durable; what it still holds it replays
             // later as stale saves, so `given` keeps every seq
-          }
-          else {
-            // a stale save replays a seq the candidate used before (any question)
-            const seq = o.stale && counter > o.back ? counter - o.back : ++counter;
-            const q = o.stale && given.has(seq) ? given.get(seq)! : `q${o.q}`;
-            if (!given.has(seq)) given.set(seq, q);
-            b.save(att, q, `opt_${seq}`, null, seq);
-          }
-          const missing = notOnDisk(att, given, b.durableSeq(att));
+          } else candidateSave(b, att, given, o);
+          const missing = notOnDisk(att, given.answers, b.durableSeq(att));
           if (missing.length) throw new Error(missing.join('; '));
         }
       }),
