@@ -30,6 +30,12 @@ export interface AnswerWriter {
 
 /** Rows per transaction: ~20–70 µs a row here, so a few milliseconds of write lock each. */
 export const BATCH_ROWS = 128;
+/**
+ * Rows per transaction on the writer thread: the server's connection waits out the
+ * thread's current transaction (rounded up by SQLite's busy-handler sleeps) whenever it
+ * writes, so the thread keeps its transactions short.
+ */
+export const THREAD_BATCH_ROWS = 64;
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
@@ -69,7 +75,7 @@ interface Reply {
  * @param fallback the server's own connection, used if the thread fails
  * @param synchronous the server's setting, applied to the thread's connection too
  */
-export function threadWriter(file: string, fallback: Sqlite, logger: Logger, synchronous: 'FULL' | 'NORMAL' = 'FULL', batchRows = BATCH_ROWS): AnswerWriter {
+export function threadWriter(file: string, fallback: Sqlite, logger: Logger, synchronous: 'FULL' | 'NORMAL' = 'FULL', batchRows = THREAD_BATCH_ROWS): AnswerWriter {
   // [0]: transactions of the server's connection waiting for or holding the write lock
   const handoff = new SharedArrayBuffer(4);
   const waiting = new Int32Array(handoff);
