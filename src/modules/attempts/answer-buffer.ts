@@ -22,7 +22,7 @@ import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
 import { relaxedSync } from '../../db/relaxed-sync.js';
 import { commitStatements, type ActivityRow, type AnswerRow, type AttemptUpdate } from './answer-commit.js';
-import { BATCH_ROWS, inProcessWriter, type AnswerWriter } from './answer-writer.js';
+import { BATCH_ROWS, inProcessWriter, nextTurn, type AnswerWriter } from './answer-writer.js';
 
 export interface AnswerEntry {
   attemptId: string;
@@ -89,7 +89,6 @@ const key = (attemptId: string, questionId: string) => `${attemptId}\n${question
 /** entries a flush snapshots (and marks clean) per turn of the event loop, ≈ 1 ms */
 const SLICE = 512;
 const NO_COVERS: number[] = [];
-const tick = () => new Promise<void>((r) => setImmediate(r));
 
 /** An entry with the seq and covered seqs it had when a flush took it. */
 type Snapshot = readonly [AnswerEntry, number, number[]];
@@ -388,7 +387,7 @@ export class AnswerBuffer {
     let slice = performance.now();
     const breathe = async () => {
       loopMs = Math.max(loopMs, performance.now() - slice);
-      await tick();
+      await nextTurn();
       slice = performance.now();
     };
     const snap: Snapshot[] = [];

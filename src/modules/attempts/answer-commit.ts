@@ -49,6 +49,7 @@ export interface CommitReport {
   skipped: string[];
 }
 
+/** The prepared statements of a flush job on one connection (upsert also serves the buffer's own writes). */
 export interface Statements {
   upsert: Database.Statement<unknown[]>;
   attempt: Database.Statement<unknown[]>;

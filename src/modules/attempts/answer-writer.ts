@@ -37,7 +37,8 @@ export const BATCH_ROWS = 128;
  */
 export const THREAD_BATCH_ROWS = 64;
 
-const tick = () => new Promise<void>((r) => setImmediate(r));
+/** Resolves on the next turn of the event loop (after pending I/O), so requests get in. */
+export const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 
 /** Commits on `sqlite` itself, yielding to the event loop after every transaction. */
 export function inProcessWriter(sqlite: Sqlite, batchRows = BATCH_ROWS): AnswerWriter {
@@ -48,7 +49,7 @@ export function inProcessWriter(sqlite: Sqlite, batchRows = BATCH_ROWS): AnswerW
       for (;;) {
         const r = steps.next();
         if (r.done) return r.value;
-        await tick();
+        await nextTurn();
       }
     },
     async close() {},
