@@ -42,8 +42,9 @@ describe('migrations on an existing database', () => {
     const columns = (sqlite.prepare('PRAGMA table_info(attempts)').all() as { name: string }[]).map((c) => c.name);
     expect(columns).not.toContain('layout_json');
     expect(columns).toContain('durable_seq');
-    const st = new SessionCache(sqlite).attempt('a')!;
-    expect(st.layout).toEqual(layout);
+    const cache = new SessionCache(sqlite);
+    expect(cache.attempt('a')?.row.id).toBe('a');
+    expect(cache.layout('a')).toEqual(layout);
     expect(sqlite.prepare("SELECT durable_seq AS w FROM attempts WHERE id = 'a'").get()).toEqual({ w: 7 });
     expect((sqlite.pragma('integrity_check') as { integrity_check: string }[])[0]!.integrity_check).toBe('ok');
     sqlite.close();

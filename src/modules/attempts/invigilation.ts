@@ -99,7 +99,7 @@ export function attemptResult(deps: AppDeps, workspaceId: string, attemptId: str
     (deps.sqlite.prepare('SELECT question_id, awarded_marks, review_json FROM answers WHERE attempt_id = ?').all(attemptId) as { question_id: string; awarded_marks: number | null; review_json: string | null }[]).map((r) => [r.question_id, r]),
   );
   const byQ = new Map(answers.map((a) => [a.questionId, a]));
-  const labels = new Map(st.layout.map((l) => [l.questionId, l.optionIds]));
+  const labels = new Map(deps.sessions.layout(attemptId).map((l) => [l.questionId, l.optionIds]));
   const rows = paper.questions.map((q) => {
     const a = byQ.get(q.id);
     const shown = labels.get(q.id) ?? q.options.map((o) => o.id);

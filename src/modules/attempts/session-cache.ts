@@ -23,8 +23,6 @@ export interface AttemptRow {
   credited_ms: number;
   extra_seconds: number;
   violations: number;
-  /** from attempt_layouts (joined) */
-  layout_json: string;
   score: number | null;
   max_score: number | null;
   percentage: number | null;
@@ -38,10 +36,13 @@ export interface AttemptRow {
   last_saved_at: number | null;
 }
 
-/** An attempt row plus its parsed layout and in-memory activity times. */
+/**
+ * An attempt row plus its in-memory activity times. The layout is not part of it: only
+ * the views need it (`SessionCache.layout`), and 2,500 parsed layouts of 60 questions
+ * held ~80 MB of the server's heap (issue 8's memory target).
+ */
 export interface AttemptState {
   row: AttemptRow;
-  layout: Layout;
   /** epoch ms of the last request / save (persisted by the flush job) */
   lastSeenAt: number | null;
   lastSavedAt: number | null;
@@ -51,17 +52,21 @@ export interface AttemptState {
 export class SessionCache {
   private readonly papers = new LRUCache<string, Paper>({ max: 500 });
   private readonly attempts = new LRUCache<string, AttemptState>({ max: 50_000 });
+  /** parsed layouts of the attempts whose views were built last (start, resume, result) */
+  private readonly layouts = new LRUCache<string, Layout>({ max: 256 });
   private readonly examSel;
   private readonly questionSel;
   private readonly rosterCount;
   private readonly attemptSel;
+  private readonly layoutSel;
   private readonly activityUpd;
 
   constructor(private readonly sqlite: Sqlite) {
     this.examSel = sqlite.prepare('SELECT * FROM exams WHERE id = ?');
     this.questionSel = sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position');
     this.rosterCount = sqlite.prepare('SELECT count(*) AS n FROM roster_entries WHERE exam_id = ?');
-    this.attemptSel = sqlite.prepare('SELECT a.*, l.layout_json FROM attempts a JOIN attempt_layouts l ON l.attempt_id = a.id WHERE a.id = ?');
+    this.attemptSel = sqlite.prepare('SELECT * FROM attempts WHERE id = ?');
+    this.layoutSel = sqlite.prepare('SELECT layout_json AS json FROM attempt_layouts WHERE attempt_id = ?');
     this.activityUpd = sqlite.prepare('UPDATE attempts SET last_seen_at = ?, last_saved_at = ? WHERE id = ?');
   }
 
@@ -83,10 +88,29 @@ export class SessionCache {
     if (!a) {
       const row = this.attemptSel.get(attemptId) as AttemptRow | undefined;
       if (!row) return undefined;
-      a = { row, layout: JSON.parse(row.layout_json), lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityDirty: false };
+      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityDirty: false };
       this.attempts.set(attemptId, a);
     }
     return a;
+  }
+
+  /**
+   * The attempt's fixed question and option order (attempt_layouts), parsed once and kept
+   * for the most recent attempts; an empty layout when the attempt has none.
+   */
+  layout(attemptId: string): Layout {
+    let l = this.layouts.get(attemptId);
+    if (!l) {
+      const row = this.layoutSel.get(attemptId) as { json: string } | undefined;
+      l = row ? (JSON.parse(row.json) as Layout) : [];
+      this.layouts.set(attemptId, l);
+    }
+    return l;
+  }
+
+  /** Keeps the layout a start just stored, so its first view does not read it back. */
+  rememberLayout(attemptId: string, layout: Layout): void {
+    this.layouts.set(attemptId, layout);
   }
 
   /** Re-reads an attempt row after a write (keeps in-memory activity times). */

@@ -97,6 +97,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
     }
     throw e;
   }
+  deps.sessions.rememberLayout(id, layout);
   const st = deps.sessions.attempt(id)!;
   deps.events.emit({ kind: 'attempt-changed', examId: exam.id, attemptId: id });
   return sessionView(deps, paper, st, false);

@@ -26,7 +26,7 @@ export function resultFields(a: AttemptState['row']) {
 export function sessionView(deps: AppDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true) {
   const a = st.row;
   const exam = paper.exam;
-  const questions = withQuestions ? candidateQuestions(paper, st.layout) : null;
+  const questions = withQuestions ? candidateQuestions(paper, deps.sessions.layout(a.id)) : null;
   const view: Record<string, unknown> = {
     isResumed,
     attemptId: a.id,
