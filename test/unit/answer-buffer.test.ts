@@ -130,6 +130,27 @@ describe('AnswerBuffer', () => {
     expect(b.answersFor('a', ['q00'])[0]).toMatchObject({ optionId: 'o0', seq: 1 });
   });
 
+  it('releases a completed attempt from memory: its answers are then read from the database', async () => {
+    const sqlite = db();
+    const b = new AnswerBuffer(sqlite);
+    for (let q = 1; q <= 3; q++) b.save('done', `q${q}`, `o${q}`, null, q);
+    b.save('busy', 'q1', 'x', null, 1);
+    await b.flush();
+    b.save('busy', 'q2', null, 'still typing', 2);
+    expect(b.cachedCount).toBe(5);
+    b.release('busy'); // dirty: kept whole
+    b.release('done');
+    expect(b.cachedCount).toBe(2);
+    expect(b.dirtyCount).toBe(1);
+    expect(b.answersFor('done', ['q1', 'q2', 'q3', 'q4'])).toEqual([
+      { questionId: 'q1', optionId: 'o1', text: null, seq: 1 },
+      { questionId: 'q2', optionId: 'o2', text: null, seq: 2 },
+      { questionId: 'q3', optionId: 'o3', text: null, seq: 3 },
+    ]);
+    expect(b.durableSeq('done')).toBe(3);
+    expect(b.answersFor('busy', ['q1', 'q2'])).toMatchObject([{ optionId: 'x' }, { text: 'still typing' }]);
+  });
+
   it('continues seq numbering from the database after a restart', async () => {
     const sqlite = db();
     const b1 = new AnswerBuffer(sqlite);

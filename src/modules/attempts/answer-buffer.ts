@@ -88,7 +88,8 @@ export interface AnswerBufferOptions {
 const key = (attemptId: string, questionId: string) => `${attemptId}\n${questionId}`;
 /** entries a flush snapshots (and marks clean) per turn of the event loop, ≈ 1 ms */
 const SLICE = 512;
-const NO_COVERS: number[] = [];
+/** the covers of every clean entry (frozen: only a dirty entry's own array grows) */
+const NO_COVERS = Object.freeze([]) as unknown as number[];
 
 /** An entry with the seq and covered seqs it had when a flush took it. */
 type Snapshot = readonly [AnswerEntry, number, number[]];
@@ -140,6 +141,11 @@ export class AnswerBuffer {
     return this.dirtyAll.size;
   }
 
+  /** Number of answers held in memory, dirty or clean (tests, the benchmark). */
+  get cachedCount(): number {
+    return this.cache.size;
+  }
+
   private seqState(attemptId: string): AttemptSeqState {
     let s = this.seqs.get(attemptId);
     if (!s) {
@@ -168,7 +174,7 @@ export class AnswerBuffer {
     if (!e && this.seqState(attemptId).stored.has(questionId)) {
       const row = this.selectOne.get(attemptId, questionId) as { optionId: string | null; text: string | null; seq: number; updatedAt: number } | undefined;
       if (row) {
-        e = { attemptId, questionId, ...row, dirty: false, covers: [] };
+        e = { attemptId, questionId, ...row, dirty: false, covers: NO_COVERS };
         this.cache.set(k, e);
       }
     }
@@ -295,10 +301,16 @@ export class AnswerBuffer {
     return st.watermark;
   }
 
-  /** Forgets an attempt's seq state (after it completes; answers stay in the database). */
+  /**
+   * Forgets a completed attempt: its seq state and its (clean) answers leave memory; the
+   * answers stay in the database, where a later read finds them. An attempt with dirty
+   * answers is kept whole (finalize flushes first, so that does not happen there).
+   */
   release(attemptId: string): void {
     const st = this.seqs.get(attemptId);
-    if (st && st.dirty.size === 0) this.seqs.delete(attemptId);
+    if (!st || st.dirty.size > 0) return;
+    for (const q of st.stored) this.cache.delete(key(attemptId, q));
+    this.seqs.delete(attemptId);
   }
 
   /**
@@ -336,7 +348,7 @@ export class AnswerBuffer {
       if (e.seq !== s || !e.dirty) continue; // changed meanwhile (still dirty), or written already
       const covers = e.covers;
       e.dirty = false;
-      e.covers = [];
+      e.covers = NO_COVERS;
       this.dirtyAll.delete(e);
       const st = this.seqState(e.attemptId);
       st.dirty.delete(e);

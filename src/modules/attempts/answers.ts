@@ -65,8 +65,13 @@ export function saveAnswers(deps: AppDeps, attemptId: string, items: AnswerInput
   if (errors) throw new ValidationError(errors.length === 1 ? `questionId ${errors[0]!.questionId}: ${errors[0]!.message}` : `${errors.length} answers are invalid; nothing was saved.`, errors);
   let saved = 0;
   let seq = 0;
+  // the buffer keeps the paper's own id strings (and the cached row's attempt id), not the
+  // request's copies: 150,000 buffered answers would otherwise hold 450,000 more strings
+  const id = st.row.id;
   for (const a of items) {
-    const r = deps.buffer.save(attemptId, a.questionId, a.optionId ?? null, a.text ?? null, a.seq);
+    const q = paper.byId.get(a.questionId)!;
+    const optionId = a.optionId == null ? null : q.optionsById.get(a.optionId)!.id;
+    const r = deps.buffer.save(id, q.id, optionId, a.text ?? null, a.seq);
     if (r.applied) saved++;
     if (r.seq > seq) seq = r.seq;
   }
