@@ -10,7 +10,10 @@
  *   FlushStats `{rows, batches, maxBatchMs, totalMs, loopMs, activityRows, writer}` (every
  *   flush, where /health shows only the last): `loopMs` is the time the flush held the
  *   event loop, `maxBatchMs` the longest transaction on the writer's thread;
- * - garbage-collection pauses (PerformanceObserver 'gc').
+ * - garbage-collection pauses (PerformanceObserver 'gc');
+ * - memory: the largest V8 heap (total and used), external memory and RSS seen in the
+ *   window (sampled every 250 ms), to tell JavaScript objects from SQLite caches, threads
+ *   and sockets in the RSS.
  *
  * Messages: `{cmd: 'reset'}` starts a new window; `{cmd: 'read', id}` replies
  * `{id, probe: {...}}` with the window's figures (milliseconds).
@@ -27,6 +30,17 @@ loop.enable();
 let flushes = [];
 let gc = { count: 0, totalMs: 0, maxMs: 0 };
 let windowStart = performance.now();
+const MB = 1024 * 1024;
+const emptyMemory = () => ({ rssMB: 0, heapTotalMB: 0, heapUsedMB: 0, externalMB: 0 });
+let memory = emptyMemory();
+const sampleMemory = () => {
+  const m = process.memoryUsage();
+  memory.rssMB = Math.max(memory.rssMB, m.rss / MB);
+  memory.heapTotalMB = Math.max(memory.heapTotalMB, m.heapTotal / MB);
+  memory.heapUsedMB = Math.max(memory.heapUsedMB, m.heapUsed / MB);
+  memory.externalMB = Math.max(memory.externalMB, m.external / MB);
+};
+setInterval(sampleMemory, 250).unref();
 
 const origFlush = AnswerBuffer.prototype.flush;
 AnswerBuffer.prototype.flush = function flushProbed(...args) {
@@ -70,6 +84,7 @@ function snapshot() {
       writer: flushes[0]?.writer ?? '',
     },
     gc: { count: gc.count, totalMs: r2(gc.totalMs), maxMs: r2(gc.maxMs) },
+    memoryMaxMB: Object.fromEntries(Object.entries((sampleMemory(), memory)).map(([k, v]) => [k, Math.round(v)])),
   };
 }
 
@@ -79,6 +94,7 @@ if (process.send) {
       loop.reset();
       flushes = [];
       gc = { count: 0, totalMs: 0, maxMs: 0 };
+      memory = emptyMemory();
       windowStart = performance.now();
       process.send({ id: m.id, ok: true });
     } else if (m?.cmd === 'read') {

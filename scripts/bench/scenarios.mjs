@@ -34,6 +34,7 @@ async function measured(server, gens, phase, durationMs) {
 async function steadyPhases(run, gens, cfg, out, log) {
   out.phases.hall = await measured(run.server, gens, { kind: 'hall', durationMs: cfg.hallMs, deadlineMs: cfg.hallMs + 30_000 }, cfg.hallMs);
   const s = out.phases.hall;
+  log(`    memory: ${memoryLine(s)}`);
   log(`    save p50/p99/max ${s.requests.save?.p50}/${s.requests.save?.p99}/${s.requests.save?.max} ms at ${s.requests.save?.perSec}/s; errors ${s.errorCount}; server CPU ${s.server.cpuPctAvg} %, RSS ${s.server.rssMBMax} MB; loop max ${s.server.probe?.eventLoopDelayMs.max} ms`);
   await waitFlushed(run.server.baseUrl);
   out.phases.baselineHall = await measured(run.server, gens, { kind: 'hall', target: 'baseline', durationMs: cfg.baselineHallMs, deadlineMs: cfg.baselineHallMs + 30_000 }, cfg.baselineHallMs);
@@ -44,6 +45,12 @@ async function steadyPhases(run, gens, cfg, out, log) {
 const generatorsFor = (n) => (n <= 500 ? 2 : n <= 2500 ? 3 : 4);
 
 /** Start surge, fill and submit surge for n candidates. */
+/** The probe's largest memory figures of a phase, one line (MB). */
+const memoryLine = (p) => {
+  const m = p.server.probe?.memoryMaxMB;
+  return m ? `RSS ${m.rssMB}, V8 heap ${m.heapUsedMB} used / ${m.heapTotalMB} total, external ${m.externalMB} MB (largest samples)` : 'no probe figures';
+};
+
 export async function examRun(n, cfg, receiver, log) {
   const run = await prepareRun({ seated: 0, credits: n + 200, receiverUrl: receiver.url, ...cfg.saturation, log });
   receiver.reset();
@@ -67,6 +74,7 @@ export async function examRun(n, cfg, receiver, log) {
     out.webhooks = webhookFigures(submits, receiver);
     delete out.phases.submit.submits;
     log(`    submitted ${submits.length}; submit p99 ${out.phases.submit.requests.submit?.p99 ?? '-'} ms; webhooks ${out.webhooks.received}/${submits.length}, drain ${out.webhooks.drainMs} ms`);
+    for (const [name, p] of Object.entries(out.phases)) log(`    memory, ${name}: ${memoryLine(p)}`);
   } finally {
     await gens.close();
     Object.assign(out, await run.close(cfg.keepData));
