@@ -130,25 +130,35 @@ describe('AnswerBuffer', () => {
     expect(b.answersFor('a', ['q00'])[0]).toMatchObject({ optionId: 'o0', seq: 1 });
   });
 
-  it('releases a completed attempt from memory: its answers are then read from the database', async () => {
+  it('keeps only dirty answers in memory: committed ones are read from the database and still judge replays', async () => {
     const sqlite = db();
     const b = new AnswerBuffer(sqlite);
     for (let q = 1; q <= 3; q++) b.save('done', `q${q}`, `o${q}`, null, q);
     b.save('busy', 'q1', 'x', null, 1);
+    expect(b.cachedCount).toBe(4);
     await b.flush();
+    expect(b.cachedCount).toBe(0);
     b.save('busy', 'q2', null, 'still typing', 2);
-    expect(b.cachedCount).toBe(5);
-    b.release('busy'); // dirty: kept whole
-    b.release('done');
-    expect(b.cachedCount).toBe(2);
-    expect(b.dirtyCount).toBe(1);
+    expect(b.cachedCount).toBe(1);
     expect(b.answersFor('done', ['q1', 'q2', 'q3', 'q4'])).toEqual([
       { questionId: 'q1', optionId: 'o1', text: null, seq: 1 },
       { questionId: 'q2', optionId: 'o2', text: null, seq: 2 },
       { questionId: 'q3', optionId: 'o3', text: null, seq: 3 },
     ]);
-    expect(b.durableSeq('done')).toBe(3);
-    expect(b.answersFor('busy', ['q1', 'q2'])).toMatchObject([{ optionId: 'x' }, { text: 'still typing' }]);
+    expect(b.answersFor('busy', ['q2', 'q1'])).toMatchObject([{ text: 'still typing', seq: 2 }, { optionId: 'x', seq: 1 }]);
+    // a replay of a committed answer is ignored without a cached entry, and settles at once
+    expect(b.save('done', 'q2', 'stale', null, 2)).toEqual({ seq: 2, applied: false });
+    expect(b.save('done', 'q2', 'newer', null, 4)).toEqual({ seq: 4, applied: true });
+    expect(b.answersFor('done', ['q2'])[0]).toMatchObject({ optionId: 'newer', seq: 4 });
+    await b.flush();
+    expect(b.durableSeq('done')).toBe(4);
+    expect(rows(sqlite, 'done')).toContainEqual({ q: 'q2', o: 'newer', text: null, seq: 4 });
+    b.save('busy', 'q3', null, 'more', 3);
+    b.release('busy'); // dirty: kept
+    b.release('done');
+    expect(b.dirtyCount).toBe(1);
+    expect(b.durableSeq('busy')).toBe(2);
+    expect(b.lastSeq('done')).toBe(4); // the seq state is read back from the database
   });
 
   it('continues seq numbering from the database after a restart', async () => {

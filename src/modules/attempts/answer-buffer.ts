@@ -4,6 +4,9 @@
  * dirty entries to SQLite as one job for a writer (answer-writer.ts: a thread with its
  * own connection on the server, so the event loop only takes snapshots; bounded
  * transactions with yields in-process) so a hall of thousands never stalls requests.
+ * An entry leaves the cache once it is committed: what the buffer keeps of a committed
+ * answer is its question and seq (to judge replays), and reads of committed answers go to
+ * the database — 150,000 clean entries held ~40 MB of a 300 MB budget (issue 8).
  *
  * Guarantees:
  * - A dirty entry is never dropped: evicting one writes it first (synchronously).
@@ -46,11 +49,11 @@ interface AttemptSeqState {
   /** dirty entries of this attempt (not yet committed) */
   dirty: Set<AnswerEntry>;
   /**
-   * questions of this attempt with a committed row (only this buffer writes answers):
-   * a cache miss on any other question needs no database read — a fresh candidate's
-   * first save of each question would otherwise read SQLite sixty times
+   * question → seq of its committed row (only this buffer writes answers): a save is
+   * judged against it without a database read, and an attempt with no committed row
+   * needs no read to list its answers
    */
-  stored: Set<string>;
+  stored: Map<string, number>;
   /** times the stored watermark was lowered (holdBelow): a flush job taken before a
    * lowering must not repair the stored watermark upwards */
   lowerings: number;
@@ -109,7 +112,7 @@ export class AnswerBuffer {
   private readonly dirtyAttempts = new Map<string, AttemptSeqState>();
   private readonly upsert;
   private readonly saveWatermark;
-  private readonly selectOne;
+  private readonly selectRows;
   private readonly selectSeqs;
   private readonly selectWatermark;
   private readonly lowerWatermark;
@@ -124,13 +127,14 @@ export class AnswerBuffer {
     this.now = opts.now ?? Date.now;
     this.upsert = commitStatements(sqlite).upsert;
     this.saveWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ? AND durable_seq < ?');
-    this.selectOne = sqlite.prepare('SELECT option_id AS optionId, text, seq, updated_at AS updatedAt FROM answers WHERE attempt_id = ? AND question_id = ?');
+    this.selectRows = sqlite.prepare('SELECT question_id AS questionId, option_id AS optionId, text, seq FROM answers WHERE attempt_id = ?');
     this.selectWatermark = sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?');
     this.lowerWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ?');
     this.selectSeqs = sqlite.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
     this.cache = new LRUCache<string, AnswerEntry>({
       max: opts.maxEntries ?? 250_000,
-      dispose: (entry, _k, reason) => {
+      // after the eviction is complete (lru-cache must not be re-entered from `dispose`)
+      disposeAfter: (entry, _k, reason) => {
         if (reason === 'evict' && entry.dirty) this.writeNow([entry]);
       },
     });
@@ -141,7 +145,7 @@ export class AnswerBuffer {
     return this.dirtyAll.size;
   }
 
-  /** Number of answers held in memory, dirty or clean (tests, the benchmark). */
+  /** Number of answers held in the cache: the dirty ones, and any in the middle of being marked clean. */
   get cachedCount(): number {
     return this.cache.size;
   }
@@ -153,10 +157,10 @@ export class AnswerBuffer {
       const rows = this.selectSeqs.all(attemptId) as { q: string; seq: number }[];
       let w = (this.selectWatermark.get(attemptId) as { w: number } | undefined)?.w ?? 0;
       const settled = new Set<number>();
-      const stored = new Set<string>();
+      const stored = new Map<string, number>();
       let last = w;
       for (const r of rows) {
-        stored.add(r.q);
+        stored.set(r.q, r.seq);
         if (r.seq > w) settled.add(r.seq);
         if (r.seq > last) last = r.seq;
       }
@@ -168,18 +172,6 @@ export class AnswerBuffer {
     return s;
   }
 
-  private lookup(attemptId: string, questionId: string): AnswerEntry | undefined {
-    const k = key(attemptId, questionId);
-    let e = this.cache.get(k);
-    if (!e && this.seqState(attemptId).stored.has(questionId)) {
-      const row = this.selectOne.get(attemptId, questionId) as { optionId: string | null; text: string | null; seq: number; updatedAt: number } | undefined;
-      if (row) {
-        e = { attemptId, questionId, ...row, dirty: false, covers: NO_COVERS };
-        this.cache.set(k, e);
-      }
-    }
-    return e;
-  }
 
   private settle(st: AttemptSeqState, seqs: number[]): void {
     for (const s of seqs) if (s > st.watermark) st.settled.add(s);
@@ -201,30 +193,30 @@ export class AnswerBuffer {
     const st = this.seqState(attemptId);
     const s = seq ?? st.lastSeq + 1;
     if (s > st.lastSeq) st.lastSeq = s;
-    const cur = this.lookup(attemptId, questionId);
-    if (cur && cur.seq >= s) {
-      // superseded on arrival: settled now if the newer answer is committed, else with it
-      if (cur.seq > s || !cur.dirty) {
-        if (cur.dirty) {
-          cur.covers.push(s);
+    const k = key(attemptId, questionId);
+    // the cache holds dirty entries (newer than any committed row of their question)
+    let e = this.cache.get(k);
+    if (e ? e.seq >= s : (st.stored.get(questionId) ?? 0) >= s) {
+      // superseded on arrival: settled with the newer answer when it commits, or now if
+      // the newer (or the same) answer is committed already
+      if (e) {
+        if (e.seq > s) {
+          e.covers.push(s);
           this.holdBelow(attemptId, st, s);
-        } else this.settleNow(attemptId, st, s);
-      }
+        }
+      } else this.settleNow(attemptId, st, s);
       return { seq: s, applied: false };
     }
     const now = this.now();
-    let e = cur;
     if (!e) {
       e = { attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s] };
-      this.cache.set(key(attemptId, questionId), e);
+      this.cache.set(k, e);
     } else {
       e.optionId = optionId;
       e.text = text;
       e.seq = s;
       e.updatedAt = now;
-      if (!e.dirty) e.covers = [];
       e.covers.push(s);
-      e.dirty = true;
     }
     st.dirty.add(e);
     this.dirtyAll.add(e);
@@ -267,12 +259,22 @@ export class AnswerBuffer {
     return this.seqState(attemptId).lastSeq;
   }
 
-  /** The current answer of each question (buffer over database). */
+  /**
+   * The current answer of each question, in the order given: a dirty entry, else the
+   * committed row (one read of the attempt's rows, skipped when it has none).
+   */
   answersFor(attemptId: string, questionIds: Iterable<string>): { questionId: string; optionId: string | null; text: string | null; seq: number }[] {
-    const out = [];
+    type Row = { questionId: string; optionId: string | null; text: string | null; seq: number };
+    const st = this.seqState(attemptId);
+    const committed = st.stored.size ? new Map((this.selectRows.all(attemptId) as Row[]).map((r) => [r.questionId, r])) : null;
+    const out: Row[] = [];
     for (const q of questionIds) {
-      const e = this.lookup(attemptId, q);
-      if (e) out.push({ questionId: q, optionId: e.optionId, text: e.text, seq: e.seq });
+      const e = this.cache.peek(key(attemptId, q));
+      if (e?.dirty) out.push({ questionId: q, optionId: e.optionId, text: e.text, seq: e.seq });
+      else {
+        const r = committed?.get(q);
+        if (r) out.push({ questionId: q, optionId: r.optionId, text: r.text, seq: r.seq });
+      }
     }
     return out;
   }
@@ -302,15 +304,12 @@ export class AnswerBuffer {
   }
 
   /**
-   * Forgets a completed attempt: its seq state and its (clean) answers leave memory; the
-   * answers stay in the database, where a later read finds them. An attempt with dirty
-   * answers is kept whole (finalize flushes first, so that does not happen there).
+   * Forgets a completed attempt's seq state (its answers are in the database); kept while
+   * it has dirty answers (finalize flushes first, so that does not happen there).
    */
   release(attemptId: string): void {
     const st = this.seqs.get(attemptId);
-    if (!st || st.dirty.size > 0) return;
-    for (const q of st.stored) this.cache.delete(key(attemptId, q));
-    this.seqs.delete(attemptId);
+    if (st && st.dirty.size === 0) this.seqs.delete(attemptId);
   }
 
   /**
@@ -338,22 +337,25 @@ export class AnswerBuffer {
   }
 
   /**
-   * After the commit of `snap` is on disk: entries clean, their seqs settled — with the
-   * seqs an entry took over while the commit was in flight (replays its committed answer
-   * supersedes), which the same commit settles.
+   * After the commit of `snap` is on disk: entries clean and out of the cache, their seqs
+   * settled — with the seqs an entry took over while the commit was in flight (replays
+   * its committed answer supersedes), which the same commit settles.
    */
   private markClean(snap: Snapshot[], from = 0, to = snap.length): void {
     for (let i = from; i < to; i++) {
       const [e, s] = snap[i]!;
-      if (e.seq !== s || !e.dirty) continue; // changed meanwhile (still dirty), or written already
+      if (!e.dirty) continue; // written already (eviction, submit, seal)
+      const st = this.seqState(e.attemptId);
+      if ((st.stored.get(e.questionId) ?? 0) < s) st.stored.set(e.questionId, s);
+      if (e.seq !== s) continue; // changed meanwhile: still dirty, its newer seq not yet written
       const covers = e.covers;
       e.dirty = false;
       e.covers = NO_COVERS;
+      const k = key(e.attemptId, e.questionId);
+      if (this.cache.peek(k) === e) this.cache.delete(k);
       this.dirtyAll.delete(e);
-      const st = this.seqState(e.attemptId);
       st.dirty.delete(e);
       if (st.dirty.size === 0) this.dirtyAttempts.delete(e.attemptId);
-      st.stored.add(e.questionId);
       this.settle(st, covers);
     }
   }
