@@ -36,7 +36,7 @@ export function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL' = 'FUL
   sqlite.pragma('temp_store = MEMORY');
   // 16 MiB of page cache (default 2 MiB): a hall's answers table (2,500 candidates × 60
   // questions ≈ 15 MB) stays in memory, so a flush's random upserts do not re-read pages
-  sqlite.pragma('cache_size = -16384');
+  sqlite.pragma('cache_size = -4096');
   // drizzle gets the plain prepare: it switches its statements to raw mode
   const plain = sqlite.prepare.bind(sqlite);
   const forDrizzle = new Proxy(sqlite, {

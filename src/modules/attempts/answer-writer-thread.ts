@@ -23,7 +23,7 @@ const sqlite = new Database(file, { fileMustExist: true });
 sqlite.pragma(`synchronous = ${synchronous}`);
 sqlite.pragma('busy_timeout = 5000');
 sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('cache_size = -16384');
+sqlite.pragma('cache_size = -4096');
 
 /** Makes every committed WAL frame durable (what a FULL commit's sync does), lock-free. */
 const syncWal = () => {
