@@ -23,6 +23,7 @@ const sqlite = new Database(file, { fileMustExist: true });
 sqlite.pragma(`synchronous = ${synchronous}`);
 sqlite.pragma('busy_timeout = 5000');
 sqlite.pragma('foreign_keys = ON');
+// 4 MiB, as the server's (see db/index.ts): a miss is a read from the OS page cache
 sqlite.pragma('cache_size = -4096');
 
 /** Makes every committed WAL frame durable (what a FULL commit's sync does), lock-free. */
