@@ -37,6 +37,8 @@ export interface AnswerEntry {
   dirty: boolean;
   /** seqs this entry settles once committed: its own and those it superseded while dirty */
   covers: number[];
+  /** the smallest seq in `covers` (what durableSeq checks, per save, instead of all of them) */
+  lowestCover: number;
 }
 
 interface AttemptSeqState {
@@ -100,7 +102,11 @@ type Snapshot = readonly [AnswerEntry, number, number[]];
 /** The watermark after settling `seqs` (pure: nothing is changed). */
 function advance(watermark: number, settled: Set<number>, seqs: number[]): number {
   let w = watermark;
-  while (settled.has(w + 1) || seqs.includes(w + 1)) w++;
+  if (seqs.length > 16) {
+    // one question saved over and over within a flush (an essay's autosave) covers many seqs
+    const all = new Set(seqs);
+    while (settled.has(w + 1) || all.has(w + 1)) w++;
+  } else while (settled.has(w + 1) || seqs.includes(w + 1)) w++;
   return w;
 }
 
@@ -202,6 +208,7 @@ export class AnswerBuffer {
       if (e) {
         if (e.seq > s) {
           e.covers.push(s);
+          if (s < e.lowestCover) e.lowestCover = s;
           this.holdBelow(attemptId, st, s);
         }
       } else this.settleNow(attemptId, st, s);
@@ -209,7 +216,7 @@ export class AnswerBuffer {
     }
     const now = this.now();
     if (!e) {
-      e = { attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s] };
+      e = { attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s], lowestCover: s };
       this.cache.set(k, e);
     } else {
       e.optionId = optionId;
@@ -217,6 +224,7 @@ export class AnswerBuffer {
       e.seq = s;
       e.updatedAt = now;
       e.covers.push(s);
+      if (s < e.lowestCover) e.lowestCover = s;
     }
     st.dirty.add(e);
     this.dirtyAll.add(e);
@@ -250,7 +258,7 @@ export class AnswerBuffer {
   durableSeq(attemptId: string): number {
     const st = this.seqState(attemptId);
     let w = st.watermark;
-    for (const e of st.dirty) for (const c of e.covers) if (c <= w) w = c - 1;
+    for (const e of st.dirty) if (e.lowestCover <= w) w = e.lowestCover - 1;
     return w;
   }
 
