@@ -52,6 +52,27 @@ describe('answer writer thread', () => {
     expect((disk.prepare('SELECT count(*) AS c FROM answers WHERE attempt_id = ?').get(att) as { c: number }).c).toBe(20_000);
   });
 
+  it('takes turns with the server connection: its writes and transactions go in between the thread\'s, none fails', async () => {
+    const b = threaded(16);
+    const att = attempt();
+    for (let i = 1; i <= 5_000; i++) b.save(att, `q${i}`, 'x', null, i);
+    const mark = sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('turn-test', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    let done = false;
+    let writes = 0;
+    const flushing = b.flush().finally(() => (done = true));
+    while (!done) {
+      // announced writes, as the server's requests make them (a statement, and a transaction)
+      mark.run(String(++writes));
+      sqlite.transaction(() => mark.run(String(++writes)))();
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    const stats = await flushing;
+    expect(stats.batches).toBeGreaterThan(300);
+    expect(writes).toBeGreaterThan(2);
+    expect(disk.prepare("SELECT value FROM system_state WHERE key = 'turn-test'").get()).toEqual({ value: String(writes) });
+    expect(b.durableSeq(att)).toBe(5_000);
+  });
+
   it('writes last-seen / last-saved times in the same job, alone or with the attempt\'s watermark', async () => {
     const b = threaded();
     const [seenOnly, saving] = [attempt(), attempt()];

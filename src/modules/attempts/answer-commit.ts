@@ -80,22 +80,39 @@ export function commitStatements(sqlite: Sqlite): Statements {
 }
 
 /**
+ * What a writer on a second connection does around each of its transactions, so the
+ * server's connection can have SQLite's write lock between them (answer-writer-thread.ts).
+ */
+export interface TransactionTurn {
+  /** before BEGIN: waits while the server's connection wants the lock, then claims the turn */
+  take(): void;
+  /** after COMMIT (or ROLLBACK): releases the turn and wakes a server waiting for it */
+  give(): void;
+}
+
+/**
  * Commits `job` on `sqlite`, yielding after every transaction so an event-loop caller can
  * let requests in between (a thread of its own just runs it through). Each relaxed
  * transaction runs under `relaxedSync`; the marker's commit uses the connection's own
  * setting (FULL: it syncs the WAL, and with it every transaction before it) — unless
  * `syncWal` is given: then the marker commits relaxed too and `syncWal()` (an fsync of
  * the WAL file, outside any transaction) is the job's sync.
+ * @param turn taken around each transaction (a writer thread's); none in-process
  * @returns (when exhausted) the report
  * @throws SqliteError from any statement; transactions already committed stay
  *   committed (the caller keeps the answers dirty and writes them again)
  */
-export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number, syncWal?: () => void): Generator<void, CommitReport> {
+export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number, syncWal?: () => void, turn?: TransactionTurn): Generator<void, CommitReport> {
   const st = commitStatements(sqlite);
   const report: CommitReport = { batches: 0, maxBatchMs: 0, skipped: [] };
   const run = (fn: () => void) => {
+    turn?.take();
     const t0 = performance.now();
-    sqlite.transaction(fn)();
+    try {
+      sqlite.transaction(fn)();
+    } finally {
+      turn?.give();
+    }
     const ms = performance.now() - t0;
     report.batches++;
     if (ms > report.maxBatchMs) report.maxBatchMs = ms;
@@ -134,13 +151,11 @@ export function* commitSteps(sqlite: Sqlite, job: FlushJob, batchRows: number, s
 
 /**
  * Runs commitSteps to the end at once (the writer thread, or a synchronous caller),
- * calling `beforeEach()` before every transaction (the thread waits there while the
- * server's connection wants the write lock).
+ * taking `turn` around every transaction (see TransactionTurn).
  */
-export function commitAll(sqlite: Sqlite, job: FlushJob, batchRows: number, syncWal?: () => void, beforeEach: () => void = () => {}): CommitReport {
-  const steps = commitSteps(sqlite, job, batchRows, syncWal);
+export function commitAll(sqlite: Sqlite, job: FlushJob, batchRows: number, syncWal?: () => void, turn?: TransactionTurn): CommitReport {
+  const steps = commitSteps(sqlite, job, batchRows, syncWal, turn);
   for (;;) {
-    beforeEach();
     const r = steps.next();
     if (r.done) return r.value;
   }

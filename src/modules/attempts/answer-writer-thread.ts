@@ -5,7 +5,8 @@
  * Its transactions commit relaxed; with synchronous=FULL the job ends with an fsync of
  * the WAL file, outside any transaction (answer-commit.ts). Before each transaction it
  * waits while the server's connection has announced that it wants the write lock
- * (`handoff[0]` > 0, db/index.ts `WriteHandoff`).
+ * (`handoff[0]` > 0, db/index.ts `WriteHandoff`), and while in one it shows so
+ * (`handoff[1]` = 1), so the server waits exactly until its COMMIT.
  *
  * workerData: `{file, synchronous: 'FULL' | 'NORMAL', batchRows, handoff: SharedArrayBuffer}`.
  * Messages in: `{id, job: FlushJob}` → out `{id, report}` or `{id, error}`;
@@ -14,10 +15,10 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { commitAll, type FlushJob } from './answer-commit.js';
+import { commitAll, type FlushJob, type TransactionTurn } from './answer-commit.js';
 
 const { file, synchronous, batchRows, handoff } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL'; batchRows: number; handoff: SharedArrayBuffer };
-const waiting = new Int32Array(handoff);
+const flags = new Int32Array(handoff);
 const sqlite = new Database(file, { fileMustExist: true });
 // the same settings as the server's connection (db/index.ts); WAL is a property of the file
 sqlite.pragma(`synchronous = ${synchronous}`);
@@ -36,10 +37,28 @@ const syncWal = () => {
   }
 };
 
-/** Lets the server's connection have the write lock first (bounded: it never waits for us). */
-const yieldToServer = () => {
-  const until = Date.now() + 10_000;
-  for (let n = Atomics.load(waiting, 0); n > 0 && Date.now() < until; n = Atomics.load(waiting, 0)) Atomics.wait(waiting, 0, n, 50);
+/**
+ * The turn around each transaction (handoff slots: [0] the server's transactions waiting
+ * for or holding the write lock, [1] 1 while this thread is in a transaction). Claim,
+ * then look: if the server announced itself meanwhile, step back and let it go first —
+ * with sequentially consistent atomics on both sides, one of the two always sees the
+ * other, so they never both go for the lock. Bounded: this thread never waits on the
+ * server for more than 10 s in all.
+ */
+const turn: TransactionTurn = {
+  take() {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      for (let n = Atomics.load(flags, 0); n > 0 && Date.now() < until; n = Atomics.load(flags, 0)) Atomics.wait(flags, 0, n, 50);
+      Atomics.store(flags, 1, 1);
+      if (Atomics.load(flags, 0) === 0 || Date.now() >= until) return;
+      this.give();
+    }
+  },
+  give() {
+    Atomics.store(flags, 1, 0);
+    Atomics.notify(flags, 1);
+  },
 };
 
 parentPort!.on('message', (m: { id: number; job?: FlushJob; close?: boolean }) => {
@@ -49,7 +68,7 @@ parentPort!.on('message', (m: { id: number; job?: FlushJob; close?: boolean }) =
     return;
   }
   try {
-    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, m.job!, batchRows, synchronous === 'FULL' ? syncWal : undefined, yieldToServer) });
+    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, m.job!, batchRows, synchronous === 'FULL' ? syncWal : undefined, turn) });
   } catch (e) {
     parentPort!.postMessage({ id: m.id, error: String(e) });
   }

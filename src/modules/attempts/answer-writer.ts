@@ -32,10 +32,11 @@ export interface AnswerWriter {
 export const BATCH_ROWS = 128;
 /**
  * Rows per transaction on the writer thread: the server's connection waits out the
- * thread's current transaction (rounded up by SQLite's busy-handler sleeps) whenever it
- * writes, so the thread keeps its transactions short.
+ * thread's current transaction whenever it writes, so the thread keeps them short.
  */
 export const THREAD_BATCH_ROWS = 64;
+/** Longest the server's connection waits for the thread's COMMIT before trying the lock (SQLite's busy timeout then applies). */
+const TURN_WAIT_MS = 200;
 
 /** Resolves on the next turn of the event loop (after pending I/O), so requests get in. */
 export const nextTurn = () => new Promise<void>((r) => setImmediate(r));
@@ -77,16 +78,23 @@ interface Reply {
  * @param synchronous the server's setting, applied to the thread's connection too
  */
 export function threadWriter(file: string, fallback: Sqlite, logger: Logger, synchronous: 'FULL' | 'NORMAL' = 'FULL', batchRows = THREAD_BATCH_ROWS): AnswerWriter {
-  // [0]: transactions of the server's connection waiting for or holding the write lock
-  const handoff = new SharedArrayBuffer(4);
-  const waiting = new Int32Array(handoff);
+  // [0]: transactions of the server's connection waiting for or holding the write lock;
+  // [1]: 1 while the thread is in a transaction (its turn, answer-writer-thread.ts)
+  const handoff = new SharedArrayBuffer(8);
+  const flags = new Int32Array(handoff);
   const worker = spawn({ file, synchronous, batchRows, handoff });
   worker.unref();
   setWriteHandoff(fallback, {
-    enter: () => void Atomics.add(waiting, 0, 1),
+    enter: () => {
+      Atomics.add(flags, 0, 1);
+      // the thread starts no transaction now; wait for the end of the one it is in, woken
+      // at its COMMIT (SQLite's busy handler would sleep 1, 2, 5, 10 ms… between tries);
+      // bounded, with the busy timeout behind it
+      if (Atomics.load(flags, 1) === 1) Atomics.wait(flags, 1, 1, TURN_WAIT_MS);
+    },
     leave: () => {
-      Atomics.sub(waiting, 0, 1);
-      Atomics.notify(waiting, 0);
+      Atomics.sub(flags, 0, 1);
+      Atomics.notify(flags, 0);
     },
   });
   let failed: AnswerWriter | null = null;
