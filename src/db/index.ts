@@ -86,6 +86,11 @@ function cacheStatements(sqlite: Sqlite): void {
 export interface WriteHandoff {
   enter(): void;
   leave(): void;
+  /**
+   * Resolves once the other writer is between transactions and paused (without blocking
+   * the event loop while it finishes one); call the returned function after writing.
+   */
+  turn?(): Promise<() => void>;
 }
 
 const handoffs = new WeakMap<Sqlite, WriteHandoff>();
@@ -94,6 +99,25 @@ const handoffs = new WeakMap<Sqlite, WriteHandoff>();
 export function setWriteHandoff(sqlite: Sqlite, handoff: WriteHandoff | null): void {
   if (handoff) handoffs.set(sqlite, handoff);
   else handoffs.delete(sqlite);
+}
+
+/**
+ * Runs `fn` — synchronous writes on the server's connection — once the answer writer
+ * thread is between transactions and paused, awaiting that instead of blocking the event
+ * loop until its COMMIT (which a plain write on this connection would: see `announced`).
+ * For request handlers that write (start, telemetry, submit); without a second writer it
+ * runs `fn` at once.
+ * @returns what `fn` returns; throws what it throws
+ */
+export async function withWriteTurn<T>(sqlite: Sqlite, fn: () => T): Promise<T> {
+  const turn = handoffs.get(sqlite)?.turn;
+  if (!turn || sqlite.inTransaction) return fn();
+  const release = await turn();
+  try {
+    return fn();
+  } finally {
+    release();
+  }
 }
 
 /** Runs `fn` (which takes the write lock) announced to the handoff, unless inside a transaction (announced already). */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
 import { threadWriter } from '../../src/modules/attempts/answer-writer.js';
+import { setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
 import type { Logger } from '../../src/platform/logger.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { candidateSave, durableWorld, hallOps, signInReplay, type Given } from './durable-world.js';
@@ -64,13 +65,45 @@ describe('answer writer thread', () => {
       // announced writes, as the server's requests make them (a statement, and a transaction)
       mark.run(String(++writes));
       sqlite.transaction(() => mark.run(String(++writes)))();
+      // and the request handlers' way: awaiting the thread's turn instead of blocking for it
+      expect(await withWriteTurn(sqlite, () => sqlite.transaction(() => mark.run(String(++writes)))())).toMatchObject({ changes: 1 });
       await new Promise<void>((r) => setImmediate(r));
     }
     const stats = await flushing;
     expect(stats.batches).toBeGreaterThan(300);
-    expect(writes).toBeGreaterThan(2);
+    expect(writes).toBeGreaterThan(3);
     expect(disk.prepare("SELECT value FROM system_state WHERE key = 'turn-test'").get()).toEqual({ value: String(writes) });
     expect(b.durableSeq(att)).toBe(5_000);
+  });
+
+  it('withWriteTurn runs the write only once the other writer gave its turn, and gives it back after', async () => {
+    const other = durableWorld('turn-');
+    const log: string[] = [];
+    let give: () => void = () => {};
+    setWriteHandoff(other.sqlite, {
+      enter: () => {},
+      leave: () => {},
+      turn: () => new Promise((resolve) => (give = () => resolve(() => log.push('released')))),
+    });
+    try {
+      const pending = withWriteTurn(other.sqlite, () => log.push('wrote'));
+      await new Promise<void>((r) => setTimeout(r, 20)); // the event loop turns while the turn is awaited
+      expect(log).toEqual([]);
+      give();
+      await pending;
+      expect(log).toEqual(['wrote', 'released']);
+      // a write that throws gives the turn back too
+      const refused = withWriteTurn(other.sqlite, () => {
+        throw new Error('refused');
+      });
+      give();
+      await expect(refused).rejects.toThrow('refused');
+      expect(log).toEqual(['wrote', 'released', 'released']);
+    } finally {
+      setWriteHandoff(other.sqlite, null);
+      other.close();
+    }
+    expect(await withWriteTurn(other.sqlite, () => 'no handoff: at once')).toBe('no handoff: at once');
   });
 
   it('writes last-seen / last-saved times in the same job, alone or with the attempt\'s watermark', async () => {

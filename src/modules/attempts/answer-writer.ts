@@ -35,6 +35,10 @@ export const BATCH_ROWS = 128;
  * thread's current transaction whenever it writes, so the thread keeps them short.
  */
 export const THREAD_BATCH_ROWS = 64;
+/** `Atomics.waitAsync` (V8, Node ≥ 16), which TypeScript's lib lists only from ES2024. */
+const waitAsync = (Atomics as unknown as {
+  waitAsync(a: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
+}).waitAsync;
 /** Longest the server's connection waits for the thread's COMMIT before trying the lock (SQLite's busy timeout then applies). */
 const TURN_WAIT_MS = 200;
 
@@ -84,6 +88,10 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
   const flags = new Int32Array(handoff);
   const worker = spawn({ file, synchronous, batchRows, handoff });
   worker.unref();
+  const leave = () => {
+    Atomics.sub(flags, 0, 1);
+    Atomics.notify(flags, 0);
+  };
   setWriteHandoff(fallback, {
     enter: () => {
       Atomics.add(flags, 0, 1);
@@ -92,9 +100,17 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
       // bounded, with the busy timeout behind it
       if (Atomics.load(flags, 1) === 1) Atomics.wait(flags, 1, 1, TURN_WAIT_MS);
     },
-    leave: () => {
-      Atomics.sub(flags, 0, 1);
-      Atomics.notify(flags, 0);
+    leave,
+    // announced first (the thread starts no new transaction), then the end of the one it
+    // is in is awaited, not waited for: other requests run meanwhile
+    async turn() {
+      Atomics.add(flags, 0, 1);
+      const until = performance.now() + TURN_WAIT_MS;
+      while (Atomics.load(flags, 1) === 1 && performance.now() < until) {
+        const w = waitAsync(flags, 1, 1, TURN_WAIT_MS);
+        if (w.async) await w.value;
+      }
+      return leave;
     },
   });
   let failed: AnswerWriter | null = null;

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import { clientAddress } from '../../platform/http.js';
+import { withWriteTurn } from '../../db/index.js';
 import { consume } from '../../platform/rate-limit.js';
 import { jsonRoute, plainJson } from '../../platform/json-route.js';
 import * as s from './schemas.js';
@@ -77,7 +78,8 @@ export function attemptRoutes(deps: AppDeps) {
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
-      return c.json(recordTelemetry(deps, id, c.req.valid('json')), 200);
+      const event = c.req.valid('json');
+      return c.json(await withWriteTurn(deps.sqlite, () => recordTelemetry(deps, id, event)), 200);
     },
   );
 
@@ -86,13 +88,15 @@ export function attemptRoutes(deps: AppDeps) {
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
-      const { st, paper } = candidateAttempt(deps, id);
       const body = (c.req.valid('json') ?? {}) as { answers?: s.AnswerItem[] };
-      if (st.row.status === 'IN_PROGRESS' && body.answers?.length && remainingMs(paper.exam, st.row, deps.clock.now()) >= -GRACE_MS) {
-        saveAnswers(deps, id, body.answers);
-      }
-      const row = finalizeAttempt(deps, id, { autoSubmitted: false });
-      return c.json(submitResponse(paper, { row }), 200);
+      const result = await withWriteTurn(deps.sqlite, () => {
+        const { st, paper } = candidateAttempt(deps, id);
+        if (st.row.status === 'IN_PROGRESS' && body.answers?.length && remainingMs(paper.exam, st.row, deps.clock.now()) >= -GRACE_MS) {
+          saveAnswers(deps, id, body.answers);
+        }
+        return submitResponse(paper, { row: finalizeAttempt(deps, id, { autoSubmitted: false }) });
+      });
+      return c.json(result, 200);
     },
   );
   return r;

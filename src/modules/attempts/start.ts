@@ -11,6 +11,7 @@ import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js'
 import { safeEqual } from '../../platform/crypto.js';
 import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
+import { withWriteTurn } from '../../db/index.js';
 import type { ExamRow } from '../exams/service.js';
 import { newLayout, type Paper } from './paper.js';
 import type { AttemptRow } from './session-cache.js';
@@ -78,7 +79,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
   const id = newId('att');
   const layout = newLayout(paper, randomInt);
   try {
-    deps.sqlite.transaction(() => {
+    await withWriteTurn(deps.sqlite, () => deps.sqlite.transaction(() => {
       const debit = deps.sqlite.prepare('UPDATE workspaces SET credits = credits - 1 WHERE id = ? AND credits > 0').run(paper.exam.workspace_id);
       if (debit.changes === 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
       deps.sqlite
@@ -88,7 +89,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
         )
         .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, address, now);
       deps.sqlite.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)').run(id, JSON.stringify(layout));
-    })();
+    })());
   } catch (e) {
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
