@@ -162,6 +162,8 @@ describe.sequential('admin page: authoring', () => {
     await page.click('#open-bulk');
     await page.fill('#bulk-text', 'Which of these is a prime number?\nA. 21\nB. 27\nC. 29\nD. 33\nANSWER: C\n\nWhat is $2^5$?\nA) 10\nB) 25\nC) 32\nANSWER: C\n');
     await page.click('#bulk-check-btn');
+    // the check is a dry-run request to the server: wait for its report before reading it
+    await page.waitForSelector('#bulk-check p');
     expect(await page.textContent('#bulk-check')).toContain('2 questions recognised');
     await page.click('#bulk-import');
     await page.waitForFunction(() => document.querySelectorAll('.question-item').length === 4);
