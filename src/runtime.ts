@@ -70,7 +70,16 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);
 
-  const flush = () => deps.buffer.flush(deps.sessions.takeActivity());
+  // the activity times a failed flush carried are written by the next one
+  const flush = async () => {
+    const activity = deps.sessions.takeActivity();
+    try {
+      return await deps.buffer.flush(activity);
+    } catch (e) {
+      deps.sessions.restoreActivity(activity);
+      throw e;
+    }
+  };
 
   return {
     deps,

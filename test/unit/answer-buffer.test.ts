@@ -3,6 +3,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/index.js';
 import { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
+import type { AnswerWriter } from '../../src/modules/attempts/answer-writer.js';
+import type { FlushJob } from '../../src/modules/attempts/answer-commit.js';
+import { SessionCache } from '../../src/modules/attempts/session-cache.js';
 import { tempDir } from '../harness.js';
 
 const dirs: string[] = [];
@@ -159,6 +162,51 @@ describe('AnswerBuffer', () => {
     expect(b.dirtyCount).toBe(1);
     expect(b.durableSeq('busy')).toBe(2);
     expect(b.lastSeq('done')).toBe(4); // the seq state is read back from the database
+  });
+
+  it('runs a flush that brings activity times after the one in progress, instead of dropping them', async () => {
+    const jobs: FlushJob[] = [];
+    const finish: (() => void)[] = [];
+    const writer: AnswerWriter = {
+      kind: 'in-process',
+      write: (job) => {
+        jobs.push(job);
+        return new Promise((resolve) => finish.push(() => resolve({ batches: 1, maxBatchMs: 0, skipped: [] })));
+      },
+      close: async () => {},
+    };
+    const b = new AnswerBuffer(db(), { writer });
+    b.save('a', 'q1', 'x', null, 1);
+    const first = b.flush();
+    const shared = b.flush(); // nothing of its own: shares the run
+    const second = b.flush([['a', 1000, 900]]);
+    await new Promise<void>((r) => setImmediate(r));
+    expect(jobs).toHaveLength(1);
+    finish[0]!();
+    await first;
+    await shared;
+    await new Promise<void>((r) => setImmediate(r));
+    expect(jobs).toHaveLength(2);
+    expect(jobs[1]!.attempts).toEqual([['a', 0, -1, 1000, 900]]);
+    finish[1]!();
+    expect((await second).activityRows).toBe(1);
+  });
+
+  it('gives activity times back to the session cache when their flush failed', () => {
+    const sqlite = db();
+    sqlite.prepare("INSERT INTO workspaces (id, name, type, owner_name, owner_email, email_key, credits, api_key_digest, api_key_sealed, webhook_secret_sealed, created_at) VALUES ('w','w','STANDALONE_HALL','o','e','e',30,'d','s','s',0)").run();
+    sqlite.prepare("INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, created_at, updated_at) VALUES ('e','w','t','C',10,3,0,0,1,1,0,0)").run();
+    sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES ('att', 'e', 'w', 's', 'n', 'IN_PROGRESS', 0)").run();
+    const sessions = new SessionCache(sqlite);
+    const st = sessions.attempt('att')!;
+    st.lastSeenAt = 5000;
+    st.activityDirty = true;
+    const taken = sessions.takeActivity();
+    expect(taken).toEqual([['att', 5000, null]]);
+    expect(sessions.takeActivity()).toEqual([]);
+    st.lastSeenAt = 6000; // a request after the failed flush took its rows
+    sessions.restoreActivity(taken);
+    expect(sessions.takeActivity()).toEqual([['att', 6000, null]]);
   });
 
   it('continues seq numbering from the database after a restart', async () => {

@@ -381,13 +381,18 @@ export class AnswerBuffer {
    * times, as one job for the writer (answer-commit.ts: bounded transactions, one disk
    * sync at the end; on the writer thread when there is one). Only when the job resolved
    * are the entries marked clean and `durableSeq` advanced; if it fails they stay dirty
-   * and the next flush writes them again. Concurrent calls share one run.
+   * and the next flush writes them again. A call while a flush runs shares that run —
+   * or, when it brings activity rows (which the running job does not carry), runs after
+   * it with them.
    * @param activity last-seen/last-saved times to write in the same job
    * @returns the figures (also kept in `lastFlush`)
-   * @throws the writer's database error (entries stay dirty)
+   * @throws the writer's database error (entries stay dirty; the caller keeps `activity`)
    */
   flush(activity: ActivityRow[] = []): Promise<FlushStats> {
-    if (this.flushing) return this.flushing;
+    if (this.flushing) {
+      if (!activity.length) return this.flushing;
+      return this.flushing.catch(() => undefined).then(() => this.flush(activity));
+    }
     this.flushing = this.runFlush(activity).finally(() => {
       this.flushing = null;
     });

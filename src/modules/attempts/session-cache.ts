@@ -163,6 +163,18 @@ export class SessionCache {
     return rows;
   }
 
+  /**
+   * Marks the attempts of rows taken by `takeActivity` as changed again (the flush that
+   * carried them failed), so the next flush writes their times — the in-memory ones,
+   * which are never older than the rows'.
+   */
+  restoreActivity(rows: ActivityRow[]): void {
+    for (const [id] of rows) {
+      const a = this.attempts.peek(id);
+      if (a) a.activityDirty = true;
+    }
+  }
+
   /** Writes every pending last-seen / last-saved time in one transaction (shutdown). */
   persistAllActivity(): number {
     let n = 0;
