@@ -178,7 +178,6 @@ export class AnswerBuffer {
     return s;
   }
 
-
   private settle(st: AttemptSeqState, seqs: number[]): void {
     for (const s of seqs) if (s > st.watermark) st.settled.add(s);
     while (st.settled.has(st.watermark + 1)) st.settled.delete(++st.watermark);
