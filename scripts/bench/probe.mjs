@@ -11,6 +11,7 @@
  *   flush, where /health shows only the last): `loopMs` is the time the flush held the
  *   event loop, `maxBatchMs` the longest transaction on the writer's thread;
  * - garbage-collection pauses (PerformanceObserver 'gc');
+ * - the longest stall of a 5 ms timer and when in the window it happened;
  * - memory: the largest V8 heap (total and used), external memory and RSS seen in the
  *   window (sampled every 250 ms), to tell JavaScript objects from SQLite caches, threads
  *   and sockets in the RSS.
@@ -41,6 +42,16 @@ const sampleMemory = () => {
   memory.externalMB = Math.max(memory.externalMB, m.external / MB);
 };
 setInterval(sampleMemory, 250).unref();
+// when in the window the longest stall happened (a 5 ms timer's lateness), to tell a
+// phase's own work from the aftermath of what ran before it
+let stall = { ms: 0, atMs: 0 };
+let expected = performance.now() + RESOLUTION_MS;
+setInterval(() => {
+  const now = performance.now();
+  const late = now - expected;
+  if (late > stall.ms) stall = { ms: late, atMs: now - windowStart };
+  expected = now + RESOLUTION_MS;
+}, RESOLUTION_MS).unref();
 
 const origFlush = AnswerBuffer.prototype.flush;
 AnswerBuffer.prototype.flush = function flushProbed(...args) {
@@ -84,6 +95,7 @@ function snapshot() {
       writer: flushes[0]?.writer ?? '',
     },
     gc: { count: gc.count, totalMs: r2(gc.totalMs), maxMs: r2(gc.maxMs) },
+    longestStall: { ms: r2(stall.ms), atMs: Math.round(stall.atMs) },
     memoryMaxMB: Object.fromEntries(Object.entries((sampleMemory(), memory)).map(([k, v]) => [k, Math.round(v)])),
   };
 }
@@ -95,6 +107,7 @@ if (process.send) {
       flushes = [];
       gc = { count: 0, totalMs: 0, maxMs: 0 };
       memory = emptyMemory();
+      stall = { ms: 0, atMs: 0 };
       windowStart = performance.now();
       process.send({ id: m.id, ok: true });
     } else if (m?.cmd === 'read') {

@@ -48,7 +48,8 @@ const generatorsFor = (n) => (n <= 500 ? 2 : n <= 2500 ? 3 : 4);
 /** The probe's largest memory figures of a phase, one line (MB). */
 const memoryLine = (p) => {
   const m = p.server.probe?.memoryMaxMB;
-  return m ? `RSS ${m.rssMB}, V8 heap ${m.heapUsedMB} used / ${m.heapTotalMB} total, external ${m.externalMB} MB (largest samples)` : 'no probe figures';
+  const st = p.server.probe?.longestStall;
+  return m ? `RSS ${m.rssMB}, V8 heap ${m.heapUsedMB} used / ${m.heapTotalMB} total, external ${m.externalMB} MB (largest samples); longest stall ${st?.ms} ms at ${st?.atMs} ms into the phase` : 'no probe figures';
 };
 
 export async function examRun(n, cfg, receiver, log) {
