@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { relaxedSync, syncWal } from './relaxed-sync.js';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -102,22 +103,31 @@ export function setWriteHandoff(sqlite: Sqlite, handoff: WriteHandoff | null): v
 }
 
 /**
- * Runs `fn` — synchronous writes on the server's connection — once the answer writer
- * thread is between transactions and paused, awaiting that instead of blocking the event
- * loop until its COMMIT (which a plain write on this connection would: see `announced`).
- * For request handlers that write (start, telemetry, submit); without a second writer it
- * runs `fn` at once.
- * @returns what `fn` returns; throws what it throws
+ * Runs `fn` — synchronous writes on the server's connection, for a request handler that
+ * writes (start, telemetry, submit) — without the event loop waiting for anything but
+ * SQLite's own work:
+ * - first it awaits the answer writer thread's turn (between its transactions, paused),
+ *   instead of blocking until its COMMIT as a plain write would (see `announced`);
+ * - on a synchronous=FULL connection, `fn`'s commits are relaxed and the WAL is then
+ *   fsynced in the thread pool (`syncWal`), awaited before this resolves: as durable as
+ *   FULL commits when it resolves, without an fsync on the event loop (one took ~50 ms
+ *   now and then in the start surge of issue 8's benchmark).
+ * Inside a transaction it just runs `fn` (the outer commit decides).
+ * @returns what `fn` returns; throws what it throws (after syncing what it committed)
  */
 export async function withWriteTurn<T>(sqlite: Sqlite, fn: () => T): Promise<T> {
+  if (sqlite.inTransaction) return fn();
   const turn = handoffs.get(sqlite)?.turn;
-  if (!turn || sqlite.inTransaction) return fn();
-  const release = await turn();
+  const release = turn ? await turn() : null;
+  const full = sqlite.pragma('synchronous', { simple: true }) === 2;
+  let out: T;
   try {
-    return fn();
+    out = full ? relaxedSync(sqlite, fn) : fn();
   } finally {
-    release();
+    release?.();
+    if (full) await syncWal(sqlite);
   }
+  return out;
 }
 
 /** Runs `fn` (which takes the write lock) announced to the handoff, unless inside a transaction (announced already). */
@@ -164,4 +174,4 @@ export function databasePath(dataDir: string): string {
 }
 
 export { schema };
-export { relaxedSync } from './relaxed-sync.js';
+export { relaxedSync, syncWal } from './relaxed-sync.js';

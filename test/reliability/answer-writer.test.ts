@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
 import { threadWriter } from '../../src/modules/attempts/answer-writer.js';
-import { setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
+import { openDatabase, setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
+import { rmSync } from 'node:fs';
+import { tempDir } from '../harness.js';
 import type { Logger } from '../../src/platform/logger.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { candidateSave, durableWorld, hallOps, signInReplay, type Given } from './durable-world.js';
@@ -99,11 +101,38 @@ describe('answer writer thread', () => {
       give();
       await expect(refused).rejects.toThrow('refused');
       expect(log).toEqual(['wrote', 'released', 'released']);
+      setWriteHandoff(other.sqlite, null);
+      expect(await withWriteTurn(other.sqlite, () => 'no handoff: at once')).toBe('no handoff: at once');
     } finally {
       setWriteHandoff(other.sqlite, null);
       other.close();
     }
-    expect(await withWriteTurn(other.sqlite, () => 'no handoff: at once')).toBe('no handoff: at once');
+  });
+
+  it('withWriteTurn on a FULL connection commits relaxed, then syncs the WAL before it resolves', async () => {
+    const dir = tempDir('turn-full-');
+    const { sqlite: full } = openDatabase(join(dir, 'db.sqlite'));
+    try {
+      expect(full.pragma('synchronous', { simple: true })).toBe(2);
+      let during = -1;
+      const mark = full.prepare("INSERT INTO system_state (key, value) VALUES ('k', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      await withWriteTurn(full, () => {
+        during = full.pragma('synchronous', { simple: true }) as number;
+        full.transaction(() => mark.run('1'))();
+      });
+      expect(during).toBe(1); // NORMAL while writing: no fsync on the event loop
+      expect(full.pragma('synchronous', { simple: true })).toBe(2);
+      expect(full.prepare("SELECT value FROM system_state WHERE key = 'k'").get()).toEqual({ value: '1' });
+      await expect(withWriteTurn(full, () => {
+        mark.run('2');
+        throw new Error('after a commit');
+      })).rejects.toThrow('after a commit');
+      expect(full.prepare("SELECT value FROM system_state WHERE key = 'k'").get()).toEqual({ value: '2' });
+      expect(full.pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      full.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes last-seen / last-saved times in the same job, alone or with the attempt\'s watermark', async () => {
