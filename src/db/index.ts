@@ -113,13 +113,15 @@ export function setWriteHandoff(sqlite: Sqlite, handoff: WriteHandoff | null): v
  *   FULL commits when it resolves, without an fsync on the event loop (one took ~50 ms
  *   now and then in the start surge of issue 8's benchmark).
  * Inside a transaction it just runs `fn` (the outer commit decides).
+ * @param opts.syncOffLoop false: `fn` commits with the connection's own setting (telemetry
+ *   chooses per event: relaxed unless it may disqualify, which is rare)
  * @returns what `fn` returns; throws what it throws (after syncing what it committed)
  */
-export async function withWriteTurn<T>(sqlite: Sqlite, fn: () => T): Promise<T> {
+export async function withWriteTurn<T>(sqlite: Sqlite, fn: () => T, opts: { syncOffLoop?: boolean } = {}): Promise<T> {
   if (sqlite.inTransaction) return fn();
   const turn = handoffs.get(sqlite)?.turn;
   const release = turn ? await turn() : null;
-  const full = sqlite.pragma('synchronous', { simple: true }) === 2;
+  const full = opts.syncOffLoop !== false && sqlite.pragma('synchronous', { simple: true }) === 2;
   let out: T;
   try {
     out = full ? relaxedSync(sqlite, fn) : fn();

@@ -129,6 +129,9 @@ describe('answer writer thread', () => {
       })).rejects.toThrow('after a commit');
       expect(full.prepare("SELECT value FROM system_state WHERE key = 'k'").get()).toEqual({ value: '2' });
       expect(full.pragma('synchronous', { simple: true })).toBe(2);
+      // a caller that chooses its own sync (telemetry) keeps the connection's setting
+      await withWriteTurn(full, () => (during = full.pragma('synchronous', { simple: true }) as number), { syncOffLoop: false });
+      expect(during).toBe(2);
     } finally {
       full.close();
       rmSync(dir, { recursive: true, force: true });
