@@ -1,4 +1,5 @@
 /** Commits that do not wait for the disk, and a sync of the WAL off the event loop. */
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type Database from 'better-sqlite3';
 
@@ -30,10 +31,27 @@ export function relaxedSync<T>(sqlite: Database.Database, fn: () => T): T {
  * @throws the file system's error (the commits stay committed, but not known durable)
  */
 export async function syncWal(sqlite: Database.Database): Promise<void> {
-  const fh = await open(`${sqlite.name}-wal`, 'r');
+  const fh = await open(walFile(sqlite.name), 'r');
   try {
     await fh.sync();
   } finally {
     await fh.close();
   }
 }
+
+/**
+ * The same sync as `syncWal`, blocking: for the answer writer thread, whose own event
+ * loop has nothing else to do meanwhile. `dbFile` is the database file's path.
+ * @throws the file system's error
+ */
+export function syncWalNow(dbFile: string): void {
+  const fd = openSync(walFile(dbFile), 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The WAL file SQLite keeps beside database file `dbFile`. */
+const walFile = (dbFile: string) => `${dbFile}-wal`;

@@ -119,7 +119,6 @@ export class AnswerBuffer {
   private readonly upsert;
   private readonly saveWatermark;
   private readonly selectRows;
-  private readonly selectSeqs;
   private readonly selectWatermark;
   private readonly lowerWatermark;
   private readonly writer: AnswerWriter;
@@ -136,7 +135,6 @@ export class AnswerBuffer {
     this.selectRows = sqlite.prepare('SELECT question_id AS questionId, option_id AS optionId, text, seq FROM answers WHERE attempt_id = ?');
     this.selectWatermark = sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?');
     this.lowerWatermark = sqlite.prepare('UPDATE attempts SET durable_seq = ? WHERE id = ?');
-    this.selectSeqs = sqlite.prepare('SELECT question_id AS q, seq FROM answers WHERE attempt_id = ?');
     this.cache = new LRUCache<string, AnswerEntry>({
       max: opts.maxEntries ?? 250_000,
       // after the eviction is complete (lru-cache must not be re-entered from `dispose`)
@@ -160,13 +158,13 @@ export class AnswerBuffer {
     let s = this.seqs.get(attemptId);
     if (!s) {
       // after a restart: the stored watermark, and the committed answers above it
-      const rows = this.selectSeqs.all(attemptId) as { q: string; seq: number }[];
+      const rows = this.selectRows.all(attemptId) as { questionId: string; seq: number }[];
       let w = (this.selectWatermark.get(attemptId) as { w: number } | undefined)?.w ?? 0;
       const settled = new Set<number>();
       const stored = new Map<string, number>();
       let last = w;
       for (const r of rows) {
-        stored.set(r.q, r.seq);
+        stored.set(r.questionId, r.seq);
         if (r.seq > w) settled.add(r.seq);
         if (r.seq > last) last = r.seq;
       }

@@ -12,10 +12,10 @@
  * Messages in: `{id, job: FlushJob}` → out `{id, report}` or `{id, error}`;
  * `{close: true}` closes the connection and ends the thread.
  */
-import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { commitAll, type FlushJob, type TransactionTurn } from './answer-commit.js';
+import { syncWalNow } from '../../db/relaxed-sync.js';
 
 const { file, synchronous, batchRows, handoff } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL'; batchRows: number; handoff: SharedArrayBuffer };
 const flags = new Int32Array(handoff);
@@ -28,14 +28,7 @@ sqlite.pragma('foreign_keys = ON');
 sqlite.pragma('cache_size = -4096');
 
 /** Makes every committed WAL frame durable (what a FULL commit's sync does), lock-free. */
-const syncWal = () => {
-  const fd = openSync(`${file}-wal`, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-};
+const syncWal = () => syncWalNow(file);
 
 /**
  * The turn around each transaction (handoff slots: [0] the server's transactions waiting
