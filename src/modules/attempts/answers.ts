@@ -32,18 +32,23 @@ export function candidateAttempt(deps: AppDeps, attemptId: string): { st: Attemp
   return { st, paper };
 }
 
-/** Checks one answer against the paper; returns a field error or null. */
-function check(paper: Paper, a: AnswerInput): string | null {
+/**
+ * Checks one answer against the paper.
+ * @returns the paper's own question and option id strings (what the buffer keeps: not
+ *   the request's copies, or 150,000 buffered answers would hold 300,000 more strings),
+ *   or the field error's message
+ */
+function resolve(paper: Paper, a: AnswerInput): { questionId: string; optionId: string | null } | string {
   const q = paper.byId.get(a.questionId);
   if (!q) return 'is not a question of this exam';
   const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
   if (objective) {
     if (a.text != null) return 'this question takes optionId, not text';
-    if (a.optionId != null && !q.optionsById.has(a.optionId)) return 'optionId is not an option of this question';
-  } else if (a.optionId != null) {
-    return 'this essay question takes text, not optionId';
+    if (a.optionId == null) return { questionId: q.id, optionId: null };
+    const o = q.optionsById.get(a.optionId);
+    return o ? { questionId: q.id, optionId: o.id } : 'optionId is not an option of this question';
   }
-  return null;
+  return a.optionId != null ? 'this essay question takes text, not optionId' : { questionId: q.id, optionId: null };
 }
 
 /**
@@ -58,20 +63,20 @@ export function saveAnswers(deps: AppDeps, attemptId: string, items: AnswerInput
   const left = remainingMs(paper.exam, st.row, now);
   if (left < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
   let errors: FieldError[] | null = null;
+  const ids: { questionId: string; optionId: string | null }[] = [];
   for (let i = 0; i < items.length; i++) {
-    const msg = check(paper, items[i]!);
-    if (msg) (errors ??= []).push({ index: i, path: `answers.${i}`, questionId: items[i]!.questionId, message: msg });
+    const r = resolve(paper, items[i]!);
+    if (typeof r === 'string') (errors ??= []).push({ index: i, path: `answers.${i}`, questionId: items[i]!.questionId, message: r });
+    else ids.push(r);
   }
   if (errors) throw new ValidationError(errors.length === 1 ? `questionId ${errors[0]!.questionId}: ${errors[0]!.message}` : `${errors.length} answers are invalid; nothing was saved.`, errors);
   let saved = 0;
   let seq = 0;
-  // the buffer keeps the paper's own id strings (and the cached row's attempt id), not the
-  // request's copies: 150,000 buffered answers would otherwise hold 450,000 more strings
+  // the cached row's attempt id and the paper's ids (see resolve), not the request's copies
   const id = st.row.id;
-  for (const a of items) {
-    const q = paper.byId.get(a.questionId)!;
-    const optionId = a.optionId == null ? null : q.optionsById.get(a.optionId)!.id;
-    const r = deps.buffer.save(id, q.id, optionId, a.text ?? null, a.seq);
+  for (let i = 0; i < items.length; i++) {
+    const a = items[i]!;
+    const r = deps.buffer.save(id, ids[i]!.questionId, ids[i]!.optionId, a.text ?? null, a.seq);
     if (r.applied) saved++;
     if (r.seq > seq) seq = r.seq;
   }
