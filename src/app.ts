@@ -20,7 +20,8 @@ import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { examRoutes } from './modules/exams/routes.js';
 import { questionRoutes } from './modules/questions/routes.js';
 import { rosterRoutes } from './modules/roster/routes.js';
-import { attemptRoutes } from './modules/attempts/routes.js';
+import { attemptRoutes, candidateLiveRoutes } from './modules/attempts/routes.js';
+import { HotRouteRouter } from './platform/hot-router.js';
 import { invigilationRoutes } from './modules/attempts/invigilation-routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { API_VERSION, systemRoutes } from './modules/system/routes.js';
@@ -58,7 +59,8 @@ function problemResponse(c: Context, err: ApiError): Response {
 
 /** Builds the app. */
 export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>();
+  // the candidate's live requests skip the trie search (platform/hot-router.ts)
+  const app = new OpenAPIHono<AppEnv>({ router: new HotRouteRouter(candidateLiveRoutes) });
 
   // request ids: a per-process random prefix and a counter (no randomness per request)
   const bootId = randomBase62(6);

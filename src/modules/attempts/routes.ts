@@ -11,6 +11,7 @@ import { clientAddress } from '../../platform/http.js';
 import { withWriteTurn } from '../../db/index.js';
 import { consume } from '../../platform/rate-limit.js';
 import { jsonRoute, plainJson } from '../../platform/json-route.js';
+import type { HotRouteSpec } from '../../platform/hot-router.js';
 import * as s from './schemas.js';
 import { startAttempt } from './start.js';
 import { candidateAttempt, saveAnswers } from './answers.js';
@@ -22,6 +23,18 @@ import { GRACE_MS, remainingMs } from './timer.js';
 const problems = { ...errorResponses, 402: errorResponses[404], 403: errorResponses[404], 409: errorResponses[404] };
 const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
 const LIVE = 'requests for this attempt';
+
+/**
+ * The routes every candidate's page calls all exam long (answer saves, offline replay,
+ * telemetry, the 15 s poll), in hono's path form: the app's router answers them without
+ * a trie search (platform/hot-router.ts).
+ */
+export const candidateLiveRoutes: readonly HotRouteSpec[] = [
+  ['PUT', '/attempts/:id/answers/:questionId'],
+  ['POST', '/attempts/:id/answers'],
+  ['POST', '/attempts/:id/telemetry'],
+  ['GET', '/attempts/:id'],
+];
 
 /** Candidate router. */
 export function attemptRoutes(deps: AppDeps) {
