@@ -199,14 +199,21 @@ describe('AnswerBuffer', () => {
     sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES ('att', 'e', 'w', 's', 'n', 'IN_PROGRESS', 0)").run();
     const sessions = new SessionCache(sqlite);
     const st = sessions.attempt('att')!;
-    st.lastSeenAt = 5000;
-    st.activityDirty = true;
+    sessions.seen(st, 5000);
     const taken = sessions.takeActivity();
     expect(taken).toEqual([['att', 5000, null]]);
     expect(sessions.takeActivity()).toEqual([]);
     st.lastSeenAt = 6000; // a request after the failed flush took its rows
     sessions.restoreActivity(taken);
     expect(sessions.takeActivity()).toEqual([['att', 6000, null]]);
+    // a reloaded attempt (after a write) keeps its pending times; a persisted one is not taken again
+    sessions.seen(sessions.attempt('att')!, 7000);
+    sessions.reloadAttempt('att');
+    expect(sessions.takeActivity()).toEqual([['att', 7000, null]]);
+    sessions.seen(sessions.attempt('att')!, 8000);
+    expect(sessions.persistAllActivity()).toBe(1);
+    expect(sessions.takeActivity()).toEqual([]);
+    expect(sqlite.prepare("SELECT last_seen_at AS t FROM attempts WHERE id = 'att'").get()).toEqual({ t: 8000 });
   });
 
   it('continues seq numbering from the database after a restart', async () => {

@@ -27,8 +27,7 @@ export function candidateAttempt(deps: AppDeps, attemptId: string): { st: Attemp
   if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
   const paper = deps.sessions.paper(st.row.exam_id);
   if (!paper) throw new NotFound('Exam');
-  st.lastSeenAt = deps.clock.now();
-  st.activityDirty = true;
+  deps.sessions.seen(st, deps.clock.now());
   return { st, paper };
 }
 

@@ -117,8 +117,7 @@ async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'p
     deps.sqlite.prepare('UPDATE attempts SET client_address = ? WHERE id = ?').run(address, a.id);
     st.row.client_address = address;
   }
-  st.lastSeenAt = deps.clock.now();
-  st.activityDirty = true;
+  deps.sessions.seen(st, deps.clock.now());
   // a sign-in may be a new device: what the server holds becomes the base, and answers a
   // lost device never delivered stop holding durability back (the page re-sends any
   // local answer the server does not hold, whatever durableSeq says)
