@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
-import { threadWriter } from '../../src/modules/attempts/answer-writer.js';
+import { PART_ROWS, threadWriter } from '../../src/modules/attempts/answer-writer.js';
 import { openDatabase, setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
 import { rmSync } from 'node:fs';
 import { tempDir } from '../harness.js';
@@ -152,6 +152,23 @@ describe('answer writer thread', () => {
     expect(row(saving)).toEqual({ w: 1, seen: 2_000, saved: 2_500 });
     await b.flush([[saving, 3_000, null]]); // a null time leaves the stored one
     expect(row(saving)).toEqual({ w: 1, seen: 3_000, saved: 2_500 });
+  });
+
+  it('sends a job larger than a message in parts and commits all of it, answers and activity rows', async () => {
+    const b = threaded(64);
+    const atts = Array.from({ length: 30 }, () => attempt());
+    const answers = PART_ROWS * 2 + 52;
+    for (let i = 0; i < answers; i++) b.save(atts[i % atts.length]!, `q${i}`, `o${i}`, null, Math.floor(i / atts.length) + 1);
+    const seenOnly = Array.from({ length: PART_ROWS * 2 + 7 }, () => attempt());
+    const stats = await b.flush(seenOnly.map((id, i) => [id, 10_000 + i, null]));
+    expect(stats).toMatchObject({ rows: answers, activityRows: seenOnly.length, writer: 'thread' });
+    expect((disk.prepare(`SELECT count(*) AS c FROM answers WHERE attempt_id IN (${atts.map(() => '?').join(',')})`).get(...atts) as { c: number }).c).toBe(answers);
+    const last = answers - 1;
+    expect(disk.prepare('SELECT option_id AS o FROM answers WHERE attempt_id = ? AND question_id = ?').get(atts[last % atts.length], `q${last}`)).toEqual({ o: `o${last}` });
+    for (const att of atts) expect(storedWatermark(att)).toBe(b.durableSeq(att));
+    expect(storedWatermark(atts[0]!)).toBe(Math.ceil(answers / atts.length));
+    const seen = disk.prepare(`SELECT id, last_seen_at AS t FROM attempts WHERE id IN (${seenOnly.map(() => '?').join(',')})`).all(...seenOnly) as { id: string; t: number }[];
+    expect(new Map(seen.map((r) => [r.id, r.t]))).toEqual(new Map(seenOnly.map((id, i) => [id, 10_000 + i])));
   });
 
   it('settles a replay that arrived while its newer answer was in flight, in memory and on disk', async () => {

@@ -445,10 +445,12 @@ export class AnswerBuffer {
         await breathe();
       }
     }
-    // the job is cloned for the thread here, inside the slice
+    // the job's first part is cloned for the thread here, inside the slice; later parts
+    // in later turns, the longest of them reported as postMs (answer-writer.ts)
     const pending = this.writer.write({ answers, attempts, at: this.now() });
     if (writer === 'thread') loopMs = Math.max(loopMs, performance.now() - slice);
     const report = await pending;
+    loopMs = Math.max(loopMs, report.postMs ?? 0);
     slice = performance.now();
     for (let i = 0; i < snap.length; i += SLICE) {
       if (i > 0) await breathe();

@@ -47,6 +47,8 @@ export interface CommitReport {
   maxBatchMs: number;
   /** attempts whose watermark row was skipped by its guard (or found already higher) */
   skipped: string[];
+  /** longest single message of the job to the writer thread, ms on the event loop (thread writer only) */
+  postMs?: number;
 }
 
 /** The prepared statements of a flush job on one connection (upsert also serves the buffer's own writes). */

@@ -9,7 +9,8 @@
  * (`handoff[1]` = 1), so the server waits exactly until its COMMIT.
  *
  * workerData: `{file, synchronous: 'FULL' | 'NORMAL', batchRows, handoff: SharedArrayBuffer}`.
- * Messages in: `{id, job: FlushJob}` → out `{id, report}` or `{id, error}`;
+ * Messages in: `{id, part: 'answers' | 'attempts', rows}` (zero or more parts of a job),
+ * then `{id, job: FlushJob}` with the rest of it → out `{id, report}` or `{id, error}`;
  * `{close: true}` closes the connection and ends the thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -54,14 +55,27 @@ const turn: TransactionTurn = {
   },
 };
 
-parentPort!.on('message', (m: { id: number; job?: FlushJob; close?: boolean }) => {
+/** The parts of the job being received (answer-writer.ts sends a large job in parts). */
+let gathering: { id: number; answers: FlushJob['answers']; attempts: FlushJob['attempts'] } | null = null;
+
+parentPort!.on('message', (m: { id: number; job?: FlushJob; part?: 'answers' | 'attempts'; rows?: unknown[]; close?: boolean }) => {
   if (m.close) {
     sqlite.close();
     parentPort!.close();
     return;
   }
+  if (m.part) {
+    if (gathering?.id !== m.id) gathering = { id: m.id, answers: [], attempts: [] };
+    for (const r of m.rows!) (gathering[m.part] as unknown[]).push(r);
+    return;
+  }
+  let job = m.job!;
+  if (gathering?.id === m.id) {
+    job = { answers: gathering.answers.concat(job.answers), attempts: gathering.attempts.concat(job.attempts), at: job.at };
+  }
+  gathering = null;
   try {
-    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, m.job!, batchRows, synchronous === 'FULL' ? syncWal : undefined, turn) });
+    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, job, batchRows, synchronous === 'FULL' ? syncWal : undefined, turn) });
   } catch (e) {
     parentPort!.postMessage({ id: m.id, error: String(e) });
   }
