@@ -19,7 +19,9 @@ export interface Bucket {
 }
 
 function bucket(name: string, points: number, windowSeconds: number): Bucket {
-  return { name, points, windowSeconds, policy: `"${name}";q=${points};w=${windowSeconds}`, limiter: new RateLimiterMemory({ points, duration: windowSeconds }) };
+  // each bucket has its own store, so keys need no prefix (the library's default one
+  // builds and hashes a new string on every request, the answer saves included)
+  return { name, points, windowSeconds, policy: `"${name}";q=${points};w=${windowSeconds}`, limiter: new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: '' }) };
 }
 
 export class RateLimits {
