@@ -79,7 +79,6 @@ export interface AttemptState {
   /** epoch ms of the last request / save (persisted by the flush job) */
   lastSeenAt: number | null;
   lastSavedAt: number | null;
-  activityDirty: boolean;
 }
 
 export class SessionCache {
@@ -87,8 +86,9 @@ export class SessionCache {
   private readonly attempts = new LRUCache<string, AttemptState>({ max: 50_000 });
   /** parsed layouts of the attempts whose views were built last (start, resume, result) */
   private readonly layouts = new LRUCache<string, Layout>({ max: 256 });
-  /** attempts whose activity times changed since the last flush took them (not a walk of
-   * every cached attempt: 10,000 of them held the event loop ~2 ms per flush) */
+  /** attempts whose activity times changed since the last flush took them, i.e. not yet
+   * written (a set, not a flag walked over every cached attempt: 10,000 of them held the
+   * event loop ~2 ms per flush) */
   private readonly activityPending = new Set<AttemptState>();
   private readonly examSel;
   private readonly questionSel;
@@ -125,7 +125,7 @@ export class SessionCache {
       const found = this.attemptSel.get(attemptId) as AttemptRow | undefined;
       if (!found) return undefined;
       const row = cachedRow(found);
-      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityDirty: false };
+      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at };
       this.attempts.set(attemptId, a);
     }
     return a;
@@ -134,7 +134,6 @@ export class SessionCache {
   /** Records a request of the attempt at `now` (epoch ms): its last-seen time, written by the next flush. */
   seen(a: AttemptState, now: number): void {
     a.lastSeenAt = now;
-    a.activityDirty = true;
     this.activityPending.add(a);
   }
 
@@ -165,7 +164,6 @@ export class SessionCache {
     if (a && prev) {
       a.lastSeenAt = prev.lastSeenAt;
       a.lastSavedAt = prev.lastSavedAt;
-      a.activityDirty = prev.activityDirty;
       if (this.activityPending.delete(prev)) this.activityPending.add(a);
     }
     return a;
@@ -176,7 +174,7 @@ export class SessionCache {
     this.papers.delete(examId);
     for (const [id, a] of this.attempts.entries()) {
       if (a.row.exam_id === examId) {
-        if (a.activityDirty) this.persistOne(a);
+        if (this.activityPending.has(a)) this.persistOne(a);
         this.attempts.delete(id);
       }
     }
@@ -189,7 +187,6 @@ export class SessionCache {
 
   private persistOne(a: AttemptState): void {
     this.activityUpd.run(a.lastSeenAt, a.lastSavedAt, a.row.id);
-    a.activityDirty = false;
     this.activityPending.delete(a);
   }
 
@@ -201,11 +198,7 @@ export class SessionCache {
    */
   takeActivity(): ActivityRow[] {
     const rows: ActivityRow[] = [];
-    for (const a of this.activityPending) {
-      if (!a.activityDirty) continue;
-      a.activityDirty = false;
-      rows.push([a.row.id, a.lastSeenAt, a.lastSavedAt]);
-    }
+    for (const a of this.activityPending) rows.push([a.row.id, a.lastSeenAt, a.lastSavedAt]);
     this.activityPending.clear();
     return rows;
   }
@@ -218,17 +211,14 @@ export class SessionCache {
   restoreActivity(rows: ActivityRow[]): void {
     for (const [id] of rows) {
       const a = this.attempts.peek(id);
-      if (a) {
-        a.activityDirty = true;
-        this.activityPending.add(a);
-      }
+      if (a) this.activityPending.add(a);
     }
   }
 
   /** Writes every pending last-seen / last-saved time in one transaction (shutdown). */
   persistAllActivity(): number {
     let n = 0;
-    const dirty = [...this.activityPending].filter((a) => a.activityDirty);
+    const dirty = [...this.activityPending];
     if (!dirty.length) return 0;
     this.sqlite.transaction(() => {
       for (const a of dirty) {
