@@ -41,6 +41,12 @@ export const THREAD_BATCH_ROWS = 64;
  * stretch; parts of 1,024 rows take ~0.1–0.2 ms each, one per turn of the loop.
  */
 export const PART_ROWS = 1024;
+/** `rows` cut into pieces of PART_ROWS (one empty piece when there are none). */
+function inParts<T>(rows: T[]): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < rows.length; i += PART_ROWS) parts.push(rows.slice(i, i + PART_ROWS));
+  return parts.length ? parts : [[]];
+}
 /** `Atomics.waitAsync` (V8, Node ≥ 16), which TypeScript's lib lists only from ES2024. */
 const waitAsync = (Atomics as unknown as {
   waitAsync(a: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
@@ -155,23 +161,18 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
       worker.postMessage(message);
       postMs = Math.max(postMs, performance.now() - t);
     };
-    const { answers, attempts } = job;
-    let first = true;
-    for (const [rows, kind] of [[answers, 'answers'], [attempts, 'attempts']] as const) {
-      for (let i = 0; i + PART_ROWS < rows.length; i += PART_ROWS) {
-        if (!first) await nextTurn();
-        first = false;
-        if (failed) return failed.write(job);
-        post({ id, part: kind, rows: rows.slice(i, i + PART_ROWS) });
-      }
+    const answers = inParts(job.answers);
+    const attempts = inParts(job.attempts);
+    // every part but each list's last goes ahead; the closing message carries the last ones
+    const ahead = [...answers.slice(0, -1).map((rows) => ({ part: 'answers', rows })), ...attempts.slice(0, -1).map((rows) => ({ part: 'attempts', rows }))];
+    for (const part of ahead) {
+      post({ id, ...part });
+      await nextTurn();
+      if (failed) return failed.write(job);
     }
-    if (!first) await nextTurn();
-    if (failed) return failed.write(job);
-    // the closing message carries each list's last part
-    const tail = (rows: unknown[]) => rows.slice(rows.length === 0 ? 0 : Math.floor((rows.length - 1) / PART_ROWS) * PART_ROWS);
     const report = await new Promise<CommitReport>((resolve, reject) => {
       pending = { id, resolve, reject };
-      post({ id, job: { answers: tail(answers), attempts: tail(attempts), at: job.at } });
+      post({ id, job: { answers: answers.at(-1), attempts: attempts.at(-1), at: job.at } });
     });
     return { ...report, postMs };
   }
