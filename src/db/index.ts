@@ -104,32 +104,43 @@ export function setWriteHandoff(sqlite: Sqlite, handoff: WriteHandoff | null): v
 
 /**
  * Runs `fn` — synchronous writes on the server's connection, for a request handler that
- * writes (start, telemetry, submit) — without the event loop waiting for anything but
- * SQLite's own work:
- * - first it awaits the answer writer thread's turn (between its transactions, paused),
- *   instead of blocking until its COMMIT as a plain write would (see `announced`);
- * - on a synchronous=FULL connection, `fn`'s commits are relaxed and the WAL is then
- *   fsynced in the thread pool (`syncWal`), awaited before this resolves: as durable as
- *   FULL commits when it resolves, without an fsync on the event loop (one took ~50 ms
- *   now and then in the start surge of issue 8's benchmark).
+ * writes (start, telemetry, submit) — once the answer writer thread has given its turn
+ * (between its transactions, paused): awaited, so other requests run meanwhile, instead
+ * of blocking until its COMMIT as a plain write would (see `announced`). `fn` commits
+ * with whatever sync it chooses (telemetry: relaxed unless the event may disqualify).
  * Inside a transaction it just runs `fn` (the outer commit decides).
- * @param opts.syncOffLoop false: `fn` commits with the connection's own setting (telemetry
- *   chooses per event: relaxed unless it may disqualify, which is rare)
- * @returns what `fn` returns; throws what it throws (after syncing what it committed)
+ * @returns what `fn` returns; throws what it throws
  */
-export async function withWriteTurn<T>(sqlite: Sqlite, fn: () => T, opts: { syncOffLoop?: boolean } = {}): Promise<T> {
+export async function afterWriteTurn<T>(sqlite: Sqlite, fn: () => T): Promise<T> {
   if (sqlite.inTransaction) return fn();
   const turn = handoffs.get(sqlite)?.turn;
   const release = turn ? await turn() : null;
-  const full = opts.syncOffLoop !== false && sqlite.pragma('synchronous', { simple: true }) === 2;
-  let out: T;
   try {
-    out = full ? relaxedSync(sqlite, fn) : fn();
+    return fn();
   } finally {
     release?.();
+  }
+}
+
+/**
+ * `afterWriteTurn`, durable when it resolves: on a synchronous=FULL connection `fn`'s
+ * commits are relaxed and the WAL is then fsynced in the thread pool (`syncWal`), awaited
+ * before this resolves — as durable as FULL commits, without an fsync on the event loop
+ * (one took ~50 ms now and then in the start surge of issue 8's benchmark). Start and
+ * submit write through it.
+ * @returns what `fn` returns; throws what it throws (after syncing what it committed)
+ */
+export async function withWriteTurn<T>(sqlite: Sqlite, fn: () => T): Promise<T> {
+  if (sqlite.inTransaction) return fn();
+  let full = false;
+  try {
+    return await afterWriteTurn(sqlite, () => {
+      full = sqlite.pragma('synchronous', { simple: true }) === 2;
+      return full ? relaxedSync(sqlite, fn) : fn();
+    });
+  } finally {
     if (full) await syncWal(sqlite);
   }
-  return out;
 }
 
 /** Runs `fn` (which takes the write lock) announced to the handoff, unless inside a transaction (announced already). */

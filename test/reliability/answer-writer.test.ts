@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
 import { PART_ROWS, threadWriter } from '../../src/modules/attempts/answer-writer.js';
-import { openDatabase, setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
+import { afterWriteTurn, openDatabase, setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
 import { rmSync } from 'node:fs';
 import { tempDir } from '../harness.js';
 import type { Logger } from '../../src/platform/logger.js';
@@ -130,7 +130,7 @@ describe('answer writer thread', () => {
       expect(full.prepare("SELECT value FROM system_state WHERE key = 'k'").get()).toEqual({ value: '2' });
       expect(full.pragma('synchronous', { simple: true })).toBe(2);
       // a caller that chooses its own sync (telemetry) keeps the connection's setting
-      await withWriteTurn(full, () => (during = full.pragma('synchronous', { simple: true }) as number), { syncOffLoop: false });
+      await afterWriteTurn(full, () => (during = full.pragma('synchronous', { simple: true }) as number));
       expect(during).toBe(2);
     } finally {
       full.close();

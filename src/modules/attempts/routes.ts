@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import { clientAddress } from '../../platform/http.js';
-import { withWriteTurn } from '../../db/index.js';
+import { afterWriteTurn, withWriteTurn } from '../../db/index.js';
 import { consume } from '../../platform/rate-limit.js';
 import { jsonRoute, plainJson } from '../../platform/json-route.js';
 import type { HotRouteSpec } from '../../platform/hot-router.js';
@@ -92,8 +92,8 @@ export function attemptRoutes(deps: AppDeps) {
       const id = c.req.valid('param').id;
       await live(c, id);
       const event = c.req.valid('json');
-      // an event that cannot disqualify commits relaxed (proctoring/service.ts): no sync to await
-      return c.json(await withWriteTurn(deps.sqlite, () => recordTelemetry(deps, id, event), { syncOffLoop: false }), 200);
+      // the service chooses the event's sync (relaxed unless it may disqualify)
+      return c.json(await afterWriteTurn(deps.sqlite, () => recordTelemetry(deps, id, event)), 200);
     },
   );
 
