@@ -107,7 +107,7 @@ export function setWriteHandoff(sqlite: Sqlite, handoff: WriteHandoff | null): v
  * writes (start, telemetry, submit) — once the answer writer thread has given its turn
  * (between its transactions, paused): awaited, so other requests run meanwhile, instead
  * of blocking until its COMMIT as a plain write would (see `announced`). `fn` commits
- * with whatever sync it chooses (telemetry: relaxed unless the event may disqualify).
+ * with whatever sync it chooses (telemetry: relaxed, and synced after a disqualification).
  * Inside a transaction it just runs `fn` (the outer commit decides).
  * @returns what `fn` returns; throws what it throws
  */

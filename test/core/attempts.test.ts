@@ -198,6 +198,37 @@ describe('proctoring', () => {
     const audit = await k.get('/workspaces/me/audit');
     expect(audit.body[0]).toMatchObject({ action: 'attempt.reinstate', targetId: a.attemptId, reason: 'Power flicker switched windows' });
   });
+
+  it('a disqualifying event commits without an fsync on the event loop, and the hall hears of it once it is on disk', async () => {
+    const { e } = await examWith(2, { maxTabViolations: 0 });
+    const a = await startAttempt(s.baseUrl, e.accessCode, 'P-2', '2222');
+    const sqlite = s.deps.sqlite;
+    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL, as configured
+    // a pass-through spy on the real connection: the setting when the disqualification is written
+    const prepare = sqlite.prepare;
+    let whileWriting = -1;
+    sqlite.prepare = ((sql: string) => {
+      if (sql.includes("status = 'DISQUALIFIED'")) whileWriting = sqlite.pragma('synchronous', { simple: true }) as number;
+      return prepare(sql);
+    }) as typeof sqlite.prepare;
+    const heard: string[] = [];
+    const off = s.deps.events.on((ev) => {
+      if (ev.kind === 'attempt-disqualified') heard.push(ev.attemptId);
+    });
+    try {
+      const r = api(s.baseUrl).post(`/attempts/${a.attemptId}/telemetry`, { type: 'COPY' });
+      // committed (relaxed) at once; announced only after the awaited sync of the WAL
+      for (let i = 0; i < 500 && whileWriting === -1; i++) await new Promise((res) => setImmediate(res));
+      expect(whileWriting).toBe(1); // NORMAL: the commit did not wait for the disk
+      expect(heard).toEqual([]);
+      expect((await r).body).toMatchObject({ violations: 1, status: 'DISQUALIFIED', disqualified: true });
+      expect(heard).toEqual([a.attemptId]);
+      expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      sqlite.prepare = prepare;
+      off();
+    }
+  });
 });
 
 describe('submit and the clock', () => {

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import { clientAddress } from '../../platform/http.js';
-import { afterWriteTurn, withWriteTurn } from '../../db/index.js';
+import { withWriteTurn } from '../../db/index.js';
 import { consume } from '../../platform/rate-limit.js';
 import { jsonRoute, plainJson } from '../../platform/json-route.js';
 import type { HotRouteSpec } from '../../platform/hot-router.js';
@@ -92,8 +92,7 @@ export function attemptRoutes(deps: AppDeps) {
       const id = c.req.valid('param').id;
       await live(c, id);
       const event = c.req.valid('json');
-      // the service chooses the event's sync (relaxed unless it may disqualify)
-      return c.json(await afterWriteTurn(deps.sqlite, () => recordTelemetry(deps, id, event)), 200);
+      return c.json(await recordTelemetry(deps, id, event), 200);
     },
   );
 

@@ -5,7 +5,7 @@
  * queued. Network and fullscreen-enter events are recorded but not counted.
  */
 import type { AppDeps } from '../../platform/deps.js';
-import { relaxedSync } from '../../db/index.js';
+import { afterWriteTurn, relaxedSync, syncWal } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import { candidateAttempt } from '../attempts/answers.js';
@@ -21,21 +21,33 @@ export type TelemetryType = (typeof TELEMETRY_TYPES)[number];
 const COUNTED = new Set<string>(VIOLATION_TYPES);
 
 /**
- * Records one event.
- * @returns `{attemptId, violations, maxTabViolations, status, remainingSeconds, durableSeq}`
+ * Records one event once the answer writer thread has given its turn (`afterWriteTurn`).
+ * Its commit does not wait for the disk (relaxed: a power cut within the next flush's
+ * second may lose an event that changed nothing else; a crash cannot). An event that
+ * disqualifies is made durable before this resolves: the WAL is then fsynced in the
+ * thread pool (`syncWal`), so no fsync holds the event loop (issue 8).
+ * @returns `{attemptId, violations, maxTabViolations, status, disqualified, remainingSeconds, durableSeq}`
  * @throws Forbidden once disqualified, Conflict once completed, NotFound
  */
-export function recordTelemetry(deps: AppDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
+export async function recordTelemetry(deps: AppDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
+  const { response, announce } = await afterWriteTurn(deps.sqlite, () => relaxedSync(deps.sqlite, () => record(deps, attemptId, input)));
+  if (response.disqualified) await syncWal(deps.sqlite);
+  announce();
+  return response;
+}
+
+/**
+ * Writes one event (and a disqualification it causes) in one transaction; see
+ * recordTelemetry. `announce` tells the hall (and the outbox dispatcher) what changed:
+ * called once the change is as durable as it will be.
+ */
+function record(deps: AppDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
   const { st, paper } = candidateAttempt(deps, attemptId);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted.', { code: 'ALREADY_SUBMITTED' });
   const counted = COUNTED.has(input.type);
   const now = deps.clock.now();
   let disqualified = false;
-  // an event that cannot disqualify commits without waiting for the disk (a power cut
-  // within the next flush's second may lose it; a crash cannot); one that may, waits
-  const stored = counted ? (deps.sqlite.prepare('SELECT violations FROM attempts WHERE id = ?').get(attemptId) as { violations: number } | undefined) : undefined;
-  const mayDisqualify = counted && (stored?.violations ?? 0) + 1 > paper.exam.max_tab_violations;
-  const write = () => deps.sqlite.transaction(() => {
+  deps.sqlite.transaction(() => {
     deps.sqlite.prepare('INSERT INTO telemetry_events (attempt_id, type, action, counted, created_at) VALUES (?,?,?,?,?)').run(attemptId, input.type, input.meta?.action?.slice(0, 200) ?? null, counted ? 1 : 0, now);
     if (!counted) return;
     const r = deps.sqlite.prepare("UPDATE attempts SET violations = violations + 1 WHERE id = ? AND status = 'IN_PROGRESS' RETURNING violations").get(attemptId) as { violations: number } | undefined;
@@ -46,17 +58,17 @@ export function recordTelemetry(deps: AppDeps, attemptId: string, input: { type:
       enqueueEvent(deps.sqlite, { workspaceId: row.workspace_id, type: 'exam.attempt.disqualified', data: eventData(paper, row), at: now });
       disqualified = true;
     }
-  });
-  if (mayDisqualify) write()();
-  else relaxedSync(deps.sqlite, () => write()());
+  })();
   const fresh = counted ? deps.sessions.reloadAttempt(attemptId)! : st;
-  if (disqualified) {
-    deps.events.emit({ kind: 'attempt-disqualified', examId: paper.exam.id, attemptId, candidateName: fresh.row.candidate_name });
-    deps.events.emit({ kind: 'outbox-written', eventId: attemptId });
-  } else if (counted) {
-    deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
-  }
-  return {
+  const announce = () => {
+    if (disqualified) {
+      deps.events.emit({ kind: 'attempt-disqualified', examId: paper.exam.id, attemptId, candidateName: fresh.row.candidate_name });
+      deps.events.emit({ kind: 'outbox-written', eventId: attemptId });
+    } else if (counted) {
+      deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
+    }
+  };
+  const response = {
     attemptId,
     violations: fresh.row.violations,
     maxTabViolations: paper.exam.max_tab_violations,
@@ -65,4 +77,5 @@ export function recordTelemetry(deps: AppDeps, attemptId: string, input: { type:
     remainingSeconds: fresh.row.status === 'IN_PROGRESS' ? remainingSeconds(paper.exam, fresh.row, now) : 0,
     durableSeq: deps.buffer.durableSeq(attemptId),
   };
+  return { response, announce };
 }
