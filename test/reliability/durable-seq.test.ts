@@ -15,6 +15,8 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
+import { inProcessWriter, type AnswerWriter } from '../../src/modules/attempts/answer-writer.js';
+import type { FlushJob } from '../../src/modules/attempts/answer-commit.js';
 import { candidateSave, durableWorld, hallOps, signInReplay, type Given } from './durable-world.js';
 
 const world = durableWorld('durable-');
@@ -85,6 +87,24 @@ describe('durableSeq against the committed state', () => {
     await b.flush(); // (the process that did not crash) writing seq 2 brings the watermark back
     expect(b.durableSeq(att)).toBe(3);
     expect(new AnswerBuffer(sqlite).durableSeq(att)).toBe(3);
+  });
+
+  it('stores the watermark a flush moves in that flush job, before its one sync, not in a later write', async () => {
+    const [one, two] = [world.attempt(), world.attempt()];
+    const real = inProcessWriter(sqlite);
+    const jobs: FlushJob[] = [];
+    // the real writer, with each job it is given recorded
+    const recording: AnswerWriter = { kind: real.kind, write: (job) => (jobs.push(job), real.write(job)), close: () => real.close() };
+    const b = new AnswerBuffer(sqlite, { writer: recording });
+    b.save(one, 'q1', 'a', null, 1); // one entry
+    b.save(one, 'q1', 'b', null, 2); // …covering two seqs
+    b.save(two, 'q1', 'a', null, 1); // two entries
+    b.save(two, 'q2', 'b', null, 2);
+    await b.flush();
+    expect(jobs).toHaveLength(1);
+    const stored = new Map(jobs[0]!.attempts.map(([id, , watermark]) => [id, watermark]));
+    expect(stored).toEqual(new Map([[one, 2], [two, 2]]));
+    expect([b.durableSeq(one), b.durableSeq(two)]).toEqual([2, 2]);
   });
 
   it('holds for any interleaving of saves, lost and stale replays, seals and flushes (property)', async () => {

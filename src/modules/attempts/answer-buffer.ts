@@ -28,6 +28,11 @@ import { commitStatements, type ActivityRow, type AnswerRow, type AttemptUpdate 
 import { BATCH_ROWS, inProcessWriter, nextTurn, type AnswerWriter } from './answer-writer.js';
 
 export interface AnswerEntry {
+  /** the cache key (attempt + question), kept so marking the entry clean builds no string */
+  key: string;
+  /** its attempt's seq state: a dirty entry always belongs to the attempt's current one
+   * (`release` keeps a state that has dirty entries) */
+  state: AttemptSeqState;
   attemptId: string;
   questionId: string;
   optionId: string | null;
@@ -178,8 +183,13 @@ export class AnswerBuffer {
   }
 
   private settle(st: AttemptSeqState, seqs: number[]): void {
-    for (const s of seqs) if (s > st.watermark) st.settled.add(s);
-    while (st.settled.has(st.watermark + 1)) st.settled.delete(++st.watermark);
+    for (const s of seqs) {
+      // the common case, the seq right above the watermark, moves it without the set
+      // (which never holds watermark + 1 between calls)
+      if (s === st.watermark + 1) st.watermark = s;
+      else if (s > st.watermark) st.settled.add(s);
+    }
+    while (st.settled.size && st.settled.has(st.watermark + 1)) st.settled.delete(++st.watermark);
   }
 
   /** Settles a seq superseded by a committed answer, storing the watermark before it is told. */
@@ -214,7 +224,7 @@ export class AnswerBuffer {
     }
     const now = this.now();
     if (!e) {
-      e = { attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s], lowestCover: s };
+      e = { key: k, state: st, attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s], lowestCover: s };
       this.cache.set(k, e);
     } else {
       e.optionId = optionId;
@@ -254,7 +264,10 @@ export class AnswerBuffer {
    * watermark while it is only in memory, and the page must keep it until it is written.
    */
   durableSeq(attemptId: string): number {
-    const st = this.seqState(attemptId);
+    return this.durableOf(this.seqState(attemptId));
+  }
+
+  private durableOf(st: AttemptSeqState): number {
     let w = st.watermark;
     for (const e of st.dirty) if (e.lowestCover <= w) w = e.lowestCover - 1;
     return w;
@@ -351,14 +364,13 @@ export class AnswerBuffer {
     for (let i = from; i < to; i++) {
       const [e, s] = snap[i]!;
       if (!e.dirty) continue; // written already (eviction, submit, seal)
-      const st = this.seqState(e.attemptId);
+      const st = e.state;
       if ((st.stored.get(e.questionId) ?? 0) < s) st.stored.set(e.questionId, s);
       if (e.seq !== s) continue; // changed meanwhile: still dirty, its newer seq not yet written
       const covers = e.covers;
       e.dirty = false;
       e.covers = NO_COVERS;
-      const k = key(e.attemptId, e.questionId);
-      if (this.cache.peek(k) === e) this.cache.delete(k);
+      if (this.cache.peek(e.key) === e) this.cache.delete(e.key);
       this.dirtyAll.delete(e);
       st.dirty.delete(e);
       if (st.dirty.size === 0) this.dirtyAttempts.delete(e.attemptId);
@@ -425,11 +437,16 @@ export class AnswerBuffer {
     const taken = new Map<string, [number, number]>();
     let inSlice = 0;
     for (const [attemptId, st] of [...this.dirtyAttempts]) {
-      const covers: number[] = [];
+      // the seqs the attempt's entries cover (one entry's own list, unchanged, when it has one)
+      let covers: number[] = NO_COVERS;
       for (const e of st.dirty) {
         snap.push([e, e.seq, NO_COVERS]);
         answers.push([attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt]);
-        for (const c of e.covers) covers.push(c);
+        if (st.dirty.size === 1) covers = e.covers;
+        else {
+          if (covers === NO_COVERS) covers = [];
+          for (const c of e.covers) covers.push(c);
+        }
       }
       const w = advance(st.watermark, st.settled, covers);
       if (w > st.watermark) {
@@ -478,7 +495,7 @@ export class AnswerBuffer {
       if (++n % SLICE === 0) await breathe();
       const st = this.seqs.get(attemptId);
       if (!st || st.lowerings !== lowerings) continue;
-      const now = this.durableSeq(attemptId);
+      const now = this.durableOf(st);
       if (skipped.has(attemptId) || now > w) relaxedSync(this.sqlite, () => this.saveWatermark.run(now, attemptId, now));
     }
   }
