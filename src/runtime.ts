@@ -17,6 +17,7 @@ import type { AppDeps } from './platform/deps.js';
 import { databasePath, openDatabase } from './db/index.js';
 import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
 import { AnswerBuffer } from './modules/attempts/answer-buffer.js';
+import type { ActivityRow } from './modules/attempts/answer-commit.js';
 import { threadWriter } from './modules/attempts/answer-writer.js';
 import { SessionCache } from './modules/attempts/session-cache.js';
 import { creditDowntime, sweepExpired, writeHeartbeat } from './modules/attempts/sweep.js';
@@ -70,13 +71,17 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);
 
-  // the activity times a failed flush carried are written by the next one
+  // the activity times a failed flush carried are written by the next one; only their
+  // attempt ids wait here, so the rows themselves die young with the flush's job
   const flush = async () => {
-    const activity = deps.sessions.takeActivity();
+    let activity: ActivityRow[] | null = deps.sessions.takeActivity();
+    const ids = activity.map(([id]) => id);
+    const flushed = deps.buffer.flush(activity);
+    activity = null;
     try {
-      return await deps.buffer.flush(activity);
+      return await flushed;
     } catch (e) {
-      deps.sessions.restoreActivity(activity);
+      deps.sessions.restoreActivity(ids);
       throw e;
     }
   };

@@ -107,6 +107,26 @@ describe('durableSeq against the committed state', () => {
     expect([b.durableSeq(one), b.durableSeq(two)]).toEqual([2, 2]);
   });
 
+  it('after a job, stores each attempt\'s watermark that seqs settled while the job was in flight carried further', async () => {
+    const [first, second] = [world.attempt(), world.attempt()];
+    const real = inProcessWriter(sqlite);
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    // the real writer, started only when the test opens the gate (the job is then "in flight")
+    const gated: AnswerWriter = { kind: real.kind, write: async (job) => (await gate, real.write(job)), close: () => real.close() };
+    const b = new AnswerBuffer(sqlite, { writer: gated });
+    for (let seq = 1; seq <= 5; seq++) b.save(first, `q${seq}`, 'a', null, seq); // its job watermark: 5
+    b.save(second, 'q1', 'a', null, 1);
+    b.save(second, 'q1', 'b', null, 3); // seq 2 not received yet: its job watermark is 1
+    const flushed = b.flush();
+    b.save(second, 'q1', 'c', null, 2); // the late seq 2 arrives while the job is in flight: superseded by seq 3
+    release();
+    await flushed;
+    expect([b.durableSeq(first), b.durableSeq(second)]).toEqual([5, 3]);
+    const stored = (id: string) => (sqlite.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?').get(id) as { w: number }).w;
+    expect([stored(first), stored(second)]).toEqual([5, 3]); // not 1: a restart would hold seq 2 and 3 back
+  });
+
   it('holds for any interleaving of saves, lost and stale replays, seals and flushes (property)', async () => {
     const op = hallOps('flush' as const);
     await fc.assert(

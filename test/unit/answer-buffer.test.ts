@@ -204,7 +204,7 @@ describe('AnswerBuffer', () => {
     expect(taken).toEqual([['att', 5000, null]]);
     expect(sessions.takeActivity()).toEqual([]);
     st.lastSeenAt = 6000; // a request after the failed flush took its rows
-    sessions.restoreActivity(taken);
+    sessions.restoreActivity(taken.map(([id]) => id));
     expect(sessions.takeActivity()).toEqual([['att', 6000, null]]);
     // a reloaded attempt (after a write) keeps its pending times; a persisted one is not taken again
     sessions.seen(sessions.attempt('att')!, 7000);

@@ -24,7 +24,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
 import { relaxedSync } from '../../db/relaxed-sync.js';
-import { commitStatements, type ActivityRow, type AnswerRow, type AttemptUpdate } from './answer-commit.js';
+import { commitStatements, type ActivityRow, type AnswerRow, type AttemptUpdate, type FlushJob } from './answer-commit.js';
 import { BATCH_ROWS, inProcessWriter, nextTurn, type AnswerWriter } from './answer-writer.js';
 
 export interface AnswerEntry {
@@ -102,8 +102,20 @@ const SLICE = 256;
 /** the covers of every clean entry (frozen: only a dirty entry's own array grows) */
 const NO_COVERS = Object.freeze([]) as unknown as number[];
 
-/** An entry with the seq and covered seqs it had when a flush took it. */
+/** An entry with the seq and covered seqs it had when a write took it (eviction, submit, seal). */
 type Snapshot = readonly [AnswerEntry, number, number[]];
+/** What a flush job took, for after its commit: flat arrays, not an object per entry. */
+class TakenJob {
+  /** the entries, each with the seq it had when taken */
+  readonly entries: AnswerEntry[] = [];
+  readonly seqs: number[] = [];
+  /** per attempt in the job: its id, its lowerings when taken and the watermark the job stores (or finds) */
+  readonly attemptIds: string[] = [];
+  readonly lowerings: number[] = [];
+  readonly watermarks: number[] = [];
+}
+/** the activity rows a flush no longer holds once its job is built */
+const NO_ACTIVITY: ActivityRow[] = [];
 
 /** The watermark after settling `seqs` (pure: nothing is changed). */
 function advance(watermark: number, settled: Set<number>, seqs: number[]): number {
@@ -352,17 +364,21 @@ export class AnswerBuffer {
         if (w > st.watermark) this.saveWatermark.run(w, attemptId, w);
       }
     })();
-    this.markClean(snap);
+    this.markClean(
+      snap.map(([e]) => e),
+      snap.map(([, s]) => s),
+    );
   }
 
   /**
-   * After the commit of `snap` is on disk: entries clean and out of the cache, their seqs
+   * After the commit of `entries` (each as it was at `seqs`) is on disk: entries clean and out of the cache, their seqs
    * settled — with the seqs an entry took over while the commit was in flight (replays
    * its committed answer supersedes), which the same commit settles.
    */
-  private markClean(snap: Snapshot[], from = 0, to = snap.length): void {
+  private markClean(entries: AnswerEntry[], seqs: number[], from = 0, to = entries.length): void {
     for (let i = from; i < to; i++) {
-      const [e, s] = snap[i]!;
+      const e = entries[i]!;
+      const s = seqs[i]!;
       if (!e.dirty) continue; // written already (eviction, submit, seal)
       const st = e.state;
       if ((st.stored.get(e.questionId) ?? 0) < s) st.stored.set(e.questionId, s);
@@ -418,7 +434,8 @@ export class AnswerBuffer {
   private async runFlush(activity: ActivityRow[]): Promise<FlushStats> {
     const t0 = performance.now();
     const writer = this.writer.kind;
-    if (this.dirtyAll.size === 0 && activity.length === 0) return (this.lastFlush = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer });
+    const activityRows = activity.length;
+    if (this.dirtyAll.size === 0 && activityRows === 0) return (this.lastFlush = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer });
     // the event loop is held in slices of ≤ SLICE entries, with a turn for requests between
     let loopMs = 0;
     let slice = performance.now();
@@ -427,20 +444,48 @@ export class AnswerBuffer {
       await nextTurn();
       slice = performance.now();
     };
-    const snap: Snapshot[] = [];
+    const taken = new TakenJob();
+    const job = this.takeJob(activity, taken, breathe);
+    // The job's rows (and the activity rows) are garbage once posted: nothing here keeps
+    // them while the writer works (~0.3 s in a hall of 10,000), so they die young instead
+    // of being promoted to the old generation with every flush (issue 8, GC).
+    activity = NO_ACTIVITY;
+    // the job's first part is cloned for the thread inside the slice; later parts in later
+    // turns, the longest of them reported as postMs (answer-writer.ts)
+    const pending = this.writer.write(await job);
+    if (writer === 'thread') loopMs = Math.max(loopMs, performance.now() - slice);
+    const report = await pending;
+    loopMs = Math.max(loopMs, report.postMs ?? 0);
+    slice = performance.now();
+    const { entries, seqs } = taken;
+    for (let i = 0; i < entries.length; i += SLICE) {
+      if (i > 0) await breathe();
+      this.markClean(entries, seqs, i, Math.min(i + SLICE, entries.length));
+    }
+    await this.repairWatermarks(taken, new Set(report.skipped), breathe);
+    loopMs = Math.max(loopMs, performance.now() - slice);
+    if (writer === 'in-process') loopMs = Math.max(loopMs, report.maxBatchMs);
+    return (this.lastFlush = { rows: entries.length, batches: report.batches, maxBatchMs: report.maxBatchMs, totalMs: performance.now() - t0, loopMs, activityRows, writer });
+  }
+
+  /**
+   * Builds a flush job of every dirty answer, the watermarks they produce and `activity`,
+   * SLICE entries per turn of the event loop, and records in `taken` what marking clean
+   * and the watermark check need after it (kept apart, so the job's rows can die young).
+   */
+  private async takeJob(activity: ActivityRow[], taken: TakenJob, breathe: () => Promise<void>): Promise<FlushJob> {
     const answers: AnswerRow[] = [];
     // one row per attempt: its watermark (if it moves) and its activity times (if any)
     const attempts: AttemptUpdate[] = activity.map(([id, seen, saved]) => [id, 0, -1, seen, saved]);
     const rowOf = new Map<string, AttemptUpdate>();
     for (const a of attempts) rowOf.set(a[0], a);
-    /** per attempt: [lowerings when taken, the watermark the job stores (or finds)] */
-    const taken = new Map<string, [number, number]>();
     let inSlice = 0;
     for (const [attemptId, st] of [...this.dirtyAttempts]) {
       // the seqs the attempt's entries cover (one entry's own list, unchanged, when it has one)
       let covers: number[] = NO_COVERS;
       for (const e of st.dirty) {
-        snap.push([e, e.seq, NO_COVERS]);
+        taken.entries.push(e);
+        taken.seqs.push(e.seq);
         answers.push([attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt]);
         if (st.dirty.size === 1) covers = e.covers;
         else {
@@ -456,28 +501,16 @@ export class AnswerBuffer {
           row[2] = w;
         } else attempts.push([attemptId, st.watermark, w, null, null]);
       }
-      taken.set(attemptId, [st.lowerings, w]);
+      taken.attemptIds.push(attemptId);
+      taken.lowerings.push(st.lowerings);
+      taken.watermarks.push(w);
       inSlice += st.dirty.size;
       if (inSlice >= SLICE) {
         inSlice = 0;
         await breathe();
       }
     }
-    // the job's first part is cloned for the thread here, inside the slice; later parts
-    // in later turns, the longest of them reported as postMs (answer-writer.ts)
-    const pending = this.writer.write({ answers, attempts, at: this.now() });
-    if (writer === 'thread') loopMs = Math.max(loopMs, performance.now() - slice);
-    const report = await pending;
-    loopMs = Math.max(loopMs, report.postMs ?? 0);
-    slice = performance.now();
-    for (let i = 0; i < snap.length; i += SLICE) {
-      if (i > 0) await breathe();
-      this.markClean(snap, i, Math.min(i + SLICE, snap.length));
-    }
-    await this.repairWatermarks(taken, new Set(report.skipped), breathe);
-    loopMs = Math.max(loopMs, performance.now() - slice);
-    if (writer === 'in-process') loopMs = Math.max(loopMs, report.maxBatchMs);
-    return (this.lastFlush = { rows: answers.length, batches: report.batches, maxBatchMs: report.maxBatchMs, totalMs: performance.now() - t0, loopMs, activityRows: activity.length, writer });
+    return { answers, attempts, at: this.now() };
   }
 
   /**
@@ -489,12 +522,14 @@ export class AnswerBuffer {
    * Checks SLICE attempts per turn of the event loop: each check and its write happen in
    * one turn, so what a request changes in between is seen by the next check.
    */
-  private async repairWatermarks(taken: Map<string, [number, number]>, skipped: Set<string>, breathe: () => Promise<void>): Promise<void> {
-    let n = 0;
-    for (const [attemptId, [lowerings, w]] of taken) {
-      if (++n % SLICE === 0) await breathe();
+  private async repairWatermarks(taken: TakenJob, skipped: Set<string>, breathe: () => Promise<void>): Promise<void> {
+    const { attemptIds, lowerings, watermarks } = taken;
+    for (let i = 0; i < attemptIds.length; i++) {
+      if (i > 0 && i % SLICE === 0) await breathe();
+      const attemptId = attemptIds[i]!;
+      const w = watermarks[i]!;
       const st = this.seqs.get(attemptId);
-      if (!st || st.lowerings !== lowerings) continue;
+      if (!st || st.lowerings !== lowerings[i]) continue;
       const now = this.durableOf(st);
       if (skipped.has(attemptId) || now > w) relaxedSync(this.sqlite, () => this.saveWatermark.run(now, attemptId, now));
     }

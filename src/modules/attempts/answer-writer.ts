@@ -170,11 +170,13 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
       await nextTurn();
       if (failed) return failed.write(job);
     }
-    const report = await new Promise<CommitReport>((resolve, reject) => {
+    const reply = new Promise<CommitReport>((resolve, reject) => {
       pending = { id, resolve, reject };
       post({ id, job: { answers: answers.at(-1), attempts: attempts.at(-1), at: job.at } });
     });
-    return { ...report, postMs };
+    // returned, not awaited: this function ends here, so nothing keeps the job's rows
+    // (cloned for the thread now) while the thread commits them — they die young
+    return reply.then((report) => ({ ...report, postMs }));
   }
 
   return {

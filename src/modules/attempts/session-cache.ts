@@ -204,12 +204,12 @@ export class SessionCache {
   }
 
   /**
-   * Marks the attempts of rows taken by `takeActivity` as changed again (the flush that
-   * carried them failed), so the next flush writes their times — the in-memory ones,
-   * which are never older than the rows'.
+   * Marks the attempts whose rows `takeActivity` gave (their ids) as changed again (the
+   * flush that carried them failed), so the next flush writes their times — the in-memory
+   * ones, which are never older than the rows'.
    */
-  restoreActivity(rows: ActivityRow[]): void {
-    for (const [id] of rows) {
+  restoreActivity(attemptIds: Iterable<string>): void {
+    for (const id of attemptIds) {
       const a = this.attempts.peek(id);
       if (a) this.activityPending.add(a);
     }
