@@ -100,25 +100,28 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
   const flags = new Int32Array(handoff);
   const worker = spawn({ file, synchronous, batchRows, handoff });
   worker.unref();
+  // announced: the thread starts no new transaction until `leave`
+  const announce = () => Atomics.add(flags, 0, 1);
+  const threadInTransaction = () => Atomics.load(flags, 1) === 1;
   const leave = () => {
     Atomics.sub(flags, 0, 1);
     Atomics.notify(flags, 0);
   };
   setWriteHandoff(fallback, {
     enter: () => {
-      Atomics.add(flags, 0, 1);
-      // the thread starts no transaction now; wait for the end of the one it is in, woken
-      // at its COMMIT (SQLite's busy handler would sleep 1, 2, 5, 10 ms… between tries);
-      // bounded, with the busy timeout behind it
-      if (Atomics.load(flags, 1) === 1) Atomics.wait(flags, 1, 1, TURN_WAIT_MS);
+      announce();
+      // wait for the end of the thread's current transaction, woken at its COMMIT
+      // (SQLite's busy handler would sleep 1, 2, 5, 10 ms… between tries); bounded, with
+      // the busy timeout behind it
+      if (threadInTransaction()) Atomics.wait(flags, 1, 1, TURN_WAIT_MS);
     },
     leave,
-    // announced first (the thread starts no new transaction), then the end of the one it
-    // is in is awaited, not waited for: other requests run meanwhile
+    // the same, with the end of the thread's transaction awaited, not waited for: other
+    // requests run meanwhile
     async turn() {
-      Atomics.add(flags, 0, 1);
+      announce();
       const until = performance.now() + TURN_WAIT_MS;
-      while (Atomics.load(flags, 1) === 1 && performance.now() < until) {
+      while (threadInTransaction() && performance.now() < until) {
         const w = waitAsync(flags, 1, 1, TURN_WAIT_MS);
         if (w.async) await w.value;
       }
