@@ -371,9 +371,10 @@ export class AnswerBuffer {
   }
 
   /**
-   * After the commit of `entries` (each as it was at `seqs`) is on disk: entries clean and out of the cache, their seqs
-   * settled — with the seqs an entry took over while the commit was in flight (replays
-   * its committed answer supersedes), which the same commit settles.
+   * After the commit of `entries` (each at the seq in `seqs`) is on disk: entries clean
+   * and out of the cache, their seqs settled — with the seqs an entry took over while the
+   * commit was in flight (replays its committed answer supersedes), which the same commit
+   * settles.
    */
   private markClean(entries: AnswerEntry[], seqs: number[], from = 0, to = entries.length): void {
     for (let i = from; i < to; i++) {
