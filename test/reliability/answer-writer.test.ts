@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
 import { PART_ROWS, threadWriter } from '../../src/modules/attempts/answer-writer.js';
+import { commitAll, type AnswerRow, type FlushJob, type TransactionTurn } from '../../src/modules/attempts/answer-commit.js';
 import { afterWriteTurn, openDatabase, setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
 import { rmSync } from 'node:fs';
 import { tempDir } from '../harness.js';
@@ -26,9 +27,13 @@ afterAll(async () => {
   world.close();
 });
 
-/** A buffer on the shared file whose jobs go to a writer thread. */
-function threaded(batchRows = 3, logger: Logger = silentLogger, target = file): AnswerBuffer {
-  const b = new AnswerBuffer(sqlite, { writer: threadWriter(target, sqlite, logger, 'NORMAL', batchRows) });
+/**
+ * A buffer on the shared file whose jobs go to a writer thread; by default one chunk of
+ * `batchRows` per transaction (many transactions, so the tests below see the turns between
+ * them), or up to `maxTxRows` rows while the server does not wait (the server's default).
+ */
+function threaded(batchRows = 3, logger: Logger = silentLogger, target = file, maxTxRows = batchRows): AnswerBuffer {
+  const b = new AnswerBuffer(sqlite, { writer: threadWriter(target, sqlite, logger, 'NORMAL', batchRows, maxTxRows) });
   writers.push(b);
   return b;
 }
@@ -152,6 +157,48 @@ describe('answer writer thread', () => {
     expect(row(saving)).toEqual({ w: 1, seen: 2_000, saved: 2_500 });
     await b.flush([[saving, 3_000, null]]); // a null time leaves the stored one
     expect(row(saving)).toEqual({ w: 1, seen: 3_000, saved: 2_500 });
+  });
+
+  it('takes further chunks into a transaction only while the server does not wait, up to the most rows', () => {
+    const att = attempt();
+    const job: FlushJob = { answers: Array.from({ length: 100 }, (_, i) => [att, `q${i}`, 'x', null, i + 1, 0] as AnswerRow), attempts: [], at: 1 };
+    /** the server "waits" at the checks listed (1-based), as the thread's handoff would say */
+    const scripted = (waitsAt: number[]): TransactionTurn => {
+      let checks = 0;
+      return { take() {}, give() {}, wanted: () => waitsAt.includes(++checks) };
+    };
+    const batches = (turn: TransactionTurn) => commitAll(sqlite, job, 10, undefined, turn, 40).batches;
+    expect(batches(scripted([]))).toBe(3 + 1); // 40 + 40 + 20 rows, and the marker
+    expect(batches(scripted([1, 3]))).toBe(4 + 1); // 10 | 20 | 40 | 30
+    expect(batches({ take() {}, give() {}, wanted: () => true })).toBe(10 + 1); // a chunk each
+    expect(commitAll(sqlite, job, 10).batches).toBe(10 + 1); // no turn, no most: a chunk each
+    expect((disk.prepare('SELECT count(*) AS c FROM answers WHERE attempt_id = ?').get(att) as { c: number }).c).toBe(100);
+  });
+
+  it('commits a job in a few large transactions when the server does not write, and lets its writes in when it does', async () => {
+    const b = threaded(16, silentLogger, file, 1024);
+    const att = attempt();
+    for (let i = 1; i <= 20_000; i++) b.save(att, `q${i}`, 'x', null, i);
+    const quiet = await b.flush();
+    expect(quiet.batches).toBeLessThanOrEqual(Math.ceil(20_000 / 1024) + 2); // answers, the watermark row, the marker
+    // a long commit (some 20 transactions), so the writes below overlap it
+    for (let i = 20_001; i <= 40_000; i++) b.save(att, `q${i}`, 'y', null, i);
+    const mark = sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('merge-test', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    let done = false;
+    let writes = 0;
+    const flushing = b.flush().finally(() => (done = true));
+    while (!done) {
+      mark.run(String(++writes));
+      expect(await withWriteTurn(sqlite, () => sqlite.transaction(() => mark.run(String(++writes)))())).toMatchObject({ changes: 1 });
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    const busy = await flushing;
+    expect(writes).toBeGreaterThan(3);
+    // the thread ended transactions early for the waiting writes
+    expect(busy.batches).toBeGreaterThan(quiet.batches);
+    expect(disk.prepare("SELECT value FROM system_state WHERE key = 'merge-test'").get()).toEqual({ value: String(writes) });
+    expect(b.durableSeq(att)).toBe(40_000);
+    expect((disk.prepare('SELECT count(*) AS c FROM answers WHERE attempt_id = ?').get(att) as { c: number }).c).toBe(40_000);
   });
 
   it('sends a job larger than a message in parts and commits all of it, answers and activity rows', async () => {

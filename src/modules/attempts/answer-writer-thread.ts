@@ -6,9 +6,11 @@
  * the WAL file, outside any transaction (answer-commit.ts). Before each transaction it
  * waits while the server's connection has announced that it wants the write lock
  * (`handoff[0]` > 0, db/index.ts `WriteHandoff`), and while in one it shows so
- * (`handoff[1]` = 1), so the server waits exactly until its COMMIT.
+ * (`handoff[1]` = 1), so the server waits exactly until its COMMIT. A transaction takes
+ * chunk after chunk (up to `maxTxRows` rows) only while no server write is announced, so
+ * that COMMIT comes at the end of the chunk in progress.
  *
- * workerData: `{file, synchronous: 'FULL' | 'NORMAL', batchRows, handoff: SharedArrayBuffer}`.
+ * workerData: `{file, synchronous: 'FULL' | 'NORMAL', batchRows, maxTxRows, handoff: SharedArrayBuffer}`.
  * Messages in: `{id, part: 'answers' | 'attempts', rows}` (zero or more parts of a job),
  * then `{id, job: FlushJob}` with the rest of it → out `{id, report}` or `{id, error}`;
  * `{close: true}` closes the connection and ends the thread.
@@ -18,7 +20,7 @@ import Database from 'better-sqlite3';
 import { commitAll, type FlushJob, type TransactionTurn } from './answer-commit.js';
 import { syncWalNow } from '../../db/relaxed-sync.js';
 
-const { file, synchronous, batchRows, handoff } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL'; batchRows: number; handoff: SharedArrayBuffer };
+const { file, synchronous, batchRows, maxTxRows, handoff } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL'; batchRows: number; maxTxRows: number; handoff: SharedArrayBuffer };
 const flags = new Int32Array(handoff);
 const sqlite = new Database(file, { fileMustExist: true });
 // the same settings as the server's connection (db/index.ts); WAL is a property of the file
@@ -53,6 +55,7 @@ const turn: TransactionTurn = {
     Atomics.store(flags, 1, 0);
     Atomics.notify(flags, 1);
   },
+  wanted: () => Atomics.load(flags, 0) > 0,
 };
 
 /** The parts of the job being received (answer-writer.ts sends a large job in parts). */
@@ -75,7 +78,7 @@ parentPort!.on('message', (m: { id: number; job?: FlushJob; part?: 'answers' | '
   }
   gathering = null;
   try {
-    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, job, batchRows, synchronous === 'FULL' ? syncWal : undefined, turn) });
+    parentPort!.postMessage({ id: m.id, report: commitAll(sqlite, job, batchRows, synchronous === 'FULL' ? syncWal : undefined, turn, maxTxRows) });
   } catch (e) {
     parentPort!.postMessage({ id: m.id, error: String(e) });
   }

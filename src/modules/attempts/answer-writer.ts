@@ -36,6 +36,12 @@ export const BATCH_ROWS = 128;
  */
 export const THREAD_BATCH_ROWS = 64;
 /**
+ * Most rows in one transaction of the writer thread: it takes further chunks of
+ * THREAD_BATCH_ROWS while the server's connection is not waiting (answer-commit.ts), so
+ * a server write still waits for one chunk at most.
+ */
+export const THREAD_MAX_TX_ROWS = 1024;
+/**
  * Rows per message to the writer thread: each message is cloned on the event loop, and a
  * flush of 5,000 answers with 10,000 activity rows cloned as one held it 2–9 ms at a
  * stretch; parts of 1,024 rows take ~0.1–0.2 ms each, one per turn of the loop.
@@ -92,13 +98,15 @@ interface Reply {
  * A writer thread on database `file` (which must exist and be migrated).
  * @param fallback the server's own connection, used if the thread fails
  * @param synchronous the server's setting, applied to the thread's connection too
+ * @param batchRows rows per chunk; @param maxTxRows most rows per transaction (chunks are
+ *   added while no server write waits)
  */
-export function threadWriter(file: string, fallback: Sqlite, logger: Logger, synchronous: 'FULL' | 'NORMAL' = 'FULL', batchRows = THREAD_BATCH_ROWS): AnswerWriter {
+export function threadWriter(file: string, fallback: Sqlite, logger: Logger, synchronous: 'FULL' | 'NORMAL' = 'FULL', batchRows = THREAD_BATCH_ROWS, maxTxRows = THREAD_MAX_TX_ROWS): AnswerWriter {
   // [0]: transactions of the server's connection waiting for or holding the write lock;
   // [1]: 1 while the thread is in a transaction (its turn, answer-writer-thread.ts)
   const handoff = new SharedArrayBuffer(8);
   const flags = new Int32Array(handoff);
-  const worker = spawn({ file, synchronous, batchRows, handoff });
+  const worker = spawn({ file, synchronous, batchRows, maxTxRows, handoff });
   worker.unref();
   // announced: the thread starts no new transaction until `leave`
   const announce = () => Atomics.add(flags, 0, 1);
