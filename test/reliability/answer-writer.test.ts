@@ -37,6 +37,25 @@ function threaded(batchRows = 3, logger: Logger = silentLogger, target = file, m
   writers.push(b);
   return b;
 }
+/**
+ * Flushes `b` while the server's connection writes system_state `key` in every turn of the
+ * event loop, the ways its requests do: a statement and a transaction (announced, blocking
+ * until the thread's COMMIT) and a request handler's write awaiting the thread's turn.
+ * @returns the flush's figures and how many writes went in meanwhile
+ */
+async function flushWhileServerWrites(b: AnswerBuffer, key: string): Promise<{ stats: FlushStats; writes: number }> {
+  const mark = sqlite.prepare('INSERT INTO system_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  let done = false;
+  let writes = 0;
+  const flushing = b.flush().finally(() => (done = true));
+  while (!done) {
+    mark.run(key, String(++writes));
+    sqlite.transaction(() => mark.run(key, String(++writes)))();
+    expect(await withWriteTurn(sqlite, () => sqlite.transaction(() => mark.run(key, String(++writes)))())).toMatchObject({ changes: 1 });
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  return { stats: await flushing, writes };
+}
 const storedWatermark = (att: string) => (disk.prepare('SELECT durable_seq AS w FROM attempts WHERE id = ?').get(att) as { w: number }).w;
 
 describe('answer writer thread', () => {
@@ -64,19 +83,7 @@ describe('answer writer thread', () => {
     const b = threaded(16);
     const att = attempt();
     for (let i = 1; i <= 5_000; i++) b.save(att, `q${i}`, 'x', null, i);
-    const mark = sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('turn-test', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-    let done = false;
-    let writes = 0;
-    const flushing = b.flush().finally(() => (done = true));
-    while (!done) {
-      // announced writes, as the server's requests make them (a statement, and a transaction)
-      mark.run(String(++writes));
-      sqlite.transaction(() => mark.run(String(++writes)))();
-      // and the request handlers' way: awaiting the thread's turn instead of blocking for it
-      expect(await withWriteTurn(sqlite, () => sqlite.transaction(() => mark.run(String(++writes)))())).toMatchObject({ changes: 1 });
-      await new Promise<void>((r) => setImmediate(r));
-    }
-    const stats = await flushing;
+    const { stats, writes } = await flushWhileServerWrites(b, 'turn-test');
     expect(stats.batches).toBeGreaterThan(300);
     expect(writes).toBeGreaterThan(3);
     expect(disk.prepare("SELECT value FROM system_state WHERE key = 'turn-test'").get()).toEqual({ value: String(writes) });
@@ -183,16 +190,7 @@ describe('answer writer thread', () => {
     expect(quiet.batches).toBeLessThanOrEqual(Math.ceil(20_000 / 1024) + 2); // answers, the watermark row, the marker
     // a long commit (some 20 transactions), so the writes below overlap it
     for (let i = 20_001; i <= 40_000; i++) b.save(att, `q${i}`, 'y', null, i);
-    const mark = sqlite.prepare("INSERT INTO system_state (key, value) VALUES ('merge-test', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-    let done = false;
-    let writes = 0;
-    const flushing = b.flush().finally(() => (done = true));
-    while (!done) {
-      mark.run(String(++writes));
-      expect(await withWriteTurn(sqlite, () => sqlite.transaction(() => mark.run(String(++writes)))())).toMatchObject({ changes: 1 });
-      await new Promise<void>((r) => setImmediate(r));
-    }
-    const busy = await flushing;
+    const { stats: busy, writes } = await flushWhileServerWrites(b, 'merge-test');
     expect(writes).toBeGreaterThan(3);
     // the thread ended transactions early for the waiting writes
     expect(busy.batches).toBeGreaterThan(quiet.batches);
