@@ -119,6 +119,26 @@ describe('AnswerBuffer', () => {
     expect((sqlite.prepare('SELECT count(*) AS n FROM answers').get() as { n: number }).n).toBe(500);
   });
 
+  it('flushes, in the next flush, an attempt whose first answer arrived while a flush was taking its job', async () => {
+    const sqlite = db();
+    const b = new AnswerBuffer(sqlite);
+    // more answers than one slice of the snapshot, so taking the job yields to the event loop
+    for (let att = 0; att < 600; att++) b.save(`a${att}`, 'q1', 'o', null, 1);
+    const first = b.flush();
+    // runs in a turn between the job's slices: a new attempt, and one already in the job
+    await new Promise<void>((r) => setImmediate(r));
+    b.save('late', 'q1', 'x', null, 1);
+    b.save('a599', 'q2', 'y', null, 2);
+    await first;
+    await b.flush();
+    expect(b.dirtyCount).toBe(0);
+    expect(rows(sqlite, 'late')).toEqual([{ q: 'q1', o: 'x', text: null, seq: 1 }]);
+    expect(rows(sqlite, 'a599')).toHaveLength(2);
+    expect(b.durableSeq('late')).toBe(1);
+    expect(b.durableSeq('a599')).toBe(2);
+    expect((sqlite.prepare('SELECT count(*) AS n FROM answers').get() as { n: number }).n).toBe(602);
+  });
+
   it('writes a dirty entry before evicting it: nothing is dropped', () => {
     const sqlite = db();
     const b = new AnswerBuffer(sqlite, { maxEntries: 10 });

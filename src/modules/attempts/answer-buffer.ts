@@ -47,14 +47,27 @@ export interface AnswerEntry {
 }
 
 interface AttemptSeqState {
+  /** the attempt's id (the key of `AnswerBuffer.seqs`) */
+  attemptId: string;
   /** highest seq received (applied or ignored as stale) */
   lastSeq: number;
   /** contiguous durability watermark (see module doc) */
   watermark: number;
   /** settled seqs above the watermark, waiting for the gap below them to close */
   settled: Set<number>;
-  /** dirty entries of this attempt (not yet committed) */
-  dirty: Set<AnswerEntry>;
+  /**
+   * the attempt's dirty entries in `[0, dirtyLen)`, in the order they became dirty, and
+   * possibly entries marked clean since (skipped; a flush compacts the list when it takes
+   * its job). An array with reused slots, not a set: a set that empties and fills again
+   * every second allocated a new hash table each time, and those tables lived long
+   * enough to be promoted to the old generation (issue 8, GC)
+   */
+  dirty: (AnswerEntry | undefined)[];
+  dirtyLen: number;
+  /** how many entries in `dirty` are dirty */
+  dirtyCount: number;
+  /** whether the state is in the buffer's list of attempts with dirty entries */
+  listed: boolean;
   /**
    * question → seq of its committed row (only this buffer writes answers): a save is
    * judged against it without a database read, and an attempt with no committed row
@@ -131,9 +144,15 @@ function advance(watermark: number, settled: Set<number>, seqs: number[]): numbe
 export class AnswerBuffer {
   private readonly cache: LRUCache<string, AnswerEntry>;
   private readonly seqs = new Map<string, AttemptSeqState>();
-  private readonly dirtyAll = new Set<AnswerEntry>();
-  /** attempts with dirty entries, by id (what a flush walks) */
-  private readonly dirtyAttempts = new Map<string, AttemptSeqState>();
+  /** dirty answers in all */
+  private dirtyTotal = 0;
+  /**
+   * attempts with dirty entries, in `[0, listedCount)` (what a flush walks), and possibly
+   * attempts whose entries were all marked clean since (a flush drops them). Slots are
+   * reused: the array never shrinks, so it allocates nothing once a hall is seated.
+   */
+  private readonly listedStates: (AttemptSeqState | undefined)[] = [];
+  private listedCount = 0;
   private readonly upsert;
   private readonly saveWatermark;
   private readonly selectRows;
@@ -164,7 +183,7 @@ export class AnswerBuffer {
 
   /** Number of dirty (not yet durable) answers. */
   get dirtyCount(): number {
-    return this.dirtyAll.size;
+    return this.dirtyTotal;
   }
 
   /** Number of answers held in the cache: the dirty ones, and any in the middle of being marked clean. */
@@ -188,7 +207,7 @@ export class AnswerBuffer {
       }
       w = advance(w, settled, []);
       for (const x of [...settled]) if (x <= w) settled.delete(x);
-      s = { lastSeq: last, watermark: w, settled, dirty: new Set(), stored, lowerings: 0 };
+      s = { attemptId, lastSeq: last, watermark: w, settled, dirty: [], dirtyLen: 0, dirtyCount: 0, listed: false, stored, lowerings: 0 };
       this.seqs.set(attemptId, s);
     }
     return s;
@@ -237,6 +256,7 @@ export class AnswerBuffer {
     const now = this.now();
     if (!e) {
       e = { key: k, state: st, attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s], lowestCover: s };
+      this.track(st, e);
       this.cache.set(k, e);
     } else {
       e.optionId = optionId;
@@ -246,11 +266,26 @@ export class AnswerBuffer {
       e.covers.push(s);
       if (s < e.lowestCover) e.lowestCover = s;
     }
-    st.dirty.add(e);
-    this.dirtyAll.add(e);
-    this.dirtyAttempts.set(attemptId, st);
     this.holdBelow(attemptId, st, s);
     return { seq: s, applied: true };
+  }
+
+  /** Adds a new dirty entry to its attempt's list, and the attempt to the flush's. */
+  private track(st: AttemptSeqState, e: AnswerEntry): void {
+    st.dirty[st.dirtyLen++] = e;
+    st.dirtyCount++;
+    this.dirtyTotal++;
+    if (!st.listed) {
+      st.listed = true;
+      this.listedStates[this.listedCount++] = st;
+    }
+  }
+
+  /** The attempt's dirty entries (a copy, for the synchronous writes). */
+  private dirtyOf(st: AttemptSeqState): AnswerEntry[] {
+    const out: AnswerEntry[] = [];
+    for (let i = 0; i < st.dirtyLen; i++) if (st.dirty[i]!.dirty) out.push(st.dirty[i]!);
+    return out;
   }
 
   /**
@@ -281,7 +316,11 @@ export class AnswerBuffer {
 
   private durableOf(st: AttemptSeqState): number {
     let w = st.watermark;
-    for (const e of st.dirty) if (e.lowestCover <= w) w = e.lowestCover - 1;
+    const list = st.dirty;
+    for (let i = 0; i < st.dirtyLen; i++) {
+      const e = list[i]!;
+      if (e.dirty && e.lowestCover <= w) w = e.lowestCover - 1;
+    }
     return w;
   }
 
@@ -316,8 +355,8 @@ export class AnswerBuffer {
    */
   flushAttempt(attemptId: string): void {
     const st = this.seqs.get(attemptId);
-    if (!st || st.dirty.size === 0) return;
-    this.writeNow([...st.dirty]);
+    if (!st || st.dirtyCount === 0) return;
+    this.writeNow(this.dirtyOf(st));
   }
 
   /**
@@ -340,7 +379,7 @@ export class AnswerBuffer {
    */
   release(attemptId: string): void {
     const st = this.seqs.get(attemptId);
-    if (st && st.dirty.size === 0) this.seqs.delete(attemptId);
+    if (st && st.dirtyCount === 0) this.seqs.delete(attemptId);
   }
 
   /**
@@ -388,9 +427,14 @@ export class AnswerBuffer {
       e.dirty = false;
       e.covers = NO_COVERS;
       if (this.cache.peek(e.key) === e) this.cache.delete(e.key);
-      this.dirtyAll.delete(e);
-      st.dirty.delete(e);
-      if (st.dirty.size === 0) this.dirtyAttempts.delete(e.attemptId);
+      this.dirtyTotal--;
+      // the entry stays in st.dirty until the next flush compacts the list, unless it was
+      // the last (the slots are kept, not the entries: a batch of 60 per attempt would
+      // otherwise keep them alive)
+      if (--st.dirtyCount === 0) {
+        st.dirty.fill(undefined, 0, st.dirtyLen);
+        st.dirtyLen = 0;
+      }
       this.settle(st, covers);
     }
   }
@@ -436,7 +480,7 @@ export class AnswerBuffer {
     const t0 = performance.now();
     const writer = this.writer.kind;
     const activityRows = activity.length;
-    if (this.dirtyAll.size === 0 && activityRows === 0) return (this.lastFlush = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer });
+    if (this.dirtyTotal === 0 && activityRows === 0) return (this.lastFlush = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer });
     // the event loop is held in slices of ≤ SLICE entries, with a turn for requests between
     let loopMs = 0;
     let slice = performance.now();
@@ -481,19 +525,38 @@ export class AnswerBuffer {
     const rowOf = new Map<string, AttemptUpdate>();
     for (const a of attempts) rowOf.set(a[0], a);
     let inSlice = 0;
-    for (const [attemptId, st] of [...this.dirtyAttempts]) {
+    // the attempts listed now; saves in the turns between slices list more after them
+    const states = this.listedStates;
+    const listed = this.listedCount;
+    let kept = 0;
+    for (let i = 0; i < listed; i++) {
+      const st = states[i]!;
+      if (st.dirtyCount === 0) {
+        // every entry was marked clean since it was listed
+        st.listed = false;
+        continue;
+      }
+      states[kept++] = st;
+      const attemptId = st.attemptId;
       // the seqs the attempt's entries cover (one entry's own list, unchanged, when it has one)
       let covers: number[] = NO_COVERS;
-      for (const e of st.dirty) {
+      const list = st.dirty;
+      let live = 0;
+      for (let j = 0; j < st.dirtyLen; j++) {
+        const e = list[j]!;
+        if (!e.dirty) continue;
+        list[live++] = e;
         taken.entries.push(e);
         taken.seqs.push(e.seq);
         answers.push([attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt]);
-        if (st.dirty.size === 1) covers = e.covers;
+        if (st.dirtyCount === 1) covers = e.covers;
         else {
           if (covers === NO_COVERS) covers = [];
           for (const c of e.covers) covers.push(c);
         }
       }
+      list.fill(undefined, live, st.dirtyLen);
+      st.dirtyLen = live;
       const w = advance(st.watermark, st.settled, covers);
       if (w > st.watermark) {
         const row = rowOf.get(attemptId);
@@ -505,12 +568,17 @@ export class AnswerBuffer {
       taken.attemptIds.push(attemptId);
       taken.lowerings.push(st.lowerings);
       taken.watermarks.push(w);
-      inSlice += st.dirty.size;
+      inSlice += live;
       if (inSlice >= SLICE) {
         inSlice = 0;
         await breathe();
       }
     }
+    // the attempts listed meanwhile move down behind the ones kept
+    const end = this.listedCount;
+    for (let i = listed; i < end; i++) states[kept++] = states[i];
+    states.fill(undefined, kept, end);
+    this.listedCount = kept;
     return { answers, attempts, at: this.now() };
   }
 
@@ -538,7 +606,8 @@ export class AnswerBuffer {
 
   /** Synchronous full flush for shutdown: one transaction for everything left. */
   flushAllSync(): number {
-    const entries = [...this.dirtyAll];
+    const entries: AnswerEntry[] = [];
+    for (let i = 0; i < this.listedCount; i++) for (const e of this.dirtyOf(this.listedStates[i]!)) entries.push(e);
     if (entries.length) this.writeNow(entries);
     return entries.length;
   }
