@@ -79,6 +79,10 @@ export interface AttemptState {
   /** epoch ms of the last request / save (persisted by the flush job) */
   lastSeenAt: number | null;
   lastSavedAt: number | null;
+  /** its activity times changed since the last flush took them (SessionCache's list) */
+  activityPending: boolean;
+  /** it is in SessionCache's list of pending attempts (maybe no longer pending) */
+  listed: boolean;
 }
 
 export class SessionCache {
@@ -86,10 +90,16 @@ export class SessionCache {
   private readonly attempts = new LRUCache<string, AttemptState>({ max: 50_000 });
   /** parsed layouts of the attempts whose views were built last (start, resume, result) */
   private readonly layouts = new LRUCache<string, Layout>({ max: 256 });
-  /** attempts whose activity times changed since the last flush took them, i.e. not yet
-   * written (a set, not a flag walked over every cached attempt: 10,000 of them held the
-   * event loop ~2 ms per flush) */
-  private readonly activityPending = new Set<AttemptState>();
+  /**
+   * attempts whose activity times changed since the last flush took them, i.e. not yet
+   * written, in `[0, pendingCount)`: a list, not a flag walked over every cached attempt
+   * (10,000 of them held the event loop ~2 ms per flush), and not a set either — a set
+   * cleared and refilled every second allocated its hash tables anew each time, and they
+   * lived long enough to be promoted to the old generation (issue 8, GC). Slots are
+   * reused; an attempt no longer pending (`activityPending` false) is skipped.
+   */
+  private readonly pendingList: (AttemptState | undefined)[] = [];
+  private pendingCount = 0;
   private readonly examSel;
   private readonly questionSel;
   private readonly rosterCount;
@@ -125,7 +135,7 @@ export class SessionCache {
       const found = this.attemptSel.get(attemptId) as AttemptRow | undefined;
       if (!found) return undefined;
       const row = cachedRow(found);
-      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at };
+      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false };
       this.attempts.set(attemptId, a);
     }
     return a;
@@ -134,7 +144,15 @@ export class SessionCache {
   /** Records a request of the attempt at `now` (epoch ms): its last-seen time, written by the next flush. */
   seen(a: AttemptState, now: number): void {
     a.lastSeenAt = now;
-    this.activityPending.add(a);
+    this.markPending(a);
+  }
+
+  private markPending(a: AttemptState): void {
+    a.activityPending = true;
+    if (!a.listed) {
+      a.listed = true;
+      this.pendingList[this.pendingCount++] = a;
+    }
   }
 
   /**
@@ -164,7 +182,10 @@ export class SessionCache {
     if (a && prev) {
       a.lastSeenAt = prev.lastSeenAt;
       a.lastSavedAt = prev.lastSavedAt;
-      if (this.activityPending.delete(prev)) this.activityPending.add(a);
+      if (prev.activityPending) {
+        prev.activityPending = false;
+        this.markPending(a);
+      }
     }
     return a;
   }
@@ -174,7 +195,7 @@ export class SessionCache {
     this.papers.delete(examId);
     for (const [id, a] of this.attempts.entries()) {
       if (a.row.exam_id === examId) {
-        if (this.activityPending.has(a)) this.persistOne(a);
+        if (a.activityPending) this.persistOne(a);
         this.attempts.delete(id);
       }
     }
@@ -187,7 +208,7 @@ export class SessionCache {
 
   private persistOne(a: AttemptState): void {
     this.activityUpd.run(a.lastSeenAt, a.lastSavedAt, a.row.id);
-    this.activityPending.delete(a);
+    a.activityPending = false;
   }
 
   /**
@@ -198,8 +219,10 @@ export class SessionCache {
    */
   takeActivity(): ActivityRow[] {
     const rows: ActivityRow[] = [];
-    for (const a of this.activityPending) rows.push([a.row.id, a.lastSeenAt, a.lastSavedAt]);
-    this.activityPending.clear();
+    for (const a of this.takePending()) {
+      a.activityPending = false;
+      rows.push([a.row.id, a.lastSeenAt, a.lastSavedAt]);
+    }
     return rows;
   }
 
@@ -211,14 +234,28 @@ export class SessionCache {
   restoreActivity(attemptIds: Iterable<string>): void {
     for (const id of attemptIds) {
       const a = this.attempts.peek(id);
-      if (a) this.activityPending.add(a);
+      if (a) this.markPending(a);
     }
+  }
+
+  /** The pending attempts, taken off the list (still marked pending: the caller writes them). */
+  private takePending(): AttemptState[] {
+    const out: AttemptState[] = [];
+    const list = this.pendingList;
+    for (let i = 0; i < this.pendingCount; i++) {
+      const a = list[i]!;
+      list[i] = undefined;
+      a.listed = false;
+      if (a.activityPending) out.push(a);
+    }
+    this.pendingCount = 0;
+    return out;
   }
 
   /** Writes every pending last-seen / last-saved time in one transaction (shutdown). */
   persistAllActivity(): number {
     let n = 0;
-    const dirty = [...this.activityPending];
+    const dirty = this.takePending();
     if (!dirty.length) return 0;
     this.sqlite.transaction(() => {
       for (const a of dirty) {
