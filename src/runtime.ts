@@ -16,8 +16,8 @@ import { Scheduler } from './platform/scheduler.js';
 import type { AppDeps } from './platform/deps.js';
 import { databasePath, openDatabase } from './db/index.js';
 import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
+import type { JobValue } from './modules/attempts/answer-commit.js';
 import { AnswerBuffer } from './modules/attempts/answer-buffer.js';
-import type { ActivityRow } from './modules/attempts/answer-commit.js';
 import { threadWriter } from './modules/attempts/answer-writer.js';
 import { SessionCache } from './modules/attempts/session-cache.js';
 import { creditDowntime, sweepExpired, writeHeartbeat } from './modules/attempts/sweep.js';
@@ -71,17 +71,17 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);
 
-  // the activity times a failed flush carried are written by the next one; only their
-  // attempt ids wait here, so the rows themselves die young with the flush's job
+  // the activity times a failed flush carried are written by the next one; only the
+  // number of the take waits here, so the rows themselves die young with the flush's job
   const flush = async () => {
-    let activity: ActivityRow[] | null = deps.sessions.takeActivity();
-    const ids = activity.map(([id]) => id);
-    const flushed = deps.buffer.flush(activity);
+    let activity: { rows: JobValue[]; take: number } | null = deps.sessions.takeActivity();
+    const take = activity.take;
+    const flushed = deps.buffer.flush(activity.rows);
     activity = null;
     try {
       return await flushed;
     } catch (e) {
-      deps.sessions.restoreActivity(ids);
+      deps.sessions.restoreActivity(take);
       throw e;
     }
   };

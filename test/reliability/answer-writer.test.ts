@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
 import { PART_ROWS, threadWriter } from '../../src/modules/attempts/answer-writer.js';
-import { commitAll, type AnswerRow, type FlushJob, type TransactionTurn } from '../../src/modules/attempts/answer-commit.js';
+import { commitAll, type FlushJob, type TransactionTurn } from '../../src/modules/attempts/answer-commit.js';
 import { afterWriteTurn, openDatabase, setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
 import { rmSync } from 'node:fs';
 import { tempDir } from '../harness.js';
@@ -154,21 +154,18 @@ describe('answer writer thread', () => {
     const b = threaded();
     const [seenOnly, saving] = [attempt(), attempt()];
     b.save(saving, 'q1', 'x', null, 1);
-    const stats = await b.flush([
-      [seenOnly, 1_000, null],
-      [saving, 2_000, 2_500],
-    ]);
+    const stats = await b.flush([seenOnly, 0, -1, 1_000, null, saving, 0, -1, 2_000, 2_500]);
     expect(stats).toMatchObject({ rows: 1, activityRows: 2, writer: 'thread' });
     const row = (id: string) => disk.prepare('SELECT durable_seq AS w, last_seen_at AS seen, last_saved_at AS saved FROM attempts WHERE id = ?').get(id);
     expect(row(seenOnly)).toEqual({ w: 0, seen: 1_000, saved: null });
     expect(row(saving)).toEqual({ w: 1, seen: 2_000, saved: 2_500 });
-    await b.flush([[saving, 3_000, null]]); // a null time leaves the stored one
+    await b.flush([saving, 0, -1, 3_000, null]); // a null time leaves the stored one
     expect(row(saving)).toEqual({ w: 1, seen: 3_000, saved: 2_500 });
   });
 
   it('takes further chunks into a transaction only while the server does not wait, up to the most rows', () => {
     const att = attempt();
-    const job: FlushJob = { answers: Array.from({ length: 100 }, (_, i) => [att, `q${i}`, 'x', null, i + 1, 0] as AnswerRow), attempts: [], at: 1 };
+    const job: FlushJob = { answers: Array.from({ length: 100 }, (_, i) => [att, `q${i}`, 'x', null, i + 1, 0]).flat(), attempts: [], at: 1 };
     /** the server "waits" at the checks listed (1-based), as the thread's handoff would say */
     const scripted = (waitsAt: number[]): TransactionTurn => {
       let checks = 0;
@@ -205,7 +202,7 @@ describe('answer writer thread', () => {
     const answers = PART_ROWS * 2 + 52;
     for (let i = 0; i < answers; i++) b.save(atts[i % atts.length]!, `q${i}`, `o${i}`, null, Math.floor(i / atts.length) + 1);
     const seenOnly = Array.from({ length: PART_ROWS * 2 + 7 }, () => attempt());
-    const stats = await b.flush(seenOnly.map((id, i) => [id, 10_000 + i, null]));
+    const stats = await b.flush(seenOnly.flatMap((id, i) => [id, 0, -1, 10_000 + i, null]));
     expect(stats).toMatchObject({ rows: answers, activityRows: seenOnly.length, writer: 'thread' });
     expect((disk.prepare(`SELECT count(*) AS c FROM answers WHERE attempt_id IN (${atts.map(() => '?').join(',')})`).get(...atts) as { c: number }).c).toBe(answers);
     const last = answers - 1;

@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
 import { inProcessWriter, type AnswerWriter } from '../../src/modules/attempts/answer-writer.js';
-import type { FlushJob } from '../../src/modules/attempts/answer-commit.js';
+import { ATTEMPT_FIELDS, type FlushJob } from '../../src/modules/attempts/answer-commit.js';
 import { candidateSave, durableWorld, hallOps, signInReplay, type Given } from './durable-world.js';
 
 const world = durableWorld('durable-');
@@ -102,7 +102,9 @@ describe('durableSeq against the committed state', () => {
     b.save(two, 'q2', 'b', null, 2);
     await b.flush();
     expect(jobs).toHaveLength(1);
-    const stored = new Map(jobs[0]!.attempts.map(([id, , watermark]) => [id, watermark]));
+    const rows = jobs[0]!.attempts;
+    const stored = new Map<unknown, unknown>();
+    for (let i = 0; i < rows.length; i += ATTEMPT_FIELDS) stored.set(rows[i], rows[i + 2]);
     expect(stored).toEqual(new Map([[one, 2], [two, 2]]));
     expect([b.durableSeq(one), b.durableSeq(two)]).toEqual([2, 2]);
   });

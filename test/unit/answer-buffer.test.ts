@@ -199,7 +199,7 @@ describe('AnswerBuffer', () => {
     b.save('a', 'q1', 'x', null, 1);
     const first = b.flush();
     const shared = b.flush(); // nothing of its own: shares the run
-    const second = b.flush([['a', 1000, 900]]);
+    const second = b.flush(['a', 0, -1, 1000, 900]);
     await new Promise<void>((r) => setImmediate(r));
     expect(jobs).toHaveLength(1);
     finish[0]!();
@@ -207,7 +207,7 @@ describe('AnswerBuffer', () => {
     await shared;
     await new Promise<void>((r) => setImmediate(r));
     expect(jobs).toHaveLength(2);
-    expect(jobs[1]!.attempts).toEqual([['a', 0, -1, 1000, 900]]);
+    expect(jobs[1]!.attempts).toEqual(['a', 0, -1, 1000, 900]);
     finish[1]!();
     expect((await second).activityRows).toBe(1);
   });
@@ -222,18 +222,24 @@ describe('AnswerBuffer', () => {
     sessions.seen(st, 4000);
     sessions.seen(st, 5000); // twice before a flush: one row, with the latest time
     const taken = sessions.takeActivity();
-    expect(taken).toEqual([['att', 5000, null]]);
-    expect(sessions.takeActivity()).toEqual([]);
+    expect(taken.rows).toEqual(['att', 0, -1, 5000, null]);
+    expect(sessions.takeActivity().rows).toEqual([]);
     st.lastSeenAt = 6000; // a request after the failed flush took its rows
-    sessions.restoreActivity(taken.map(([id]) => id));
-    expect(sessions.takeActivity()).toEqual([['att', 6000, null]]);
+    sessions.restoreActivity(taken.take);
+    expect(sessions.takeActivity().rows).toEqual(['att', 0, -1, 6000, null]);
     // a reloaded attempt (after a write) keeps its pending times; a persisted one is not taken again
     sessions.seen(sessions.attempt('att')!, 7000);
     sessions.reloadAttempt('att');
-    expect(sessions.takeActivity()).toEqual([['att', 7000, null]]);
+    expect(sessions.takeActivity().rows).toEqual(['att', 0, -1, 7000, null]);
+    // …and so does one reloaded after its times were taken by a flush that then failed
+    sessions.seen(sessions.attempt('att')!, 7500);
+    const reloaded = sessions.takeActivity();
+    sessions.reloadAttempt('att');
+    sessions.restoreActivity(reloaded.take);
+    expect(sessions.takeActivity().rows).toEqual(['att', 0, -1, 7500, null]);
     sessions.seen(sessions.attempt('att')!, 8000);
     expect(sessions.persistAllActivity()).toBe(1);
-    expect(sessions.takeActivity()).toEqual([]);
+    expect(sessions.takeActivity().rows).toEqual([]);
     expect(sqlite.prepare("SELECT last_seen_at AS t FROM attempts WHERE id = 'att'").get()).toEqual({ t: 8000 });
   });
 

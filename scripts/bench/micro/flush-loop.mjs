@@ -31,7 +31,7 @@ const results = [];
 for (let j = 0; j < JOBS + 2; j++) {
   // like requests: a fresh string per save (the route's param), the paper's question id
   for (let a = 0; a < N; a++) buffer.save(`${aids[a]}`.slice(0), qids[(a + j) % 60], 'opt_1', null);
-  const activity = aids.map((id) => [id, Date.now(), Date.now()]);
+  const activity = aids.flatMap((id) => [id, 0, -1, Date.now(), Date.now()]);
   const t0 = performance.now();
   await buffer.flush(activity);
   const ms = performance.now() - t0;

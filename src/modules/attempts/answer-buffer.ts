@@ -24,7 +24,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
 import { relaxedSync } from '../../db/relaxed-sync.js';
-import { commitStatements, type ActivityRow, type AnswerRow, type AttemptUpdate, type FlushJob } from './answer-commit.js';
+import { ATTEMPT_FIELDS, commitStatements, type FlushJob, type JobValue } from './answer-commit.js';
 import { BATCH_ROWS, inProcessWriter, nextTurn, type AnswerWriter } from './answer-writer.js';
 
 export interface AnswerEntry {
@@ -68,6 +68,9 @@ interface AttemptSeqState {
   dirtyCount: number;
   /** whether the state is in the buffer's list of attempts with dirty entries */
   listed: boolean;
+  /** the flush (its number) in whose job the attempt has an activity row, at `jobRow` */
+  jobStamp: number;
+  jobRow: number;
   /**
    * question → seq of its committed row (only this buffer writes answers): a save is
    * judged against it without a database read, and an attempt with no committed row
@@ -117,18 +120,43 @@ const NO_COVERS = Object.freeze([]) as unknown as number[];
 
 /** An entry with the seq and covered seqs it had when a write took it (eviction, submit, seal). */
 type Snapshot = readonly [AnswerEntry, number, number[]];
-/** What a flush job took, for after its commit: flat arrays, not an object per entry. */
+/**
+ * What a flush job took, for after its commit: flat arrays, not an object per entry, and
+ * one set of them for every flush (flushes run one at a time), so they are not garbage
+ * that lived through a flush — long enough to be promoted (issue 8, GC).
+ */
 class TakenJob {
-  /** the entries, each with the seq it had when taken */
-  readonly entries: AnswerEntry[] = [];
+  /** the entries in `[0, entryCount)`, each with the seq it had when taken */
+  readonly entries: (AnswerEntry | undefined)[] = [];
   readonly seqs: number[] = [];
-  /** per attempt in the job: its id, its lowerings when taken and the watermark the job stores (or finds) */
-  readonly attemptIds: string[] = [];
+  entryCount = 0;
+  /** per attempt in the job, in `[0, attemptCount)`: its id, its lowerings when taken and
+   * the watermark the job stores (or finds) */
+  readonly attemptIds: (string | undefined)[] = [];
   readonly lowerings: number[] = [];
   readonly watermarks: number[] = [];
+  attemptCount = 0;
+
+  addEntry(e: AnswerEntry): void {
+    this.entries[this.entryCount] = e;
+    this.seqs[this.entryCount++] = e.seq;
+  }
+
+  addAttempt(attemptId: string, lowerings: number, watermark: number): void {
+    this.attemptIds[this.attemptCount] = attemptId;
+    this.lowerings[this.attemptCount] = lowerings;
+    this.watermarks[this.attemptCount++] = watermark;
+  }
+
+  /** Empties it, keeping the slots but not the entries. */
+  clear(): void {
+    this.entries.fill(undefined, 0, this.entryCount);
+    this.attemptIds.fill(undefined, 0, this.attemptCount);
+    this.entryCount = this.attemptCount = 0;
+  }
 }
 /** the activity rows a flush no longer holds once its job is built */
-const NO_ACTIVITY: ActivityRow[] = [];
+const NO_ACTIVITY: JobValue[] = [];
 
 /** The watermark after settling `seqs` (pure: nothing is changed). */
 function advance(watermark: number, settled: Set<number>, seqs: number[]): number {
@@ -161,6 +189,10 @@ export class AnswerBuffer {
   private readonly writer: AnswerWriter;
   private readonly now: () => number;
   private flushing: Promise<FlushStats> | null = null;
+  /** what the running flush took (one flush at a time) */
+  private readonly taken = new TakenJob();
+  /** flushes taken so far (`AttemptSeqState.jobStamp`) */
+  private jobStamp = 0;
   /** last flush figures, for /health and the benchmark */
   lastFlush: FlushStats = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer: '' };
 
@@ -207,7 +239,7 @@ export class AnswerBuffer {
       }
       w = advance(w, settled, []);
       for (const x of [...settled]) if (x <= w) settled.delete(x);
-      s = { attemptId, lastSeq: last, watermark: w, settled, dirty: [], dirtyLen: 0, dirtyCount: 0, listed: false, stored, lowerings: 0 };
+      s = { attemptId, lastSeq: last, watermark: w, settled, dirty: [], dirtyLen: 0, dirtyCount: 0, listed: false, jobStamp: 0, jobRow: 0, stored, lowerings: 0 };
       this.seqs.set(attemptId, s);
     }
     return s;
@@ -415,7 +447,7 @@ export class AnswerBuffer {
    * commit was in flight (replays its committed answer supersedes), which the same commit
    * settles.
    */
-  private markClean(entries: AnswerEntry[], seqs: number[], from = 0, to = entries.length): void {
+  private markClean(entries: readonly (AnswerEntry | undefined)[], seqs: readonly number[], from = 0, to = entries.length): void {
     for (let i = from; i < to; i++) {
       const e = entries[i]!;
       const s = seqs[i]!;
@@ -455,11 +487,15 @@ export class AnswerBuffer {
    * and the next flush writes them again. A call while a flush runs shares that run —
    * or, when it brings activity rows (which the running job does not carry), runs after
    * it with them.
-   * @param activity last-seen/last-saved times to write in the same job
+   * @param activity last-seen/last-saved times to write in the same job: attempt rows of
+   *   the job (answer-commit.ts, ATTEMPT_FIELDS values each) with base 0 and watermark -1
+   *   (SessionCache.takeActivity). The flush adds the attempts' watermarks to them and
+   *   posts the array itself as the job's attempt rows: it is not the caller's any more.
    * @returns the figures (also kept in `lastFlush`)
-   * @throws the writer's database error (entries stay dirty; the caller keeps `activity`)
+   * @throws the writer's database error (entries stay dirty; the caller restores the
+   *   activity it took)
    */
-  flush(activity: ActivityRow[] = []): Promise<FlushStats> {
+  flush(activity: JobValue[] = []): Promise<FlushStats> {
     if (this.flushing) {
       if (!activity.length) return this.flushing;
       return this.flushing.catch(() => undefined).then(() => this.flush(activity));
@@ -476,10 +512,10 @@ export class AnswerBuffer {
     await this.writer.close();
   }
 
-  private async runFlush(activity: ActivityRow[]): Promise<FlushStats> {
+  private async runFlush(activity: JobValue[]): Promise<FlushStats> {
     const t0 = performance.now();
     const writer = this.writer.kind;
-    const activityRows = activity.length;
+    const activityRows = activity.length / ATTEMPT_FIELDS;
     if (this.dirtyTotal === 0 && activityRows === 0) return (this.lastFlush = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer });
     // the event loop is held in slices of ≤ SLICE entries, with a turn for requests between
     let loopMs = 0;
@@ -489,41 +525,53 @@ export class AnswerBuffer {
       await nextTurn();
       slice = performance.now();
     };
-    const taken = new TakenJob();
-    const job = this.takeJob(activity, taken, breathe);
-    // The job's rows (and the activity rows) are garbage once posted: nothing here keeps
-    // them while the writer works (~0.3 s in a hall of 10,000), so they die young instead
-    // of being promoted to the old generation with every flush (issue 8, GC).
-    activity = NO_ACTIVITY;
-    // the job's first part is cloned for the thread inside the slice; later parts in later
-    // turns, the longest of them reported as postMs (answer-writer.ts)
-    const pending = this.writer.write(await job);
-    if (writer === 'thread') loopMs = Math.max(loopMs, performance.now() - slice);
-    const report = await pending;
-    loopMs = Math.max(loopMs, report.postMs ?? 0);
-    slice = performance.now();
-    const { entries, seqs } = taken;
-    for (let i = 0; i < entries.length; i += SLICE) {
-      if (i > 0) await breathe();
-      this.markClean(entries, seqs, i, Math.min(i + SLICE, entries.length));
+    const taken = this.taken;
+    try {
+      const job = this.takeJob(activity, taken, breathe);
+      // The job's rows (and the activity rows) are garbage once posted: nothing here keeps
+      // them while the writer works (~0.3 s in a hall of 10,000), so they die young instead
+      // of being promoted to the old generation with every flush (issue 8, GC).
+      activity = NO_ACTIVITY;
+      // the job's first part is cloned for the thread inside the slice; later parts in later
+      // turns, the longest of them reported as postMs (answer-writer.ts)
+      const pending = this.writer.write(await job);
+      if (writer === 'thread') loopMs = Math.max(loopMs, performance.now() - slice);
+      const report = await pending;
+      loopMs = Math.max(loopMs, report.postMs ?? 0);
+      slice = performance.now();
+      const { entries, seqs, entryCount } = taken;
+      for (let i = 0; i < entryCount; i += SLICE) {
+        if (i > 0) await breathe();
+        this.markClean(entries, seqs, i, Math.min(i + SLICE, entryCount));
+      }
+      await this.repairWatermarks(taken, new Set(report.skipped), breathe);
+      loopMs = Math.max(loopMs, performance.now() - slice);
+      if (writer === 'in-process') loopMs = Math.max(loopMs, report.maxBatchMs);
+      return (this.lastFlush = { rows: entryCount, batches: report.batches, maxBatchMs: report.maxBatchMs, totalMs: performance.now() - t0, loopMs, activityRows, writer });
+    } finally {
+      taken.clear();
     }
-    await this.repairWatermarks(taken, new Set(report.skipped), breathe);
-    loopMs = Math.max(loopMs, performance.now() - slice);
-    if (writer === 'in-process') loopMs = Math.max(loopMs, report.maxBatchMs);
-    return (this.lastFlush = { rows: entries.length, batches: report.batches, maxBatchMs: report.maxBatchMs, totalMs: performance.now() - t0, loopMs, activityRows, writer });
   }
 
   /**
-   * Builds a flush job of every dirty answer, the watermarks they produce and `activity`,
-   * SLICE entries per turn of the event loop, and records in `taken` what marking clean
-   * and the watermark check need after it (kept apart, so the job's rows can die young).
+   * Builds a flush job of every dirty answer, the watermarks they produce and `activity`
+   * (which becomes the job's attempt rows), SLICE entries per turn of the event loop, and
+   * records in `taken` what marking clean and the watermark check need after it (kept
+   * apart, so the job's rows can die young).
    */
-  private async takeJob(activity: ActivityRow[], taken: TakenJob, breathe: () => Promise<void>): Promise<FlushJob> {
-    const answers: AnswerRow[] = [];
-    // one row per attempt: its watermark (if it moves) and its activity times (if any)
-    const attempts: AttemptUpdate[] = activity.map(([id, seen, saved]) => [id, 0, -1, seen, saved]);
-    const rowOf = new Map<string, AttemptUpdate>();
-    for (const a of attempts) rowOf.set(a[0], a);
+  private async takeJob(activity: JobValue[], taken: TakenJob, breathe: () => Promise<void>): Promise<FlushJob> {
+    const answers: JobValue[] = [];
+    // one row per attempt: its watermark (if it moves) and its activity times (if any);
+    // an attempt's activity row is found through its seq state, marked with this job
+    const attempts = activity;
+    const stamp = ++this.jobStamp;
+    for (let r = 0; r < attempts.length; r += ATTEMPT_FIELDS) {
+      const st = this.seqs.get(attempts[r] as string);
+      if (st) {
+        st.jobStamp = stamp;
+        st.jobRow = r;
+      }
+    }
     let inSlice = 0;
     // the attempts listed now; saves in the turns between slices list more after them
     const states = this.listedStates;
@@ -546,9 +594,8 @@ export class AnswerBuffer {
         const e = list[j]!;
         if (!e.dirty) continue;
         list[live++] = e;
-        taken.entries.push(e);
-        taken.seqs.push(e.seq);
-        answers.push([attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt]);
+        taken.addEntry(e);
+        answers.push(attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
         if (st.dirtyCount === 1) covers = e.covers;
         else {
           if (covers === NO_COVERS) covers = [];
@@ -559,15 +606,12 @@ export class AnswerBuffer {
       st.dirtyLen = live;
       const w = advance(st.watermark, st.settled, covers);
       if (w > st.watermark) {
-        const row = rowOf.get(attemptId);
-        if (row) {
-          row[1] = st.watermark;
-          row[2] = w;
-        } else attempts.push([attemptId, st.watermark, w, null, null]);
+        if (st.jobStamp === stamp) {
+          attempts[st.jobRow + 1] = st.watermark;
+          attempts[st.jobRow + 2] = w;
+        } else attempts.push(attemptId, st.watermark, w, null, null);
       }
-      taken.attemptIds.push(attemptId);
-      taken.lowerings.push(st.lowerings);
-      taken.watermarks.push(w);
+      taken.addAttempt(attemptId, st.lowerings, w);
       inSlice += live;
       if (inSlice >= SLICE) {
         inSlice = 0;
@@ -592,8 +636,8 @@ export class AnswerBuffer {
    * one turn, so what a request changes in between is seen by the next check.
    */
   private async repairWatermarks(taken: TakenJob, skipped: Set<string>, breathe: () => Promise<void>): Promise<void> {
-    const { attemptIds, lowerings, watermarks } = taken;
-    for (let i = 0; i < attemptIds.length; i++) {
+    const { attemptIds, lowerings, watermarks, attemptCount } = taken;
+    for (let i = 0; i < attemptCount; i++) {
       if (i > 0 && i % SLICE === 0) await breathe();
       const attemptId = attemptIds[i]!;
       const w = watermarks[i]!;

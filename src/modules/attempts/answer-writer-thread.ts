@@ -11,13 +11,14 @@
  * that COMMIT comes at the end of the chunk in progress.
  *
  * workerData: `{file, synchronous: 'FULL' | 'NORMAL', batchRows, maxTxRows, handoff: SharedArrayBuffer}`.
- * Messages in: `{id, part: 'answers' | 'attempts', rows}` (zero or more parts of a job),
+ * Messages in: `{id, part: 'answers' | 'attempts', rows}` (zero or more parts of a job,
+ * its flat rows: answer-commit.ts),
  * then `{id, job: FlushJob}` with the rest of it → out `{id, report}` or `{id, error}`;
  * `{close: true}` closes the connection and ends the thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { commitAll, type FlushJob, type TransactionTurn } from './answer-commit.js';
+import { commitAll, type FlushJob, type JobValue, type TransactionTurn } from './answer-commit.js';
 import { syncWalNow } from '../../db/relaxed-sync.js';
 
 const { file, synchronous, batchRows, maxTxRows, handoff } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL'; batchRows: number; maxTxRows: number; handoff: SharedArrayBuffer };
@@ -61,7 +62,7 @@ const turn: TransactionTurn = {
 /** The parts of the job being received (answer-writer.ts sends a large job in parts). */
 let gathering: { id: number; answers: FlushJob['answers']; attempts: FlushJob['attempts'] } | null = null;
 
-parentPort!.on('message', (m: { id: number; job?: FlushJob; part?: 'answers' | 'attempts'; rows?: unknown[]; close?: boolean }) => {
+parentPort!.on('message', (m: { id: number; job?: FlushJob; part?: 'answers' | 'attempts'; rows?: JobValue[]; close?: boolean }) => {
   if (m.close) {
     sqlite.close();
     parentPort!.close();
@@ -69,7 +70,7 @@ parentPort!.on('message', (m: { id: number; job?: FlushJob; part?: 'answers' | '
   }
   if (m.part) {
     if (gathering?.id !== m.id) gathering = { id: m.id, answers: [], attempts: [] };
-    for (const r of m.rows!) (gathering[m.part] as unknown[]).push(r);
+    for (const v of m.rows!) gathering[m.part].push(v);
     return;
   }
   let job = m.job!;

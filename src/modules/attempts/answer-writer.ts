@@ -15,7 +15,7 @@
 import { Worker } from 'node:worker_threads';
 import { setWriteHandoff, type Sqlite } from '../../db/index.js';
 import type { Logger } from '../../platform/logger.js';
-import { commitSteps, type CommitReport, type FlushJob } from './answer-commit.js';
+import { ANSWER_FIELDS, ATTEMPT_FIELDS, commitSteps, type CommitReport, type FlushJob, type JobValue } from './answer-commit.js';
 
 export interface AnswerWriter {
   readonly kind: 'thread' | 'in-process';
@@ -47,10 +47,11 @@ export const THREAD_MAX_TX_ROWS = 1024;
  * stretch; parts of 1,024 rows take ~0.1–0.2 ms each, one per turn of the loop.
  */
 export const PART_ROWS = 1024;
-/** `rows` cut into pieces of PART_ROWS (one empty piece when there are none). */
-function inParts<T>(rows: T[]): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < rows.length; i += PART_ROWS) parts.push(rows.slice(i, i + PART_ROWS));
+/** Flat rows of `fields` values each cut into pieces of PART_ROWS rows (one empty piece when there are none). */
+function inParts(values: JobValue[], fields: number): JobValue[][] {
+  const parts: JobValue[][] = [];
+  const size = PART_ROWS * fields;
+  for (let i = 0; i < values.length; i += size) parts.push(values.slice(i, i + size));
   return parts.length ? parts : [[]];
 }
 /** `Atomics.waitAsync` (V8, Node ≥ 16), which TypeScript's lib lists only from ES2024. */
@@ -172,8 +173,8 @@ export function threadWriter(file: string, fallback: Sqlite, logger: Logger, syn
       worker.postMessage(message);
       postMs = Math.max(postMs, performance.now() - t);
     };
-    const answers = inParts(job.answers);
-    const attempts = inParts(job.attempts);
+    const answers = inParts(job.answers, ANSWER_FIELDS);
+    const attempts = inParts(job.attempts, ATTEMPT_FIELDS);
     // every part but each list's last goes ahead; the closing message carries the last ones
     const ahead = [...answers.slice(0, -1).map((rows) => ({ part: 'answers', rows })), ...attempts.slice(0, -1).map((rows) => ({ part: 'attempts', rows }))];
     for (const part of ahead) {

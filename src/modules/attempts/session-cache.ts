@@ -6,7 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
-import type { ActivityRow } from './answer-commit.js';
+import type { JobValue } from './answer-commit.js';
 import type { ExamRow } from '../exams/service.js';
 import type { QuestionRow } from '../questions/service.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
@@ -83,6 +83,8 @@ export interface AttemptState {
   activityPending: boolean;
   /** it is in SessionCache's list of pending attempts (maybe no longer pending) */
   listed: boolean;
+  /** the last `takeActivity` (its number) that took its times */
+  taken: number;
 }
 
 export class SessionCache {
@@ -100,6 +102,8 @@ export class SessionCache {
    */
   private readonly pendingList: (AttemptState | undefined)[] = [];
   private pendingCount = 0;
+  /** `takeActivity` calls so far */
+  private takes = 0;
   private readonly examSel;
   private readonly questionSel;
   private readonly rosterCount;
@@ -135,7 +139,7 @@ export class SessionCache {
       const found = this.attemptSel.get(attemptId) as AttemptRow | undefined;
       if (!found) return undefined;
       const row = cachedRow(found);
-      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false };
+      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false, taken: 0 };
       this.attempts.set(attemptId, a);
     }
     return a;
@@ -182,6 +186,7 @@ export class SessionCache {
     if (a && prev) {
       a.lastSeenAt = prev.lastSeenAt;
       a.lastSavedAt = prev.lastSavedAt;
+      a.taken = prev.taken;
       if (prev.activityPending) {
         prev.activityPending = false;
         this.markPending(a);
@@ -215,27 +220,35 @@ export class SessionCache {
    * Takes the last-seen / last-saved times of active attempts that changed since the last
    * call, for the answer flush to write in its job (answer-commit.ts: off the event loop,
    * without waiting for the disk — a power cut may cost the last second of times).
-   * @returns [attemptId, lastSeenAt, lastSavedAt] rows (epoch ms), marked written
+   * @returns `rows`: the job's attempt rows (answer-commit.ts ATTEMPT_FIELDS values each:
+   *   attemptId, base 0, watermark -1, lastSeenAt, lastSavedAt, epoch ms), flat, which the
+   *   flush takes over; `take`: this call's number, for `restoreActivity`
    */
-  takeActivity(): ActivityRow[] {
-    const rows: ActivityRow[] = [];
-    for (const a of this.takePending()) {
+  takeActivity(): { rows: JobValue[]; take: number } {
+    const take = ++this.takes;
+    const rows: JobValue[] = [];
+    const list = this.pendingList;
+    for (let i = 0; i < this.pendingCount; i++) {
+      const a = list[i]!;
+      list[i] = undefined;
+      a.listed = false;
+      if (!a.activityPending) continue;
       a.activityPending = false;
-      rows.push([a.row.id, a.lastSeenAt, a.lastSavedAt]);
+      a.taken = take;
+      rows.push(a.row.id, 0, -1, a.lastSeenAt, a.lastSavedAt);
     }
-    return rows;
+    this.pendingCount = 0;
+    return { rows, take };
   }
 
   /**
-   * Marks the attempts whose rows `takeActivity` gave (their ids) as changed again (the
-   * flush that carried them failed), so the next flush writes their times — the in-memory
-   * ones, which are never older than the rows'.
+   * Marks the attempts whose times `takeActivity` call number `take` took as changed
+   * again (the flush that carried them failed), so the next flush writes their times — the
+   * in-memory ones, which are never older than the rows'. Walks the cached attempts: a
+   * failed flush is rare, and the flush then keeps nothing of its rows.
    */
-  restoreActivity(attemptIds: Iterable<string>): void {
-    for (const id of attemptIds) {
-      const a = this.attempts.peek(id);
-      if (a) this.markPending(a);
-    }
+  restoreActivity(take: number): void {
+    for (const a of this.attempts.values()) if (a.taken === take) this.markPending(a);
   }
 
   /** The pending attempts, taken off the list (still marked pending: the caller writes them). */
