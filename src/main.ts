@@ -9,7 +9,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
 import { loadConfig } from './platform/config.js';
+import { reapIdleConnections } from './platform/idle-connections.js';
 import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
 import { lanUrls } from './modules/system/routes.js';
@@ -39,9 +41,10 @@ function main(): void {
       process.stdout.write(`\nHallCBT is running.\n  Candidates open: ${urls[0] ?? `http://localhost:${info.port}/`}\n  Invigilators open: ${(urls[0] ?? `http://localhost:${info.port}/`) + 'admin'}\n  Every address: ${urls.join('  ') || `http://localhost:${info.port}/`}\n\n`);
     },
   );
-  // many idle keep-alive candidates: keep connections open between saves
-  (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).keepAliveTimeout = 65_000;
-  (server as unknown as { keepAliveTimeout: number; headersTimeout: number }).headersTimeout = 66_000;
+  // many idle keep-alive candidates: keep connections open between saves, and close
+  // them after 65 s idle without a timer per response (platform/idle-connections.ts)
+  const idle = reapIdleConnections(server as unknown as HttpServer, 65_000);
+  (server as unknown as { headersTimeout: number }).headersTimeout = 66_000;
   rt.startJobs();
   // scripts/restore refuses to run while this file names a live process
   const pidFile = join(config.DATA_DIR, 'hallcbt.pid');
@@ -52,6 +55,7 @@ function main(): void {
     if (stopping) return;
     stopping = true;
     logger.info('stopping', { signal });
+    idle.stop();
     server.close();
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     void rt.shutdown().then(() => {
