@@ -19,7 +19,7 @@ import { describeQuestions, benchQuestions } from './fixtures.mjs';
 import { writeReport } from './report.mjs';
 import { writeChart } from './chart.mjs';
 import { measureBareHono } from './bare-hono.mjs';
-import { buildServer } from './server.mjs';
+import { buildServer, START_FLAGS } from './server.mjs';
 
 const log = (...a) => console.log(...a);
 
@@ -72,6 +72,7 @@ async function main() {
 
   const results = {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    serverCommand: ['node', ...START_FLAGS, 'dist/src/main.js'].join(' '),
     mode: plan.mode,
     startedAt: new Date(began).toISOString(),
     minutes: Math.round((Date.now() - began) / 6000) / 10,

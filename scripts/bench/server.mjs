@@ -16,6 +16,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROBE = fileURLToPath(new URL('./probe.mjs', import.meta.url));
+/**
+ * The node flags of `npm start` (package.json: `node <flags> dist/src/main.js`), so the
+ * server runs here exactly as it is started in a hall.
+ */
+export const START_FLAGS = (() => {
+  const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
+  if (start[0] !== 'node' || start.at(-1) !== 'dist/src/main.js') throw new Error(`bench: unexpected start script: ${start.join(' ')}`);
+  return start.slice(1, -1);
+})();
 
 /**
  * Compiles the server (tsc → dist/) so the benchmark measures what `npm start` runs.
@@ -49,7 +58,7 @@ export async function startServer({ dataDir, env = {} }) {
   const logFd = openSync(logPath, 'a');
   // BENCH_SERVER_NODE_ARGS (space-separated) adds node flags for diagnosis, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...extra, '--import', PROBE, join(ROOT, 'dist', 'src', 'main.js')], {
+  const proc = spawn(process.execPath, [...START_FLAGS, ...extra, '--import', PROBE, join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -58,7 +58,7 @@ describe('systemd unit', () => {
 
   it('runs the built server as the dedicated user from /opt/hallcbt, restarting always', () => {
     const s = directives('Service');
-    expect(s.get('ExecStart')).toEqual(['/usr/bin/node dist/src/main.js']);
+    expect(s.get('ExecStart')).toEqual(['/usr/bin/node --v8-pool-size=1 dist/src/main.js']);
     expect(s.get('WorkingDirectory')).toEqual(['/opt/hallcbt']);
     expect(s.get('User')).toEqual(['hallcbt']);
     expect(s.get('Group')).toEqual(['hallcbt']);
