@@ -37,11 +37,19 @@ export function durableWorld(prefix: string) {
       sqlite.prepare("INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, status, started_at) VALUES (?, 'e', 'w', ?, 'n', 'IN_PROGRESS', 0)").run(att, att);
       return att;
     },
-    /** Answers given with seq ≤ durableSeq whose question's committed row is older (each as a sentence). */
+    /**
+     * The answers a page would lose (each as a sentence): for each question, the newest seq
+     * given, when it is ≤ durableSeq and the question's committed row is older. The page
+     * keeps one pending answer per question, the newest (web/candidate/answers.ts), and
+     * forgets it once durableSeq covers it; an older seq of a question matters only through
+     * the newest one (see the seal exception in answer-buffer.ts's module doc).
+     */
     notOnDisk(attemptId: string, given: Map<number, string>, durableSeq: number): string[] {
       const rows = committed(attemptId);
+      const newest = new Map<string, number>();
+      for (const [seq, q] of given) if ((newest.get(q) ?? 0) < seq) newest.set(q, seq);
       const out: string[] = [];
-      for (const [seq, q] of given) if (seq <= durableSeq && (rows.get(q) ?? 0) < seq) out.push(`seq ${seq} (${q}) ≤ durableSeq ${durableSeq} but disk has ${rows.get(q) ?? 'nothing'}`);
+      for (const [q, seq] of newest) if (seq <= durableSeq && (rows.get(q) ?? 0) < seq) out.push(`seq ${seq} (${q}, its newest) ≤ durableSeq ${durableSeq} but disk has ${rows.get(q) ?? 'nothing'}`);
       return out;
     },
     close() {

@@ -20,6 +20,12 @@
  *   The watermark is stored (attempts.durable_seq) in the flush job that commits the
  *   answers, after them and before its one disk sync, so it survives restarts; with
  *   synchronous=FULL, power cuts too.
+ *   One exception, after `seal()`: a seq the seal forgave (never received here) counts as
+ *   settled even if the page then replays a newer answer to that seq's question which is
+ *   not committed yet — the buffer never learnt the forgiven seq's question. The page
+ *   keeps only its newest answer per question (web/candidate/answers.ts), and that newer
+ *   one holds the watermark below it until it is committed, so no answer the page still
+ *   holds is covered by durableSeq before it is on disk.
  */
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
