@@ -227,17 +227,11 @@ export class SessionCache {
   takeActivity(): { rows: JobValue[]; take: number } {
     const take = ++this.takes;
     const rows: JobValue[] = [];
-    const list = this.pendingList;
-    for (let i = 0; i < this.pendingCount; i++) {
-      const a = list[i]!;
-      list[i] = undefined;
-      a.listed = false;
-      if (!a.activityPending) continue;
+    this.drainPending((a) => {
       a.activityPending = false;
       a.taken = take;
       rows.push(a.row.id, 0, -1, a.lastSeenAt, a.lastSavedAt);
-    }
-    this.pendingCount = 0;
+    });
     return { rows, take };
   }
 
@@ -251,24 +245,23 @@ export class SessionCache {
     for (const a of this.attempts.values()) if (a.taken === take) this.markPending(a);
   }
 
-  /** The pending attempts, taken off the list (still marked pending: the caller writes them). */
-  private takePending(): AttemptState[] {
-    const out: AttemptState[] = [];
+  /** Empties the list, calling `each` with every attempt on it that is still pending (and still marked so). */
+  private drainPending(each: (a: AttemptState) => void): void {
     const list = this.pendingList;
     for (let i = 0; i < this.pendingCount; i++) {
       const a = list[i]!;
       list[i] = undefined;
       a.listed = false;
-      if (a.activityPending) out.push(a);
+      if (a.activityPending) each(a);
     }
     this.pendingCount = 0;
-    return out;
   }
 
   /** Writes every pending last-seen / last-saved time in one transaction (shutdown). */
   persistAllActivity(): number {
     let n = 0;
-    const dirty = this.takePending();
+    const dirty: AttemptState[] = [];
+    this.drainPending((a) => dirty.push(a));
     if (!dirty.length) return 0;
     this.sqlite.transaction(() => {
       for (const a of dirty) {
