@@ -39,7 +39,6 @@ export interface AnswerEntry {
   /** its attempt's seq state: a dirty entry always belongs to the attempt's current one
    * (`release` keeps a state that has dirty entries) */
   state: AttemptSeqState;
-  attemptId: string;
   questionId: string;
   optionId: string | null;
   text: string | null;
@@ -293,7 +292,7 @@ export class AnswerBuffer {
     }
     const now = this.now();
     if (!e) {
-      e = { key: k, state: st, attemptId, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s], lowestCover: s };
+      e = { key: k, state: st, questionId, optionId, text, seq: s, updatedAt: now, dirty: true, covers: [s], lowestCover: s };
       this.track(st, e);
       this.cache.set(k, e);
     } else {
@@ -319,9 +318,8 @@ export class AnswerBuffer {
     }
   }
 
-  /** The attempt's dirty entries (a copy, for the synchronous writes). */
-  private dirtyOf(st: AttemptSeqState): AnswerEntry[] {
-    const out: AnswerEntry[] = [];
+  /** The attempt's dirty entries, appended to `out` (a new array by default), for the synchronous writes. */
+  private dirtyOf(st: AttemptSeqState, out: AnswerEntry[] = []): AnswerEntry[] {
     for (let i = 0; i < st.dirtyLen; i++) if (st.dirty[i]!.dirty) out.push(st.dirty[i]!);
     return out;
   }
@@ -426,19 +424,19 @@ export class AnswerBuffer {
    * eviction, a submit, a seal: the caller needs them written before it goes on).
    */
   private writeBatch(snap: Snapshot[]): void {
-    const byAttempt = new Map<string, number[]>();
+    // a dirty entry's state is its attempt's current one (see AnswerEntry.state)
+    const byAttempt = new Map<AttemptSeqState, number[]>();
     for (const [e, s, covers] of snap) {
       if (e.seq !== s) continue;
-      const list = byAttempt.get(e.attemptId);
+      const list = byAttempt.get(e.state);
       if (list) list.push(...covers);
-      else byAttempt.set(e.attemptId, [...covers]);
+      else byAttempt.set(e.state, [...covers]);
     }
     this.sqlite.transaction(() => {
-      for (const [e, s] of snap) if (e.seq === s) this.upsert.run(e.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
-      for (const [attemptId, covers] of byAttempt) {
-        const st = this.seqState(attemptId);
+      for (const [e, s] of snap) if (e.seq === s) this.upsert.run(e.state.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
+      for (const [st, covers] of byAttempt) {
         const w = advance(st.watermark, st.settled, covers);
-        if (w > st.watermark) this.saveWatermark.run(w, attemptId, w);
+        if (w > st.watermark) this.saveWatermark.run(w, st.attemptId, w);
       }
     })();
     this.markClean(
@@ -657,7 +655,7 @@ export class AnswerBuffer {
   /** Synchronous full flush for shutdown: one transaction for everything left. */
   flushAllSync(): number {
     const entries: AnswerEntry[] = [];
-    for (let i = 0; i < this.listedCount; i++) for (const e of this.dirtyOf(this.listedStates[i]!)) entries.push(e);
+    for (let i = 0; i < this.listedCount; i++) this.dirtyOf(this.listedStates[i]!, entries);
     if (entries.length) this.writeNow(entries);
     return entries.length;
   }
