@@ -41,6 +41,7 @@ export const ProblemSchema = z
     instance: z.string(),
     requestId: z.string(),
     code: z.string().optional(),
+    attemptStatus: z.enum(['IN_PROGRESS', 'COMPLETED', 'DISQUALIFIED']).optional().openapi({ description: 'The attempt’s state, when a locked attempt refused the request' }),
     errors: z.array(z.record(z.string(), z.unknown())).optional(),
   })
   .openapi('Problem');

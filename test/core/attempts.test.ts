@@ -186,7 +186,7 @@ describe('proctoring', () => {
     expect((await api(s.baseUrl).post(`/attempts/${a.attemptId}/submit`)).status).toBe(403);
     expect((await api(s.baseUrl).get(`/attempts/${a.attemptId}`)).status).toBe(403);
     const resume = await api(s.baseUrl).post('/attempts/start', { accessCode: e.accessCode, studentId: 'P-1', candidateName: 'P', candidatePin: '1111' });
-    expect(resume.body).toMatchObject({ status: 'DISQUALIFIED', code: 'DISQUALIFIED' });
+    expect(resume.body).toMatchObject({ status: 403, attemptStatus: 'DISQUALIFIED', code: 'DISQUALIFIED' });
     expect((await api(s.baseUrl).post(`/attempts/${a.attemptId}/telemetry`, { type: 'SCREAMING' })).status).toBe(400);
     // an invigilator reinstates it, with a reason in the audit log
     const k = api(s.baseUrl, ws.apiKey);

@@ -24,7 +24,7 @@ export interface AnswerInput {
 export function candidateAttempt(deps: AppDeps, attemptId: string): { st: AttemptState; paper: Paper } {
   const st = deps.sessions.attempt(attemptId);
   if (!st) throw new NotFound('Attempt');
-  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
+  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   const paper = deps.sessions.paper(st.row.exam_id);
   if (!paper) throw new NotFound('Exam');
   deps.sessions.seen(st, deps.clock.now());
