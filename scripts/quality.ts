@@ -11,7 +11,7 @@
  * The functions are exported for test/generation/quality.test.ts (a fast subset).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -153,6 +153,10 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 async function main() {
   const started = Date.now();
+  if (!existsSync(ICAN_PDF)) {
+    console.error(`npm run quality needs the real ICAN paper at ${ICAN_PDF} (../shared/fixtures/real beside the checkout, as in CI); clone the steering repo's shared/ beside this checkout and run it again.`);
+    process.exit(2);
+  }
   const materials = await loadMaterials();
   const counts = [35, 20, 20];
   const items: { q: GeneratedQuestion; passages: Passage[] }[] = [];

@@ -15,9 +15,11 @@ import { testConfig, type Config } from '../src/platform/config.js';
 import { silentLogger } from '../src/platform/logger.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import type { Clock } from '../src/platform/clock.js';
+import { REAL_PAPERS_DIR } from './real-papers.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
-export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'real');
+/** The real exam papers beside the checkout (may be absent: see test/real-papers.ts). */
+export const FIXTURES = REAL_PAPERS_DIR;
 
 export interface TestServer {
   baseUrl: string;
