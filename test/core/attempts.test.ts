@@ -129,11 +129,15 @@ describe('live answers', () => {
     expect(auto.body.seq).toBe(4);
   });
 
-  it('rejects answers that do not fit the paper with 400 and saves nothing', async () => {
+  it('rejects answers that do not fit the paper (404 for a question not on it, 400 otherwise) and saves nothing', async () => {
     const { e } = await examWith(2);
     const a = await startAttempt(s.baseUrl, e.accessCode, 'L-2');
     const q = a.questions[0]!;
-    expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/q_nope`, { optionId: q.options[0]!.id })).status).toBe(400);
+    // a question that is not on this paper, named in the path, is a resource not found (spec error table)
+    const nope = await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/q_nope`, { optionId: q.options[0]!.id });
+    expect(nope.status).toBe(404);
+    expect(nope.headers.get('content-type')).toBe('application/problem+json');
+    expect(nope.body).toMatchObject({ type: '/problems/not-found', status: 404, code: 'QUESTION_NOT_FOUND', detail: 'Question was not found.' });
     expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: 'opt_other' })).status).toBe(400);
     expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { text: 'an essay for an MCQ' })).status).toBe(400);
     const batch = await api(s.baseUrl).post(`/attempts/${a.attemptId}/answers`, { answers: [{ questionId: q.id, optionId: q.options[0]!.id }, { questionId: 'bad' }] });

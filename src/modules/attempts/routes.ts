@@ -67,7 +67,7 @@ export function attemptRoutes(deps: AppDeps) {
       const h = await consume(deps.limits.live, id, LIVE);
       let saved;
       try {
-        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }]);
+        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }], { questionInPath: true });
       } catch (e) {
         // a refused save (404, 409, 400) carries the rate-limit headers too
         for (const k in h) c.header(k, h[k]);
