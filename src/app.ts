@@ -183,6 +183,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
   app.get('/admin/', revalidate, page('admin'));
   app.use('/candidate/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
   app.use('/admin/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  // browsers and tools that ask for /favicon.ico get the pages' icon (an SVG)
+  app.get('/favicon.ico', revalidate, serveStatic({ root: PUBLIC, path: 'candidate/favicon.svg', precompressed: true, onFound: noCache }));
   app.use('/vendor/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
 
   // 404 / 405 as problem details

@@ -129,7 +129,7 @@ export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone:
     h('p', { class: 'muted' }, 'Paste questions, or choose a file. Aiken: the question, options A. B. C. … (or A) B) …), then a line ANSWER: letter. GIFT, Moodle XML, past-paper Markdown and the .xlsx template also work. Nothing is stored if any question has a problem.'),
     h('div', { class: 'inline-form' }, field('Format', format), field('…or a file (.txt, .gift, .xml, .md, .xlsx)', file),
       h('button', { type: 'button', class: 'link small', id: 'excel-template', onclick: () => void ctx.api.download('/questions/import-excel/template', 'hallcbt-questions-template.xlsx').catch((err) => toast(String((err as Error).message), 'error')) }, 'Download the .xlsx template')),
-    text,
+    field('Questions to import (paste them here)', text),
     h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: () => onDone(false) }, 'Cancel'), check, submit),
     errorHost, checkHost));
   text.focus();

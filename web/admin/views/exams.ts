@@ -2,7 +2,7 @@
  * Exam list (GET /exams?workspaceId=) with a "new exam" form (POST /exams). Each row
  * links to the exam's screens and shows its room code, window and counts.
  */
-import { formValues, h, replace } from '../dom.js';
+import { formValues, h, hiddenHeader, replace } from '../dom.js';
 import type { Ctx } from '../session.js';
 import { formatDateTime } from '../time.js';
 import type { Exam, ExamSummary } from '../types.js';
@@ -58,7 +58,7 @@ export async function renderExamList(ctx: Ctx, host: HTMLElement): Promise<void>
     form,
     exams.length
       ? h('table', { class: 'table', id: 'exam-table' },
-        h('thead', null, h('tr', null, ['Title', 'Room code', 'Duration', 'Window', 'State', 'Questions', 'Attempts', ''].map((t) => h('th', null, t)))),
+        h('thead', null, h('tr', null, ['Title', 'Room code', 'Duration', 'Window', 'State', 'Questions', 'Attempts'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, rows))
       : h('p', { class: 'empty' }, 'No exams yet. Create the first one.'));
 }
