@@ -4,7 +4,7 @@
  */
 import { formValues, h, hiddenHeader, replace } from '../dom.js';
 import type { Ctx } from '../session.js';
-import { formatDateTime } from '../time.js';
+import { formatWindow } from '../time.js';
 import type { Exam, ExamSummary } from '../types.js';
 import { errorBlock } from '../ui.js';
 import { examFormFields, readExamForm } from './exam-form.js';
@@ -43,7 +43,7 @@ export async function renderExamList(ctx: Ctx, host: HTMLElement): Promise<void>
     h('td', null, h('a', { href: `#/exams/${encodeURIComponent(e.id)}` }, e.title)),
     h('td', null, h('code', { class: 'room-code-small' }, e.accessCode)),
     h('td', null, `${e.durationMins} min`),
-    h('td', null, e.startsAt || e.endsAt ? `${formatDateTime(e.startsAt)} → ${formatDateTime(e.endsAt)}` : 'any time'),
+    h('td', { class: 'exam-window' }, formatWindow(e.startsAt, e.endsAt)),
     h('td', null, examStateBadge(e)),
     h('td', { class: 'num' }, String(e._count?.questions ?? '—')),
     h('td', { class: 'num' }, String(e._count?.attempts ?? '—')),
