@@ -259,11 +259,11 @@ export async function waitFor<T>(fn: () => T | Promise<T>, ms = 10_000, every = 
 }
 
 /** Headless Debian Chromium through playwright-core. */
-export async function launchBrowser() {
+export async function launchBrowser(extraArgs: string[] = []) {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
