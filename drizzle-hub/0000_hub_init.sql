@@ -61,7 +61,6 @@ CREATE TABLE "hub_results" (
 	"grade" text NOT NULL,
 	"status" text NOT NULL,
 	"body" jsonb NOT NULL,
-	"current" boolean NOT NULL,
 	"hall_sent_at" timestamp with time zone NOT NULL,
 	"received_at" timestamp with time zone NOT NULL
 );
@@ -89,8 +88,7 @@ CREATE TABLE "request_nonces" (
 );
 --> statement-breakpoint
 CREATE INDEX "hub_audit_at_idx" ON "hub_audit" USING btree ("at");--> statement-breakpoint
-CREATE INDEX "hub_results_exam_idx" ON "hub_results" USING btree ("exam_id","current");--> statement-breakpoint
-CREATE INDEX "hub_results_attempt_idx" ON "hub_results" USING btree ("attempt_id");--> statement-breakpoint
+CREATE INDEX "hub_results_exam_attempt_idx" ON "hub_results" USING btree ("exam_id","hall_id","attempt_id","hall_sent_at","event_id");--> statement-breakpoint
 CREATE INDEX "hub_results_hall_idx" ON "hub_results" USING btree ("hall_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "publications_exam_hall_version" ON "publications" USING btree ("exam_id","hall_id","version");--> statement-breakpoint
 CREATE INDEX "publications_hall_idx" ON "publications" USING btree ("hall_id");--> statement-breakpoint

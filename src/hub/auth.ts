@@ -6,13 +6,16 @@
  * primary key). An accepted request records the hall's last contact and clock offset.
  */
 import type { MiddlewareHandler } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { checkSignedRequest } from '../core/sync/signing.js';
 import { presentedKey } from '../platform/auth.js';
 import { Unauthorized } from '../platform/errors.js';
 import { audit } from './audit.js';
 import type { HubDeps, HubEnv } from './deps.js';
-import { halls, requestNonces } from './db/schema.js';
+import { halls } from './db/schema.js';
+
+/** How often an accepted request refreshes the hall's last contact (a busy hall writes it once, not per request). */
+const CONTACT_EVERY_MS = 5_000;
 import { examinerByKey } from './keys.js';
 
 /** Middleware: a hub examiner's API key (Authorization: Bearer or x-api-key); 401 otherwise. */
@@ -60,10 +63,14 @@ export function requireHallSignature(deps: HubDeps): MiddlewareHandler<HubEnv> {
       }[check.reason];
       throw await refuse(check.reason, detail);
     }
-    const nonce = c.req.header('x-hall-nonce')!;
-    const fresh = await deps.db.insert(requestNonces).values({ hallId: hall.id, nonce, seenAt: new Date(now) }).onConflictDoNothing().returning({ nonce: requestNonces.nonce });
-    if (fresh.length === 0) throw await refuse('replay', 'This request was already received (its nonce was seen before): a replay is refused.');
-    await deps.db.update(halls).set({ lastContactAt: new Date(now), clockOffsetMs: check.clockOffsetMs }).where(eq(halls.id, hall.id));
+    // one statement: spend the nonce and, at most every 5 s, record the hall's last contact
+    const at = new Date(now);
+    const fresh = await deps.db.execute(sql`
+      WITH spent AS (INSERT INTO request_nonces (hall_id, nonce, seen_at) VALUES (${hall.id}, ${c.req.header('x-hall-nonce')!}, ${at}) ON CONFLICT DO NOTHING RETURNING 1),
+           contact AS (UPDATE halls SET last_contact_at = ${at}, clock_offset_ms = ${check.clockOffsetMs}
+                        WHERE id = ${hall.id} AND EXISTS (SELECT 1 FROM spent) AND (last_contact_at IS NULL OR last_contact_at < ${new Date(now - CONTACT_EVERY_MS)}))
+      SELECT count(*)::int AS n FROM spent`);
+    if ((fresh.rows[0] as { n: number }).n === 0) throw await refuse('replay', 'This request was already received (its nonce was seen before): a replay is refused.');
     c.set('hall', { id: hall.id, name: hall.name });
     return next();
   };

@@ -3,7 +3,7 @@
  * per hall and per candidate, the item analysis over all halls and the xlsx/CSV exports,
  * computed by the hall's own analysis and export code from the events' answers.
  */
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ResultEvent, PaperQuestion } from '../core/sync/messages.js';
 import { analyseMatrix } from '../modules/analysis/item-analysis.js';
 import { buildMatrix } from '../modules/analysis/response-matrix.js';
@@ -12,7 +12,6 @@ import type { AnswerRecord, AttemptRecord } from '../modules/imports/exam-data.j
 import { resultsCsv, resultsTable, resultsWorkbook } from '../modules/imports/results-export.js';
 import type { StoredQuestion } from '../modules/questions/schemas.js';
 import type { HubDeps } from './deps.js';
-import { halls, hubResults } from './db/schema.js';
 import { getHubExam } from './exams.js';
 
 interface CurrentResult {
@@ -22,9 +21,14 @@ interface CurrentResult {
 }
 
 async function currentResults(deps: HubDeps, examId: string, hallId?: string): Promise<CurrentResult[]> {
-  const where = hallId ? and(eq(hubResults.examId, examId), eq(hubResults.current, true), eq(hubResults.hallId, hallId)) : and(eq(hubResults.examId, examId), eq(hubResults.current, true));
-  const rows = await deps.db.select({ body: hubResults.body, hallId: hubResults.hallId, hallName: halls.name }).from(hubResults).innerJoin(halls, eq(halls.id, hubResults.hallId)).where(where).orderBy(hubResults.hallId, hubResults.studentId);
-  return rows.map((r) => ({ hallId: r.hallId, hallName: r.hallName, event: r.body as ResultEvent }));
+  // the newest event of each attempt (by the hall's own time, then id) is its current result
+  const rows = await deps.db.execute(sql`
+    SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.body, r.hall_id AS "hallId", h.name AS "hallName"
+      FROM hub_results r JOIN halls h ON h.id = r.hall_id
+     WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
+     ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC`);
+  const out = (rows.rows as { body: ResultEvent; hallId: string; hallName: string }[]).map((r) => ({ hallId: r.hallId, hallName: r.hallName, event: r.body }));
+  return out.sort((a, b) => a.hallName.localeCompare(b.hallName) || a.event.attempt.studentId.localeCompare(b.event.attempt.studentId));
 }
 
 function storedQuestions(examId: string, questions: PaperQuestion[], createdAt: string): StoredQuestion[] {

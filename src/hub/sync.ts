@@ -52,32 +52,25 @@ export async function releaseOnline(deps: HubDeps, hallId: string, packageId: st
 }
 
 /**
- * Stores one result event once. A replay of a stored event id answers `{duplicate: true}`
- * and changes nothing. The package must be this hall's and of the named exam.
- * @throws NotFound when the package is not this hall's
+ * Stores one result event once, in one statement: the row is inserted only when the
+ * package is this hall's and of the named exam, and only once per event id. A replay of a
+ * stored event answers `{duplicate: true}` and changes nothing. The current result of an
+ * attempt is its newest event (results.ts), so a regrade needs no update of older rows.
+ * @throws NotFound when the package is not this hall's (audited)
  */
 export async function ingestResult(deps: HubDeps, hallId: string, e: ResultEvent): Promise<{ duplicate: boolean }> {
-  const pub = await deps.db.select({ hallId: publications.hallId, examId: publications.examId }).from(publications).where(eq(publications.packageId, e.packageId));
-  if (!pub[0] || pub[0].hallId !== hallId || pub[0].examId !== e.examId) {
-    await audit(deps.db, { at: new Date(deps.clock.now()), actor: `hall:${hallId}`, action: 'result-refused', hallId, detail: { eventId: e.eventId, packageId: e.packageId } });
-    throw new NotFound('Package of this hall');
-  }
   const now = new Date(deps.clock.now());
-  return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(hubResults)
-      .values({ eventId: e.eventId, hallId, examId: e.examId, attemptId: e.attempt.attemptId, type: e.type, studentId: e.attempt.studentId, score: e.attempt.score, maxScore: e.attempt.maxScore, grade: e.attempt.grade, status: e.attempt.status, body: e, current: true, hallSentAt: new Date(e.createdAt), receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ eventId: hubResults.eventId });
-    if (inserted.length === 0) return { duplicate: true };
-    // the newest event of an attempt (by the hall's own time, then id) is the current one
-    await tx.execute(sql`
-      UPDATE hub_results r SET current = (r.event_id = (
-        SELECT event_id FROM hub_results WHERE attempt_id = ${e.attempt.attemptId} AND hall_id = ${hallId}
-        ORDER BY hall_sent_at DESC, event_id DESC LIMIT 1))
-      WHERE r.attempt_id = ${e.attempt.attemptId} AND r.hall_id = ${hallId}`);
-    return { duplicate: false };
-  });
+  const inserted = await deps.db.execute(sql`
+    INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, grade, status, body, hall_sent_at, received_at)
+    SELECT ${e.eventId}, ${hallId}, ${e.examId}, ${e.attempt.attemptId}, ${e.type}, ${e.attempt.studentId}, ${e.attempt.score}, ${e.attempt.maxScore}, ${e.attempt.grade}, ${e.attempt.status}, ${JSON.stringify(e)}::jsonb, ${new Date(e.createdAt)}, ${now}
+      FROM publications WHERE package_id = ${e.packageId} AND hall_id = ${hallId} AND exam_id = ${e.examId}
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING event_id`);
+  if (inserted.rows.length === 1) return { duplicate: false };
+  const pub = await deps.db.select({ packageId: publications.packageId }).from(publications).where(and(eq(publications.packageId, e.packageId), eq(publications.hallId, hallId), eq(publications.examId, e.examId)));
+  if (pub.length === 1) return { duplicate: true };
+  await audit(deps.db, { at: now, actor: `hall:${hallId}`, action: 'result-refused', hallId, detail: { eventId: e.eventId, packageId: e.packageId } });
+  throw new NotFound('Package of this hall');
 }
 
 /** Records the hall's heartbeat (attempts in progress, package states). */

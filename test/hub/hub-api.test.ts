@@ -57,6 +57,14 @@ describe.skipIf(skipWhy !== null)('hub API on PostgreSQL', () => {
     expect((await asExaminer(hub, 'cbt_wrong', 'GET', '/hub/v1/halls')).status).toBe(401);
   });
 
+  it('flags a hall whose clock is more than a minute off', async () => {
+    const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: 'Sokoto centre' });
+    const res = await hub.app.request('/hub/v1/enrol', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enrolmentCode: created.json.enrolmentCode, hallName: 'Sokoto', publicKey: new TestHall(hub).keys.publicKey, clock: new Date(hub.clock.now() - 90_000).toISOString() }) });
+    expect(res.status).toBe(200);
+    const status = await asExaminer(hub, key, 'GET', '/hub/v1/halls');
+    expect(status.json.find((h: { id: string }) => h.id === created.json.id)).toMatchObject({ clockOffsetMs: -90_000, clockFlagged: true });
+  });
+
   it('refuses an invalid paper whole, naming each bad question', async () => {
     const bad = samplePaper(startsAt);
     (bad.questions[0] as { options: unknown[] }).options = [{ text: 'only one', isCorrect: true }];
