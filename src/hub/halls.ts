@@ -114,3 +114,17 @@ export async function getHall(deps: HubDeps, id: string) {
   if (!rows[0]) throw new NotFound('Hall');
   return rows[0];
 }
+
+/**
+ * Revokes a hall's key (a stolen machine): its signed requests are refused from now on,
+ * and a new enrolment code is issued for the replacement machine.
+ * @throws NotFound
+ */
+export async function revokeHall(deps: HubDeps, examinerId: string, id: string) {
+  await getHall(deps, id);
+  const code = newEnrolmentCode();
+  const now = new Date(deps.clock.now());
+  await deps.db.update(halls).set({ publicKey: null, enrolledAt: null, enrolmentCodeDigest: sha256Hex(normaliseCode(code)), enrolmentExpiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS) }).where(eq(halls.id, id));
+  await audit(deps.db, { at: now, actor: `examiner:${examinerId}`, action: 'hall-key-revoked', hallId: id, detail: {} });
+  return { id, enrolmentCode: code, enrolmentExpiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS).toISOString() };
+}

@@ -136,6 +136,15 @@ describe.skipIf(skipWhy !== null)('hub API on PostgreSQL', () => {
     expect(replay.status).toBe(401);
     expect(replay.json.code).toBe('HALL_REPLAY');
     expect(await auditCount('hall-request-refused')).toBe(before + 4);
+
+    // a stolen machine: the board revokes the hall's key; its signed requests are refused
+    const revoked = await asExaminer(hub, key, 'POST', `/hub/v1/halls/${hall.hallId}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect((await hall.request('GET', '/hub/v1/packages')).status).toBe(401);
+    const replacement = new TestHall(hub);
+    expect(await replacement.enrol(revoked.json.enrolmentCode)).toBe(200);
+    expect(replacement.hallId).toBe(hall.hallId);
+    expect((await replacement.request('GET', '/hub/v1/packages')).status).toBe(200);
   });
 
   it('stores each result event once, keeps the newest event of an attempt current, and analyses across halls', async () => {

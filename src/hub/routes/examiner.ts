@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import type { HubDeps } from '../deps.js';
 import { requireExaminer } from '../auth.js';
-import { createHall, hallStatus } from '../halls.js';
+import { createHall, hallStatus, revokeHall } from '../halls.js';
 import { createHubExam, getHubExam, hubExamInputSchema, packageEnvelope, publishExam, releaseCodes } from '../exams.js';
 import { examAnalysisAcrossHalls, examExport, examResults } from '../results.js';
 import { createHubRouter, examinerSecurity } from '../router.js';
@@ -16,6 +16,7 @@ const anyJson = (description: string) => jsonResponse(z.record(z.string(), z.unk
 export function examinerRoutes(deps: HubDeps) {
   const r = createHubRouter();
   r.use('/hub/v1/halls', requireExaminer(deps));
+  r.use('/hub/v1/halls/*', requireExaminer(deps));
   r.use('/hub/v1/exams', requireExaminer(deps));
   r.use('/hub/v1/exams/*', requireExaminer(deps));
   r.use('/hub/v1/package-files/*', requireExaminer(deps));
@@ -27,6 +28,10 @@ export function examinerRoutes(deps: HubDeps) {
   r.openapi(
     createRoute({ method: 'get', path: '/hub/v1/halls', tags, security: examinerSecurity, summary: 'Every hall: last contact, clock offset (flagged past one minute), packages, releases, attempts in progress, results received vs expected', responses: { 200: jsonResponse(z.array(z.record(z.string(), z.unknown())), 'Halls'), 401: errorResponses[401] } }),
     async (c) => c.json(await hallStatus(deps), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub/v1/halls/{id}/revoke', tags, security: examinerSecurity, summary: 'Revoke a hall’s key (a stolen machine) and issue a new enrolment code for its replacement', request: { params: idParams }, responses: { 200: anyJson('A new enrolment code'), ...errorResponses } }),
+    async (c) => c.json(await revokeHall(deps, c.var.examiner.id, c.req.valid('param').id), 200),
   );
   r.openapi(
     createRoute({ method: 'post', path: '/hub/v1/exams', tags, security: examinerSecurity, summary: 'Create an exam with its questions (the hall question schema and item rules) and roster', request: { body: jsonBody(hubExamInputSchema) }, responses: { 201: anyJson('The exam (questions with keys, roster with PINs)'), ...errorResponses } }),
