@@ -27,7 +27,7 @@ import { webhookRoutes } from './modules/webhooks/routes.js';
 import { API_VERSION, systemRoutes } from './modules/system/routes.js';
 import { extraRouters } from './extra-routes.js';
 import { essayReviewRoutes } from './modules/grading/routes.js';
-import { questionInputSchema } from './modules/questions/schemas.js';
+import { questionInputSchema } from './core/questions/schemas.js';
 
 export interface AppOptions {
   /** asks the outbox dispatcher to run now (after a redeliver) */

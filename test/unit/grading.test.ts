@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gradeFor, percentageOf } from '../../src/modules/grading/scale.js';
-import { gradeAttempt } from '../../src/modules/grading/grade.js';
+import { gradeFor, percentageOf } from '../../src/core/grading/scale.js';
+import { gradeAttempt } from '../../src/core/grading/grade.js';
 import { buildPaper } from '../../src/modules/attempts/paper.js';
 
 describe('WAEC/NECO grade scale', () => {

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import { examAnalysisSchema } from './schemas.js';
+import { examAnalysisSchema } from '../../core/analysis/schemas.js';
 import { examAnalysis } from './service.js';
 
 /** Item-analysis router. */

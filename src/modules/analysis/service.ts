@@ -7,14 +7,11 @@
 import type { AppDeps } from '../../platform/deps.js';
 import { iso } from '../../platform/clock.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions } from '../imports/exam-data.js';
-import { analyseMatrix, type ExamAnalysis } from './item-analysis.js';
-import { buildMatrix } from './response-matrix.js';
+import { analyseMatrix } from '../../core/analysis/item-analysis.js';
+import type { ExamAnalysisReport } from '../../core/analysis/records.js';
+import { buildMatrix } from '../../core/analysis/response-matrix.js';
 
-export interface ExamAnalysisReport extends ExamAnalysis {
-  examId: string;
-  examTitle: string;
-  generatedAt: string;
-}
+export type { ExamAnalysisReport };
 
 /** Analyses an exam. @throws NotFound when the exam is outside the workspace */
 export function examAnalysis(deps: AppDeps, workspaceId: string, examId: string): ExamAnalysisReport {

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { Forbidden, NotFound } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
-import { gradeAttempt, type AnswerForGrading } from '../grading/grade.js';
+import { gradeAttempt, type AnswerForGrading } from '../../core/grading/grade.js';
 import type { Paper } from './paper.js';
 import type { AttemptRow, AttemptState } from './session-cache.js';
 import { resultFields } from './views.js';

@@ -10,7 +10,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } 
 import { requireApiKey } from '../../platform/auth.js';
 import { getExamInWorkspace, serializeExam } from '../exams/service.js';
 import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
-import { reasonSchema } from '../exams/schemas.js';
+import { reasonSchema } from '../../core/exams/schemas.js';
 import { submitResponseSchema } from './schemas.js';
 
 const summarySchema = z.record(z.string(), z.unknown()).openapi('AttemptSummary');

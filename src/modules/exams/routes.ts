@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import * as s from './schemas.js';
+import * as s from '../../core/exams/schemas.js';
 import * as svc from './service.js';
 import { listExamQuestions } from '../questions/service.js';
 

@@ -9,7 +9,7 @@ import { newId, newRoomCode } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { writeAudit } from '../../platform/audit.js';
-import type { CreateExamInput, PatchExamInput } from './schemas.js';
+import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
 
 export interface ExamRow {
   id: string;

@@ -17,7 +17,7 @@ import {
   GradeEssayResponseSchema,
   MAX_COUNT,
   type GeneratedType,
-} from './schemas.js';
+} from '../../core/generation/schemas.js';
 import { createGenerationService } from './service.js';
 
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });

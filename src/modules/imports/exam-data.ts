@@ -11,34 +11,11 @@
 import type { AppDeps } from '../../platform/deps.js';
 import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
 import { serializeQuestion, type QuestionRow } from '../questions/service.js';
-import type { StoredQuestion } from '../questions/schemas.js';
-import type { ImportedQuestion } from './types.js';
+import type { StoredQuestion } from '../../core/questions/schemas.js';
+import type { ImportedQuestion } from '../../core/formats/types.js';
+import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
-export interface AttemptRecord {
-  id: string;
-  student_id: string;
-  candidate_name: string;
-  status: 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
-  started_at: number;
-  completed_at: number | null;
-  disqualified_at: number | null;
-  credited_ms: number;
-  violations: number;
-  score: number | null;
-  max_score: number | null;
-  percentage: number | null;
-  grade: string | null;
-  pending_review: number;
-}
-
-export interface AnswerRecord {
-  attempt_id: string;
-  question_id: string;
-  option_id: string | null;
-  text: string | null;
-  awarded_marks: number | null;
-  review_json: string | null;
-}
+export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
 /** The exam (of this workspace) with its questions in position order. @throws NotFound */
 export function examWithQuestions(deps: AppDeps, workspaceId: string, examId: string): { exam: ExamRow; questions: StoredQuestion[] } {

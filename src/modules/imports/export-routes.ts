@@ -16,10 +16,10 @@ import { getExamInWorkspace } from '../exams/service.js';
 import { addToRoster, listRoster } from '../roster/service.js';
 import { examAnalysis } from '../analysis/service.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam-data.js';
-import { resultsCsv, resultsTable, resultsWorkbook } from './results-export.js';
-import { readRosterCsv, readRosterXlsx, rosterWorkbook } from './roster-io.js';
+import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
+import { readRosterCsv, readRosterXlsx, rosterWorkbook } from '../../core/formats/roster-io.js';
 import { decodeText, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
-import { BankFormatError } from './types.js';
+import { BankFormatError } from '../../core/formats/types.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
 import { fileName, sendFile, uploadErrors } from './http.js';
 

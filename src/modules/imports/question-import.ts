@@ -11,11 +11,11 @@ import type { AppDeps } from '../../platform/deps.js';
 import { UnsupportedMediaType, ValidationError, type FieldError } from '../../platform/errors.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { insertQuestions } from '../questions/service.js';
-import { questionInputSchema, type StoredQuestion } from '../questions/schemas.js';
-import { COLUMN_TITLES, OPTION_LETTERS } from './xlsx/columns.js';
-import { readQuestionSheet } from './xlsx/read-questions.js';
-import { parseQuestionBank } from './detect.js';
-import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from './types.js';
+import { questionInputSchema, type StoredQuestion } from '../../core/questions/schemas.js';
+import { COLUMN_TITLES, OPTION_LETTERS } from '../../core/formats/xlsx/columns.js';
+import { readQuestionSheet } from '../../core/formats/xlsx/read-questions.js';
+import { parseQuestionBank } from '../../core/formats/detect.js';
+import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from '../../core/formats/types.js';
 import { decodeText, requireText, requireXlsx, sniff, type Upload } from './uploads.js';
 
 /** Most questions one import may create (a 10 MB file can hold far more than an exam needs). */

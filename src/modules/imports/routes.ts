@@ -17,9 +17,9 @@ import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../.
 import { requireApiKey } from '../../platform/auth.js';
 import { bankText, importQuestionBank, importQuestionSheet } from './question-import.js';
 import { readUpload } from './uploads.js';
-import { templateWorkbook } from './xlsx/template.js';
-import { questionsWorkbook } from './xlsx/write-questions.js';
-import { toGift } from './gift-export.js';
+import { templateWorkbook } from '../../core/formats/xlsx/template.js';
+import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
+import { toGift } from '../../core/formats/gift-export.js';
 import { examWithQuestions, toQuestionInput } from './exam-data.js';
 import { registerExportRoutes } from './export-routes.js';
 import { fileName, sendFile, uploadErrors } from './http.js';

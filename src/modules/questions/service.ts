@@ -8,7 +8,7 @@ import { newId } from '../../platform/ids.js';
 import { NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { ESSAY_WORD_DEFAULTS, questionInputSchema, type QuestionInput, type StoredQuestion } from './schemas.js';
+import { ESSAY_WORD_DEFAULTS, questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
 
 export interface QuestionRow {
   id: string;

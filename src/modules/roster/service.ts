@@ -9,12 +9,9 @@ import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
+import type { RosterInput } from '../../core/roster/schemas.js';
 
-export interface RosterInput {
-  studentId: string;
-  candidateName: string;
-  phone?: string | null;
-}
+export type { RosterInput };
 
 interface RosterRow {
   id: string;

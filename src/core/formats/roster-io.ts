@@ -6,10 +6,9 @@
  * schema; every problem is reported as `{row, column, message}` and nothing is stored
  * when any row is wrong.
  */
-import { loadExcel } from '../../platform/lazy.js';
+import { loadExcel } from './xlsx/excel.js';
 import Papa from 'papaparse';
-import { rosterCandidateSchema } from '../roster/routes.js';
-import type { RosterInput } from '../roster/service.js';
+import { rosterCandidateSchema, type RosterInput } from '../roster/schemas.js';
 import { cellText, mergeRole } from './xlsx/cells.js';
 import { findHeader, loadWorkbook } from './xlsx/read-questions.js';
 import { normaliseHeader } from './xlsx/columns.js';

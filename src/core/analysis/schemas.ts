@@ -1,5 +1,5 @@
 /** zod shape of the item-analysis report (OpenAPI: ItemAnalysis). */
-import { z } from '@hono/zod-openapi';
+import { z } from '../zod.js';
 
 const stat = (description: string) => z.number().nullable().openapi({ description });
 

@@ -3,7 +3,7 @@
  * essays count 0 until an examiner approves a score, and the result is `pendingReview`).
  * Marks may be decimals; the total is rounded to two decimals to avoid float dust.
  */
-import type { Paper } from '../attempts/paper.js';
+import type { GradablePaper } from './paper.js';
 import { gradeFor, percentageOf } from './scale.js';
 
 export interface AnswerForGrading {
@@ -32,7 +32,7 @@ export interface GradeResult {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Grades answers against the paper's keys. Unanswered questions score 0. */
-export function gradeAttempt(paper: Paper, answers: AnswerForGrading[]): GradeResult {
+export function gradeAttempt(paper: GradablePaper, answers: AnswerForGrading[]): GradeResult {
   const byQ = new Map(answers.map((a) => [a.questionId, a]));
   let score = 0;
   let pendingReview = false;

@@ -4,7 +4,7 @@
  * type and drop-down lists on Type and Correct, and an "Instructions" sheet explaining
  * every column. The examples import as they are (tests check it).
  */
-import { loadExcel } from '../../../platform/lazy.js';
+import { loadExcel } from './excel.js';
 import { exportColumns } from './columns.js';
 import { addQuestionSheet, questionRow } from './write-questions.js';
 import type { ImportedQuestion } from '../types.js';

@@ -5,7 +5,7 @@
  * intermediate → simple) and says so in warnings. Same input → same questions: every
  * choice comes from a PRNG seeded by a hash of the input.
  */
-import type { Passage } from '../material/passage.js';
+import type { Passage } from '../passage.js';
 import type { GeneratedQuestion, GeneratedType, QuestionDifficulty, RequestedDifficulty } from '../schemas.js';
 import { stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';

@@ -3,7 +3,7 @@
  * and "POST /api/cbt/ai/grade-essay"), shared by the engines, the LLM validator and the
  * OpenAPI document.
  */
-import { z } from '@hono/zod-openapi';
+import { z } from '../zod.js';
 
 export const DIFFICULTIES = ['simple', 'intermediate', 'hard', 'balanced'] as const;
 /** Requested tier: simple = recall, intermediate = relation of two facts, hard = synthesis, balanced = progressive mix. */

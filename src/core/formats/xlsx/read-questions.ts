@@ -8,7 +8,7 @@
  * otherwise empty (a tall prompt cell spanning blank rows is fine).
  */
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../../platform/lazy.js';
+import { loadExcel } from './excel.js';
 import { cellText, isErrorValue, mergeRole } from './cells.js';
 import { COLUMN_TITLES, columnForHeader, type ColumnKey } from './columns.js';
 import { rowToQuestion, type RowValues, type SheetError } from './row-question.js';

@@ -5,7 +5,7 @@
  * guards the Type and Correct columns.
  */
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../../platform/lazy.js';
+import { loadExcel } from './excel.js';
 import { COLUMN_TITLES, OPTION_LETTERS, exportColumns, type ColumnKey } from './columns.js';
 import type { ImportedQuestion } from '../types.js';
 

@@ -3,7 +3,7 @@
  * exactly one correct, rubric sums) are in `questionInputSchema`'s refinements so that
  * bulk ingestion, spreadsheet import and PATCH share one definition.
  */
-import { z } from '@hono/zod-openapi';
+import { z } from '../zod.js';
 
 export const QUESTION_TYPES = ['MCQ', 'TRUE_FALSE', 'SHORT_ESSAY', 'LONG_ESSAY'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -4,7 +4,7 @@
  * how much of each unit a response covers (stems match exactly or by a shared prefix
  * of six letters, so "photosynthetic" meets "photosynthesis").
  */
-import { isContentWord, splitSentences, stem, words } from '../text/nlp.js';
+import { isContentWord, splitSentences, stem, words } from '../../generation/text/nlp.js';
 
 /** Rubric vocabulary that says how to mark, not what to know. */
 const GENERIC = new Set(

@@ -6,15 +6,14 @@
  * order the candidate saw), or for essays the approved marks ("pending" until an
  * examiner approves). The .xlsx adds an "Item analysis" sheet.
  *
- * Read from the database: answers of attempts still in progress may not be flushed yet
- * (see exam-data.ts); completed attempts are complete.
+ * The records come from the hall's database: answers of attempts still in progress may not be flushed yet
+ * (see modules/imports/exam-data.ts); completed attempts are complete.
  */
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../platform/lazy.js';
+import { loadExcel } from './xlsx/excel.js';
 import Papa from 'papaparse';
 import type { StoredQuestion } from '../questions/schemas.js';
-import type { AnswerRecord, AttemptRecord } from './exam-data.js';
-import type { ExamAnalysisReport } from '../analysis/service.js';
+import type { AnswerRecord, AttemptRecord, ExamAnalysisReport } from '../analysis/records.js';
 
 type Cell = string | number | Date | null;
 

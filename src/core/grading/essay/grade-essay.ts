@@ -5,8 +5,8 @@
  * minWords/maxWords and feedback naming the ideas found and missing. Scores are half
  * marks within [0, maxMarks]. Deterministic; no synonyms (no offline thesaurus is installed).
  */
-import type { Evaluation, GradeEssayRequest } from '../schemas.js';
-import { splitSentences, stemSet, wordCount } from '../text/nlp.js';
+import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js';
+import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
 import { coverage, foundAndMissing, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type ResponseStems } from './ideas.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
 

@@ -5,7 +5,7 @@
  * Markdown escapes and whitespace), or — for longer keys, loosely — at least 80% of its
  * content stems occur there.
  */
-import type { Passage } from './material/passage.js';
+import type { Passage } from './passage.js';
 import type { GeneratedQuestion } from './schemas.js';
 import { containsPhrase, normaliseForMatch, stemSet } from './text/nlp.js';
 

@@ -5,7 +5,7 @@
  * minWords/maxWords lose half a mark, or a whole mark when far outside (DESIGN §6
  * length guidance; WAEC practice of deducting for length).
  */
-import { splitSentences, wordCount } from '../text/nlp.js';
+import { splitSentences, wordCount } from '../../generation/text/nlp.js';
 
 /** Share of a quality criterion's marks earned, with feedback. `relevance` in [0, 1]. */
 export function judgeQuality(response: string, relevance: number): { share: number; feedback: string } {

@@ -3,8 +3,8 @@
  * the ones that can stand alone as exam facts, and weights content stems by how central
  * they are to the material (frequency × spread across passages, a tf-idf variant).
  */
-import type { Passage } from '../material/passage.js';
-import { linesToParagraphs } from '../material/passage.js';
+import type { Passage } from '../passage.js';
+import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 
 /** A sentence of the material with its provenance. */

@@ -1,5 +1,5 @@
 /** zod shapes of the exam endpoints (spec "Exam", DESIGN §5). */
-import { z } from '@hono/zod-openapi';
+import { z } from '../zod.js';
 import { storedQuestionSchema } from '../questions/schemas.js';
 
 const isoDateTime = z.string().datetime({ offset: true, message: 'Use an ISO 8601 date-time, e.g. 2026-11-22T09:00:00Z' });

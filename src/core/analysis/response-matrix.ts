@@ -7,7 +7,7 @@
  * candidate saw them in.
  */
 import type { StoredQuestion } from '../questions/schemas.js';
-import type { AnswerRecord, AttemptRecord } from '../imports/exam-data.js';
+import type { AnswerRecord, AttemptRecord } from './records.js';
 import type { ResponseMatrix } from './item-analysis.js';
 
 /** Marks an answer earns on a question (0 when unanswered or an essay not yet approved). */
