@@ -76,6 +76,18 @@ function coreFiles(dir = CORE): string[] {
   });
 }
 
+describe('src/platform knows no domain', () => {
+  it('no file under src/platform imports the hall (src/modules, src/hall), the core or a hub', () => {
+    const platform = join(ROOT, 'src', 'platform');
+    const found = coreFiles(platform).flatMap((f) =>
+      specifiers(readFileSync(f, 'utf8'))
+        .filter((spec) => spec.startsWith('.') && /^(modules|hall|core|hub)(\/|$)/.test(relative(join(ROOT, 'src'), resolve(dirname(f), spec))))
+        .map((spec) => `${relative(ROOT, f)}: imports ${spec}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('src/core is pure', () => {
   it('no file under src/core imports the database, hono, I/O or the hall, nor keeps a clock or process state', () => {
     const files = coreFiles();

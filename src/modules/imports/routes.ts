@@ -11,7 +11,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { NotFound, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
@@ -26,7 +27,7 @@ import { fileName, sendFile, uploadErrors } from './http.js';
 import { XLSX_TYPE, bankImportForm, bankImportResponse, download, examIdParams, excelImportForm, excelImportResponse, isTrue } from './schemas.js';
 
 /** Import/export router: questions and (via export-routes.ts) results and rosters. */
-export function importRoutes(deps: AppDeps) {
+export function importRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   const ownWorkspace = (c: Context<AppEnv>, workspaceId: string) => {

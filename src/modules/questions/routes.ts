@@ -1,6 +1,6 @@
 /** HTTP routes of questions: bulk ingestion, read, patch, delete, rubric templates. */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { bulkQuestionsSchema, questionPatchSchema, storedQuestionSchema } from '../../core/questions/schemas.js';
@@ -11,7 +11,7 @@ import { NotFound } from '../../platform/errors.js';
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 /** Question router. */
-export function questionRoutes(deps: AppDeps) {
+export function questionRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   r.use('/questions/*', auth);

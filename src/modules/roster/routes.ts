@@ -1,6 +1,6 @@
 /** HTTP routes of exam rosters (PIN issue and distribution links). */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { rosterCandidateSchema } from '../../core/roster/schemas.js';
@@ -16,7 +16,7 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const entryParams = z.object({ id: z.string().min(1).max(64), candidateId: z.string().min(1).max(64) });
 
 /** Roster router (paths /exams/:id/roster...). */
-export function rosterRoutes(deps: AppDeps) {
+export function rosterRoutes(deps: HallDeps) {
   const r = createRouter();
   r.use('/exams/*', requireApiKey(deps));
 

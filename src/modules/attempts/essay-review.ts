@@ -3,22 +3,25 @@
  * review queue of an exam, and approving (or adjusting) a score per rubric criterion,
  * which re-scores the completed attempt (percentage and grade recomputed), writes an
  * audit row and queues `exam.attempt.regraded` — all in one transaction.
- * Recommended scores come from POST /api/cbt/ai/grade-essay; the examiner decides.
+ * Recommended scores come from POST /api/cbt/ai/grade-essay; the examiner decides. The
+ * score itself is checked by the core (core/grading/essay-score.ts); this file stores it
+ * on the attempt (routes: modules/grading/routes.ts).
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/clock.js';
+import { essayScore, type EssayScoreInput } from '../../core/grading/essay-score.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { attemptInWorkspace } from '../attempts/invigilation.js';
-import { eventData, storeGrade } from '../attempts/finalize.js';
+import { attemptInWorkspace } from './invigilation.js';
+import { eventData, storeGrade } from './finalize.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
-import type { AttemptRow } from '../attempts/session-cache.js';
+import type { AttemptRow } from './session-cache.js';
 
 const words = (t: string) => (t.trim() ? t.trim().split(/\s+/).length : 0);
 
 /** Essay answers of an exam's completed attempts; `status` filters pending or reviewed. */
-export function essayQueue(deps: AppDeps, workspaceId: string, examId: string, status: 'pending' | 'reviewed' | 'all') {
+export function essayQueue(deps: HallDeps, workspaceId: string, examId: string, status: 'pending' | 'reviewed' | 'all') {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const paper = deps.sessions.paper(exam.id)!;
   const essays = paper.questions.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY');
@@ -56,9 +59,7 @@ export function essayQueue(deps: AppDeps, workspaceId: string, examId: string, s
     });
 }
 
-export interface ApproveInput {
-  criteriaScores?: { criterionId: string; score: number; feedback?: string }[];
-  score?: number;
+export interface ApproveInput extends EssayScoreInput {
   feedback?: string;
   reason?: string;
   /** the engine's recommendation the examiner started from, kept for the record */
@@ -67,34 +68,20 @@ export interface ApproveInput {
 
 /**
  * Approves an essay score: criteria scores (each within its maxMarks) or a total `score`
- * (within the question's marks), half-mark steps allowed. Re-grades the attempt.
+ * (within the question's marks), half-mark steps allowed (core/grading/essay-score.ts).
+ * Re-grades the attempt.
  * @throws NotFound, Conflict (attempt not completed, no answer), ValidationError
  */
-export function approveEssayScore(deps: AppDeps, workspaceId: string, attemptId: string, questionId: string, input: ApproveInput) {
+export function approveEssayScore(deps: HallDeps, workspaceId: string, attemptId: string, questionId: string, input: ApproveInput) {
   const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
   const q = paper.byId.get(questionId);
   if (!q || (q.type !== 'SHORT_ESSAY' && q.type !== 'LONG_ESSAY')) throw new NotFound('Essay question of this attempt');
   if (st.row.status !== 'COMPLETED') throw new Conflict('Essays are reviewed once the attempt is submitted.');
   const ans = deps.sqlite.prepare('SELECT text FROM answers WHERE attempt_id = ? AND question_id = ?').get(attemptId, questionId) as { text: string | null } | undefined;
   if (!ans?.text?.trim()) throw new Conflict('The candidate did not answer this question; there is nothing to review.');
-  let total: number;
-  if (input.criteriaScores?.length) {
-    const crit = new Map((q.rubric?.criteria ?? []).map((c) => [c.id, c]));
-    const errors = input.criteriaScores.flatMap((cs, i) => {
-      const c = crit.get(cs.criterionId);
-      if (!c) return [{ index: i, path: `criteriaScores.${i}.criterionId`, message: `no criterion ${cs.criterionId} in this question's rubric` }];
-      if (cs.score < 0 || cs.score > c.maxMarks) return [{ index: i, path: `criteriaScores.${i}.score`, message: `must be within 0..${c.maxMarks}` }];
-      return [];
-    });
-    if (errors.length) throw new ValidationError('Some criterion scores are invalid.', errors);
-    total = input.criteriaScores.reduce((s, c) => s + c.score, 0);
-  } else if (input.score !== undefined) {
-    total = input.score;
-  } else {
-    throw new ValidationError('Give criteriaScores or score.', [{ path: 'score', message: 'required when criteriaScores is absent' }]);
-  }
-  if (total < 0 || total > q.marks + 1e-9) throw new ValidationError(`The score must be within 0..${q.marks}.`, [{ path: 'score', message: `must be within 0..${q.marks}` }]);
-  total = Math.round(total * 2) / 2;
+  const verdict = essayScore(q, input);
+  if (!verdict.ok) throw new ValidationError(verdict.detail, verdict.errors);
+  const total = verdict.total;
   const now = deps.clock.now();
   let row!: AttemptRow;
   deps.sqlite.transaction(() => {
