@@ -2,7 +2,8 @@
  * Heavy document libraries, loaded the first time a route needs them. Importing them at
  * start-up cost ~55 MB of resident memory (exceljs ~29 MB, mammoth ~15 MB, jszip ~11 MB)
  * that a hall mid-exam never uses, against the issue 8 budget of 300 MB RSS with 2,500
- * candidates (exceljs is loaded the same way by core/formats/xlsx/excel.ts). The first call pays the import (tens of milliseconds); later calls reuse it.
+ * candidates (exceljs is loaded the same way, by core/formats/xlsx/excel.ts). The first
+ * call pays the import (tens of milliseconds); later calls reuse it.
  */
 import type MammothModule from 'mammoth';
 import type JSZipModule from 'jszip';
