@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { questionInputSchema, type QuestionInput } from '../modules/questions/schemas.js';
+import { questionInputSchema, type QuestionInput } from '../core/questions/schemas.js';
 import { sealEnvelope } from '../core/sync/signing.js';
 import { newContentKey, sealPaper, wrapContentKey } from '../core/sync/seal.js';
 import { newReleaseCode, parseReleaseCode } from '../core/sync/release-code.js';

@@ -5,12 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ResultEvent, PaperQuestion } from '../core/sync/messages.js';
-import { analyseMatrix } from '../modules/analysis/item-analysis.js';
-import { buildMatrix } from '../modules/analysis/response-matrix.js';
-import type { ExamAnalysisReport } from '../modules/analysis/service.js';
-import type { AnswerRecord, AttemptRecord } from '../modules/imports/exam-data.js';
-import { resultsCsv, resultsTable, resultsWorkbook } from '../modules/imports/results-export.js';
-import type { StoredQuestion } from '../modules/questions/schemas.js';
+import { analyseMatrix } from '../core/analysis/item-analysis.js';
+import { buildMatrix } from '../core/analysis/response-matrix.js';
+import type { AnswerRecord, AttemptRecord, ExamAnalysisReport } from '../core/analysis/records.js';
+import { resultsCsv, resultsTable, resultsWorkbook } from '../core/formats/results-export.js';
+import type { StoredQuestion } from '../core/questions/schemas.js';
 import type { HubDeps } from './deps.js';
 import { getHubExam } from './exams.js';
 

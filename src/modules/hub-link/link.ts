@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { newSigningKeyPair, openEnvelope, signRequest } from '../../core/sync/signing.js';
 import { enrolmentPayloadSchema } from '../../core/sync/messages.js';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../platform/audit.js';
 import { ApiError, Conflict, NotFound } from '../../platform/errors.js';
 
@@ -34,12 +34,12 @@ export class HubUnavailable extends ApiError {
 }
 
 /** The workspace's hub link, or null. */
-export function hubLinkOf(deps: AppDeps, workspaceId: string): HubLinkRow | null {
+export function hubLinkOf(deps: HallDeps, workspaceId: string): HubLinkRow | null {
   return (deps.sqlite.prepare('SELECT * FROM hub_links WHERE workspace_id = ?').get(workspaceId) as HubLinkRow | undefined) ?? null;
 }
 
 /** The link or 404 (this workspace has not enrolled with a hub). */
-export function requireHubLink(deps: AppDeps, workspaceId: string): HubLinkRow {
+export function requireHubLink(deps: HallDeps, workspaceId: string): HubLinkRow {
   const link = hubLinkOf(deps, workspaceId);
   if (!link) throw new NotFound('Hub enrolment of this workspace');
   return link;
@@ -70,7 +70,7 @@ async function hubFetch(url: string, init: RequestInit): Promise<{ status: numbe
  * the one-time code, verifies the signed answer, stores the link.
  * @throws Conflict when already enrolled; HubUnavailable when the hub refuses or cannot be reached
  */
-export async function enrolWithHub(deps: AppDeps, workspaceId: string, input: { hubUrl: string; enrolmentCode: string; hallName: string }): Promise<HubLinkRow> {
+export async function enrolWithHub(deps: HallDeps, workspaceId: string, input: { hubUrl: string; enrolmentCode: string; hallName: string }): Promise<HubLinkRow> {
   if (hubLinkOf(deps, workspaceId)) throw new Conflict('This workspace is already enrolled with a hub.');
   const keys = newSigningKeyPair();
   const hubUrl = trimUrl(input.hubUrl);
@@ -92,7 +92,7 @@ export async function enrolWithHub(deps: AppDeps, workspaceId: string, input: { 
 }
 
 /** A signed request to the hub; returns status and parsed JSON. @throws HubUnavailable when unreachable */
-export async function signedHubRequest(deps: AppDeps, link: HubLinkRow, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any }> {
+export async function signedHubRequest(deps: HallDeps, link: HubLinkRow, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers = signRequest({ hallId: link.hall_id, privateKey: deps.secrets.open(link.private_key_sealed), method, pathWithQuery: path, body: text, now: deps.clock.now(), nonce: randomBytes(16).toString('base64url') });
   return hubFetch(`${link.hub_url}${path}`, { method, body: text, headers: { ...headers, ...(text === undefined ? {} : { 'content-type': 'application/json' }) } });

@@ -10,11 +10,11 @@
 import { packagePayloadSchema, paperSchema, type PackagePayload, type Paper } from '../../core/sync/messages.js';
 import { parseReleaseCode } from '../../core/sync/release-code.js';
 import { openPaper, unwrapContentKey } from '../../core/sync/seal.js';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../platform/audit.js';
 import { ApiError, Conflict, NotFound, TooManyRequests, ValidationError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { ESSAY_WORD_DEFAULTS } from '../questions/schemas.js';
+import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
 import { createExam } from '../exams/service.js';
 import type { HubLinkRow } from './link.js';
 import { verifiedFromHub } from './link.js';
@@ -75,7 +75,7 @@ export class PackageRefused extends ApiError {
  * @returns the stored row, and whether it was new
  * @throws PackageRefused (audited) when the signature, the hall or the shape is wrong
  */
-export function storePackage(deps: AppDeps, link: HubLinkRow, envelope: unknown, source: 'hub' | 'file'): { row: HubPackageRow; isNew: boolean } {
+export function storePackage(deps: HallDeps, link: HubLinkRow, envelope: unknown, source: 'hub' | 'file'): { row: HubPackageRow; isNew: boolean } {
   const now = deps.clock.now();
   const refuse = (why: string): never => {
     writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_REFUSED', targetType: 'hub', targetId: link.hall_id, reason: why, detail: { source }, at: now });
@@ -100,12 +100,12 @@ export function storePackage(deps: AppDeps, link: HubLinkRow, envelope: unknown,
 }
 
 /** The workspace's packages, newest start first. */
-export function listPackages(deps: AppDeps, workspaceId: string): HubPackageRow[] {
+export function listPackages(deps: HallDeps, workspaceId: string): HubPackageRow[] {
   return deps.sqlite.prepare('SELECT * FROM hub_packages WHERE workspace_id = ? ORDER BY starts_at DESC').all(workspaceId) as HubPackageRow[];
 }
 
 /** The package of this workspace or 404. */
-export function packageInWorkspace(deps: AppDeps, workspaceId: string, packageId: string): HubPackageRow {
+export function packageInWorkspace(deps: HallDeps, workspaceId: string, packageId: string): HubPackageRow {
   const p = deps.sqlite.prepare('SELECT * FROM hub_packages WHERE package_id = ? AND workspace_id = ?').get(packageId, workspaceId) as HubPackageRow | undefined;
   if (!p) throw new NotFound('Package');
   return p;
@@ -124,7 +124,7 @@ function throttleWait(p: HubPackageRow, now: number): number {
  * @returns the released row (with examId)
  * @throws Conflict (already released), TooManyRequests (throttled), ValidationError 422 (wrong code; audited)
  */
-export function releasePackage(deps: AppDeps, link: HubLinkRow, packageId: string, typedCode: string, by: 'code' | 'hub'): HubPackageRow {
+export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: string, typedCode: string, by: 'code' | 'hub'): HubPackageRow {
   const p = packageInWorkspace(deps, link.workspace_id, packageId);
   if (p.state === 'RELEASED') throw new Conflict('This paper is already released.', { examId: p.exam_id });
   const now = deps.clock.now();
@@ -152,7 +152,7 @@ export function releasePackage(deps: AppDeps, link: HubLinkRow, packageId: strin
 }
 
 /** Inserts the paper as an exam of the workspace (call inside a transaction); returns its id. */
-function importPaper(deps: AppDeps, workspaceId: string, paper: Paper): string {
+function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string {
   const exam = createExam(deps, workspaceId, {
     workspaceId,
     title: paper.title,

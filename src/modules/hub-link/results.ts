@@ -11,7 +11,7 @@
  */
 import type { Sqlite } from '../../db/index.js';
 import type { ResultEvent } from '../../core/sync/messages.js';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { backoffMs, MAX_AGE_MS } from '../webhooks/dispatcher.js';
 import { hubLinkOf, signedHubRequest, HubUnavailable } from './link.js';
 
@@ -72,7 +72,7 @@ interface HubOutboxRow {
  * row that is not yet due or not taken (order per attempt is kept). Returns how many were
  * delivered. Never throws (errors are recorded on the rows and the link).
  */
-export async function deliverHubResults(deps: AppDeps): Promise<number> {
+export async function deliverHubResults(deps: HallDeps): Promise<number> {
   const now = deps.clock.now();
   const workspaces = deps.sqlite.prepare("SELECT DISTINCT workspace_id FROM hub_outbox WHERE status = 'PENDING'").all() as { workspace_id: string }[];
   let delivered = 0;
@@ -110,7 +110,7 @@ export async function deliverHubResults(deps: AppDeps): Promise<number> {
 }
 
 /** Counts of hub results by status for a workspace (the admin page's "results up" line). */
-export function hubOutboxCounts(deps: AppDeps, workspaceId: string): { pending: number; delivered: number; failed: number } {
+export function hubOutboxCounts(deps: HallDeps, workspaceId: string): { pending: number; delivered: number; failed: number } {
   const rows = deps.sqlite.prepare('SELECT status, count(*) AS n FROM hub_outbox WHERE workspace_id = ? GROUP BY status').all(workspaceId) as { status: string; n: number }[];
   const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
   return { pending: by.PENDING ?? 0, delivered: by.DELIVERED ?? 0, failed: by.FAILED ?? 0 };

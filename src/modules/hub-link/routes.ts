@@ -5,7 +5,7 @@
  * exams the hub's papers become.
  */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { enrolWithHub, hubLinkOf, requireHubLink } from './link.js';
@@ -18,14 +18,14 @@ const packageSchema = z.object({ packageId: z.string(), hubExamId: z.string(), v
 const linkSchema = z.object({ enrolled: z.boolean(), hubUrl: z.string().nullable(), hallId: z.string().nullable(), enrolledAt: z.string().nullable(), lastSyncAt: z.string().nullable(), lastError: z.string().nullable(), results: z.object({ pending: z.number(), delivered: z.number(), failed: z.number() }) }).openapi('HubLink');
 const hubProblems = { ...errorResponses, 409: { ...errorResponses[400], description: 'Already enrolled / already released' }, 422: { ...errorResponses[400], description: 'Package refused (signature, other hall) or release code wrong (audited)' }, 502: { ...errorResponses[400], description: 'The hub could not be reached or refused' } };
 
-function linkView(deps: AppDeps, workspaceId: string) {
+function linkView(deps: HallDeps, workspaceId: string) {
   const l = hubLinkOf(deps, workspaceId);
   const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
   return { enrolled: !!l, hubUrl: l?.hub_url ?? null, hallId: l?.hall_id ?? null, enrolledAt: iso(l?.enrolled_at), lastSyncAt: iso(l?.last_sync_at), lastError: l?.last_error ?? null, results: hubOutboxCounts(deps, workspaceId) };
 }
 
 /** Hub-link router (paths /hub-link...). */
-export function hubLinkRoutes(deps: AppDeps) {
+export function hubLinkRoutes(deps: HallDeps) {
   const r = createRouter();
   r.use('/hub-link', requireApiKey(deps));
   r.use('/hub-link/*', requireApiKey(deps));

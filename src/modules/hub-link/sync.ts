@@ -6,7 +6,7 @@
  * at the next run; a hall with no internet simply keeps what it has.
  */
 import { releasePayloadSchema } from '../../core/sync/messages.js';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { signedHubRequest, verifiedFromHub, HubUnavailable, type HubLinkRow } from './link.js';
 import { listPackages, releasePackage, storePackage } from './packages.js';
 import { deliverHubResults } from './results.js';
@@ -21,7 +21,7 @@ export interface SyncReport {
 }
 
 /** One sync of one workspace's link. Never throws: the report carries the error. */
-export async function syncWithHub(deps: AppDeps, link: HubLinkRow): Promise<SyncReport> {
+export async function syncWithHub(deps: HallDeps, link: HubLinkRow): Promise<SyncReport> {
   const report: SyncReport = { received: [], released: [], error: null };
   try {
     const list = await signedHubRequest(deps, link, 'GET', '/hub/v1/packages');
@@ -54,7 +54,7 @@ export async function syncWithHub(deps: AppDeps, link: HubLinkRow): Promise<Sync
 }
 
 /** The scheduled job's body: sync every linked workspace, then send results up. */
-export async function hubSyncRun(deps: AppDeps): Promise<void> {
+export async function hubSyncRun(deps: HallDeps): Promise<void> {
   const links = deps.sqlite.prepare('SELECT * FROM hub_links').all() as HubLinkRow[];
   for (const link of links) await syncWithHub(deps, link);
   await deliverHubResults(deps);
