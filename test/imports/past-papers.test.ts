@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parsePastPaperMarkdown } from '../../src/modules/imports/past-paper.js';
-import { detectFormat } from '../../src/modules/imports/detect.js';
+import { parsePastPaperMarkdown } from '../../src/core/formats/past-paper.js';
+import { detectFormat } from '../../src/core/formats/detect.js';
 import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
 
 const paper = (name: string) => readFileSync(join(REAL_PAPERS_DIR, `${name}.md`), 'utf8');

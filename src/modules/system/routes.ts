@@ -1,7 +1,7 @@
 /** Discoverability and appliance routes: /health, /version, /system/info (LAN URLs for the connect screen). */
 import { createRoute } from '@hono/zod-openapi';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { reachableUrls } from './urls.js';
@@ -11,7 +11,7 @@ export const QUESTION_SCHEMA_VERSION = 'v1.3.0';
 
 
 /** System router. `port()` gives the port the server actually listens on. */
-export function systemRoutes(deps: AppDeps, port: () => number) {
+export function systemRoutes(deps: HallDeps, port: () => number) {
   const r = createRouter();
   // event-loop delay since the previous /health read (benchmarks read it per scenario)
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
