@@ -7,25 +7,13 @@
  * another question's answer or solution, that the keys are right and that the numbering
  * is gone from the prompts. The hold-out pastes are measured in hold-out.test.ts.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, parseQuestionBank } from '../../src/modules/imports/detect.js';
 import { parsePastedPaper } from '../../src/modules/imports/pasted-paper.js';
 import type { ParseResult } from '../../src/modules/imports/types.js';
+import { expectCleanPrompts, pasted } from './pasted-helpers.js';
 
-export const pasted = (name: string) => readFileSync(new URL(`../fixtures/imports/pasted/${name}`, import.meta.url), 'utf8');
 const keys = (r: ParseResult) => r.questions.map((q) => q.options?.find((o) => o.isCorrect)?.keyLabel);
-
-/** The promises every shape keeps: clean prompts (no numbering, answer or solution text). */
-export function expectCleanPrompts(r: ParseResult): void {
-  const solutions = r.questions.flatMap((q) => (q.explanation ?? '').split('\n')).map((l) => l.trim()).filter((l) => l.length > 3);
-  for (const q of r.questions) {
-    expect(q.prompt, 'numbering stripped').not.toMatch(/^\s*(?:Q(?:uestion)?\s*)?\(?\d{1,3}\s*[.):]/i);
-    expect(q.prompt, 'no answer or solution label in a prompt').not.toMatch(/^\s*(?:answer|ans|key|solution|explanation|working|hint)\b/im);
-    for (const s of solutions) expect(q.prompt, `prompt holds solution text "${s}"`).not.toContain(s);
-    for (const o of q.options ?? []) expect(o.text).not.toMatch(/^\s*(?:answer|ans|key|solution|explanation|working|hint)\b/im);
-  }
-}
 
 describe('pasted papers: detection', () => {
   it('recognises every shape as a pasted paper, and leaves the other formats alone', () => {
@@ -138,5 +126,33 @@ describe('pasted papers: shapes', () => {
     const { format, result } = parseQuestionBank(pasted('shape-3-neco-key-at-end.txt'));
     expect(format).toBe('pasted-paper');
     expect(result.questions).toHaveLength(5);
+  });
+});
+
+describe('pasted papers: stems with statements numbered in roman', () => {
+  it('a question whose stem lists I./II./III. after a question answered without a solution is still a new question', () => {
+    const text = [
+      '7. Rust is an example of',
+      'A. a physical change',
+      'B. a chemical change',
+      'Answer: B',
+      '',
+      '8. Which of the statements below are true of enzymes?',
+      'I. They are proteins',
+      'II. They are destroyed by boiling',
+      'V. They work at any pH',
+      'A. I and II only',
+      'B. I and V only',
+      'C. II and V only',
+      'Answer: A',
+    ].join('\n');
+    const r = parsePastedPaper(text);
+    expect(r.questions.map((q) => q.prompt)).toEqual([
+      'Rust is an example of',
+      'Which of the statements below are true of enzymes?\nI. They are proteins\nII. They are destroyed by boiling\nV. They work at any pH',
+    ]);
+    expect(keys(r)).toEqual(['B', 'A']);
+    expect(r.questions[0]!.explanation).toBeUndefined();
+    expectCleanPrompts(r);
   });
 });

@@ -36,8 +36,8 @@ const quote = (raw: string) => `"${excerpt(raw)}"`;
 
 /**
  * True when option "A" follows line `i` before a question with a higher number, an
- * answer or solution line, or 40 lines. Lists numbered inside a stem (restarting at 1)
- * do not stop the search; with `strict` (inside a worked solution, whose steps may be
+ * answer or solution line, or 40 lines. Lists numbered inside a stem (restarting at 1,
+ * or in roman numerals that look like options I., V., X.) do not stop the search; with `strict` (inside a worked solution, whose steps may be
  * numbered) a line with the same number stops it too.
  */
 export function optionsFollow(lines: string[], i: number, number: number, strict = false): boolean {
@@ -45,7 +45,8 @@ export function optionsFollow(lines: string[], i: number, number: number, strict
     const l = lines[j]!;
     if (!l.trim() || pageFurniture(l)) continue;
     const opt = optionLine(l);
-    if (opt) return opt.letter === 'A';
+    if (opt?.letter === 'A') return true;
+    if (opt) continue; // "I. They alter…", "II. …": statements numbered in roman inside a stem
     const q = questionStart(l);
     if ((q && (q.number > number || (strict && q.number === number))) || answerLine(l) || solutionLine(l) || keyHeading(l) || keyPairs(l)) return false;
   }
