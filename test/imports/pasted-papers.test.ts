@@ -156,3 +156,14 @@ describe('pasted papers: stems with statements numbered in roman', () => {
     expectCleanPrompts(r);
   });
 });
+
+describe('pasted papers: hostile lines', () => {
+  // Before the patterns worked on collapsed white space, 20 "1 A" pairs ending in "!" took
+  // half a second and each pair doubled it (40 pairs: days); runs of spaces were quadratic.
+  it('reads long runs of key pairs, spaces and bars without runaway backtracking', () => {
+    const lines = ['1 A '.repeat(40) + '!', `Answer${' '.repeat(20_000)}x`, `1.${' '.repeat(20_000)}x`, '|'.repeat(20_000) + 'x', `Q${'\t'.repeat(20_000)}1`];
+    const r = parsePastedPaper(['1. First?', 'A. x', 'B. y', 'Ans: A', ...lines].join('\n'));
+    expect(keys(r)).toEqual(['A']);
+    expect(r.questions[0]!.prompt).toBe('First?');
+  }, 10_000);
+});

@@ -7,21 +7,29 @@
  * question or as an answer key at the end ("1. C 2. A …", "1-C", "| 1 | C |").
  * Worked solutions follow "Solution", "Explanation", "Working" or "Hint" labels, with or
  * without a colon, in any case. All functions are pure.
+ *
+ * Every classifier first collapses runs of white space to one space (`flat`): a pasted
+ * line may hold thousands of spaces or tabs, and no pattern here may then backtrack
+ * more than linearly.
  */
+
+/** The line trimmed, with every run of white space (tabs included) as one space. */
+export function flat(line: string): string {
+  return line.replace(/\s+/g, ' ').trim();
+}
 
 /** A numbered question line: its number and the text after the numbering ('' when none). */
 export function questionStart(line: string): { number: number; text: string } | null {
-  const m =
-    /^\s*(?:Q(?:uestion|n)?\s*\.?\s*(\d{1,3})\s*(?:[.):\-–—]|(?=\s*$))|\(?(\d{1,3})\s*[.)]|(\d{1,3})\s*:)(?:\s+(.*?)|)\s*$/i.exec(line);
+  const m = /^(?:Q(?:uestion|n)? ?\.? ?(\d{1,4}) ?(?:[.):\-–—]|$)|\(?(\d{1,4}) ?[.)]|(\d{1,4}) ?:)(?: (.*)|)$/i.exec(flat(line));
   if (!m) return null;
   return { number: Number(m[1] ?? m[2] ?? m[3]), text: m[4] ?? '' };
 }
 
-const OPTION = /^\s*(?:\(([A-Ja-j])\)|\[([A-Ja-j])\]|([A-Ja-j])\s*([.):]))(?:\s+(.*?)|)\s*$/;
+const OPTION = /^(?:\(([A-Ja-j])\)|\[([A-Ja-j])\]|([A-Ja-j]) ?([.):]))(?: (.*)|)$/;
 
 /** An option line: its letter (upper case), text, and label style ("(", "[", ".", ")" or ":", plus "a" when lower case). */
 export function optionLine(line: string): { letter: string; text: string; style: string } | null {
-  const m = OPTION.exec(line);
+  const m = OPTION.exec(flat(line));
   if (!m) return null;
   const raw = m[1] ?? m[2] ?? m[3]!;
   const style = m[1] ? '(' : m[2] ? '[' : m[4]!;
@@ -42,8 +50,8 @@ export function splitInlineOptions(first: { letter: string; text: string; style:
   let rest = first.text;
   for (let code = first.letter.charCodeAt(0) + 1; code <= 74; code++) {
     const letter = lower ? String.fromCharCode(code).toLowerCase() : String.fromCharCode(code);
-    const label = style === '(' ? `\\(${letter}\\)` : style === '[' ? `\\[${letter}\\]` : `${letter}\\s*${escape(style)}`;
-    const m = new RegExp(String.raw`\s${label}\s+`).exec(rest);
+    const label = style === '(' ? `\\(${letter}\\)` : style === '[' ? `\\[${letter}\\]` : `${letter} ?${escape(style)}`;
+    const m = new RegExp(String.raw` ${label} `).exec(rest);
     if (!m) break;
     texts.push(rest.slice(0, m.index).trim());
     rest = rest.slice(m.index + m[0].length);
@@ -58,31 +66,31 @@ export function splitInlineOptions(first: { letter: string; text: string; style:
  * written (it may be an option's text). `rest` is text after the letter ("C. because …").
  */
 export function answerLine(line: string): { letter?: string; text: string; rest: string } | null {
-  const m = /^\s*(?:the\s+)?(?:correct\s+)?(?:answer|ans|key|correct\s+option)\b\s*(?:is\b\s*)?([:.\-–—=]?)\s*(.*?)\s*$/i.exec(line);
+  const m = /^(?:the )?(?:correct )?(?:answer|ans|key|correct option)\b ?(?:is\b ?)?([:.\-–—=]?) ?(.*)$/i.exec(flat(line));
   if (!m || !m[2]) return null;
   const value = m[2];
   // a letter alone or followed by a delimiter; "C because …" only in upper case ("a boy …" is text)
-  const l = /^(?:option\s*)?([(\[])?([A-Ja-j])([)\]])?(?:\s*[.:\-–—)]\s*(.*)|\s+(.*)|)$/i.exec(value);
+  const l = /^(?:option ?)?([(\[])?([A-Ja-j])([)\]])?(?: ?[.:\-–—)] ?(.*)| (.*)|)$/i.exec(value);
   if (l && (l[5] === undefined || /[A-J]/.test(l[2]!) || l[1] || l[3])) return { letter: l[2]!.toUpperCase(), text: value, rest: (l[4] ?? l[5] ?? '').trim() };
   // "Answer: the text of an option" needs a delimiter ("Answer all questions" is an instruction)
   return m[1] && m[1] !== '.' ? { text: value, rest: '' } : null;
 }
 
-const SOLUTION = /^\s*(solution|explanation|workings?|worked\s+solution|hint)\b\s*(?:[:.\-–—]\s*)?(.*?)\s*$/i;
+const SOLUTION = /^(solution|explanation|workings?|worked solution|hint)\b ?(?:[:.\-–—] ?)?(.*)$/i;
 
 /** A worked-solution label line: which label ("hint" is kept in the text) and the text after it. */
 export function solutionLine(line: string): { label: string; text: string } | null {
-  const m = SOLUTION.exec(line);
+  const m = SOLUTION.exec(flat(line));
   if (!m) return null;
   return { label: m[1]!.toLowerCase(), text: m[2] ?? '' };
 }
 
 /** A heading that opens an answer key or a section of solutions at the end of a paper. */
 export function keyHeading(line: string): boolean {
-  return /^\s*(?:answer\s*keys?|answers?(?:\s*(?:and|&)\s*(?:solutions|explanations))?|keys?|correct\s+answers|marking\s+scheme|(?:worked\s+)?solutions|explanations|answers?\s+to\s+(?:the\s+)?questions)\s*:?\s*$/i.test(line);
+  return /^(?:answer ?keys?|answers?(?: ?(?:and|&) ?(?:solutions|explanations))?|keys?|correct answers|marking scheme|(?:worked )?solutions|explanations|answers? to (?:the )?questions) ?:?$/i.test(flat(line));
 }
 
-const PAIR = String.raw`(\d{1,3})\s*[.):\-–—=]?\s*[(\[]?([A-Ja-j])[)\]]?`;
+const PAIR = String.raw`(\d{1,4}) ?(?:[.):\-–—=] ?)?[(\[]?([A-Ja-j])[)\]]?`;
 
 /**
  * The (question number, letter) pairs of an answer-key line such as "1. C 2. A 3. D",
@@ -91,16 +99,17 @@ const PAIR = String.raw`(\d{1,3})\s*[.):\-–—=]?\s*[(\[]?([A-Ja-j])[)\]]?`;
  */
 export function keyPairs(line: string): { number: number; letter: string }[] | null {
   // "Answers: 1. C 2. A" carries its heading on the same line
-  const cells = line.replace(/^\s*(?:answer\s*keys?|answers?|keys?|correct\s+answers)\s*[:\-–—]\s*/i, '').replace(/[|\t]/g, ' ').trim();
+  const cells = flat(flat(line).replace(/^(?:answer ?keys?|answers?|keys?|correct answers) ?[:\-–—] ?/i, '').replace(/\|/g, ' '));
   if (!cells) return null;
-  const whole = new RegExp(String.raw`^(?:${PAIR}(?:[\s,;]+|$))+$`);
+  const whole = new RegExp(String.raw`^(?:${PAIR}(?:[ ,;]+|$))+$`);
   if (!whole.test(cells)) return null;
   return [...cells.matchAll(new RegExp(PAIR, 'g'))].map((m) => ({ number: Number(m[1]), letter: m[2]!.toUpperCase() }));
 }
 
 /** A table header or rule of an answer key ("Question | Answer", "Q/No  Key", "|---|---|"). */
 export function keyTableHeader(line: string): boolean {
-  return /^[\s|:+\-–—=]*\|[\s|:+\-–—=]*$/.test(line) || /^[\s|]*(?:q(?:uestion)?s?\.?|no\.?|q\/no\.?|s\/n|number)[\s|]+(?:answers?|keys?|options?|ans\.?)[\s|]*$/i.test(line);
+  const t = flat(line);
+  return (t.includes('|') && /^[ |:+\-–—=]+$/.test(t)) || /^\|? ?(?:q(?:uestion)?s?\.?|no\.?|q\/no\.?|s\/n|number) ?\|? ?(?:answers?|keys?|options?|ans\.?) ?\|?$/i.test(t);
 }
 
 /**
@@ -108,11 +117,11 @@ export function keyTableHeader(line: string): boolean {
  * "Continued on next page", and a website's sharing and navigation links.
  */
 export function pageFurniture(line: string): boolean {
-  const t = line.trim();
+  const t = flat(line);
   return (
     /^page\s+\d+(?:\s*(?:of|\/)\s*\d+)?$/i.test(t) ||
     /^[-_=*~•.]{3,}$/.test(t) ||
-    /^[-–—]+\s*\d{1,3}\s*[-–—]+$/.test(t) ||
+    /^[-–—]+ ?\d{1,3} ?[-–—]+$/.test(t) ||
     /^(?:please\s+)?turn\s+over\.?$|^p\.?\s?t\.?\s?o\.?$|^(?:\(?continued(?:\s+on\s+(?:the\s+)?next\s+page)?\)?|contd\.?)$/i.test(t) ||
     /^(?:share\s+(?:this|on)\b|advertisement$|view\s+answers?\b|discuss(?:ion)?\s*(?:\(\d+\))?$|report\s+(?:an?\s+)?error\b|click\s+here\b|(?:https?:\/\/|www\.)\S+$|©|copyright\b|all\s+rights\s+reserved)/i.test(t)
   );

@@ -15,7 +15,7 @@
  */
 import { ResultBuilder, comparableText, labelledOptions } from './checks.js';
 import { excerpt, textLines } from './aiken.js';
-import { answerLine, keyHeading, keyPairs, keyTableHeader, optionLine, pageFurniture, questionStart, solutionLine, splitInlineOptions } from './pasted-lines.js';
+import { answerLine, flat, keyHeading, keyPairs, keyTableHeader, optionLine, pageFurniture, questionStart, solutionLine, splitInlineOptions } from './pasted-lines.js';
 import type { ParseResult } from './types.js';
 
 interface Draft {
@@ -105,7 +105,7 @@ export function parsePastedPaper(text: string): ParseResult {
       return;
     }
     if (pageFurniture(raw)) return out.note(`Line ${lineNo} ${quote(raw)} was left out as page furniture.`, lineNo);
-    if (drafts.length && (keyHeading(raw) || keyTableHeader(raw)) && !(d?.phase === 'options' && /^\s*(answer|key)\s*:?\s*$/i.test(raw))) {
+    if (drafts.length && (keyHeading(raw) || keyTableHeader(raw)) && !(d?.phase === 'options' && /^(answer|key) ?:?$/i.test(flat(raw)))) {
       keyMode = true;
       keyEntry = null;
       return;
@@ -123,7 +123,7 @@ export function parsePastedPaper(text: string): ParseResult {
       const sol = solutionLine(raw);
       if (qs && byNumber.has(qs.number)) {
         keyEntry = byNumber.get(qs.number)!;
-        const kv = /^[(\[]?([A-J])[)\]]?(?:\s*[.:\-–—)]\s*|\s+|$)(.*)$/.exec(qs.text);
+        const kv = /^[(\[]?([A-J])[)\]]?(?: ?[.:\-–—)] ?| |$)(.*)$/.exec(qs.text);
         let rest = qs.text;
         if (kv && !keyEntry.answer && !key.has(qs.number)) {
           addKey(qs.number, kv[1]!, lineNo);
@@ -179,7 +179,7 @@ export function parsePastedPaper(text: string): ParseResult {
     const ans = answerLine(raw);
     if (pendingAnswer) {
       pendingAnswer = false;
-      const letter = /^\s*[(\[]?([A-Ja-j])[)\]]?\.?\s*$/.exec(raw);
+      const letter = /^[(\[]?([A-Ja-j])[)\]]?\.?$/.exec(flat(raw));
       if (letter && !q.answer) return void (q.answer = { letter: letter[1]!.toUpperCase(), text: raw.trim(), line: lineNo }, q.phase = 'answer');
     }
     if (ans) {
@@ -189,7 +189,7 @@ export function parsePastedPaper(text: string): ParseResult {
       if (ans.rest) q.solution.push([ans.rest]);
       return;
     }
-    if (q.phase === 'options' && /^\s*(answer|ans|key)\s*:?\s*$/i.test(raw)) {
+    if (q.phase === 'options' && /^(answer|ans|key) ?:?$/i.test(flat(raw))) {
       pendingAnswer = true;
       return;
     }
