@@ -167,3 +167,16 @@ describe('pasted papers: hostile lines', () => {
     expect(r.questions[0]!.prompt).toBe('First?');
   }, 10_000);
 });
+
+describe('pasted papers without numbers', () => {
+  it('8. Aiken-shaped questions with "Solution:" / "Ans:" / "Key -" lines: solutions stay with their question, never the next prompt', () => {
+    const text = pasted('shape-8-unnumbered-aiken-with-solutions.txt');
+    expect(detectFormat(text)).toBe('pasted-paper');
+    const r = parsePastedPaper(text);
+    expect(r.questions.map((q) => q.prompt)).toEqual(['What is the value of 3^4?', 'Which of these is a factor of 35?', 'If y = 2x + 1 and x = 3, find y.']);
+    expect(keys(r)).toEqual(['C', 'B', 'C']);
+    expect(r.questions.map((q) => q.explanation)).toEqual(['3^4 = 3 × 3 × 3 × 3 = 81', '35 = 5 × 7\nso 5 divides 35 exactly.', undefined]);
+    expectCleanPrompts(r);
+    expect(r.warnings).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@
 import { ResultBuilder, comparableText, labelledOptions } from './checks.js';
 import { excerpt, textLines } from './aiken.js';
 import { answerLine, flat, keyHeading, keyPairs, keyTableHeader, optionLine, pageFurniture, questionStart, solutionLine, splitInlineOptions } from './pasted-lines.js';
+import { countNumberedQuestions, optionsFollow, unnumberedStarts } from './pasted-starts.js';
 import type { ParseResult } from './types.js';
 
 interface Draft {
@@ -33,34 +34,6 @@ interface Draft {
 }
 
 const quote = (raw: string) => `"${excerpt(raw)}"`;
-
-/**
- * True when option "A" follows line `i` before a question with a higher number, an
- * answer or solution line, or 40 lines. Lists numbered inside a stem (restarting at 1,
- * or in roman numerals that look like options I., V., X.) do not stop the search; with `strict` (inside a worked solution, whose steps may be
- * numbered) a line with the same number stops it too.
- */
-export function optionsFollow(lines: string[], i: number, number: number, strict = false): boolean {
-  for (let j = i + 1; j < Math.min(lines.length, i + 41); j++) {
-    const l = lines[j]!;
-    if (!l.trim() || pageFurniture(l)) continue;
-    const opt = optionLine(l);
-    if (opt?.letter === 'A') return true;
-    if (opt) continue; // "I. They alter…", "II. …": statements numbered in roman inside a stem
-    const q = questionStart(l);
-    if ((q && (q.number > number || (strict && q.number === number))) || answerLine(l) || solutionLine(l) || keyHeading(l) || keyPairs(l)) return false;
-  }
-  return false;
-}
-
-/** Number of question lines in `text` that are followed by options (the detector's signal). */
-export function countNumberedQuestions(text: string): number {
-  const lines = textLines(text);
-  return lines.filter((l, i) => {
-    const q = questionStart(l);
-    return q !== null && !keyPairs(l) && optionsFollow(lines, i, q.number);
-  }).length;
-}
 
 /** Joins lines: each trimmed, runs of blank lines collapsed to one, outer blanks removed. */
 function joinLines(lines: string[]): string {
@@ -82,7 +55,9 @@ export function parsePastedPaper(text: string): ParseResult {
   let keyMode = false;
   let keyEntry: Draft | null = null;
   let pendingAnswer = false;
-  let preamble: number[] = [];
+  const preamble: number[] = [];
+  // a paper without numbered questions: they start above each option "A"
+  const unnumbered = countNumberedQuestions(text) === 0 ? unnumberedStarts(lines) : null;
 
   const unplaced = (raw: string, lineNo: number, where: string) => out.note(`Line ${lineNo} ${quote(raw)} ${where}; it was left out.`, lineNo);
   const addSolution = (q: Draft, label: string, textAfter: string) => {
@@ -118,7 +93,16 @@ export function parsePastedPaper(text: string): ParseResult {
       keyEntry?.solution.push([]);
       return;
     }
-    const qs = questionStart(raw);
+    if (unnumbered?.has(i)) {
+      const n = drafts.length + 1;
+      d = { number: n, line: lineNo, prompt: [raw.trim()], options: [], gap: false, solution: [], phase: 'stem', notes: [] };
+      drafts.push(d);
+      byNumber.set(n, d);
+      keyMode = false;
+      pendingAnswer = false;
+      return;
+    }
+    const qs = unnumbered ? null : questionStart(raw);
     if (keyMode) {
       const sol = solutionLine(raw);
       if (qs && byNumber.has(qs.number)) {
