@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat, parseQuestionBank } from '../../src/modules/imports/detect.js';
 import { parsePastedPaper } from '../../src/modules/imports/pasted-paper.js';
+import { keyHeading } from '../../src/modules/imports/pasted-lines.js';
 import type { ParseResult } from '../../src/modules/imports/types.js';
 import { expectCleanPrompts, pasted } from './pasted-helpers.js';
 
@@ -120,6 +121,11 @@ describe('pasted papers: shapes', () => {
     expect(keys(r)).toEqual(['A', 'B']);
     expect(r.questions.map((q) => q.prompt)).toEqual(['First?', 'Second?']);
     expect(r.warnings).toContainEqual({ line: 5, message: 'Line 5 "See the diagram on page 4" follows the options of question 1 after a blank line and is neither an option nor an answer; it was left out.' });
+  });
+
+  it('knows the usual headings of an answer key, and keeps "Solution" alone as a label', () => {
+    for (const h of ['ANSWER KEY', 'Answers:', 'ANSWERS WITH EXPLANATION', 'Answers and Solutions', 'Key to the questions', 'WORKED SOLUTIONS', 'Marking scheme']) expect(keyHeading(h), h).toBe(true);
+    for (const l of ['Solution', 'Explanation:', 'Answer all questions', 'Key - C']) expect(keyHeading(l), l).toBe(false);
   });
 
   it('goes through parseQuestionBank with format "pasted-paper"', () => {

@@ -87,7 +87,7 @@ export function solutionLine(line: string): { label: string; text: string } | nu
 
 /** A heading that opens an answer key or a section of solutions at the end of a paper. */
 export function keyHeading(line: string): boolean {
-  return /^(?:answer ?keys?|answers?(?: ?(?:and|&) ?(?:solutions|explanations))?|keys?|correct answers|marking scheme|(?:worked )?solutions|explanations|answers? to (?:the )?questions) ?:?$/i.test(flat(line));
+  return /^(?:answer ?keys?|answers?(?: ?(?:and|&|with) ?(?:solutions?|explanations?|workings?))?|keys?(?: to (?:the )?questions)?|correct answers|marking scheme|(?:worked )?solutions|explanations|answers? to (?:the )?questions) ?:?$/i.test(flat(line));
 }
 
 const PAIR = String.raw`(\d{1,4}) ?(?:[.):\-–—=] ?)?[(\[]?([A-Ja-j])[)\]]?`;
