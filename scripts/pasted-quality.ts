@@ -12,7 +12,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
 import { detectFormat, parseQuestionBank } from '../src/modules/imports/detect.js';
+import { parsePastPaperMarkdown } from '../src/modules/imports/past-paper.js';
 import type { ImportedQuestion } from '../src/modules/imports/types.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -66,8 +68,30 @@ export async function scoreHoldOut(): Promise<HoldOutScore[]> {
   });
 }
 
+const REAL = join(ROOT, '..', 'shared', 'fixtures', 'real');
+const REAL_PAPERS = ['WAEC_Mathematics_2023', 'WAEC_Physics_2023', 'WAEC_Biology_2023', 'NECO_Mathematics_2023'];
+const squash = (s: string | undefined) => (s ?? '').replace(/\*/g, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The real past papers (read in place) with their Markdown marks removed, as a website
+ * shows them, read as pasted papers and compared with the past-paper reader's questions.
+ * Null when ../shared/fixtures/real is absent.
+ */
+export function scoreRealCopies(): { paper: string; questions: number; same: number }[] | null {
+  if (!existsSync(REAL)) return null;
+  return REAL_PAPERS.map((paper) => {
+    const md = readFileSync(join(REAL, `${paper}.md`), 'utf8');
+    const ref = parsePastPaperMarkdown(md).questions;
+    const plain = md.replace(/\*\*/g, '').replace(/^(\s*)\*(explanation:)/gim, '$1$2').replace(/(\S)\*\s*$/gm, '$1').replace(/^#+\s*/gm, '');
+    const got = parseQuestionBank(plain).result.questions;
+    const key = (q?: ImportedQuestion) => q?.options?.find((o) => o.isCorrect)?.keyLabel;
+    const same = ref.filter((q, i) => got[i] && key(got[i]) === key(q) && squash(got[i]!.prompt) === squash(q.prompt) && squash(got[i]!.explanation) === squash(q.explanation)).length;
+    return { paper, questions: ref.length, same };
+  });
+}
+
 /** The "Pasted papers" section of docs/quality.md. */
-export function section(scores: HoldOutScore[]): string {
+export function section(scores: HoldOutScore[], real: ReturnType<typeof scoreRealCopies> = null): string {
   const total = scores.reduce((a, s) => a + s.expected, 0);
   const right = scores.reduce((a, s) => a + s.right, 0);
   const rows = scores.map((s) => `| \`${s.file}\` | ${s.format ?? 'not recognised'} | ${s.expected} | ${s.parsed} | ${s.keysRight} | **${s.right}** |`);
@@ -97,8 +121,14 @@ export function section(scores: HoldOutScore[]): string {
     'questions 8–10 came in wrong. No prompt held another question\'s answer. That rule was fixed in',
     'general (roman-numbered statements no longer end the search for options; a test on a paste of',
     'its own covers it) and the table above is the run after the fix, so it is no longer a pure',
-    'hold-out figure. Seven development shapes (`shape-*.txt`) are in `test/imports/pasted-papers.test.ts`.',
+    'hold-out figure. Eight development shapes (`shape-*.txt`) are in `test/imports/pasted-papers.test.ts`.',
     '',
+    ...(real
+      ? [
+          `The four real past papers of \`../shared/fixtures/real/\`, with their Markdown marks removed as a website shows them (\`**12.**\` → \`12.\`, \`**Answer: C**\` → \`Answer: C\`, \`*Explanation: …*\` → \`Explanation: …\`), read as pasted papers: ${real.map((r) => `${r.paper} ${r.same}/${r.questions}`).join(', ')} questions with the same prompt, key and explanation as the past-paper reader gives from the Markdown (\`test/imports/pasted-real.test.ts\`). These papers were not written for the reader, but they are one layout, not a variety of shapes.`,
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -107,7 +137,7 @@ const END = '<!-- pasted-papers:end -->';
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const scores = await scoreHoldOut();
-  const md = section(scores);
+  const md = section(scores, scoreRealCopies());
   console.log(md);
   if (process.argv.includes('--write')) {
     const path = join(ROOT, 'docs/quality.md');
