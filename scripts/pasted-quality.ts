@@ -13,9 +13,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
-import { detectFormat, parseQuestionBank } from '../src/modules/imports/detect.js';
-import { parsePastPaperMarkdown } from '../src/modules/imports/past-paper.js';
-import type { ImportedQuestion } from '../src/modules/imports/types.js';
+import { detectFormat, parseQuestionBank } from '../src/core/formats/detect.js';
+import { parsePastPaperMarkdown } from '../src/core/formats/past-paper.js';
+import type { ImportedQuestion } from '../src/core/formats/types.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIR = join(ROOT, 'test/fixtures/imports/pasted');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scoreHoldOut } from '../../scripts/pasted-quality.js';
-import { parseQuestionBank } from '../../src/modules/imports/detect.js';
+import { parseQuestionBank } from '../../src/core/formats/detect.js';
 import { expectCleanPrompts, pasted } from './pasted-helpers.js';
 
 describe('pasted papers: hold-out', () => {

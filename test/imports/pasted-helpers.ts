@@ -1,7 +1,7 @@
 /** Helpers of the pasted-paper tests (issue 21): fixture reading and the clean-prompt promise. */
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { ParseResult } from '../../src/modules/imports/types.js';
+import type { ParseResult } from '../../src/core/formats/types.js';
 
 /** Text of a paste in test/fixtures/imports/pasted/. */
 export const pasted = (name: string) => readFileSync(new URL(`../fixtures/imports/pasted/${name}`, import.meta.url), 'utf8');

@@ -8,10 +8,10 @@
  * is gone from the prompts. The hold-out pastes are measured in hold-out.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { detectFormat, parseQuestionBank } from '../../src/modules/imports/detect.js';
-import { parsePastedPaper } from '../../src/modules/imports/pasted-paper.js';
-import { keyHeading } from '../../src/modules/imports/pasted-lines.js';
-import type { ParseResult } from '../../src/modules/imports/types.js';
+import { detectFormat, parseQuestionBank } from '../../src/core/formats/detect.js';
+import { parsePastedPaper } from '../../src/core/formats/pasted-paper.js';
+import { keyHeading } from '../../src/core/formats/pasted-lines.js';
+import type { ParseResult } from '../../src/core/formats/types.js';
 import { expectCleanPrompts, pasted } from './pasted-helpers.js';
 
 const keys = (r: ParseResult) => r.questions.map((q) => q.options?.find((o) => o.isCorrect)?.keyLabel);

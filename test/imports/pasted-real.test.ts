@@ -9,9 +9,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePastPaperMarkdown } from '../../src/modules/imports/past-paper.js';
-import { parseQuestionBank } from '../../src/modules/imports/detect.js';
-import type { ImportedQuestion } from '../../src/modules/imports/types.js';
+import { parsePastPaperMarkdown } from '../../src/core/formats/past-paper.js';
+import { parseQuestionBank } from '../../src/core/formats/detect.js';
+import type { ImportedQuestion } from '../../src/core/formats/types.js';
 import { FIXTURES } from '../harness.js';
 import { expectCleanPrompts } from './pasted-helpers.js';
 
