@@ -249,7 +249,10 @@ carries a "Low-confidence transcript" warning in the response. Upload captions (
 use an MP4 with a subtitle track, or set \`CBT_WHISPER_MODEL\` to a whisper.cpp model for
 usable transcripts.
 `;
-  writeFileSync(join(ROOT, 'docs/quality.md'), md);
+  // the pasted-paper section is written by scripts/pasted-quality.ts; keep it
+  const old = readFileSync(join(ROOT, 'docs/quality.md'), 'utf8');
+  const kept = /<!-- pasted-papers:start -->[\s\S]*?<!-- pasted-papers:end -->\n?/.exec(old)?.[0];
+  writeFileSync(join(ROOT, 'docs/quality.md'), kept ? `${md.trimEnd()}\n\n${kept}` : md);
   console.log(md);
 }
 
