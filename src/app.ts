@@ -27,6 +27,7 @@ import { webhookRoutes } from './modules/webhooks/routes.js';
 import { API_VERSION, systemRoutes } from './modules/system/routes.js';
 import { extraRouters } from './extra-routes.js';
 import { essayReviewRoutes } from './modules/grading/routes.js';
+import { sebRoutes } from './modules/seb/routes.js';
 import { questionInputSchema } from './modules/questions/schemas.js';
 
 export interface AppOptions {
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     attemptRoutes(deps),
     webhookRoutes(deps, opts.kickOutbox ?? (() => {})),
     essayReviewRoutes(deps),
+    sebRoutes(deps),
     ...extraRouters(deps),
   ]) {
     app.route('/', router);

@@ -46,7 +46,7 @@ export function attemptRoutes(deps: AppDeps) {
 
   r.openapi(
     createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...problems } }),
-    async (c) => c.json((await startAttempt(deps, c.req.valid('json'), clientAddress(c))) as never, 200),
+    async (c) => c.json((await startAttempt(deps, c.req.valid('json'), clientAddress(c), c)) as never, 200),
   );
 
   r.openapi(
@@ -54,7 +54,7 @@ export function attemptRoutes(deps: AppDeps) {
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
-      const { st, paper } = candidateAttempt(deps, id);
+      const { st, paper } = candidateAttempt(deps, id, c);
       return c.json(sessionView(deps, paper, st, true, c.req.valid('query').questions !== '0') as never, 200);
     },
   );
@@ -67,7 +67,7 @@ export function attemptRoutes(deps: AppDeps) {
       const h = await consume(deps.limits.live, id, LIVE);
       let saved;
       try {
-        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }]);
+        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }], c);
       } catch (e) {
         // a refused save (404, 409, 400) carries the rate-limit headers too
         for (const k in h) c.header(k, h[k]);
@@ -82,7 +82,7 @@ export function attemptRoutes(deps: AppDeps) {
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
-      return c.json(saveAnswers(deps, id, c.req.valid('json').answers), 200);
+      return c.json(saveAnswers(deps, id, c.req.valid('json').answers, c), 200);
     },
   );
 
@@ -92,7 +92,7 @@ export function attemptRoutes(deps: AppDeps) {
       const id = c.req.valid('param').id;
       await live(c, id);
       const event = c.req.valid('json');
-      return c.json(await recordTelemetry(deps, id, event), 200);
+      return c.json(await recordTelemetry(deps, id, event, c), 200);
     },
   );
 
@@ -103,7 +103,7 @@ export function attemptRoutes(deps: AppDeps) {
       await live(c, id);
       const body = (c.req.valid('json') ?? {}) as { answers?: s.AnswerItem[] };
       const result = await withWriteTurn(deps.sqlite, () => {
-        const { st, paper } = candidateAttempt(deps, id);
+        const { st, paper } = candidateAttempt(deps, id, c);
         if (st.row.status === 'IN_PROGRESS' && body.answers?.length && remainingMs(paper.exam, st.row, deps.clock.now()) >= -GRACE_MS) {
           saveAnswers(deps, id, body.answers);
         }

@@ -5,7 +5,9 @@
  * attempt costs one workspace credit (402 when none are left); a resume costs nothing.
  */
 import { randomInt } from 'node:crypto';
-import type { AppDeps } from '../../platform/deps.js';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import { enforceSeb } from './seb-lock.js';
 import { Conflict, Forbidden, NotFound, PaymentRequired, TooManyRequests, Unauthorized, ValidationError } from '../../platform/errors.js';
 import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';
@@ -42,17 +44,21 @@ async function pinFailure(deps: AppDeps, pinKey: string, detail: string, code: s
 }
 
 /**
- * Starts or resumes. `address` is the client's address, shown to the invigilator.
+ * Starts or resumes. `address` is the client's address, shown to the invigilator; `req`
+ * the HTTP request, judged when the exam requires Safe Exam Browser.
  * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), Unauthorized
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
-export async function startAttempt(deps: AppDeps, input: StartInput, address: string) {
+export async function startAttempt(deps: AppDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
   const code = input.accessCode.trim().toUpperCase();
   const studentId = input.studentId.trim();
   await consume(deps.limits.start, `${code}\n${studentId}`, 'start attempts for this candidate');
   const exam = deps.sqlite.prepare('SELECT id FROM exams WHERE access_code = ?').get(code) as { id: string } | undefined;
   if (!exam) throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
   const paper = deps.sessions.paper(exam.id)!;
+  // Safe Exam Browser first: a browser without it learns nothing about PINs or the roster,
+  // and a refused start locks nothing (SEB: "don't start the exam")
+  if (paper.seb !== null && req) enforceSeb(deps, req, paper);
   const now = deps.clock.now();
   checkWindow(paper.exam, now);
 
@@ -106,7 +112,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
 
 async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
-  if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked. Ask the invigilator.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
+  if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt is locked (disqualified for proctoring violations, or stopped by a failed Safe Exam Browser check). Ask the invigilator.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
   const st = deps.sessions.attempt(a.id)!;
   if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) {

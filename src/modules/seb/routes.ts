@@ -1,0 +1,82 @@
+/**
+ * Safe Exam Browser routes (issue 25): the exam's .seb configuration file for the
+ * examiner (API key) and for the hall PCs (keyless, by room code: what the seb:// link
+ * on PIN slips and the poster opens), the examiner's SEB details (quit password
+ * included), and the candidate page's check "does this browser pass the exam's SEB check".
+ */
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { requireApiKey } from '../../platform/auth.js';
+import { NotFound } from '../../platform/errors.js';
+import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
+import { sebReadSchema } from '../exams/schemas.js';
+import { examConfiguration, sebFileBytes } from './config-file.js';
+import { sebExamSettings, sebReadShape } from './exam-seb.js';
+import { verifySebRequest } from './verify.js';
+
+const sebFile = { description: 'The .seb file (gzip of "plnd" + gzip of the XML plist)', content: { 'application/seb': { schema: z.string().openapi({ format: 'binary' }) } } };
+const roomParam = z.object({ code: z.string().min(4).max(32).regex(/^[A-Za-z0-9-]+$/) });
+
+function fileResponse(c: Context<AppEnv>, exam: ExamRow): Response {
+  const s = sebExamSettings(exam);
+  if (!s) throw new NotFound('A Safe Exam Browser configuration for this exam (it does not require SEB)', { code: 'SEB_NOT_REQUIRED' });
+  const bytes = sebFileBytes(examConfiguration(s).settings);
+  return c.body(new Uint8Array(bytes), 200, {
+    'content-type': 'application/seb',
+    'content-disposition': `attachment; filename="${exam.access_code}.seb"`,
+    'cache-control': 'no-store',
+  });
+}
+
+function examByRoom(deps: AppDeps, code: string): ExamRow {
+  const exam = deps.sqlite.prepare('SELECT * FROM exams WHERE access_code = ?').get(code.toUpperCase()) as ExamRow | undefined;
+  if (!exam) throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
+  return exam;
+}
+
+/** SEB router. */
+export function sebRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const auth = requireApiKey(deps);
+  r.use('/exams/:id/safe-exam-browser', auth);
+  r.use('/exams/:id/safe-exam-browser.seb', auth);
+  const params = z.object({ id: z.string().min(1).max(64) });
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/exams/{id}/safe-exam-browser.seb', tags: ['Safe Exam Browser'], security: keySecurity, summary: 'The exam’s Safe Exam Browser configuration file', request: { params }, responses: { 200: sebFile, ...errorResponses } }),
+    (c) => fileResponse(c, getExamInWorkspace(deps, c.var.workspace.id, c.req.valid('param').id)) as never,
+  );
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/exams/{id}/safe-exam-browser', tags: ['Safe Exam Browser'], security: keySecurity, summary: 'The exam’s SEB settings with the invigilator’s quit password', request: { params }, responses: { 200: jsonResponse(sebReadSchema.extend({ quitPassword: z.string().nullable() }).openapi('SafeExamBrowserDetails'), 'SEB settings'), ...errorResponses } }),
+    (c) => {
+      const exam = getExamInWorkspace(deps, c.var.workspace.id, c.req.valid('param').id);
+      return c.json({ ...sebReadShape(exam), quitPassword: exam.seb_quit_password ? deps.secrets.open(exam.seb_quit_password) : null }, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/rooms/{code}/safe-exam-browser.seb', tags: ['Safe Exam Browser'], summary: 'The .seb file of a room (no key: the seb:// link on PIN slips and posters)', request: { params: roomParam }, responses: { 200: sebFile, ...errorResponses } }),
+    (c) => fileResponse(c, examByRoom(deps, c.req.valid('param').code)) as never,
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/rooms/{code}/safe-exam-browser',
+      tags: ['Safe Exam Browser'],
+      summary: 'Whether the room requires Safe Exam Browser and whether this request passes its check (the candidate page asks before sign-in)',
+      request: { params: roomParam },
+      responses: { 200: jsonResponse(z.object({ required: z.boolean(), verified: z.boolean(), configUrl: z.string().nullable(), sebUrl: z.string().nullable() }).openapi('SafeExamBrowserCheck'), 'Check'), ...errorResponses },
+    }),
+    (c) => {
+      const exam = examByRoom(deps, c.req.valid('param').code);
+      const gate = deps.sessions.paper(exam.id)?.seb ?? null;
+      const shape = sebReadShape(exam);
+      return c.json({ required: !!gate, verified: gate ? verifySebRequest(c, deps.config, gate) === 'ok' : true, configUrl: shape.configUrl, sebUrl: shape.sebUrl }, 200);
+    },
+  );
+  return r;
+}
