@@ -160,3 +160,40 @@ describe('a candidate page in Safe Exam Browser', () => {
     }
   }, 60_000);
 });
+
+describe('the admin page with Safe Exam Browser', () => {
+  it('switches SEB on in the exam settings, shows the Config Key, quit password and seb:// link, and the monitor’s SEB column', async () => {
+    const seeded = await seedExam(s.baseUrl, sampleMcqs(2));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${s.baseUrl}/admin`);
+      await page.click('[data-tab="key"]');
+      await page.type('#signin-key [name="apiKey"]', seeded.apiKey);
+      await page.click('#signin-key button[type="submit"]');
+      await page.waitForSelector('#new-exam');
+      await page.evaluate((id) => (location.hash = `#/exams/${id}/settings`), seeded.examId);
+      await page.click('#exam-settings-form [name="requireSafeExamBrowser"]');
+      await page.click('#exam-settings-form button[type="submit"]');
+      await page.waitForSelector('#seb-card');
+      const read = (await api(s.baseUrl, seeded.apiKey).get(`/exams/${seeded.examId}/safe-exam-browser`)).body;
+      expect(read.required).toBe(true);
+      expect(await page.textContent('#seb-config-key')).toBe(read.configKey);
+      expect(await page.textContent('#seb-quit-password')).toBe(read.quitPassword);
+      expect(await page.textContent('#seb-link')).toBe(read.sebUrl);
+      expect(await page.locator('#seb-card svg.qr').count()).toBe(1);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-seb')]);
+      expect(download.suggestedFilename()).toBe(`${seeded.accessCode}.seb`);
+      await shot(page, 'admin-seb-settings');
+      // a candidate through SEB (valid hash per URL) appears with a valid SEB mark
+      const p = `${s.baseUrl}/attempts/start`;
+      const started = await api('').post(p, { accessCode: seeded.accessCode, studentId: 'E2E-MON', candidateName: 'Monitor Seat', candidatePin: '2468' }, { 'x-safeexambrowser-configkeyhash': sha(p + read.configKey) });
+      expect(started.status).toBe(200);
+      await page.evaluate((id) => (location.hash = `#/exams/${id}/monitor`), seeded.examId);
+      await page.waitForSelector('td[data-field="seb"]');
+      expect(await page.textContent('td[data-field="seb"]')).toContain('valid');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

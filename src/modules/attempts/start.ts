@@ -78,7 +78,8 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
   }
 
   const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
-  if (existing) return resume(deps, paper, existing, pin, pinKey, address);
+  const sebChecked = paper.seb !== null && !!req;
+  if (existing) return resume(deps, paper, existing, pin, pinKey, address, sebChecked);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
   const pinHash = paper.hasRoster ? null : deps.secrets.pinHash(pin, pinKey);
@@ -100,17 +101,18 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
       const won = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>;
-      return resume(deps, paper, won, pin, pinKey, address);
+      return resume(deps, paper, won, pin, pinKey, address, sebChecked);
     }
     throw e;
   }
   deps.sessions.rememberLayout(id, layout);
   const st = deps.sessions.attempt(id)!;
+  if (sebChecked) st.sebValid = true; // for the monitor: this start passed the SEB check
   deps.events.emit({ kind: 'attempt-changed', examId: exam.id, attemptId: id });
   return sessionView(deps, paper, st, false);
 }
 
-async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
+async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string, sebChecked: boolean) {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
   if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt is locked (disqualified for proctoring violations, or stopped by a failed Safe Exam Browser check). Ask the invigilator.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
@@ -124,6 +126,7 @@ async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'p
     st.row.client_address = address;
   }
   deps.sessions.seen(st, deps.clock.now());
+  if (sebChecked) st.sebValid = true;
   // a sign-in may be a new device: what the server holds becomes the base, and answers a
   // lost device never delivered stop holding durability back (the page re-sends any
   // local answer the server does not hold, whatever durableSeq says)
