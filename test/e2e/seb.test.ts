@@ -192,6 +192,14 @@ describe('the admin page with Safe Exam Browser', () => {
       await page.evaluate((id) => (location.hash = `#/exams/${id}/monitor`), seeded.examId);
       await page.waitForSelector('td[data-field="seb"]');
       expect(await page.textContent('td[data-field="seb"]')).toContain('valid');
+      // PIN slips carry the seb:// link and its QR code; the exam's poster too
+      expect((await api(s.baseUrl, seeded.apiKey).post(`/exams/${seeded.examId}/roster`, { candidates: [{ studentId: 'SLIP-1', candidateName: 'Slip Holder' }] })).status).toBe(201);
+      await page.evaluate((id) => (location.hash = `#/exams/${id}/roster`), seeded.examId);
+      await page.waitForSelector('#print-area.print-slips .slip-seb svg', { state: 'attached' });
+      expect(await page.textContent('#print-area .slip-seb')).toContain(read.sebUrl);
+      await page.evaluate((id) => (location.hash = `#/exams/${id}/settings`), seeded.examId);
+      await page.waitForSelector('#print-area.print-poster svg', { state: 'attached' });
+      expect(await page.textContent('#print-area.print-poster')).toContain(read.sebUrl);
     } finally {
       await context.close();
     }
