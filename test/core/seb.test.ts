@@ -69,6 +69,14 @@ describe('the exam’s Safe Exam Browser settings', () => {
     expect(readSebFile(bytes).hashedQuitPassword).toBe(sha(details.body.quitPassword));
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await api(s.baseUrl).get('/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/exams/{id}/safe-exam-browser.seb', '/rooms/{code}/safe-exam-browser.seb', '/rooms/{code}/safe-exam-browser']));
+    expect(Object.keys(doc.components.schemas.CreateExam.properties)).toContain('requireSafeExamBrowser');
+    expect(Object.keys(doc.components.schemas.PatchExam.properties)).toContain('requireSafeExamBrowser');
+    expect(Object.keys(doc.components.schemas.Exam.properties)).toEqual(expect.arrayContaining(['requireSafeExamBrowser', 'safeExamBrowser']));
+  });
+
   it('refuses a bad Browser Exam Key with 400 and changes nothing', async () => {
     const r = await api(s.baseUrl, ws.apiKey).patch(`/exams/${exam.id}`, { safeExamBrowser: { browserExamKeys: ['not-hex'] } });
     expect(r.status).toBe(400);
@@ -199,6 +207,7 @@ describe('behind a reverse proxy', () => {
       try {
         const w = await registerWorkspace(t.baseUrl);
         const e = (await createExam(t.baseUrl, w.apiKey, w.id, { requireSafeExamBrowser: true, safeExamBrowser: { baseUrl: 'https://exam.example.org' } })) as never as typeof exam;
+        expect(e.safeExamBrowser.sebUrl).toBe(`sebs://exam.example.org/rooms/${e.accessCode}/safe-exam-browser.seb`);
         const path = `/rooms/${e.accessCode}/safe-exam-browser`;
         const r = await fetch(t.baseUrl + path, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'exam.example.org', ...ck(`https://exam.example.org${path}`, e.safeExamBrowser.configKey) } });
         return ((await r.json()) as { verified: boolean }).verified;
