@@ -77,6 +77,17 @@ describe('the exam’s Safe Exam Browser settings', () => {
     expect(Object.keys(doc.components.schemas.Exam.properties)).toEqual(expect.arrayContaining(['requireSafeExamBrowser', 'safeExamBrowser']));
   });
 
+  it('answers 404 for an unknown room, and 429 once one address has tried too many unknown rooms', async () => {
+    const t = await startTestServer({ config: { CBT_RATE_LIMIT_PER_MIN: 3 } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await fetch(`${t.baseUrl}/rooms/NOPE${i}X/safe-exam-browser`)).status);
+      expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses a bad Browser Exam Key with 400 and changes nothing', async () => {
     const r = await api(s.baseUrl, ws.apiKey).patch(`/exams/${exam.id}`, { safeExamBrowser: { browserExamKeys: ['not-hex'] } });
     expect(r.status).toBe(400);

@@ -10,6 +10,8 @@ import type { AppDeps, AppEnv } from '../../platform/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { NotFound } from '../../platform/errors.js';
+import { consume } from '../../platform/rate-limit.js';
+import { clientAddress } from '../../platform/http.js';
 import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
 import { sebReadSchema } from '../exams/schemas.js';
 import { examConfiguration, sebFileBytes } from './config-file.js';
@@ -30,9 +32,18 @@ function fileResponse(c: Context<AppEnv>, exam: ExamRow): Response {
   });
 }
 
-function examByRoom(deps: AppDeps, code: string): ExamRow {
+/**
+ * The exam of a room code. Unknown codes cost the client address a point of the general
+ * bucket (a room-code oracle must not be free); known ones cost nothing, since a whole
+ * hall behind one NAT address opens the page at once.
+ * @throws NotFound, TooManyRequests
+ */
+async function examByRoom(deps: AppDeps, c: Context<AppEnv>, code: string): Promise<ExamRow> {
   const exam = deps.sqlite.prepare('SELECT * FROM exams WHERE access_code = ?').get(code.toUpperCase()) as ExamRow | undefined;
-  if (!exam) throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
+  if (!exam) {
+    await consume(deps.limits.general, `room-miss:${clientAddress(c)}`, 'unknown room codes');
+    throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
+  }
   return exam;
 }
 
@@ -59,7 +70,7 @@ export function sebRoutes(deps: AppDeps) {
 
   r.openapi(
     createRoute({ method: 'get', path: '/rooms/{code}/safe-exam-browser.seb', tags: ['Safe Exam Browser'], summary: 'The .seb file of a room (no key: the seb:// link on PIN slips and posters)', request: { params: roomParam }, responses: { 200: sebFile, ...errorResponses } }),
-    (c) => fileResponse(c, examByRoom(deps, c.req.valid('param').code)) as never,
+    async (c) => fileResponse(c, await examByRoom(deps, c, c.req.valid('param').code)) as never,
   );
 
   r.openapi(
@@ -71,8 +82,8 @@ export function sebRoutes(deps: AppDeps) {
       request: { params: roomParam },
       responses: { 200: jsonResponse(z.object({ required: z.boolean(), verified: z.boolean(), configUrl: z.string().nullable(), sebUrl: z.string().nullable() }).openapi('SafeExamBrowserCheck'), 'Check'), ...errorResponses },
     }),
-    (c) => {
-      const exam = examByRoom(deps, c.req.valid('param').code);
+    async (c) => {
+      const exam = await examByRoom(deps, c, c.req.valid('param').code);
       const gate = deps.sessions.paper(exam.id)?.seb ?? null;
       const shape = sebReadShape(exam);
       return c.json({ required: !!gate, verified: gate ? verifySebRequest(c, deps.config, gate) === 'ok' : true, configUrl: shape.configUrl, sebUrl: shape.sebUrl }, 200);
