@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { configKey } from '../../src/modules/seb/config-key.js';
-import { readSebFile } from '../../src/modules/seb/config-file.js';
+import { configKey } from '../../src/core/seb/config-key.js';
+import { readSebFile } from '../../src/core/seb/config-file.js';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startTestServer, type TestServer } from '../harness.js';
 
 const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');

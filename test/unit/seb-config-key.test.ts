@@ -9,8 +9,8 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { build, parse } from 'plist';
 import { describe, expect, it } from 'vitest';
-import { assertPortable, compareSebKeys, configKey, sebJson, sha256Hex, type PlistValue } from '../../src/modules/seb/config-key.js';
-import { examConfiguration, hallSettings, readSebFile, sebFileBytes } from '../../src/modules/seb/config-file.js';
+import { assertPortable, compareSebKeys, configKey, sebJson, sha256Hex, type PlistValue } from '../../src/core/seb/config-key.js';
+import { examConfiguration, hallSettings, readSebFile, sebFileBytes } from '../../src/core/seb/config-file.js';
 import { ROOT } from '../harness.js';
 
 const FIX = join(ROOT, 'test', 'fixtures', 'seb');

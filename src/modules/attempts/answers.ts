@@ -5,7 +5,8 @@
  * carries `remainingSeconds` and `durableSeq`. Target latency under 5 ms (spec "Limits").
  */
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, Forbidden, NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Paper } from './paper.js';
 import type { AttemptState } from './session-cache.js';
@@ -25,7 +26,7 @@ export interface AnswerInput {
  * @throws NotFound (unknown attempt), Forbidden (disqualified or locked: the session is
  *   locked), SafeExamBrowserRequired (403; an attempt in progress is locked first)
  */
-export function candidateAttempt(deps: AppDeps, attemptId: string, req?: Context<AppEnv>): { st: AttemptState; paper: Paper } {
+export function candidateAttempt(deps: HallDeps, attemptId: string, req?: Context<AppEnv>): { st: AttemptState; paper: Paper } {
   const st = deps.sessions.attempt(attemptId);
   if (!st) throw new NotFound('Attempt');
   if (st.row.status === 'DISQUALIFIED') throw locked(st);
@@ -68,7 +69,7 @@ function resolve(paper: Paper, a: AnswerInput): { questionId: string; optionId: 
  * @returns `{saved, seq, remainingSeconds, durableSeq}`; `seq` is the highest seq used
  * @throws Conflict when the attempt is completed or its time ended more than 30 s ago
  */
-export function saveAnswers(deps: AppDeps, attemptId: string, items: AnswerInput[], req?: Context<AppEnv>) {
+export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInput[], req?: Context<AppEnv>) {
   const { st, paper } = candidateAttempt(deps, attemptId, req);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
   const now = deps.clock.now();

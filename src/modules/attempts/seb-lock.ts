@@ -8,7 +8,8 @@
  * SAFE_EXAM_BROWSER), and only an invigilator's reinstate (audited) reopens it.
  */
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { ApiError } from '../../platform/errors.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import { verifySebRequest, type SebGate, type SebVerdict } from '../seb/verify.js';
@@ -39,7 +40,7 @@ export class SafeExamBrowserRequired extends ApiError {
  * monitor; on failure locks `st` when in progress.
  * @throws SafeExamBrowserRequired
  */
-export function enforceSeb(deps: AppDeps, c: Context<AppEnv>, paper: Paper, st?: AttemptState): void {
+export function enforceSeb(deps: HallDeps, c: Context<AppEnv>, paper: Paper, st?: AttemptState): void {
   const gate = paper.seb!;
   const verdict = verifySebRequest(c, deps.config, gate);
   const valid = verdict === 'ok';
@@ -54,7 +55,7 @@ export function enforceSeb(deps: AppDeps, c: Context<AppEnv>, paper: Paper, st?:
 }
 
 /** Keeps the answers, stops and locks the attempt, records why, and tells the hall. */
-function lockForSeb(deps: AppDeps, st: AttemptState, paper: Paper, verdict: SebVerdict): void {
+function lockForSeb(deps: HallDeps, st: AttemptState, paper: Paper, verdict: SebVerdict): void {
   const id = st.row.id;
   const now = deps.clock.now();
   deps.sqlite.transaction(() => {

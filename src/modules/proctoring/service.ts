@@ -5,7 +5,8 @@
  * queued. Network and fullscreen-enter events are recorded but not counted.
  */
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { afterWriteTurn, relaxedSync, syncWal } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
@@ -31,7 +32,7 @@ const COUNTED = new Set<string>(VIOLATION_TYPES);
  * `req` (the HTTP request) is judged when the exam requires Safe Exam Browser.
  * @throws Forbidden once disqualified, Conflict once completed, NotFound, SafeExamBrowserRequired
  */
-export async function recordTelemetry(deps: AppDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }, req?: Context<AppEnv>) {
+export async function recordTelemetry(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }, req?: Context<AppEnv>) {
   const { response, announce } = await afterWriteTurn(deps.sqlite, () => relaxedSync(deps.sqlite, () => record(deps, attemptId, input, req)));
   if (response.disqualified) await syncWal(deps.sqlite);
   announce();
@@ -43,7 +44,7 @@ export async function recordTelemetry(deps: AppDeps, attemptId: string, input: {
  * recordTelemetry. `announce` tells the hall (and the outbox dispatcher) what changed:
  * called once the change is as durable as it will be.
  */
-function record(deps: AppDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }, req?: Context<AppEnv>) {
+function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }, req?: Context<AppEnv>) {
   const { st, paper } = candidateAttempt(deps, attemptId, req);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted.', { code: 'ALREADY_SUBMITTED' });
   const counted = COUNTED.has(input.type);

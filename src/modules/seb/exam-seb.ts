@@ -7,11 +7,12 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import type { ExamRow } from '../exams/service.js';
 import { lanUrls } from '../system/routes.js';
-import { sha256Hex } from './config-key.js';
-import { examConfiguration, type SebExamSettings } from './config-file.js';
+import { sha256Hex } from '../../core/seb/config-key.js';
+import { examConfiguration, type SebExamSettings } from '../../core/seb/config-file.js';
 import { requestOrigin, type SebGate } from './verify.js';
 
 /** The SEB-specific create/patch input (zod-validated in exams/schemas.ts). */
@@ -76,7 +77,7 @@ export function newQuitPassword(): string {
  * CBT_PUBLIC_URL when set, else the request's origin, with a loopback host replaced by
  * the machine's first LAN address (an examiner at the server's own keyboard).
  */
-export function sebBaseUrlFor(deps: AppDeps, c: Context<AppEnv>): string {
+export function sebBaseUrlFor(deps: HallDeps, c: Context<AppEnv>): string {
   if (deps.config.CBT_PUBLIC_URL) return deps.config.CBT_PUBLIC_URL;
   const origin = requestOrigin(c, deps.config);
   const u = new URL(origin);
@@ -92,7 +93,7 @@ export function sebBaseUrlFor(deps: AppDeps, c: Context<AppEnv>): string {
  * issues a quit password unless the exam has them or the input gives them.
  * @param origin the base URL to use when none is fixed yet (sebBaseUrlFor)
  */
-export function sebColumnsAfter(deps: AppDeps, cur: SebColumns | null, input: SebInput, origin: () => string): SebColumns {
+export function sebColumnsAfter(deps: HallDeps, cur: SebColumns | null, input: SebInput, origin: () => string): SebColumns {
   const next: SebColumns = cur ? { ...cur } : { require_seb: 0, seb_base_url: null, seb_quit_password: null, seb_quit_hash: null, seb_browser_exam_keys: null };
   if (input.requireSafeExamBrowser !== undefined) next.require_seb = input.requireSafeExamBrowser ? 1 : 0;
   const o = input.safeExamBrowser ?? {};

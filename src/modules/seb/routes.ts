@@ -6,15 +6,16 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { NotFound } from '../../platform/errors.js';
 import { consume } from '../../platform/rate-limit.js';
 import { clientAddress } from '../../platform/http.js';
 import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
-import { sebReadSchema } from '../exams/schemas.js';
-import { examConfiguration, sebFileBytes } from './config-file.js';
+import { sebReadSchema } from '../../core/exams/schemas.js';
+import { examConfiguration, sebFileBytes } from '../../core/seb/config-file.js';
 import { sebExamSettings, sebReadShape } from './exam-seb.js';
 import { verifySebRequest } from './verify.js';
 
@@ -38,7 +39,7 @@ function fileResponse(c: Context<AppEnv>, exam: ExamRow): Response {
  * hall behind one NAT address opens the page at once.
  * @throws NotFound, TooManyRequests
  */
-async function examByRoom(deps: AppDeps, c: Context<AppEnv>, code: string): Promise<ExamRow> {
+async function examByRoom(deps: HallDeps, c: Context<AppEnv>, code: string): Promise<ExamRow> {
   const exam = deps.sqlite.prepare('SELECT * FROM exams WHERE access_code = ?').get(code.toUpperCase()) as ExamRow | undefined;
   if (!exam) {
     await consume(deps.limits.general, `room-miss:${clientAddress(c)}`, 'unknown room codes');
@@ -48,7 +49,7 @@ async function examByRoom(deps: AppDeps, c: Context<AppEnv>, code: string): Prom
 }
 
 /** SEB router. */
-export function sebRoutes(deps: AppDeps) {
+export function sebRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   r.use('/exams/:id/safe-exam-browser', auth);

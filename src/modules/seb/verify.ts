@@ -21,7 +21,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { Config } from '../../platform/config.js';
 import { clientAddress } from '../../platform/http.js';
-import { sha256Hex } from './config-key.js';
+import { sha256Hex } from '../../core/seb/config-key.js';
 
 /** What an exam that requires SEB checks against (cached with the exam's paper). */
 export interface SebGate {

@@ -1,0 +1,109 @@
+/** zod shapes of the exam endpoints (spec "Exam", DESIGN §5). */
+import { z } from '../zod.js';
+import { storedQuestionSchema } from '../questions/schemas.js';
+
+const isoDateTime = z.string().datetime({ offset: true, message: 'Use an ISO 8601 date-time, e.g. 2026-11-22T09:00:00Z' });
+const accessCode = z
+  .string()
+  .trim()
+  .min(4)
+  .max(32)
+  .regex(/^[A-Za-z0-9-]+$/, 'Room codes use letters, digits and hyphens');
+
+const examFields = {
+  title: z.string().trim().min(1).max(200),
+  durationMins: z.number().int().min(1).max(600),
+  accessCode: accessCode.optional(),
+  startsAt: isoDateTime.nullable().optional(),
+  endsAt: isoDateTime.nullable().optional(),
+  maxTabViolations: z.number().int().min(0).max(100).optional(),
+  shuffleQuestions: z.boolean().optional(),
+  shuffleChoices: z.boolean().optional(),
+  showResultAfter: z.boolean().optional(),
+  isPublished: z.boolean().optional(),
+  requireSafeExamBrowser: z.boolean().optional().openapi({ description: 'Candidates must use Safe Exam Browser with this exam’s generated configuration (default false).' }),
+  safeExamBrowser: z
+    .object({
+      browserExamKeys: z.array(z.string().regex(/^[0-9a-fA-F]{64}$/, 'A Browser Exam Key is 64 hex digits')).max(50).optional().openapi({ description: 'Browser Exam Keys also accepted (X-SafeExamBrowser-RequestHash), for centres that pin an SEB version; [] clears.' }),
+      quitPassword: z.string().min(6).max(64).regex(/^[^"\\\s]+$/, 'No spaces, quotes or backslashes').optional().openapi({ description: 'The invigilator’s password to quit SEB (a random one is issued when SEB is switched on).' }),
+      baseUrl: z.string().max(200).regex(/^https?:\/\/[^\s"'\\<>#?]+$/, 'An http(s) URL without query or fragment, e.g. http://192.168.1.10:8080').optional().openapi({ description: 'The server address hall PCs use (start URL of the configuration). Fixed when SEB is switched on.' }),
+    })
+    .strict()
+    .optional(),
+};
+
+export const createExamSchema = z.object({ workspaceId: z.string().min(1), ...examFields }).openapi('CreateExam');
+export type CreateExamInput = z.infer<typeof createExamSchema>;
+
+export const patchExamSchema = z
+  .object({
+    title: examFields.title.optional(),
+    durationMins: examFields.durationMins.optional(),
+    accessCode: examFields.accessCode,
+    startsAt: examFields.startsAt,
+    endsAt: examFields.endsAt,
+    maxTabViolations: examFields.maxTabViolations,
+    shuffleQuestions: examFields.shuffleQuestions,
+    shuffleChoices: examFields.shuffleChoices,
+    showResultAfter: examFields.showResultAfter,
+    isPublished: examFields.isPublished,
+    requireSafeExamBrowser: examFields.requireSafeExamBrowser,
+    safeExamBrowser: examFields.safeExamBrowser,
+  })
+  .openapi('PatchExam');
+export type PatchExamInput = z.infer<typeof patchExamSchema>;
+
+/** `safeExamBrowser` of the exam's read shape (issue 25). */
+export const sebReadSchema = z
+  .object({
+    required: z.boolean(),
+    configKey: z.string().nullable().openapi({ description: 'Config Key of the generated configuration (SHA-256 of its SEB-JSON, hex)' }),
+    startUrl: z.string().nullable(),
+    quitUrl: z.string().nullable(),
+    configUrl: z.string().nullable().openapi({ description: 'The .seb file for candidates’ PCs (no key needed)' }),
+    sebUrl: z.string().nullable().openapi({ description: 'seb:// or sebs:// link that opens the exam in Safe Exam Browser' }),
+    browserExamKeys: z.array(z.string()),
+  })
+  .openapi('SafeExamBrowserSettings');
+
+export const examSchema = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    title: z.string(),
+    accessCode: z.string(),
+    durationMins: z.number().int(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    maxTabViolations: z.number().int(),
+    shuffleQuestions: z.boolean(),
+    shuffleChoices: z.boolean(),
+    showResultAfter: z.boolean(),
+    isPublished: z.boolean(),
+    isPaused: z.boolean(),
+    requireSafeExamBrowser: z.boolean(),
+    safeExamBrowser: sebReadSchema,
+    createdAt: z.string(),
+  })
+  .openapi('Exam');
+
+export const examListItemSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    accessCode: z.string(),
+    durationMins: z.number().int(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    isPublished: z.boolean(),
+    isPaused: z.boolean(),
+    _count: z.object({ questions: z.number().int(), attempts: z.number().int() }),
+  })
+  .openapi('ExamListItem');
+
+export const examDetailSchema = examSchema.extend({ questions: z.array(storedQuestionSchema) }).openapi('ExamDetail');
+
+export const reasonSchema = z.object({ reason: z.string().trim().min(1, 'A reason is required for the audit log').max(500) }).openapi('Reason');
+export const optionalReasonSchema = z.object({ reason: z.string().trim().max(500).optional() }).openapi('OptionalReason');
+
+export const examIdParam = z.object({ id: z.string().min(1).max(64) });
