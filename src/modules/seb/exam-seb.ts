@@ -15,7 +15,7 @@ import { sha256Hex } from '../../core/seb/config-key.js';
 import { examConfiguration, type SebExamSettings } from '../../core/seb/config-file.js';
 import { requestOrigin, type SebGate } from './verify.js';
 
-/** The SEB-specific create/patch input (zod-validated in exams/schemas.ts). */
+/** The SEB-specific create/patch input (zod-validated in core/exams/schemas.ts). */
 export interface SebInput {
   requireSafeExamBrowser?: boolean;
   safeExamBrowser?: { browserExamKeys?: string[]; quitPassword?: string; baseUrl?: string };
