@@ -53,7 +53,7 @@ export interface CliOptions {
 /**
  * Parses `--kills N --candidates M --sync FULL|NORMAL|both --seed S --keep --throughput
  * --throughput-only --no-report --power-cuts P --built --max-minutes T --uptime-ms A-B
- * --downtime-ms A-B` (also `--flag=value`). @throws Error naming the bad flag
+ * --downtime-ms A-B --sign-in-share F` (also `--flag=value`). @throws Error naming the bad flag
  */
 export function parseArgs(argv: string[]): CliOptions {
   const out: CliOptions = { campaign: {}, both: false, throughput: false, noCampaign: false, report: true };
@@ -76,6 +76,7 @@ export function parseArgs(argv: string[]): CliOptions {
       if (v.length !== 2 || v.some((n) => !Number.isInteger(n))) throw new Error(`${a} takes MIN-MAX (ms)`);
       out.campaign[a === '--uptime-ms' ? 'uptimeMs' : 'downtimeMs'] = [v[0]!, v[1]!];
     } else if (a === '--built') out.campaign.built = true;
+    else if (a === '--sign-in-share') out.campaign.signInShare = num(a, argv[++i]);
     else if (a === '--sync') {
       const v = (argv[++i] ?? '').toUpperCase();
       if (v === 'BOTH') out.both = true;

@@ -129,6 +129,11 @@ export class ServerProcess {
     await this.exited;
   }
 
+  /** pid of the current process (undefined while down) */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
   get running(): boolean {
     return this.proc !== null;
   }
