@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBombs, longText } from '../../scripts/bench/bombs.mjs';
+import { buildBombs, longText, zipOf } from '../../scripts/bench/bombs.mjs';
 import { saveAnswers, type Ctx } from '../../scripts/soak/actions.js';
 import { JsonClient } from '../../scripts/soak/http.js';
 import { startReceiver, type Receiver } from '../../scripts/soak/receiver.js';
@@ -66,11 +66,11 @@ async function upload(path: string, fields: Record<string, string>, name: string
   const encoded = new Request('http://x/', { method: 'POST', body: form });
   const body = Buffer.from(await encoded.arrayBuffer());
   const url = new URL(path, server.baseUrl);
-  return new Promise<{ status: number; type: string; body: any }>((resolve, reject) => {
+  return new Promise<{ status: number; type: string; retryAfter?: string; body: any }>((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length, 'x-api-key': seeded.halls[0]!.apiKey } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+      res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), retryAfter: res.headers['retry-after'], body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
       res.on('error', reject);
     });
     req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
@@ -117,5 +117,46 @@ describe('upload bombs at every upload route (real server process)', () => {
     await saveAnswers(ctx, seeded.candidates[0]!, 1);
     expect(t.savesAcknowledged).toBe(1);
     expect((await client.get('/health')).status).toBe(200);
+  }, 300_000);
+
+  it('a workbook that needs more memory than the worker may use answers 413, and the server keeps serving', async () => {
+    // an honest .xlsx (within the archive limits) whose sheet holds ~900,000 cells: exceljs
+    // needs far more than the worker's 160 MB heap for it
+    const cells = Array.from({ length: 9 }, (_, i) => `<c r="${String.fromCharCode(65 + i)}R" t="inlineStr"><is><t>x</t></is></c>`).join('');
+    const rows: string[] = [];
+    for (let r = 1; r <= 100_000; r++) rows.push(`<row r="${r}">${cells.replaceAll('R"', `${r}"`)}</row>`);
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+    const xlsx = zipOf([
+      { name: '[Content_Types].xml', text: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>' },
+      { name: '_rels/.rels', text: '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>' },
+      { name: 'xl/workbook.xml', text: '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Questions" sheetId="1" r:id="rId1"/></sheets></workbook>' },
+      { name: 'xl/_rels/workbook.xml.rels', text: '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>' },
+      { name: 'xl/worksheets/sheet1.xml', text: sheet },
+    ]);
+    expect(xlsx.length).toBeLessThan(10 * 1024 * 1024);
+    const h = seeded.halls[0]!;
+    const res = await upload('/questions/import-excel', { workspaceId: h.workspaceId, examId: h.examId }, 'huge.xlsx', xlsx);
+    expect(res.status, res.body?.detail).toBe(413);
+    expect(res.body.code).toBe('TOO_HEAVY_TO_READ');
+    expect(res.body.detail).toMatch(/more memory than the server sets aside/);
+    expect((await client.get('/health')).status).toBe(200);
+    const t = newTally('FULL', 2, 4);
+    await saveAnswers({ client, tally: t, phase: { killing: false, label: 'after OOM' }, server, rng: Math.random, signInShare: 0 }, seeded.candidates[1]!, 1);
+    expect(t.savesAcknowledged).toBe(1);
+  }, 300_000);
+
+  it('reads one upload at a time: four more wait their turn, the rest get 503 with Retry-After', async () => {
+    const [lying] = (await buildBombs(20)).filter((b) => b.name.startsWith('lying'));
+    const h = seeded.halls[0]!;
+    const all = await Promise.all(Array.from({ length: 8 }, () => upload('/questions/import-excel', { workspaceId: h.workspaceId, examId: h.examId }, 'q.xlsx', lying!.bytes)));
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 422).length).toBeGreaterThanOrEqual(5);
+    const busy = all.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const b of busy) {
+      expect(b.body.code).toBe('BUSY');
+      expect(b.retryAfter).toBe('5');
+    }
+    expect(statuses.every((s) => s === 422 || s === 503)).toBe(true);
   }, 300_000);
 });
