@@ -12,7 +12,7 @@ import type { EngineJob } from './worker-client.js';
 async function run(job: EngineJob): Promise<unknown> {
   switch (job.op) {
     case 'generate':
-      return (await import('./engine/extractive.js')).generateExtractive(job.passages, job.options);
+      return (await import('../../core/generation/engine/extractive.js')).generateExtractive(job.passages, job.options);
     case 'select':
       return (await import('./llm/select.js')).selectPassages(job.passages, job.budget);
     case 'read-material':

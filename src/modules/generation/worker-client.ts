@@ -15,8 +15,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../platform/errors.js';
-import type { EngineResult, GenerateOptions } from './engine/extractive.js';
-import type { Passage } from './material/passage.js';
+import type { EngineResult, GenerateOptions } from '../../core/generation/engine/extractive.js';
+import type { Passage } from '../../core/generation/passage.js';
 import type { UploadJob } from '../imports/upload-jobs.js';
 import type { MaterialInput } from './material/read-material.js';
 

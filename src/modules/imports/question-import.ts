@@ -6,18 +6,18 @@
  * where the examiner can find them (`{row, column}` in a sheet, `{line}` in a text).
  * File reading and parsing happen before the transaction (STYLE).
  */
-import type { AppDeps } from '../../platform/deps.js';
-import { UnsupportedMediaType, ValidationError, type FieldError } from '../../platform/errors.js';
+import type { HallDeps } from '../../hall/deps.js';
+import { ValidationError, type FieldError } from '../../platform/errors.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { insertQuestions } from '../questions/service.js';
-import { questionInputSchema, type StoredQuestion } from '../questions/schemas.js';
-import { COLUMN_TITLES, OPTION_LETTERS } from './xlsx/columns.js';
-import type { SheetRead } from './xlsx/read-questions.js';
+import { questionInputSchema, type StoredQuestion } from '../../core/questions/schemas.js';
+import { COLUMN_TITLES, OPTION_LETTERS } from '../../core/formats/xlsx/columns.js';
+import type { SheetRead } from '../../core/formats/xlsx/read-questions.js';
+import { parseQuestionBank } from '../../core/formats/detect.js';
+import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from '../../core/formats/types.js';
 import { runEngineJob } from '../generation/worker-client.js';
 import type { ParsedBank } from './upload-jobs.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
-import { parseQuestionBank } from './detect.js';
-import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from './types.js';
 import { requireXlsx, type Upload } from './uploads.js';
 
 /** Most questions one import may create (a 10 MB file can hold far more than an exam needs). */
@@ -35,7 +35,7 @@ export function columnForPath(path: string, message = ''): string | null {
 }
 
 /** Runs insertQuestions, re-labelling its item errors with `locate(index, path, message)`. */
-function insertMapped(deps: AppDeps, workspaceId: string, examId: string, qs: ImportedQuestion[], locate: (e: FieldError) => FieldError): StoredQuestion[] {
+function insertMapped(deps: HallDeps, workspaceId: string, examId: string, qs: ImportedQuestion[], locate: (e: FieldError) => FieldError): StoredQuestion[] {
   if (qs.length > MAX_IMPORT_QUESTIONS) throw new ValidationError(`The file holds ${qs.length} questions; at most ${MAX_IMPORT_QUESTIONS} can be imported at once. Split it.`, []);
   try {
     return insertQuestions(deps, workspaceId, examId, qs);
@@ -51,7 +51,7 @@ function insertMapped(deps: AppDeps, workspaceId: string, examId: string, qs: Im
  * @throws NotFound (exam), UnsupportedMediaType (not an .xlsx), ArchiveTooLarge / TooHeavyToRead (413),
  *   UnreadableArchive (422), ValidationError with `errors: [{row, column, message}]`
  */
-export async function importQuestionSheet(deps: AppDeps, workspaceId: string, examId: string, upload: Upload) {
+export async function importQuestionSheet(deps: HallDeps, workspaceId: string, examId: string, upload: Upload) {
   getExamInWorkspace(deps, workspaceId, examId);
   requireXlsx(upload);
   // declared sizes here (no inflating); the rest in the upload worker, one at a time
@@ -86,7 +86,7 @@ export interface BankImport {
  * stores its questions in the exam.
  * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)
  */
-export function importQuestionBank(deps: AppDeps, workspaceId: string, examId: string, input: { text?: string; parsed?: ParsedBank; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
+export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text?: string; parsed?: ParsedBank; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
   getExamInWorkspace(deps, workspaceId, examId);
   let parsed = input.parsed;
   if (!parsed) {

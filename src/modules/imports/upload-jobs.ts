@@ -8,11 +8,11 @@
  */
 import { loadMammoth } from '../../platform/lazy.js';
 import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
-import { parseQuestionBank } from './detect.js';
-import { readRosterCsv, readRosterXlsx, type RosterRead } from './roster-io.js';
-import { BankFormatError, type BankFormat } from './types.js';
+import { parseQuestionBank } from '../../core/formats/detect.js';
+import { readRosterCsv, readRosterXlsx, type RosterRead } from '../../core/formats/roster-io.js';
+import { BankFormatError, type BankFormat } from '../../core/formats/types.js';
 import { decodeText, requireText, sniff, type Upload } from './uploads.js';
-import { readQuestionSheet, type SheetRead } from './xlsx/read-questions.js';
+import { readQuestionSheet, type SheetRead } from '../../core/formats/xlsx/read-questions.js';
 import { IMPORT_ZIP_LIMITS, verifyZipSizes } from './zip-limits.js';
 
 /** A job of the upload worker. */
