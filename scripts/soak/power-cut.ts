@@ -21,7 +21,8 @@
  * not; everything is unmounted and detached by `close()`, also after a failure.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -31,14 +32,25 @@ export function powerCutUnavailable(): string | null {
   if (process.platform !== 'linux') return 'power-cut rounds need Linux loop devices';
   if (process.getuid?.() !== 0) return 'power-cut rounds need root (loop devices, mount)';
   if (!existsSync('/dev/loop-control')) return 'power-cut rounds need loop devices (/dev/loop-control is missing)';
-  for (const tool of ['losetup', 'mkfs.ext4', 'mount', 'umount', 'cp']) {
+  for (const tool of ['losetup', 'mkfs.ext4', 'mount', 'umount', 'cp', 'truncate']) {
     try {
       run('sh', ['-c', `command -v ${tool}`]);
     } catch {
       return `power-cut rounds need ${tool}`;
     }
   }
-  return null;
+  // a container may have the tools and be root and still not be allowed to mount: try it
+  const dir = mkdtempSync(join(tmpdir(), 'hallcbt-loop-probe-'));
+  const disk = new LoopDisk(dir, join(dir, 'mnt'), 16);
+  try {
+    disk.create();
+    return null;
+  } catch (e) {
+    return `power-cut rounds could not mount a loop device here (${(e as Error).message.split('\n')[0]})`;
+  } finally {
+    disk.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** An ext4 filesystem on a loop device, mounted at `mountpoint`, that can lose its unwritten data. */
