@@ -12,7 +12,7 @@
  * (sampled every 50 ms), save p50/p99 in each window and B's p99 over A's, errors, and
  * whether the server still answers. Written between the `bench:uploads` markers of
  * docs/benchmarks.md. Targets: RSS growth ≤ 200 MB, save p99 within 2× of A, serving.
- * Options: --seconds S (default 30), --candidates N (default 500), --no-report.
+ * Options: --seconds S (default 45), --candidates N (default 500), --no-report.
  */
 import { request as httpRequest } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
-const SECONDS = arg('seconds', 30);
+const SECONDS = arg('seconds', 45);
 const N = arg('candidates', 500);
 const REPORT = !process.argv.includes('--no-report');
 const PHASE = { probeConnections: 5, probeEveryMs: 200, saveEveryMs: 2000, jitterMs: 400, telemetryEvery: 30 };
