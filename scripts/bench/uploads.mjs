@@ -58,6 +58,8 @@ async function upload(baseUrl, apiKey, path, fields, name, bytes) {
       });
     });
     req.on('error', (e) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
+    // the rest of the body may fail to write after the answer came (EPIPE on the socket)
+    req.on('socket', (s) => s.on('error', () => {}));
     req.end(body);
   });
 }
