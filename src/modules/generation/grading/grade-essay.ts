@@ -115,7 +115,7 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest): Evaluation {
     const g = parseGuidance(c.description, c.maxMarks);
     const units = ideaTexts(c.description ?? '').map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
     const specific = new Set(units.flatMap((u) => [...u.stems.keys()]));
-    const byPoints = g.sameAsPrevious || g.count !== undefined || g.alternatives.length > 0 || g.marked.length > 0 || (!g.banded && specific.size >= 2);
+    const byPoints = g.sameAsPrevious || g.count !== undefined || g.alternatives.length > 0 || g.marked.length > 0;
     const kind = QUALITY_TITLE.test(c.title) ? 'quality' : byPoints ? 'points' : specific.size === 0 && !modelUnits.length ? 'quality' : 'content';
     const pointPlan: PointPlan | null = kind !== 'points' ? null : g.sameAsPrevious && previous ? previous : planPoints(g, c.title, c.description ?? '', c.maxMarks, req.modelAnswer, prompt, explainVerb);
     if (pointPlan) previous = pointPlan;
