@@ -189,7 +189,7 @@ function summarise(results: CriterionResult[], maxMarks: number, words: number, 
   const total = toHalfMarks(results.reduce((s, c) => s + c.score, 0), maxMarks);
   const strengths = results.filter((c) => c.score >= c.maxMarks * 0.75 && c.score > 0).map((c) => (c.found.length ? `${c.title}: covers ${c.found.slice(0, 4).join(', ')}.` : `${c.title}.`));
   const areas = results
-    .filter((c) => c.score < c.maxMarks * 0.5)
+    .filter((c) => c.score < c.maxMarks * 0.75)
     .map((c) => (c.missing.length ? `${c.title}: add ${c.missing.slice(0, 4).join(', ')}.` : `${c.title}: ${c.feedback}`));
   if (lengthIssue) areas.push(`Length: ${lengthIssue}.`);
   const pct = Math.round((total / maxMarks) * 100);
