@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gradeEssayBuiltIn } from '../src/modules/generation/grading/grade-essay.js';
+import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
 import { spearman } from './quality.js';
 
 export const ESSAY_SET = join(new URL('..', import.meta.url).pathname, 'test/fixtures/quality/essay-marking');

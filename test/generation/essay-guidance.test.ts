@@ -5,8 +5,8 @@
  * explained by the points found and missing.
  */
 import { describe, expect, it } from 'vitest';
-import { gradeEssayBuiltIn } from '../../src/modules/generation/grading/grade-essay.js';
-import { parseGuidance } from '../../src/modules/generation/grading/guidance.js';
+import { gradeEssayBuiltIn } from '../../src/core/grading/essay/grade-essay.js';
+import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
 
 describe('parseGuidance', () => {
   it('reads "Four valid causes, each stated and explained (2 marks each)"', () => {

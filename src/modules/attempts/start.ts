@@ -5,7 +5,7 @@
  * attempt costs one workspace credit (402 when none are left); a resume costs nothing.
  */
 import { randomInt } from 'node:crypto';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, Forbidden, NotFound, PaymentRequired, TooManyRequests, Unauthorized, ValidationError } from '../../platform/errors.js';
 import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';
@@ -36,7 +36,7 @@ function checkWindow(exam: ExamRow, now: number): void {
   }
 }
 
-async function pinFailure(deps: AppDeps, pinKey: string, detail: string, code: string): Promise<never> {
+async function pinFailure(deps: HallDeps, pinKey: string, detail: string, code: string): Promise<never> {
   await recordFailure(deps.limits.pinFailures, pinKey);
   throw new Unauthorized(detail, { code });
 }
@@ -46,7 +46,7 @@ async function pinFailure(deps: AppDeps, pinKey: string, detail: string, code: s
  * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), Unauthorized
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
-export async function startAttempt(deps: AppDeps, input: StartInput, address: string) {
+export async function startAttempt(deps: HallDeps, input: StartInput, address: string) {
   const code = input.accessCode.trim().toUpperCase();
   const studentId = input.studentId.trim();
   await consume(deps.limits.start, `${code}\n${studentId}`, 'start attempts for this candidate');
@@ -104,7 +104,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
   return sessionView(deps, paper, st, false);
 }
 
-async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
   if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked. Ask the invigilator.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });

@@ -1,0 +1,209 @@
+/**
+ * The built-in essay grader `hallcbt-rubric-1` (issue 7 §4): a recommendation for the
+ * examiner, per rubric criterion, from how well the response covers the criterion's and
+ * the model answer's key ideas (stemmed terms), with a word-count penalty outside
+ * minWords/maxWords and feedback naming the ideas found and missing. Scores are half
+ * marks within [0, maxMarks]. Deterministic; no synonyms (no offline thesaurus is installed).
+ */
+import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js';
+import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
+import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type ResponseStems } from './ideas.js';
+import { parseGuidance } from './guidance.js';
+import { creditPoints, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
+import { judgeQuality, lengthPenalty } from './quality.js';
+
+export const RUBRIC_ENGINE = 'hallcbt-rubric-1';
+
+/** Share of an idea's weighted stems that earns it full credit. */
+const FULL_CREDIT_AT = 0.6;
+const QUALITY_TITLE = /organi[sz]ation|expression|clarity|language|grammar|spelling|presentation|style|structure|coherence|mechanics|communication/i;
+
+/** Rounds to the nearest half mark inside [0, max]. */
+export function toHalfMarks(x: number, max: number): number {
+  return Math.min(max, Math.max(0, Math.round(x * 2) / 2));
+}
+
+interface CriterionResult {
+  criterionId: string;
+  score: number;
+  maxMarks: number;
+  feedback: string;
+  title: string;
+  found: string[];
+  missing: string[];
+}
+
+type Outcome = { score: number; found: string[]; missing: string[]; feedback: string };
+
+/** Marks a criterion by points (see points.ts): the best `count` points, each credited once; `taken` are points another criterion already credited. */
+function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>, max: number, topicFactor: number, taken: Set<string>): Outcome & { used: string[] } {
+  const credits = creditPoints(plan, units).sort((x, y) => y.credit - x.credit);
+  const chosen: PointCredit[] = [];
+  const claimed = new Map<number, Set<string>>();
+  for (const c of credits) {
+    if (c.credit <= 0 || taken.has(c.point.label)) continue;
+    if (plan.perPoint && chosen.length >= plan.count) break;
+    // The same words in the same sentence are one point, however many listed alternatives they meet.
+    const words = new Set(c.point.heads.flatMap((h) => [...h.stems.keys()]).filter((st) => units[c.unit]!.exact.has(st)));
+    const seen = claimed.get(c.unit);
+    if (seen && [...words].some((w) => seen.has(w))) continue;
+    // One sentence explained by the same model-answer sentence is one point, not one per alternative it names.
+    if (c.point.body && chosen.some((o) => o.unit === c.unit && o.point.body?.text === c.point.body!.text)) continue;
+    claimed.set(c.unit, new Set([...(seen ?? []), ...words]));
+    chosen.push(c);
+  }
+  const raw = chosen.reduce((sum, c) => sum + (plan.perPoint ? plan.perPoint : c.point.marks) * c.credit, 0);
+  const score = toHalfMarks(raw * topicFactor, max);
+  const describe = (c: PointCredit) => `${c.point.label} (${c.credit >= 0.99 ? 'full' : !c.stated ? 'partly' : plan.statedShare < 1 && c.explained < 0.5 ? 'stated, not explained' : 'partly explained'})`;
+  const found = chosen.map((c) => c.point.label);
+  const missing = plan.points.filter((pt) => !found.includes(pt.label) && !taken.has(pt.label)).map((pt) => pt.label);
+  const wanted = plan.perPoint ? `${plan.count} point(s) × ${+plan.perPoint.toFixed(2)} mark(s)` : `${plan.points.length} marked item(s)`;
+  const feedback = chosen.length
+    ? `Credited ${chosen.length} point(s) of ${wanted}: ${chosen.map(describe).join('; ')}.${score < max && missing.length ? ` Not found: ${missing.slice(0, 5).join('; ')}.` : ''}`
+    : `No creditable point found (${wanted}); expected e.g. ${missing.slice(0, 4).join('; ')}.`;
+  return { score, found, missing: score < max ? missing : [], feedback, used: found };
+}
+
+/** Marks a content criterion by the mean credit of its idea units. */
+function gradeContent(units: IdeaUnit[], max: number, r: ResponseStems, topicFactor: number) {
+  const found: string[] = [];
+  const missing: string[] = [];
+  let credit = 0;
+  for (const u of units) {
+    credit += Math.min(1, coverage(u, r, true) / FULL_CREDIT_AT);
+    const fm = foundAndMissing(u, r);
+    found.push(...fm.found);
+    missing.push(...fm.missing);
+  }
+  const score = toHalfMarks((max * credit * topicFactor) / units.length, max);
+  const f = [...new Set(found)];
+  const m = [...new Set(missing)].filter((x) => !f.includes(x));
+  const feedback =
+    score >= max
+      ? `Fully covered: ${f.slice(0, 6).join(', ')}.`
+      : f.length
+        ? `Found: ${f.slice(0, 6).join(', ')}. Missing: ${m.slice(0, 6).join(', ')}.`
+        : `Not addressed; expected ideas such as ${m.slice(0, 6).join(', ')}.`;
+  return { score, found: f, missing: score >= max ? [] : m, feedback };
+}
+
+/**
+ * Grades one essay response against its rubric.
+ * Input is assumed valid (GradeEssayRequestSchema: criteria maxMarks sum to maxMarks).
+ */
+export function gradeEssayBuiltIn(req: GradeEssayRequest): Evaluation {
+  const prompt = stemSet(req.questionPrompt);
+  const r = responseStems(req.studentResponse);
+  const modelUnits = ideaTexts(req.modelAnswer).map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
+  const whole = ideaUnit(req.modelAnswer, prompt);
+  // Topic gate: an answer that never touches the question's own subject words is off-topic, however many shared terms it has.
+  const topic = ideaUnit([...prompt].filter((s) => whole.stems.has(s)).join(' '), new Set());
+  const topicShare = topic.stems.size ? coverage(topic, r) : 1;
+  // Focus: the share of the response's own content words that belong to the question's material. Padding and
+  // another topic's essay share a few words with the rubric but are mostly about something else; notes that
+  // name the points without the question's words are all material.
+  const material = responseStems(`${req.questionPrompt} ${req.modelAnswer} ${req.rubricCriteria.map((c) => `${c.title} ${c.description ?? ''}`).join(' ')}`);
+  const own = [...r.exact];
+  const focus = own.length ? own.reduce((sum, st) => sum + (hasStem(material, st) ? 1 : material.related.has(st) ? 0.5 : 0), 0) / own.length : 0;
+  const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.05) / 0.4));
+  const relevance = coverage(whole, r) * topicFactor;
+  const words = wordCount(req.studentResponse);
+  const units = responseUnits(req.studentResponse);
+  const explainVerb = /\b(?:explain|discuss|describe|examine|account for|analy[sz]e|evaluate|justify|why)\b/i.test(req.questionPrompt);
+  let previous: PointPlan | null = null;
+  const plans = req.rubricCriteria.map((c) => {
+    const g = parseGuidance(c.description, c.maxMarks);
+    const units = ideaTexts(c.description ?? '').map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
+    const specific = new Set(units.flatMap((u) => [...u.stems.keys()]));
+    const byPoints = g.sameAsPrevious || g.count !== undefined || g.alternatives.length > 0 || g.marked.length > 0;
+    const kind = QUALITY_TITLE.test(c.title) ? 'quality' : byPoints ? 'points' : specific.size === 0 && !modelUnits.length ? 'quality' : 'content';
+    const pointPlan: PointPlan | null = kind !== 'points' ? null : g.sameAsPrevious && previous ? previous : planPoints(g, c.title, c.description ?? '', c.maxMarks, req.modelAnswer, prompt, explainVerb);
+    if (pointPlan) previous = pointPlan;
+    // The title may name the criterion's headline idea ("Evaporation and transpiration") or only say what it is about ("Products").
+    const title = ideaUnit(c.title, prompt);
+    const titleUnit = [...title.stems.values()].some((w) => w === 1) ? title : null;
+    return { c, kind, pointPlan, shared: g.sameAsPrevious, titleUnit, units: kind === 'content' && specific.size < 2 && modelUnits.length ? modelUnits : units };
+  });
+  // Words every criterion shares ("price", "demand") tell criteria apart poorly: weigh by rarity across criteria.
+  const content = plans.filter((p) => p.kind === 'content');
+  const df = new Map<string, number>();
+  for (const p of content) for (const st of new Set(p.units.flatMap((u) => [...u.stems.keys()]))) df.set(st, (df.get(st) ?? 0) + 1);
+  const n = content.length;
+  const rarity = (st: string) => Math.log(1 + n / (df.get(st) ?? 1)) / Math.log(1 + n);
+  if (n > 1) for (const p of content) reweight(p.titleUnit ? [...p.units, p.titleUnit] : p.units, rarity);
+  const results: CriterionResult[] = [];
+  let taken = new Set<string>();
+  for (const { c, kind, pointPlan, shared, units: ideaUnits, titleUnit } of plans) {
+    let out: Outcome;
+    if (!shared) taken = new Set();
+    if (!words) out = { score: 0, found: [], missing: [], feedback: 'No response.' };
+    else if (kind === 'points') {
+      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken);
+      got.used.forEach((l) => taken.add(l));
+      out = got;
+    } else if (kind === 'quality') {
+      const q = judgeQuality(req.studentResponse, relevance);
+      out = { score: toHalfMarks(c.maxMarks * q.share, c.maxMarks), found: [], missing: [], feedback: q.feedback };
+    } else {
+      out = gradeContent(ideaUnits, c.maxMarks, r, topicFactor);
+      // The title's headline idea may only raise the credit (a title word met is evidence; a title word missed is often just a label).
+      const withTitle = titleUnit ? gradeContent([...ideaUnits, titleUnit], c.maxMarks, r, topicFactor) : null;
+      if (withTitle && withTitle.score > out.score) out = withTitle;
+    }
+    results.push({ criterionId: c.id, maxMarks: c.maxMarks, title: c.title, ...out });
+  }
+  floorOnTopic(results, relevance, topicShare >= 0.2 || focus >= 0.5);
+  const penalty = words ? lengthPenalty(words, req.minWords, req.maxWords) : null;
+  if (penalty) applyPenalty(results, penalty.marks, penalty.reason);
+  return summarise(results, req.maxMarks, words, splitSentences(req.studentResponse).length, penalty?.reason);
+}
+
+/**
+ * An answer on the question never gets 0 because one signal is missing: when every
+ * criterion scored 0 but the response shares the question's subject and some of the model
+ * answer's ideas, the criterion with the most evidence gets half a mark, and says why.
+ */
+function floorOnTopic(results: CriterionResult[], relevance: number, onQuestion: boolean): void {
+  if (results.some((c) => c.score > 0) || !onQuestion || relevance < 0.04) return;
+  const target = results.find((c) => c.found.length) ?? results[0]!;
+  target.score = Math.min(target.maxMarks, 0.5);
+  target.feedback += ' Half a mark: the answer is on the question but makes no creditable point in full.';
+}
+
+/** Deducts `marks` in half marks, from quality-like criteria first, then the highest scores. */
+function applyPenalty(results: CriterionResult[], marks: number, reason: string): void {
+  let left = marks;
+  const order = [...results].sort((a, b) => Number(b.found.length === 0 && b.missing.length === 0) - Number(a.found.length === 0 && a.missing.length === 0) || b.score - a.score);
+  for (const c of order) {
+    if (left <= 0) break;
+    const take = Math.min(c.score, left);
+    if (take > 0) {
+      c.score = toHalfMarks(c.score - take, c.maxMarks);
+      c.feedback += ` ${take} mark(s) deducted: ${reason}.`;
+      left -= take;
+    }
+  }
+}
+
+function summarise(results: CriterionResult[], maxMarks: number, words: number, sentences: number, lengthIssue?: string): Evaluation {
+  const total = toHalfMarks(results.reduce((s, c) => s + c.score, 0), maxMarks);
+  const strengths = results.filter((c) => c.score >= c.maxMarks * 0.75 && c.score > 0).map((c) => (c.found.length ? `${c.title}: covers ${c.found.slice(0, 4).join(', ')}.` : `${c.title}.`));
+  const areas = results
+    .filter((c) => c.score < c.maxMarks * 0.75)
+    .map((c) => (c.missing.length ? `${c.title}: add ${c.missing.slice(0, 4).join(', ')}.` : `${c.title}: ${c.feedback}`));
+  if (lengthIssue) areas.push(`Length: ${lengthIssue}.`);
+  const pct = Math.round((total / maxMarks) * 100);
+  const band = pct >= 75 ? 'a strong answer' : pct >= 50 ? 'a fair answer with gaps' : pct > 0 ? 'a weak answer' : 'no creditable content';
+  const overallComment =
+    `Recommended ${total} of ${maxMarks} (${pct}%): ${band}. ${words} words in ${sentences} sentence(s); ` +
+    `${results.filter((c) => c.score >= c.maxMarks * 0.75).length} of ${results.length} criteria well covered. ` +
+    'This is a recommendation from key-idea matching: review it against the response before approving.';
+  return {
+    criteriaScores: results.map((c) => ({ criterionId: c.criterionId, score: c.score, maxMarks: c.maxMarks, feedback: c.feedback })),
+    totalScore: total,
+    maxScore: maxMarks,
+    overallComment,
+    strengths,
+    areasForImprovement: areas,
+  };
+}
