@@ -61,7 +61,8 @@ function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>,
   const feedback = chosen.length
     ? `Credited ${chosen.length} point(s) of ${wanted}: ${chosen.map(describe).join('; ')}.${score < max && missing.length ? ` Not found: ${missing.slice(0, 5).join('; ')}.` : ''}`
     : `No creditable point found (${wanted}); expected e.g. ${missing.slice(0, 4).join('; ')}.`;
-  return { score, found, missing: score < max ? missing : [], feedback, used: found };
+  const scaled = chosen.length && topicFactor < 0.95 ? ` Points worth ${toHalfMarks(Math.min(raw, max), max)} scaled to ${score}: much of the answer is not about the question's material.` : '';
+  return { score, found, missing: score < max ? missing : [], feedback: feedback + scaled, used: found };
 }
 
 /** Marks a content criterion by the mean credit of its idea units. */
@@ -105,7 +106,7 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest): Evaluation {
   const material = responseStems(`${req.questionPrompt} ${req.modelAnswer} ${req.rubricCriteria.map((c) => `${c.title} ${c.description ?? ''}`).join(' ')}`);
   const own = [...r.exact];
   const focus = own.length ? own.reduce((sum, st) => sum + (hasStem(material, st) ? 1 : material.related.has(st) ? 0.5 : 0), 0) / own.length : 0;
-  const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.05) / 0.4));
+  const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.1) / 0.5));
   const relevance = coverage(whole, r) * topicFactor;
   const words = wordCount(req.studentResponse);
   const units = responseUnits(req.studentResponse);

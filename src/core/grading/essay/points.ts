@@ -57,7 +57,8 @@ export function modelPoints(modelAnswer: string): { part: string; text: string }
 function headUnits(text: string, prompt: Set<string>): IdeaUnit[] {
   const inner = [...text.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/,|\//));
   const outer = text.replace(/\([^)]*\)/g, ' ').split(/\/|\s+or\s+|\s+=\s+/);
-  return [...outer, ...inner].map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
+  // A name made only of the question's own words ("no one is above the law" in a question on the rule of law) names nothing.
+  return [...outer, ...inner].map((t) => ideaUnit(t, prompt)).filter((u) => [...u.stems.values()].some((w) => w === 1));
 }
 
 /** The model answer's sentence about `text` (most of its name found there), as the point's explanation. */
@@ -72,6 +73,16 @@ function bodyFor(heads: IdeaUnit[], model: { text: string }[], prompt: Set<strin
   const body = ideaUnit(best.text, prompt);
   for (const h of heads) for (const s of h.stems.keys()) body.stems.delete(s);
   return body.stems.size >= 2 ? body : null;
+}
+
+/** Words in many points' explanations ("soil", "crops") tell the points apart poorly: weigh them by rarity among the points. */
+function distinguishBodies(points: Point[]): void {
+  const bodies = [...new Set(points.map((p) => p.body).filter((b): b is IdeaUnit => b !== null))];
+  const n = bodies.length;
+  if (n < 3) return;
+  const df = new Map<string, number>();
+  for (const b of bodies) for (const st of b.stems.keys()) df.set(st, (df.get(st) ?? 0) + 1);
+  for (const b of bodies) for (const [st, w] of b.stems) b.stems.set(st, w * (Math.log(1 + n / df.get(st)!) / Math.log(1 + n)));
 }
 
 /** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled). */
@@ -105,6 +116,7 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
     points = [{ label: title, heads, body: bodyFor(heads, model, prompt), marks: maxMarks }];
     return { points, count: 1, perPoint: maxMarks, statedShare: 1 };
   }
+  distinguishBodies(points);
   const count = g.count ?? Math.min(points.length, maxMarks);
   const perPoint = g.perPoint ?? maxMarks / count;
   const statedShare = g.statedShare ?? (perPoint >= 2 || explainVerb ? 0.5 : 1);
@@ -128,7 +140,8 @@ export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: s
       const next = units[i + 1];
       const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
       const body = point.body ? coverage(point.body, around) : 0;
-      const stated = head >= 0.5 || body >= 0.45;
+      // The model answer's explanation may stand for the name (a paraphrase), but only with some of the name or most of the explanation.
+      const stated = head >= 0.5 || (body >= 0.5 && head > 0) || body >= 0.65;
       const partly = !stated && head >= 0.3 ? 0.5 : 0;
       const reasoned = stated && REASON.test(u.text ?? '') && u.exact.size >= 5 ? 0.5 : 0;
       const explained = stated ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
