@@ -68,11 +68,12 @@ describe('marking by points', () => {
   });
 
   it('never gives 0 to an on-topic answer, even a weak one without the model answer\'s words', () => {
-    for (const text of ['Inflation happens when prices keep rising in Nigeria.', 'Prices go up because there is too much money.', 'Shortage of goods.']) {
+    for (const text of ['Inflation in Nigeria is caused by the government.', 'Prices go up because there is too much money.', 'Shortage of goods.']) {
       const ev = gradeEssayBuiltIn({ ...causes, studentResponse: text });
       expect(ev.totalScore, text).toBeGreaterThan(0);
       expect(ev.criteriaScores[0]!.feedback.length).toBeGreaterThan(20);
     }
+    expect(gradeEssayBuiltIn({ ...causes, studentResponse: 'Inflation in Nigeria is caused by the government.' }).criteriaScores[0]!.feedback).toMatch(/Half a mark: the answer is on the question/);
     expect(gradeEssayBuiltIn({ ...causes, studentResponse: 'Photosynthesis takes place in the chloroplast of green leaves using sunlight.' }).totalScore).toBe(0);
   });
 });
