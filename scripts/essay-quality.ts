@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
+import { relatedWords } from '../src/modules/generation/wordnet.js';
 import { spearman } from './quality.js';
 
 export const ESSAY_SET = join(new URL('..', import.meta.url).pathname, 'test/fixtures/quality/essay-marking');
@@ -64,7 +65,7 @@ export function gradeMarkedQuestions(questions: MarkedQuestion[]): ScoredScript[
   return questions.flatMap((q) => {
     const rubricCriteria = q.rubric.criteria.map((c, i) => ({ id: `c${i + 1}`, title: c.title, description: c.description, maxMarks: c.maxMarks }));
     return q.scripts.map((s) => {
-      const ev = gradeEssayBuiltIn({ questionPrompt: q.prompt, modelAnswer: q.modelAnswer, rubricCriteria, maxMarks: q.marks, studentResponse: s.text });
+      const ev = gradeEssayBuiltIn({ questionPrompt: q.prompt, modelAnswer: q.modelAnswer, rubricCriteria, maxMarks: q.marks, studentResponse: s.text }, relatedWords);
       const feedback = ev.criteriaScores.map((c, i) => `${q.rubric.criteria[i]!.title} ${c.score}/${c.maxMarks}: ${c.feedback}`).join(' | ');
       return { question: q.id, script: s.id, level: s.level, marks: q.marks, examiner: s.examinerScore, recommended: ev.totalScore, feedback };
     });

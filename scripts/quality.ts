@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateExtractive } from '../src/core/generation/engine/extractive.js';
 import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
+import { relatedWords } from '../src/modules/generation/wordnet.js';
 import type { Passage } from '../src/core/generation/passage.js';
 import { readMaterial } from '../src/modules/generation/material/read-material.js';
 import { transcribe } from '../src/modules/generation/material/speech.js';
@@ -104,7 +105,7 @@ interface EssayQuestion {
 export function essayFigures(questions: EssayQuestion[]) {
   const rows = questions.flatMap((q) =>
     q.answers.map((a) => {
-      const ev = gradeEssayBuiltIn({ questionPrompt: q.questionPrompt, modelAnswer: q.modelAnswer, rubricCriteria: q.rubricCriteria, maxMarks: q.maxMarks, minWords: q.minWords, maxWords: q.maxWords, studentResponse: a.text });
+      const ev = gradeEssayBuiltIn({ questionPrompt: q.questionPrompt, modelAnswer: q.modelAnswer, rubricCriteria: q.rubricCriteria, maxMarks: q.maxMarks, minWords: q.minWords, maxWords: q.maxWords, studentResponse: a.text }, relatedWords);
       return { question: q.id, label: a.label, examiner: a.examinerScore, recommended: ev.totalScore, max: q.maxMarks };
     }),
   );

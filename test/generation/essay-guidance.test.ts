@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gradeEssayBuiltIn } from '../../src/core/grading/essay/grade-essay.js';
+import type { GradeEssayRequest } from '../../src/core/generation/schemas.js';
+import { relatedWords } from '../../src/modules/generation/wordnet.js';
 import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
+
+/** The grader as the hall runs it, with WordNet. */
+const gradeWithWordNet = (r: GradeEssayRequest) => gradeEssayBuiltIn(r, relatedWords);
 
 describe('parseGuidance', () => {
   it('reads "Four valid causes, each stated and explained (2 marks each)"', () => {
@@ -60,7 +65,7 @@ const causes = {
 
 describe('marking by points', () => {
   it('credits a good script by the points found and names those missing', () => {
-    const ev = gradeEssayBuiltIn({ ...causes, studentResponse: 'Inflation is caused by too much money in circulation: when the central bank prints money, too much money chases few goods and prices go up. Wages also rise, which increases the cost of production, so firms raise prices.' });
+    const ev = gradeWithWordNet({ ...causes, studentResponse: 'Inflation is caused by too much money in circulation: when the central bank prints money, too much money chases few goods and prices go up. Wages also rise, which increases the cost of production, so firms raise prices.' });
     expect(ev.totalScore).toBeGreaterThanOrEqual(3);
     expect(ev.totalScore).toBeLessThan(8);
     expect(ev.criteriaScores[0]!.feedback).toMatch(/Credited \d point\(s\) of 4 point\(s\) × 2 mark\(s\): .*Excess money supply.*Increase in wages|Increase in wages.*Excess money supply/);
@@ -69,11 +74,11 @@ describe('marking by points', () => {
 
   it('never gives 0 to an on-topic answer, even a weak one without the model answer\'s words', () => {
     for (const text of ['Inflation in Nigeria is caused by the government.', 'Prices go up because there is too much money.', 'Shortage of goods.']) {
-      const ev = gradeEssayBuiltIn({ ...causes, studentResponse: text });
+      const ev = gradeWithWordNet({ ...causes, studentResponse: text });
       expect(ev.totalScore, text).toBeGreaterThan(0);
       expect(ev.criteriaScores[0]!.feedback.length).toBeGreaterThan(20);
     }
-    expect(gradeEssayBuiltIn({ ...causes, studentResponse: 'Inflation in Nigeria is caused by the government.' }).criteriaScores[0]!.feedback).toMatch(/Half a mark: the answer is on the question/);
-    expect(gradeEssayBuiltIn({ ...causes, studentResponse: 'Photosynthesis takes place in the chloroplast of green leaves using sunlight.' }).totalScore).toBe(0);
+    expect(gradeWithWordNet({ ...causes, studentResponse: 'Inflation in Nigeria is caused by the government.' }).criteriaScores[0]!.feedback).toMatch(/Half a mark: the answer is on the question/);
+    expect(gradeWithWordNet({ ...causes, studentResponse: 'Photosynthesis takes place in the chloroplast of green leaves using sunlight.' }).totalScore).toBe(0);
   });
 });

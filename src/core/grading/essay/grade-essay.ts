@@ -7,7 +7,7 @@
  */
 import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js';
 import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
-import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type ResponseStems } from './ideas.js';
+import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 import { parseGuidance } from './guidance.js';
 import { creditPoints, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
@@ -91,10 +91,12 @@ function gradeContent(units: IdeaUnit[], max: number, r: ResponseStems, topicFac
 /**
  * Grades one essay response against its rubric.
  * Input is assumed valid (GradeEssayRequestSchema: criteria maxMarks sum to maxMarks).
+ * `lexicon` gives related words for paraphrase (the hall passes WordNet); without it only
+ * the words themselves, their stems and misspellings match.
  */
-export function gradeEssayBuiltIn(req: GradeEssayRequest): Evaluation {
+export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Evaluation {
   const prompt = stemSet(req.questionPrompt);
-  const r = responseStems(req.studentResponse);
+  const r = responseStems(req.studentResponse, lexicon);
   const modelUnits = ideaTexts(req.modelAnswer).map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
   const whole = ideaUnit(req.modelAnswer, prompt);
   // Topic gate: an answer that never touches the question's own subject words is off-topic, however many shared terms it has.
@@ -103,13 +105,13 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest): Evaluation {
   // Focus: the share of the response's own content words that belong to the question's material. Padding and
   // another topic's essay share a few words with the rubric but are mostly about something else; notes that
   // name the points without the question's words are all material.
-  const material = responseStems(`${req.questionPrompt} ${req.modelAnswer} ${req.rubricCriteria.map((c) => `${c.title} ${c.description ?? ''}`).join(' ')}`);
+  const material = responseStems(`${req.questionPrompt} ${req.modelAnswer} ${req.rubricCriteria.map((c) => `${c.title} ${c.description ?? ''}`).join(' ')}`, lexicon);
   const own = [...r.exact];
   const focus = own.length ? own.reduce((sum, st) => sum + (hasStem(material, st) ? 1 : material.related.has(st) ? 0.5 : 0), 0) / own.length : 0;
   const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.1) / 0.5));
   const relevance = coverage(whole, r) * topicFactor;
   const words = wordCount(req.studentResponse);
-  const units = responseUnits(req.studentResponse);
+  const units = responseUnits(req.studentResponse, lexicon);
   const explainVerb = /\b(?:explain|discuss|describe|examine|account for|analy[sz]e|evaluate|justify|why)\b/i.test(req.questionPrompt);
   let previous: PointPlan | null = null;
   const plans = req.rubricCriteria.map((c) => {

@@ -7,7 +7,6 @@
  * lower weight — through WordNet ("pores" meets "stomata", "breeze" meets "wind").
  */
 import { isContentWord, splitSentences, stem, words } from '../../generation/text/nlp.js';
-import { relatedWords } from './wordnet.js';
 
 /** Rubric vocabulary that says how to mark, not what to know. */
 const GENERIC = new Set(
@@ -76,6 +75,12 @@ export interface ResponseStems {
   fuzzy: Map<string, boolean>;
 }
 
+/**
+ * Related words of a word with their closeness in (0, 1] (WordNet in the hall:
+ * src/modules/generation/wordnet.ts); passed in, so the core reads no files.
+ */
+export type Lexicon = (word: string) => Map<string, number>;
+
 /** Credit for a stem met only through WordNet, relative to the stem itself. */
 const RELATED_CREDIT = 0.8;
 
@@ -84,7 +89,7 @@ const PREFIX = 6;
 const AFFIX = /^(?:over|under|de|mis|non|pre|anti|counter|re)(?=[a-z]{4,})/;
 
 /** Indexes a response for matching. */
-export function responseStems(text: string, lexicon = true): ResponseStems {
+export function responseStems(text: string, lexicon?: Lexicon): ResponseStems {
   const exact = new Set<string>();
   const prefixes = new Set<string>();
   const cores = new Set<string>();
@@ -96,7 +101,7 @@ export function responseStems(text: string, lexicon = true): ResponseStems {
     if (s.length >= PREFIX) prefixes.add(s.slice(0, PREFIX));
     cores.add(s.replace(AFFIX, '').slice(0, 4));
     if (lexicon) {
-      for (const [r, weight] of relatedWords(w)) {
+      for (const [r, weight] of lexicon(w)) {
         const rs = stem(r);
         if ((related.get(rs) ?? 0) < weight) related.set(rs, weight);
       }

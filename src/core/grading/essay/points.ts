@@ -10,7 +10,7 @@
  */
 import { splitSentences } from '../../generation/text/nlp.js';
 import type { Guidance } from './guidance.js';
-import { coverage, ideaUnit, responseStems, type IdeaUnit, type ResponseStems } from './ideas.js';
+import { coverage, ideaUnit, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 
 /** One creditable point: names it may be stated by, and the words that explain it. */
 export interface Point {
@@ -65,7 +65,7 @@ function headUnits(text: string, prompt: Set<string>): IdeaUnit[] {
 function bodyFor(heads: IdeaUnit[], model: { text: string }[], prompt: Set<string>): IdeaUnit | null {
   let best: { score: number; text: string } | null = null;
   for (const m of model) {
-    const r = responseStems(m.text, false);
+    const r = responseStems(m.text);
     const score = Math.max(0, ...heads.map((h) => coverage(h, r)));
     if (score >= 0.5 && (!best || score > best.score)) best = { score, text: m.text };
   }
@@ -124,9 +124,9 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
 }
 
 /** Sentences and list items of a response, each indexed for matching. */
-export function responseUnits(text: string): ResponseStems[] {
+export function responseUnits(text: string, lexicon?: Lexicon): ResponseStems[] {
   const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})/u));
-  return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l), { text: l }));
+  return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
 }
 
 const REASON = /\b(?:because|so|since|therefore|thus|hence|which|causes?|caus\w+|leads?|led|results?|makes?|made|means?|when|if|as a result|due to|by|increas\w+|reduc\w+|prevents?|helps?)\b/i;
