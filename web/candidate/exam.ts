@@ -17,6 +17,7 @@ import { closeDialog, confirmSubmit } from './screens/dialog.js';
 import { mountExamView, type ExamView } from './screens/exam-view.js';
 import type { ResultInput } from './screens/result.js';
 import { attemptKey, writeJson } from './storage.js';
+import { lockText } from './seb.js';
 import { submitAttempt } from './submit.js';
 import type { Problem, Session, TelemetryResponse } from './types.js';
 
@@ -72,6 +73,11 @@ export class ExamController {
     const s = this.session;
     this.viewRef = mountExamView(s.examTitle, `${s.candidateName} · ${s.studentId}`);
     this.banners = new ExamBanners(this.viewRef);
+    this.banners.onRetry = () => {
+      this.sync.retryNow();
+      this.proctor.retryNow();
+      this.schedulePoll(0);
+    };
     this.sync.adopt(s);
     this.pane = new QuestionPane(s.attemptId, () => this.session.questions, this.sync, this.viewRef, {
       openSubmit: () => this.openSubmit(),
@@ -155,7 +161,7 @@ export class ExamController {
       this.schedulePoll(3000);
       return true;
     }
-    if (p.code === 'DISQUALIFIED' || (p.status === 403 && !p.code)) {
+    if (p.code === 'DISQUALIFIED' || p.code === 'SEB_REQUIRED' || (p.status === 403 && !p.code)) {
       this.lock(typeof p.violations === 'number' ? p.violations : this.violations + 1, this.session.maxTabViolations);
       return false;
     }
@@ -218,7 +224,7 @@ export class ExamController {
     this.ended = true;
     this.teardown();
     this.proctor.dropQueue();
-    this.cb.onLocked(`You had ${violations} proctoring violation${violations === 1 ? '' : 's'}; the limit is ${max}.`);
+    this.cb.onLocked(lockText(`You had ${violations} proctoring violation${violations === 1 ? '' : 's'}; the limit is ${max}.`, this.session.lockReason));
   }
 
   private teardown(): void {

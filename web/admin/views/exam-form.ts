@@ -17,13 +17,15 @@ export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
       field('Duration (minutes)', h('input', { name: 'durationMins', type: 'number', required: true, min: 1, max: 600, value: exam?.durationMins ?? 60 })),
       field(`Opens (${hallTimeZone()})`, h('input', { name: 'startsAt', type: 'datetime-local', value: utcIsoToLocalInput(exam?.startsAt) }), 'Leave empty to open as soon as it is published.'),
       field(`Closes (${hallTimeZone()})`, h('input', { name: 'endsAt', type: 'datetime-local', value: utcIsoToLocalInput(exam?.endsAt) }), 'Nobody can write after this time.'),
+      h('p', { class: 'hint', id: 'window-zone' }, `Opening and closing times are in the hall’s local time, ${hallTimeZone()} (this computer’s time zone); the server stores them in UTC.`),
       field('Room code', h('input', { name: 'accessCode', maxlength: 32, pattern: '[A-Za-z0-9-]{4,32}', value: exam?.accessCode ?? '', placeholder: exam ? '' : 'generated if empty', class: 'mono' })),
       field('Violations allowed before disqualification', h('input', { name: 'maxTabViolations', type: 'number', min: 0, max: 100, value: exam?.maxTabViolations ?? 3 }))),
     h('div', { class: 'checks' },
       check('shuffleQuestions', 'Shuffle questions per candidate', exam?.shuffleQuestions ?? false),
       check('shuffleChoices', 'Shuffle options per candidate', exam?.shuffleChoices ?? false),
       check('showResultAfter', 'Show candidates their result after submitting', exam?.showResultAfter ?? true),
-      check('isPublished', 'Published (candidates can start)', exam?.isPublished ?? true)),
+      check('isPublished', 'Published (candidates can start)', exam?.isPublished ?? true),
+      check('requireSafeExamBrowser', 'Require Safe Exam Browser (the exam opens only in SEB with its generated configuration)', exam?.requireSafeExamBrowser ?? false)),
   ];
 }
 
@@ -43,6 +45,7 @@ export function readExamForm(v: Record<string, string | boolean>, creating: bool
     shuffleChoices: v.shuffleChoices === true,
     showResultAfter: v.showResultAfter === true,
     isPublished: v.isPublished === true,
+    requireSafeExamBrowser: v.requireSafeExamBrowser === true,
   };
   // creation omits empty optional fields; editing sends null to clear the window
   if (creating) {

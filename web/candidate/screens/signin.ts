@@ -8,7 +8,9 @@
 import { call } from '../api.js';
 import { h, mount } from '../dom.js';
 import { messageFor } from '../messages.js';
+import { reloadAdvice } from '../offline-shell.js';
 import type { Problem, Session } from '../types.js';
+import { showSebRequired } from '../seb.js';
 
 interface Field {
   name: 'accessCode' | 'candidateName' | 'studentId' | 'candidatePin';
@@ -61,6 +63,7 @@ export function showSignIn(onSignedIn: (session: Session) => void, notice?: { ti
     { novalidate: true, 'aria-labelledby': 'signin-title' },
     h('h1', { id: 'signin-title' }, 'Sign in to your exam'),
     alertBox,
+    reloadAdvice() ? h('p.note', { id: 'reload-advice' }, reloadAdvice()) : null,
     ...FIELDS.map((f) => {
       const input = h('input', { id: f.name, name: f.name, type: 'text', required: true, 'aria-describedby': `${f.name}-hint ${f.name}-err`, ...f.attrs }) as HTMLInputElement;
       inputs[f.name] = input;
@@ -97,6 +100,7 @@ export function showSignIn(onSignedIn: (session: Session) => void, notice?: { ti
     button.textContent = 'Sign in';
     if (res.kind === 'ok') return onSignedIn(res.body);
     const problem: Problem | null = res.kind === 'problem' ? res.problem : null;
+    if (problem && problem.code === 'SEB_REQUIRED') return showSebRequired(problem, () => showSignIn(onSignedIn, notice));
     const msg = messageFor(problem);
     showAlert(msg.title, msg.text);
     if (problem && (problem.code === 'PIN_INVALID')) inputs.candidatePin.value = '';
