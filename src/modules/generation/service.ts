@@ -7,6 +7,7 @@ import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { EXTRACTIVE_ENGINE } from '../../core/generation/engine/extractive.js';
 import { gradeEssayBuiltIn, RUBRIC_ENGINE } from '../../core/grading/essay/grade-essay.js';
+import { relatedWords } from './wordnet.js';
 import { llmSettings, LlmFailure, type LlmSettings } from './llm/client.js';
 import { gradeWithLlm } from './llm/llm-grade.js';
 import { generateWithLlm } from './llm/llm-generate.js';
@@ -75,11 +76,11 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
           return { success: true, engine: llm.model, evaluation: await gradeWithLlm(llm, req) };
         } catch (err) {
           const note = fellBack('grade', err);
-          const evaluation = gradeEssayBuiltIn(req);
+          const evaluation = gradeEssayBuiltIn(req, relatedWords);
           return { success: true, engine: RUBRIC_ENGINE, evaluation: { ...evaluation, overallComment: `${evaluation.overallComment} (${note})` } };
         }
       }
-      return { success: true, engine: RUBRIC_ENGINE, evaluation: gradeEssayBuiltIn(req) };
+      return { success: true, engine: RUBRIC_ENGINE, evaluation: gradeEssayBuiltIn(req, relatedWords) };
     },
   };
 }
