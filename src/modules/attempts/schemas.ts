@@ -66,6 +66,24 @@ export const sessionSchema = z
   })
   .openapi('Session');
 
+export const previewSchema = z
+  .object({
+    examId: z.string(),
+    examTitle: z.string(),
+    candidateName: z.string(),
+    studentId: z.string(),
+    isResumed: z.boolean().openapi({ description: 'an attempt is in progress: its clock is already running, and start resumes it' }),
+    durationMins: z.number().int(),
+    questionCount: z.number().int(),
+    essayCount: z.number().int(),
+    totalMarks: z.number(),
+    maxTabViolations: z.number().int(),
+    remainingSeconds: z.number().int().openapi({ description: 'time the candidate will have (a new attempt: the duration, cut short by endsAt)' }),
+    isPaused: z.boolean(),
+    endsAt: z.string().nullable(),
+  })
+  .openapi('SessionPreview');
+
 export const saveResponseSchema = z
   .object({ saved: z.boolean(), applied: z.number().int(), seq: z.number().int(), remainingSeconds: z.number().int(), durableSeq: z.number().int() })
   .openapi('AnswerSaved');
