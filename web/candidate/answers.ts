@@ -100,7 +100,7 @@ export class AnswerSync {
   record(questionId: string, value: { optionId: string } | { text: string }, debounceMs = 0): void {
     const prev = this.pending[questionId];
     let seq: number;
-    let skipped = prev && !prev.acked && prev.skipped ? prev.skipped : [];
+    let skipped = prev && prev.skipped ? prev.skipped : [];
     if (prev && prev.sent === false) seq = prev.seq; // never sent: the newer value takes its seq
     else {
       this.setCounter(this.counter + 1);
@@ -232,9 +232,13 @@ export class AnswerSync {
       // server counts a refused seq as received: it holds nothing back).
       if (!single) this.oneByOne = true;
       else {
-        const last = batch[batch.length - 1];
-        const cur = this.pending[last.questionId];
-        if (cur && cur.seq === last.seq) delete this.pending[last.questionId];
+        const cur = this.pending[batch[0].questionId];
+        const refused = batch.map((b) => b.seq);
+        if (cur && refused.indexOf(cur.seq) >= 0) delete this.pending[batch[0].questionId];
+        else if (cur && cur.skipped) {
+          const rest = cur.skipped.filter((x) => refused.indexOf(x) < 0);
+          cur.skipped = rest.length ? rest : undefined;
+        }
         this.persist();
       }
       this.hooks.onChange();
@@ -305,7 +309,8 @@ function wireBatch(due: PendingAnswer[]) {
   const out: Array<ReturnType<typeof toWire>> = [];
   let chars = 0;
   for (const p of due) {
-    const group = (p.skipped || []).map((seq) => toWire({ ...p, seq }));
+    // (the server takes 500 items: a longer list of skipped seqs goes over several requests)
+    const group = (p.skipped || []).slice(0, MAX_BATCH - 1).map((seq) => toWire({ ...p, seq }));
     if (!p.acked) group.push(toWire(p));
     const size = group.length * ((p.text && p.text.length) || 0);
     if (out.length && (out.length + group.length > MAX_BATCH || chars + size > MAX_BATCH_CHARS)) break;
