@@ -5,7 +5,7 @@
  * attempt costs one workspace credit (402 when none are left); a resume costs nothing.
  */
 import { randomInt } from 'node:crypto';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, Forbidden, NotFound, PaymentRequired, TooManyRequests, Unauthorized, ValidationError } from '../../platform/errors.js';
 import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';
@@ -36,7 +36,7 @@ function checkWindow(exam: ExamRow, now: number): void {
   }
 }
 
-async function pinFailure(deps: AppDeps, pinKey: string, detail: string, code: string): Promise<never> {
+async function pinFailure(deps: HallDeps, pinKey: string, detail: string, code: string): Promise<never> {
   await recordFailure(deps.limits.pinFailures, pinKey);
   throw new Unauthorized(detail, { code });
 }
@@ -57,7 +57,7 @@ interface Identified {
  * exam's window, the PIN throttle, roster and PIN (a chosen PIN's format), and the
  * candidate's attempt if there is one (its PIN is checked by `checkResumable`).
  */
-async function identify(deps: AppDeps, input: StartInput): Promise<Identified> {
+async function identify(deps: HallDeps, input: StartInput): Promise<Identified> {
   const code = input.accessCode.trim().toUpperCase();
   const studentId = input.studentId.trim();
   await consume(deps.limits.start, `${code}\n${studentId}`, 'start attempts for this candidate');
@@ -91,7 +91,7 @@ async function identify(deps: AppDeps, input: StartInput): Promise<Identified> {
  * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), Unauthorized
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
-export async function startAttempt(deps: AppDeps, input: StartInput, address: string) {
+export async function startAttempt(deps: HallDeps, input: StartInput, address: string) {
   const { examId, paper, studentId, pin, pinKey, candidateName, existing } = await identify(deps, input);
   const exam = { id: examId };
   const now = deps.clock.now();
@@ -132,7 +132,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
  * disqualified nor completed.
  * @throws Unauthorized (PIN, counted by the throttle), Forbidden (disqualified), Conflict (completed)
  */
-async function checkResumable(deps: AppDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string): Promise<void> {
+async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string): Promise<void> {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
   if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked. Ask the invigilator.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
@@ -147,7 +147,7 @@ async function checkResumable(deps: AppDeps, a: Pick<AttemptRow, 'id' | 'pin_has
  *   marks, violation limit, the time the candidate will have, and whether an attempt is
  *   in progress (a resume: its clock is already running)
  */
-export async function previewAttempt(deps: AppDeps, input: StartInput) {
+export async function previewAttempt(deps: HallDeps, input: StartInput) {
   const { paper, studentId, pin, pinKey, candidateName, existing } = await identify(deps, input);
   const exam = paper.exam;
   const now = deps.clock.now();
@@ -181,7 +181,7 @@ export async function previewAttempt(deps: AppDeps, input: StartInput) {
   };
 }
 
-async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
   await checkResumable(deps, a, pin, pinKey);
   const st = deps.sessions.attempt(a.id)!;
   if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) {

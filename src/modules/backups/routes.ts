@@ -6,7 +6,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { basename, dirname } from 'node:path';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { ServiceUnavailable } from '../../platform/errors.js';
@@ -17,7 +17,7 @@ import { backupListSchema, backupTakenSchema } from './schemas.js';
 const unavailable = { description: 'The backup failed (e.g. the disk is full)', content: errorResponses[404].content };
 
 /** Backup router (paths /system/backups). */
-export function backupRoutes(deps: AppDeps) {
+export function backupRoutes(deps: HallDeps) {
   const r = createRouter();
   r.use('/system/backups', requireApiKey(deps));
 
