@@ -11,7 +11,7 @@
  * The functions are exported for test/generation/quality.test.ts (a fast subset).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -153,6 +153,10 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 async function main() {
   const started = Date.now();
+  if (!existsSync(ICAN_PDF)) {
+    console.error(`npm run quality needs the real ICAN paper at ${ICAN_PDF} (../shared/fixtures/real beside the checkout, as in CI); clone the steering repo's shared/ beside this checkout and run it again.`);
+    process.exit(2);
+  }
   const materials = await loadMaterials();
   const counts = [35, 20, 20];
   const items: { q: GeneratedQuestion; passages: Passage[] }[] = [];
@@ -245,7 +249,10 @@ carries a "Low-confidence transcript" warning in the response. Upload captions (
 use an MP4 with a subtitle track, or set \`CBT_WHISPER_MODEL\` to a whisper.cpp model for
 usable transcripts.
 `;
-  writeFileSync(join(ROOT, 'docs/quality.md'), md);
+  // the pasted-paper section is written by scripts/pasted-quality.ts; keep it
+  const old = readFileSync(join(ROOT, 'docs/quality.md'), 'utf8');
+  const kept = /<!-- pasted-papers:start -->[\s\S]*?<!-- pasted-papers:end -->\n?/.exec(old)?.[0];
+  writeFileSync(join(ROOT, 'docs/quality.md'), kept ? `${md.trimEnd()}\n\n${kept}` : md);
   console.log(md);
 }
 

@@ -16,6 +16,7 @@ import { renderExam } from './views/exam-shell.js';
 import { renderDeliveries } from './views/deliveries.js';
 import { renderConnect } from './views/connect.js';
 import { renderAccount } from './views/account.js';
+import { renderHub } from './views/hub.js';
 
 export type Dispose = (() => void) | void;
 
@@ -98,6 +99,9 @@ async function route(): Promise<void> {
         break;
       case 'account':
         d = await renderAccount(ctx, app);
+        break;
+      case 'hub':
+        d = await renderHub(ctx, app);
         break;
       default:
         d = await renderExamList(ctx, app);

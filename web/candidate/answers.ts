@@ -226,9 +226,9 @@ export class AnswerSync {
 
   private handleRefusal(problem: Problem, batch: Array<{ questionId: string; seq: number }>): void {
     const single = batch.every((b) => b.questionId === batch[0].questionId);
-    if (problem.status === 400) {
+    if (problem.status === 400 || problem.code === 'QUESTION_NOT_FOUND') {
       // One bad item refuses a whole batch: go one question at a time; a refused question
-      // can never be saved (e.g. removed by the examiner), so its answer is dropped (the
+      // can never be saved (e.g. removed by the examiner: 404 on the one-answer save), so its answer is dropped (the
       // server counts a refused seq as received: it holds nothing back).
       if (!single) this.oneByOne = true;
       else {

@@ -18,6 +18,7 @@ import { fromPreview, fromSession, showInstructions } from './screens/instructio
 import { showLocked, showMessage, showResult, type ResultInput } from './screens/result.js';
 import { showSignIn } from './screens/signin.js';
 import { attemptKey, currentAttempt, forgetAttempt, readJson, setCurrentAttempt } from './storage.js';
+import { registerOfflineShell } from './offline-shell.js';
 import type { Credentials, Preview, Session } from './types.js';
 
 function signIn(notice?: { title: string; text: string }): void {
@@ -121,6 +122,7 @@ async function resume(attemptId: string): Promise<void> {
 }
 
 function boot(): void {
+  registerOfflineShell();
   const current = currentAttempt();
   if (current) resume(current.attemptId);
   else signIn();

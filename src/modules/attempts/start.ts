@@ -134,7 +134,7 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
  */
 async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string): Promise<void> {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
-  if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked. Ask the invigilator.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
+  if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked. Ask the invigilator.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
 }
 
