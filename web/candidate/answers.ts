@@ -4,7 +4,13 @@
  *
  * Every answer gets `seq = ++counter`, where the counter continues from
  * max(this browser's stored counter, the server's durableSeq, the highest seq the
- * server holds). The answer is written to localStorage at once, then sent. It leaves
+ * server holds) — except that an answer replacing one never put on the wire (an essay
+ * typed key by key during its debounce) takes over that one's seq: the seqs the server
+ * sees are gap-free, so its contiguous `durableSeq` is never held back by a number the
+ * page skipped (issue 20 item 1). A replaced answer that was sent but not acknowledged
+ * may or may not have arrived; its seq is kept (`skipped`) and sent again, with the
+ * newer value, in the same request as the newer seq, so that gap closes too.
+ * The answer is written to localStorage at once, then sent. It leaves
  * localStorage only when (a) the server acknowledged holding it (a 200 save, or a
  * later `GET /attempts/:id` listing it with seq ≥ ours) and (b) the server's
  * `durableSeq` — the highest seq already committed to disk — covers its seq.
@@ -27,6 +33,11 @@ export interface PendingAnswer {
   seq: number;
   /** the server confirmed it holds this seq (in memory at least) */
   acked: boolean;
+  /** false while this seq has never been put on the wire (missing in older copies: sent) */
+  sent?: boolean;
+  /** seqs of older answers to this question that were sent, superseded before the
+   * server acknowledged them: sent again with this value until acknowledged */
+  skipped?: number[];
 }
 
 export interface AnswerSyncHooks {
@@ -87,8 +98,16 @@ export class AnswerSync {
    * @param value `{optionId}` for MCQ/TRUE_FALSE, `{text}` for essays
    */
   record(questionId: string, value: { optionId: string } | { text: string }, debounceMs = 0): void {
-    this.setCounter(this.counter + 1);
-    this.pending[questionId] = { questionId, ...value, seq: this.counter, acked: false };
+    const prev = this.pending[questionId];
+    let seq: number;
+    let skipped = prev && prev.skipped ? prev.skipped : [];
+    if (prev && prev.sent === false) seq = prev.seq; // never sent: the newer value takes its seq
+    else {
+      this.setCounter(this.counter + 1);
+      seq = this.counter;
+      if (prev && !prev.acked) skipped = skipped.concat(prev.seq);
+    }
+    this.pending[questionId] = { questionId, ...value, seq, acked: false, sent: false, skipped: skipped.length ? skipped : undefined };
     this.notBefore[questionId] = debounceMs ? now() + debounceMs : 0;
     this.persist();
     this.hooks.onChange();
@@ -155,13 +174,24 @@ export class AnswerSync {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const t = now();
-    const unsent = Object.keys(this.pending).map((k) => this.pending[k]).filter((p) => !p.acked);
+    const unsent = Object.keys(this.pending).map((k) => this.pending[k]).filter((p) => !p.acked || (p.skipped && p.skipped.length));
     const due = unsent.filter((p) => (this.notBefore[p.questionId] || 0) <= t);
     if (!due.length) {
       if (unsent.length) this.schedule(Math.min(...unsent.map((p) => this.notBefore[p.questionId] || 0)) - t);
       return;
     }
-    const batch = (this.oneByOne ? due.slice(0, 1) : due.slice(0, MAX_BATCH)).map(toWire);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      // nothing can leave: the answers stay "never sent", so further typing keeps their seqs
+      this.hooks.onChange();
+      this.schedule(this.backoff());
+      return;
+    }
+    const batch = wireBatch(this.oneByOne ? due.slice(0, 1) : due);
+    for (const b of batch) {
+      const cur = this.pending[b.questionId];
+      if (cur && cur.seq === b.seq) cur.sent = true;
+    }
+    this.persist();
     this.sending = true;
     const res =
       batch.length === 1
@@ -174,6 +204,10 @@ export class AnswerSync {
       for (const b of batch) {
         const cur = this.pending[b.questionId];
         if (cur && cur.seq === b.seq) cur.acked = true;
+        else if (cur && cur.skipped) {
+          const rest = cur.skipped.filter((x) => x !== b.seq);
+          cur.skipped = rest.length ? rest : undefined;
+        }
         const s = this.server[b.questionId];
         if (!s || s.seq <= b.seq) this.server[b.questionId] = { questionId: b.questionId, optionId: b.optionId, text: b.text, seq: b.seq };
       }
@@ -191,14 +225,20 @@ export class AnswerSync {
   }
 
   private handleRefusal(problem: Problem, batch: Array<{ questionId: string; seq: number }>): void {
+    const single = batch.every((b) => b.questionId === batch[0].questionId);
     if (problem.status === 400 || problem.code === 'QUESTION_NOT_FOUND') {
-      // One bad item refuses a whole batch: go one by one; a single refused item can
-      // never be saved (e.g. a question removed by the examiner: 404 on the one-answer
-      // save), so it is dropped.
-      if (batch.length > 1) this.oneByOne = true;
+      // One bad item refuses a whole batch: go one question at a time; a refused question
+      // can never be saved (e.g. removed by the examiner: 404 on the one-answer save), so its answer is dropped (the
+      // server counts a refused seq as received: it holds nothing back).
+      if (!single) this.oneByOne = true;
       else {
         const cur = this.pending[batch[0].questionId];
-        if (cur && cur.seq === batch[0].seq) delete this.pending[batch[0].questionId];
+        const refused = batch.map((b) => b.seq);
+        if (cur && refused.indexOf(cur.seq) >= 0) delete this.pending[batch[0].questionId];
+        else if (cur && cur.skipped) {
+          const rest = cur.skipped.filter((x) => refused.indexOf(x) < 0);
+          cur.skipped = rest.length ? rest : undefined;
+        }
         this.persist();
       }
       this.hooks.onChange();
@@ -255,6 +295,29 @@ export class AnswerSync {
 
 function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+/** Most bytes of answer text in one request (the server takes 1 MB). */
+const MAX_BATCH_CHARS = 256 * 1024;
+
+/**
+ * The wire items of `due`, whole questions at a time (each question's skipped seqs first,
+ * then its own: the server settles them all), at most MAX_BATCH items and about
+ * MAX_BATCH_CHARS of text unless one question alone is more.
+ */
+function wireBatch(due: PendingAnswer[]) {
+  const out: Array<ReturnType<typeof toWire>> = [];
+  let chars = 0;
+  for (const p of due) {
+    // (the server takes 500 items: a longer list of skipped seqs goes over several requests)
+    const group = (p.skipped || []).slice(0, MAX_BATCH - 1).map((seq) => toWire({ ...p, seq }));
+    if (!p.acked) group.push(toWire(p));
+    const size = group.length * ((p.text && p.text.length) || 0);
+    if (out.length && (out.length + group.length > MAX_BATCH || chars + size > MAX_BATCH_CHARS)) break;
+    out.push(...group);
+    chars += size;
+  }
+  return out;
 }
 
 function toWire(p: { questionId: string; optionId?: string | null; text?: string | null; seq: number }) {

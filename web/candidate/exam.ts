@@ -30,6 +30,9 @@ export interface ExamCallbacks {
 let active: ExamController | null = null;
 onReachability((r) => active && active.onReachability(r));
 
+/** delay of the poll after a save, ms: one default flush interval (1 s) and a margin */
+const SOON_MS = 1400;
+
 export class ExamController {
   private readonly sync: AnswerSync;
   private readonly clock: Countdown;
@@ -39,6 +42,8 @@ export class ExamController {
   private banners: ExamBanners | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private pollDueAt = 0;
+  /** when the last save was answered (performance.now()) */
+  private lastSaveAt = -Infinity;
   private ended = false;
   private submitting = false;
   private violations: number;
@@ -49,6 +54,7 @@ export class ExamController {
     this.sync = new AnswerSync(id, {
       onSynced: (rs) => {
         this.clock.sync(rs);
+        this.lastSaveAt = performance.now();
         this.pollSoon();
       },
       onRefused: (p) => this.onRefused(p),
@@ -124,8 +130,13 @@ export class ExamController {
     this.pollTimer = setTimeout(() => this.poll(), ms);
   }
 
+  /**
+   * After a save: asks for durableSeq once the server's next flush (every second by
+   * default) has had time to commit it, so "All answers saved" shows within ~2 s of the
+   * last change (issue 20 item 1). At most one poll per SOON_MS while saving.
+   */
   private pollSoon(): void {
-    if (this.pollDueAt - performance.now() > 2500) this.schedulePoll(2500);
+    if (this.pollDueAt - performance.now() > SOON_MS) this.schedulePoll(SOON_MS);
   }
 
   private async poll(): Promise<void> {
@@ -136,7 +147,9 @@ export class ExamController {
     if (res.kind === 'ok') this.applySession(res.body);
     else if (res.kind === 'problem' && !this.onRefused(res.problem)) return;
     const busy = this.clock.isPaused() || this.sync.awaitingDurability() || !isReachable();
-    this.schedulePoll(busy ? 5000 : 15_000);
+    // a flush slower than usual: ask again soon while the last save is recent
+    const recent = isReachable() && this.sync.awaitingDurability() && performance.now() - this.lastSaveAt < 4000;
+    this.schedulePoll(recent ? SOON_MS : busy ? 5000 : 15_000);
   }
 
   /** Adopts a fresh session body: status, clock, pause, answers, violations. */

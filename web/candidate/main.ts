@@ -1,7 +1,8 @@
 /**
  * Candidate page entry point (served at `/`, bundled to ES2019 by
  * scripts/build-web.mjs). Decides which screen to show:
- * - no attempt remembered on this PC → sign-in;
+ * - no attempt remembered on this PC → sign-in, which previews the exam (no clock runs
+ *   yet) → the instructions → "Start exam" starts the attempt and its clock (issue 20);
  * - an attempt remembered (reload, browser crash, power cut) → `GET /attempts/:id` and
  *   straight back into the exam with the same question order and answers; if the
  *   server cannot be reached, the exam continues from the copy kept in localStorage
@@ -13,16 +14,37 @@ import './polyfills.js';
 import { attemptPath, call } from './api.js';
 import { ExamController } from './exam.js';
 import { messageFor } from './messages.js';
-import { showInstructions } from './screens/instructions.js';
+import { fromPreview, fromSession, showInstructions } from './screens/instructions.js';
 import { showLocked, showMessage, showResult, type ResultInput } from './screens/result.js';
 import { showSignIn } from './screens/signin.js';
 import { attemptKey, currentAttempt, forgetAttempt, readJson, setCurrentAttempt } from './storage.js';
 import { registerOfflineShell } from './offline-shell.js';
-import type { Session } from './types.js';
+import type { Credentials, Preview, Session } from './types.js';
 import { lockText, rememberQuitUrl, sebReady, showSebRequired } from './seb.js';
 
 function signIn(notice?: { title: string; text: string }): void {
-  showSignIn((session) => route(session, false), notice);
+  showSignIn(signedIn, notice);
+}
+
+/**
+ * After the preview: a resumed attempt (its clock already runs) is started at once and
+ * routed as before; a new one shows the instructions, and only "Start exam" starts it.
+ */
+function signedIn(preview: Preview, credentials: Credentials): void {
+  if (preview.isResumed) {
+    void begin(credentials, (session) => route(session, false));
+    return;
+  }
+  showInstructions(fromPreview(preview), () => begin(credentials, (session) => route(session, true)));
+}
+
+/** `POST /attempts/start`; a refusal (or no answer) goes back to sign-in saying why. */
+async function begin(credentials: Credentials, then: (session: Session) => void): Promise<void> {
+  const res = await call<Session>('POST', '/attempts/start', credentials);
+  if (res.kind === 'ok') return then(res.body);
+  const problem = res.kind === 'problem' ? res.problem : null;
+  if (problem && problem.code === 'SEB_REQUIRED') return showSebRequired(problem, () => signIn());
+  signIn(messageFor(problem));
 }
 
 /** Shows the screen for a session's status. */
@@ -32,7 +54,7 @@ function route(session: Session, fromReload: boolean): void {
   if (session.status === 'COMPLETED') return finished({ ...session, attemptId: session.attemptId });
   if (session.status === 'DISQUALIFIED') return locked(session.attemptId, lockText(`You had ${session.violations} proctoring violations; the limit is ${session.maxTabViolations}.`, session.lockReason));
   if (fromReload) return openExam(session);
-  showInstructions(session, () => openExam(session));
+  showInstructions(fromSession(session), () => openExam(session));
 }
 
 function openExam(session: Session): void {

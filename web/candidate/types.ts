@@ -70,6 +70,32 @@ export interface Session extends ResultFields {
   safeExamBrowser?: { quitUrl?: string };
 }
 
+/** `POST /attempts/preview`: what signing in opens, before any clock starts. */
+export interface Preview {
+  examId: string;
+  examTitle: string;
+  candidateName: string;
+  studentId: string;
+  /** an attempt is in progress (its clock runs); start resumes it */
+  isResumed: boolean;
+  durationMins: number;
+  questionCount: number;
+  essayCount: number;
+  totalMarks: number;
+  maxTabViolations: number;
+  remainingSeconds: number;
+  isPaused: boolean;
+  endsAt: string | null;
+}
+
+/** The sign-in form's values (the body of preview and start). */
+export interface Credentials {
+  accessCode: string;
+  candidateName: string;
+  studentId: string;
+  candidatePin: string;
+}
+
 /** `PUT /attempts/:id/answers/:qid` and `POST /attempts/:id/answers` body. */
 export interface SaveResponse {
   saved: number | boolean;

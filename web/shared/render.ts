@@ -13,7 +13,14 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const MATH = /\$\$([\s\S]+?)\$\$|\$([^$\n]+?)\$/g;
 
+/** `\frac` or `\binom` (not `\tfrac`, the author's explicit small fraction) */
+const FRACTION = /\\(?:frac|binom)(?![a-zA-Z])/;
+
 function typeset(tex: string, displayMode: boolean): string {
+  // Inline, KaTeX sets a fraction's numerator and denominator in script style (70 % of an
+  // already small size: ~9 px glyphs on a hall PC, issue 20). Display style sets them at
+  // the size of the text, as \dfrac would; nested fractions still shrink one step.
+  if (!displayMode && FRACTION.test(tex)) tex = `\\displaystyle ${tex}`;
   try {
     return katex.renderToString(tex, { displayMode, throwOnError: false, trust: false, strict: 'ignore', maxExpand: 200, maxSize: 20 });
   } catch {

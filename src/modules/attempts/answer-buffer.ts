@@ -182,6 +182,20 @@ export class AnswerBuffer {
     return { seq: s, applied: true };
   }
 
+  /**
+   * A save with `seq` was refused (its question or option is not in the paper): nothing
+   * will ever be stored under that seq, so it stops holding the watermark back (a client
+   * that dropped a refused answer would otherwise leave a gap no replay fills). A seq
+   * this attempt already holds is left alone: then the refused save reused it.
+   */
+  forgive(attemptId: string, seq: number): void {
+    const st = this.seqState(attemptId);
+    if (seq <= st.watermark || st.settled.has(seq) || [...st.stored.values()].includes(seq)) return;
+    for (let i = 0; i < st.dirtyLen; i++) if (st.dirty[i]?.dirty && st.dirty[i]!.covers.includes(seq)) return;
+    if (seq > st.lastSeq) st.lastSeq = seq;
+    this.settleNow(attemptId, st, seq);
+  }
+
   /** Adds a new dirty entry to its attempt's list, and the attempt to the flush's. */
   private track(st: AttemptSeqState, e: AnswerEntry): void {
     st.dirty[st.dirtyLen++] = e;

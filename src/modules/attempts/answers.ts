@@ -12,6 +12,7 @@ import type { Paper } from './paper.js';
 import type { AttemptState } from './session-cache.js';
 import { GRACE_MS, remainingMs } from './timer.js';
 import { enforceSeb, SEB_LOCK } from './seb-lock.js';
+import { MAX_SEQ } from './schemas.js';
 
 export interface AnswerInput {
   questionId: string;
@@ -78,7 +79,11 @@ export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInpu
   const now = deps.clock.now();
   const left = remainingMs(paper.exam, st.row, now);
   if (left < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
-  if (opts.questionInPath && items.length === 1 && !paper.byId.has(items[0]!.questionId)) throw new NotFound('Question', { code: 'QUESTION_NOT_FOUND' });
+  if (opts.questionInPath && items.length === 1 && !paper.byId.has(items[0]!.questionId)) {
+    // refused: its seq holds nothing back (as for the 400s below)
+    if (items[0]!.seq !== undefined) deps.buffer.forgive(st.row.id, items[0]!.seq);
+    throw new NotFound('Question', { code: 'QUESTION_NOT_FOUND' });
+  }
   let errors: FieldError[] | null = null;
   const ids: { questionId: string; optionId: string | null }[] = [];
   for (let i = 0; i < items.length; i++) {
@@ -86,7 +91,19 @@ export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInpu
     if (typeof r === 'string') (errors ??= []).push({ index: i, path: `answers.${i}`, questionId: items[i]!.questionId, message: r });
     else ids.push(r);
   }
-  if (errors) throw new ValidationError(errors.length === 1 ? `questionId ${errors[0]!.questionId}: ${errors[0]!.message}` : `${errors.length} answers are invalid; nothing was saved.`, errors);
+  if (errors) {
+    // a refused seq is received all the same: nothing will be stored under it, so it must
+    // not hold durableSeq back (docs/decisions.md, "durableSeq is a contiguous watermark")
+    for (const e of errors) {
+      const seq = items[e.index as number]!.seq;
+      if (seq !== undefined) deps.buffer.forgive(st.row.id, seq);
+    }
+  }
+  const unnumbered = items.reduce((n, a) => (a.seq === undefined ? n + 1 : n), 0);
+  if (unnumbered && deps.buffer.lastSeq(st.row.id) + unnumbered > MAX_SEQ) {
+    (errors ??= []).push({ path: 'seq', message: `this attempt has used seq ${MAX_SEQ}, the highest there is: no further seq can be assigned` });
+  }
+  if (errors) throw new ValidationError(errors.length === 1 ? `${errors[0]!.questionId ? `questionId ${errors[0]!.questionId}` : 'seq'}: ${errors[0]!.message}` : `${errors.length} answers are invalid; nothing was saved.`, errors);
   let saved = 0;
   let seq = 0;
   // the cached row's attempt id and the paper's ids (see resolve), not the request's copies

@@ -15,7 +15,7 @@ import { jsonRoute, plainJson } from '../../platform/json-route.js';
 import { compressedJson } from '../../platform/compress.js';
 import type { HotRouteSpec } from '../../platform/hot-router.js';
 import * as s from './schemas.js';
-import { startAttempt } from './start.js';
+import { previewAttempt, startAttempt } from './start.js';
 import { candidateAttempt, saveAnswers } from './answers.js';
 import { recordTelemetry } from '../proctoring/service.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
@@ -66,6 +66,19 @@ export function attemptRoutes(deps: HallDeps) {
   r.openapi(
     createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...startProblems } }),
     async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c), c), 200, c.req.header('accept-encoding')) as never,
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/attempts/preview',
+      tags: ['Candidate session'],
+      summary: 'The instructions of a session, before its clock starts',
+      description: 'Same body, checks and problems as POST /attempts/start, but nothing is created or charged and no question is shown: the candidate reads the instructions (title, duration, number of questions, rules) and the clock starts only with POST /attempts/start.',
+      request: { body: jsonBody(s.startSchema) },
+      responses: { 200: jsonResponse(s.previewSchema, 'What starting would open'), ...startProblems },
+    }),
+    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), c), 200),
   );
 
   r.openapi(

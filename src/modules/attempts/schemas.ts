@@ -11,7 +11,13 @@ export const startSchema = z
   })
   .openapi('StartAttempt');
 
-const seq = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+/**
+ * Highest seq a save may carry or be given (2^31 − 1): far above any exam's saves, and
+ * far below 2^53, where a JavaScript number stops counting (issue 22: seq 2^53 − 1 was
+ * accepted, the server then assigned 2^53 and every later save equalled it and was ignored).
+ */
+export const MAX_SEQ = 2_147_483_647;
+const seq = z.number().int().min(1).max(MAX_SEQ, `seq must be at most ${MAX_SEQ}`).optional();
 const text = z.string().max(50_000).nullable().optional();
 const optionId = z.string().max(64).nullable().optional();
 
@@ -59,6 +65,24 @@ export const sessionSchema = z
     questions: z.array(candidateQuestionSchema).optional(),
   })
   .openapi('Session');
+
+export const previewSchema = z
+  .object({
+    examId: z.string(),
+    examTitle: z.string(),
+    candidateName: z.string(),
+    studentId: z.string(),
+    isResumed: z.boolean().openapi({ description: 'an attempt is in progress: its clock is already running, and start resumes it' }),
+    durationMins: z.number().int(),
+    questionCount: z.number().int(),
+    essayCount: z.number().int(),
+    totalMarks: z.number(),
+    maxTabViolations: z.number().int(),
+    remainingSeconds: z.number().int().openapi({ description: 'time the candidate will have (a new attempt: the duration, cut short by endsAt)' }),
+    isPaused: z.boolean(),
+    endsAt: z.string().nullable(),
+  })
+  .openapi('SessionPreview');
 
 export const saveResponseSchema = z
   .object({ saved: z.boolean(), applied: z.number().int(), seq: z.number().int(), remainingSeconds: z.number().int(), durableSeq: z.number().int() })

@@ -5,10 +5,7 @@
  * attempt costs one workspace credit (402 when none are left); a resume costs nothing.
  */
 import { randomInt } from 'node:crypto';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { enforceSeb } from './seb-lock.js';
 import { Conflict, Forbidden, NotFound, PaymentRequired, TooManyRequests, Unauthorized, ValidationError } from '../../platform/errors.js';
 import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';
@@ -19,6 +16,9 @@ import type { ExamRow } from '../exams/service.js';
 import { newLayout, type Paper } from './paper.js';
 import type { AttemptRow } from './session-cache.js';
 import { remainingMs, GRACE_MS } from './timer.js';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../platform/deps.js';
+import { enforceSeb } from './seb-lock.js';
 import { sessionView } from './views.js';
 import { finalizeAttempt } from './finalize.js';
 
@@ -44,13 +44,23 @@ async function pinFailure(deps: HallDeps, pinKey: string, detail: string, code: 
   throw new Unauthorized(detail, { code });
 }
 
+/** Who is signing in to which exam, checked (see `identify`). */
+interface Identified {
+  examId: string;
+  paper: Paper;
+  studentId: string;
+  pin: string;
+  pinKey: string;
+  candidateName: string;
+  existing: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
+}
+
 /**
- * Starts or resumes. `address` is the client's address, shown to the invigilator; `req`
- * the HTTP request, judged when the exam requires Safe Exam Browser.
- * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), Unauthorized
- *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
+ * The checks every sign-in makes before anything is created: rate limit, room code, the
+ * exam's window, the PIN throttle, roster and PIN (a chosen PIN's format), and the
+ * candidate's attempt if there is one (its PIN is checked by `checkResumable`).
  */
-export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
+async function identify(deps: HallDeps, input: StartInput, req?: Context<AppEnv>): Promise<Identified> {
   const code = input.accessCode.trim().toUpperCase();
   const studentId = input.studentId.trim();
   await consume(deps.limits.start, `${code}\n${studentId}`, 'start attempts for this candidate');
@@ -79,7 +89,20 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
   }
 
   const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
+  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, existing };
+}
+
+/**
+ * Starts or resumes. `address` is the client's address, shown to the invigilator; `req`
+ * the HTTP request, judged when the exam requires Safe Exam Browser.
+ * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), Unauthorized
+ *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
+ */
+export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
+  const { examId, paper, studentId, pin, pinKey, candidateName, existing } = await identify(deps, input, req);
   const sebChecked = paper.seb !== null && !!req;
+  const exam = { id: examId };
+  const now = deps.clock.now();
   if (existing) return resume(deps, paper, existing, pin, pinKey, address, sebChecked);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
@@ -113,10 +136,62 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
   return sessionView(deps, paper, st, false);
 }
 
-async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string, sebChecked: boolean) {
+/**
+ * An existing attempt may be resumed with this PIN: the PIN is its own, and it is neither
+ * disqualified nor completed.
+ * @throws Unauthorized (PIN, counted by the throttle), Forbidden (disqualified), Conflict (completed)
+ */
+async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string): Promise<void> {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
   if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt is locked (disqualified for proctoring violations, or stopped by a failed Safe Exam Browser check). Ask the invigilator.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
+}
+
+/**
+ * What signing in would open, without opening it: the instructions a candidate reads
+ * before the clock starts (issue 20 item 4). The same checks and problems as a start, and
+ * nothing is created, charged or revealed (no question text): the clock of a new attempt
+ * starts only with `POST /attempts/start`, when the candidate presses Start.
+ * @returns the exam's title, duration, number of questions (and of written ones), total
+ *   marks, violation limit, the time the candidate will have, and whether an attempt is
+ *   in progress (a resume: its clock is already running)
+ */
+export async function previewAttempt(deps: HallDeps, input: StartInput, req?: Context<AppEnv>) {
+  const { paper, studentId, pin, pinKey, candidateName, existing } = await identify(deps, input, req);
+  const exam = paper.exam;
+  const now = deps.clock.now();
+  let remainingSeconds: number;
+  if (existing) {
+    await checkResumable(deps, existing, pin, pinKey);
+    remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, deps.sessions.attempt(existing.id)!.row, now) / 1000));
+  } else {
+    if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
+    const ws = deps.sqlite.prepare('SELECT credits FROM workspaces WHERE id = ?').get(exam.workspace_id) as { credits: number } | undefined;
+    if (!ws || ws.credits <= 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
+    // a start now would have the whole duration, cut short only by the window's end
+    remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, { started_at: now, credited_ms: 0, extra_seconds: 0 }, now) / 1000));
+  }
+  const essays = paper.questions.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY').length;
+  const totalMarks = Math.round(paper.questions.reduce((sum, q) => sum + q.marks, 0) * 100) / 100;
+  return {
+    examId: exam.id,
+    examTitle: exam.title,
+    candidateName: existing ? deps.sessions.attempt(existing.id)!.row.candidate_name : candidateName,
+    studentId,
+    isResumed: !!existing,
+    durationMins: exam.duration_mins,
+    questionCount: paper.questions.length,
+    essayCount: essays,
+    totalMarks,
+    maxTabViolations: exam.max_tab_violations,
+    remainingSeconds,
+    isPaused: exam.paused_at !== null,
+    endsAt: exam.ends_at === null ? null : iso(exam.ends_at),
+  };
+}
+
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string, sebChecked: boolean) {
+  await checkResumable(deps, a, pin, pinKey);
   const st = deps.sessions.attempt(a.id)!;
   if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) {
     finalizeAttempt(deps, a.id, { autoSubmitted: true });

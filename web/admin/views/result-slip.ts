@@ -13,21 +13,23 @@ import { openDialog, printNow, setPrintArea } from '../ui.js';
 export function resultSlip(hallName: string, exam: Exam, r: AttemptResult): HTMLElement {
   const questions = [...(exam.questions ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const byId = new Map(r.answers.map((a) => [a.questionId, a]));
+  // essays not marked yet: the figures count them as 0 (issue 20)
+  const mark = r.pendingReview ? ' (provisional)' : '';
   const fact = (label: string, value: string, cls?: string) => [h('dt', null, label), h('dd', { class: cls ?? null }, value)];
   return h('div', { class: 'result-slip', 'data-attempt-id': r.attemptId },
     h('header', null, h('strong', null, hallName), h('span', null, exam.title)),
     h('dl', { class: 'facts' },
       fact('Candidate', r.candidateName, 'slip-name'),
       fact('Student ID', r.studentId),
-      fact('Score', r.score === null ? '—' : `${r.score} / ${r.maxScore}`, 'slip-score'),
-      fact('Percentage', r.percentage === null ? '—' : `${r.percentage}%`),
-      fact('Grade', r.grade ?? '—', 'slip-grade'),
+      fact('Score', r.score === null ? '—' : `${r.score} / ${r.maxScore}${mark}`, 'slip-score'),
+      fact('Percentage', r.percentage === null ? '—' : `${r.percentage}%${mark}`),
+      fact('Grade', r.grade === null ? '—' : `${r.grade}${mark}`, 'slip-grade'),
       fact('Status', r.status + (r.autoSubmitted ? ' (submitted automatically)' : '')),
       fact('Started', formatDateTime(r.startedAt)),
       fact('Submitted', formatDateTime(r.completedAt)),
       fact('Time taken', formatDuration(r.startedAt, r.completedAt)),
       fact('Violations', String(r.violations))),
-    r.pendingReview ? h('p', { class: 'notice' }, 'Essays are awaiting the examiner’s review; the score may rise.') : null,
+    r.pendingReview ? h('p', { class: 'notice' }, 'Provisional: essays are awaiting the examiner’s review and count as 0 here; the score and grade may rise.') : null,
     h('table', { class: 'table compact' },
       h('thead', null, h('tr', null, ['#', 'Question', 'Answer', 'Marks'].map((t) => h('th', null, t)))),
       h('tbody', null, questions.map((q, i) => {

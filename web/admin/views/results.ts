@@ -12,6 +12,11 @@ import { errorText, toast } from '../ui.js';
 import { openResultSlip } from './result-slip.js';
 import { renderAnalysis } from './analysis.js';
 
+/** A "provisional" tag for figures that still count unmarked essays as 0 (issue 20). */
+export function provisional(a: { pendingReview: boolean; grade: string | null }): HTMLElement | null {
+  return a.pendingReview && a.grade !== null ? h('small', { class: 'badge warn provisional', title: 'Essays not marked yet: counted as 0' }, 'provisional') : null;
+}
+
 /** Draws the results tab. */
 export async function renderResults(ctx: Ctx, host: HTMLElement, exam: Exam): Promise<void> {
   const base = `/exams/${encodeURIComponent(exam.id)}`;
@@ -25,9 +30,9 @@ export async function renderResults(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     h('td', null, a.studentId),
     h('td', null, a.candidateName),
     h('td', null, h('span', { class: `badge status-${a.status.toLowerCase()}` }, a.status), a.autoSubmitted ? h('small', { class: 'muted' }, ' (auto-submitted)') : null),
-    h('td', { class: 'num', 'data-field': 'score' }, a.score === null ? '—' : `${a.score} / ${a.maxScore}`),
-    h('td', { class: 'num', 'data-field': 'percentage' }, a.percentage === null ? '—' : `${a.percentage}%`),
-    h('td', { 'data-field': 'grade' }, a.grade ?? '—'),
+    h('td', { class: 'num', 'data-field': 'score' }, a.score === null ? '—' : `${a.score} / ${a.maxScore}`, provisional(a)),
+    h('td', { class: 'num', 'data-field': 'percentage' }, a.percentage === null ? '—' : `${a.percentage}%`, provisional(a)),
+    h('td', { 'data-field': 'grade' }, a.grade ?? '—', provisional(a)),
     h('td', null, formatDuration(a.startedAt, a.completedAt)),
     h('td', { class: a.violations ? 'num warn' : 'num' }, String(a.violations)),
     h('td', { 'data-field': 'pending-review' }, a.pendingReview ? h('a', { class: 'badge warn', href: `#/exams/${encodeURIComponent(exam.id)}/review` }, 'Essays to review') : ''),

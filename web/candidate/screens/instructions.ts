@@ -1,12 +1,52 @@
 /**
  * Instructions screen (issue 4 point 2): duration, number of questions, total marks,
- * the violation limit and the keyboard shortcuts, then "Start" — which asks the
+ * the violation limit and the keyboard shortcuts, then "Start exam" — which asks the
  * browser for fullscreen (a user gesture is required for that) and opens the exam.
- * The server's clock already runs (it starts at sign-in), so the time left is shown.
+ * A new candidate reads them from `POST /attempts/preview`, before any clock runs: the
+ * clock starts when they press Start (issue 20). A resumed attempt's clock already
+ * runs, so its time left is shown ticking. The button stays in view at 1024×768.
  */
 import { formatClock } from '../clock.js';
 import { h, mount } from '../dom.js';
-import type { Session } from '../types.js';
+import type { Preview, Session } from '../types.js';
+
+/** What the screen shows, from a preview (not started) or a resumed session. */
+export interface InstructionsInfo {
+  examTitle: string;
+  candidateName: string;
+  studentId: string;
+  durationMins: number;
+  questionCount: number;
+  essayCount: number;
+  totalMarks: number;
+  maxTabViolations: number;
+  remainingSeconds: number;
+  isPaused: boolean;
+  /** the attempt exists and its clock runs */
+  isResumed: boolean;
+}
+
+/** The screen's facts from a start/resume session. */
+export function fromSession(s: Session): InstructionsInfo {
+  return {
+    examTitle: s.examTitle,
+    candidateName: s.candidateName,
+    studentId: s.studentId,
+    durationMins: s.durationMins,
+    questionCount: s.questions.length,
+    essayCount: s.questions.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY').length,
+    totalMarks: s.questions.reduce((sum, q) => sum + (Number(q.marks) || 0), 0),
+    maxTabViolations: s.maxTabViolations,
+    remainingSeconds: s.remainingSeconds,
+    isPaused: s.isPaused,
+    isResumed: !!s.isResumed,
+  };
+}
+
+/** The screen's facts from a preview. */
+export function fromPreview(p: Preview): InstructionsInfo {
+  return { ...p };
+}
 
 /** Asks for fullscreen; resolves either way (refused, unsupported, headless). */
 export async function requestFullscreen(): Promise<void> {
@@ -21,27 +61,31 @@ export async function requestFullscreen(): Promise<void> {
 
 /**
  * Shows the instructions.
- * @param session start or resume response
- * @param onStart called after the candidate pressed Start (fullscreen already requested)
+ * @param info from `fromPreview` (clock not started) or `fromSession` (resumed)
+ * @param onStart called after the candidate pressed Start (fullscreen already requested);
+ *   the button reads "Starting…" until it settles
  */
-export function showInstructions(session: Session, onStart: () => void): void {
-  const total = session.questions.reduce((sum, q) => sum + (Number(q.marks) || 0), 0);
-  const essays = session.questions.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY').length;
-  const start = h('button.primary.big', { type: 'button', id: 'start-exam' }, session.isResumed ? 'Continue my exam' : 'Start exam');
+export function showInstructions(info: InstructionsInfo, onStart: () => void | Promise<void>): void {
+  const running = info.isResumed;
+  const start = h('button.primary.big', { type: 'button', id: 'start-exam' }, running ? 'Continue my exam' : 'Start exam');
   start.addEventListener('click', async () => {
     start.setAttribute('disabled', '');
+    start.textContent = 'Starting…';
     await requestFullscreen();
-    onStart();
+    await onStart();
   });
-  const limit = session.maxTabViolations;
-  // Keep the time-left figure moving (monotonic deltas since the server's answer).
-  const t0 = performance.now();
-  const ticker = setInterval(() => {
-    const el = document.getElementById('instr-time');
-    if (!el) return clearInterval(ticker);
-    if (session.isPaused) return;
-    el.textContent = formatClock(Math.ceil(session.remainingSeconds - (performance.now() - t0) / 1000));
-  }, 1000);
+  const limit = info.maxTabViolations;
+  if (running) {
+    // Keep the time-left figure moving (monotonic deltas since the server's answer).
+    const t0 = performance.now();
+    const ticker = setInterval(() => {
+      const el = document.getElementById('instr-time');
+      if (!el) return clearInterval(ticker);
+      if (info.isPaused) return;
+      el.textContent = formatClock(Math.ceil(info.remainingSeconds - (performance.now() - t0) / 1000));
+    }, 1000);
+  }
+  const cut = !running && info.remainingSeconds < info.durationMins * 60;
   mount(
     h(
       'main.screen.center',
@@ -49,25 +93,26 @@ export function showInstructions(session: Session, onStart: () => void): void {
       h(
         'section.card.instructions',
         { 'aria-labelledby': 'instr-title' },
-        h('h1', { id: 'instr-title' }, session.examTitle),
-        h('p.lead', {}, `${session.candidateName} · ${session.studentId}`),
-        session.isResumed
-          ? h('p.notice.ok', {}, 'Welcome back. Your saved answers and your place are restored.')
-          : null,
+        h('h1', { id: 'instr-title' }, info.examTitle),
+        h('p.lead', {}, `${info.candidateName} · ${info.studentId}`),
+        running
+          ? h('p.notice.ok', {}, 'Welcome back. Your saved answers and your place are restored. Your time is running.')
+          : h('p.notice.ok', { id: 'clock-not-started' }, 'Your time has not started. Read these instructions; the clock starts when you press Start exam.'),
         h(
           'dl.facts',
           {},
           h('dt', {}, 'Duration'),
-          h('dd', {}, `${session.durationMins} minutes`),
-          h('dt', {}, 'Time left'),
-          h('dd', { id: 'instr-time' }, formatClock(session.remainingSeconds)),
+          h('dd', {}, `${info.durationMins} minutes`),
+          h('dt', {}, running ? 'Time left' : 'Your time'),
+          h('dd', { id: 'instr-time' }, formatClock(info.remainingSeconds)),
           h('dt', {}, 'Questions'),
-          h('dd', {}, `${session.questions.length}${essays ? ` (${essays} written)` : ''}`),
+          h('dd', { id: 'instr-questions' }, `${info.questionCount}${info.essayCount ? ` (${info.essayCount} written)` : ''}`),
           h('dt', {}, 'Total marks'),
-          h('dd', {}, String(Math.round(total * 100) / 100)),
+          h('dd', {}, String(Math.round(info.totalMarks * 100) / 100)),
           h('dt', {}, 'Violation limit'),
           h('dd', {}, String(limit)),
         ),
+        cut ? h('p.small', {}, 'The exam window closes before the full duration is over, so you have less time than the duration.') : null,
         h('h2', {}, 'Before you start'),
         h(
           'ul.rules',
@@ -77,15 +122,14 @@ export function showInstructions(session: Session, onStart: () => void): void {
           h('li', {}, `Switching to another window or tab, leaving full screen, copying, pasting or right-clicking is recorded. After ${limit} such event${limit === 1 ? '' : 's'}, the next one locks your exam.`),
           h('li', {}, 'You can move between questions freely and flag any question to review later.'),
         ),
-        h('h2', {}, 'Keyboard shortcuts'),
         h(
-          'ul.keys',
+          'p.keys',
           {},
-          h('li', {}, h('kbd', {}, 'A'), '–', h('kbd', {}, 'D'), ' choose an option (or ', h('kbd', {}, '1'), '–', h('kbd', {}, '9'), ')'),
-          h('li', {}, h('kbd', {}, 'N'), ' next question, ', h('kbd', {}, 'P'), ' previous question'),
-          h('li', {}, h('kbd', {}, 'F'), ' flag or unflag for review'),
+          'Keys: ',
+          h('kbd', {}, 'A'), '–', h('kbd', {}, 'D'), ' (or ', h('kbd', {}, '1'), '–', h('kbd', {}, '9'), ') choose · ',
+          h('kbd', {}, 'N'), ' next · ', h('kbd', {}, 'P'), ' previous · ', h('kbd', {}, 'F'), ' flag for review',
         ),
-        start,
+        h('div.start-row', {}, start),
       ),
     ),
   );

@@ -27,6 +27,10 @@ function fmt(n: number): string {
  */
 export function showResult(r: ResultInput, onFinish: () => void): void {
   const hasScore = typeof r.score === 'number' && r.showResult !== false;
+  // essays not marked yet (pendingReview): score and grade count them as 0, so both are
+  // shown as provisional, never as the final word (issue 20 item 4)
+  const provisional = hasScore && !!r.pendingReview;
+  const tag = () => (provisional ? h('span.provisional-tag', {}, ' provisional') : null);
   const finish = h('button.primary.big', { type: 'button', id: 'finish' }, 'Finish');
   finish.addEventListener('click', onFinish);
   const who = [r.candidateName, r.studentId].filter(Boolean).join(' · ');
@@ -37,24 +41,24 @@ export function showResult(r: ResultInput, onFinish: () => void): void {
       h(
         'section.card.result',
         { 'aria-labelledby': 'result-title' },
-        h('h1', { id: 'result-title' }, hasScore ? 'Your result' : 'Exam submitted'),
+        h('h1', { id: 'result-title' }, hasScore ? (provisional ? 'Your provisional result' : 'Your result') : 'Exam submitted'),
         r.examTitle ? h('p.lead', {}, r.examTitle) : null,
         who ? h('p', {}, who) : null,
         r.autoSubmitted ? h('p.notice', {}, 'Time ran out, so your answers were submitted automatically.') : null,
         hasScore
           ? h(
-              'dl.score',
-              { id: 'score' },
+              provisional ? 'dl.score.provisional' : 'dl.score',
+              { id: 'score', 'data-provisional': provisional ? 'true' : 'false' },
               h('dt', {}, 'Score'),
-              h('dd', { id: 'score-value' }, `${fmt(r.score as number)} / ${fmt(Number(r.maxScore) || 0)}`),
+              h('dd', {}, h('span', { id: 'score-value' }, `${fmt(r.score as number)} / ${fmt(Number(r.maxScore) || 0)}`), tag()),
               h('dt', {}, 'Percentage'),
-              h('dd', { id: 'score-percentage' }, `${fmt(Number(r.percentage) || 0)}%`),
+              h('dd', {}, h('span', { id: 'score-percentage' }, `${fmt(Number(r.percentage) || 0)}%`), tag()),
               h('dt', {}, 'Grade'),
-              h('dd', { id: 'score-grade', class: 'grade' }, String(r.grade || '')),
+              h('dd', { class: 'grade' }, h('span', { id: 'score-grade' }, String(r.grade || '')), tag()),
             )
           : h('p', {}, 'Your answers have been received by the exam server.'),
-        hasScore && r.pendingReview
-          ? h('p.notice', {}, 'Written answers are marked by the examiner; this score does not include them yet.')
+        provisional
+          ? h('p.notice', { id: 'provisional-note' }, 'Provisional: your written answers have not been marked yet and count as 0 here. Your score and grade will change when the examiner marks them.')
           : null,
         h(
           'dl.receipt',

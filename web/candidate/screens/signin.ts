@@ -1,6 +1,6 @@
 /**
  * Sign-in screen (issue 4 point 1): room code, full name, student ID and PIN →
- * `POST /attempts/start`. Problems come back as clear sentences (messages.ts): wrong
+ * `POST /attempts/preview` (every check of a start, but no clock starts: issue 20). Problems come back as clear sentences (messages.ts): wrong
  * code, wrong PIN, not open yet (with the local opening time), credits exhausted,
  * disqualified, already submitted… The room code can be pre-filled from `?room=` (the
  * QR code / link an invigilator shares).
@@ -9,7 +9,7 @@ import { call } from '../api.js';
 import { h, mount } from '../dom.js';
 import { messageFor } from '../messages.js';
 import { reloadAdvice } from '../offline-shell.js';
-import type { Problem, Session } from '../types.js';
+import type { Credentials, Preview, Problem } from '../types.js';
 import { showSebRequired } from '../seb.js';
 
 interface Field {
@@ -26,7 +26,7 @@ const FIELDS: Field[] = [
   { name: 'candidatePin', label: 'PIN', hint: '4 to 8 digits. First time here without a PIN slip? Choose one and remember it.', attrs: { type: 'password', inputmode: 'numeric', autocomplete: 'off', maxlength: '8' } },
 ];
 
-type Values = Record<Field['name'], string>;
+type Values = Credentials;
 
 /** Checks the form before sending; returns a message per invalid field. */
 export function validateSignIn(v: Values): Partial<Record<Field['name'], string>> {
@@ -41,10 +41,10 @@ export function validateSignIn(v: Values): Partial<Record<Field['name'], string>
 
 /**
  * Shows the sign-in form.
- * @param onSignedIn called with the start/resume session after a 200
+ * @param onSignedIn called with the preview after a 200, and the values that got it
  * @param notice optional message shown above the form (e.g. after finishing)
  */
-export function showSignIn(onSignedIn: (session: Session) => void, notice?: { title: string; text: string }): void {
+export function showSignIn(onSignedIn: (preview: Preview, credentials: Credentials) => void, notice?: { title: string; text: string }): void {
   const alertBox = h('div.alert', { id: 'signin-alert', role: 'alert', tabindex: '-1', hidden: !notice });
   const inputs = {} as Record<Field['name'], HTMLInputElement>;
   const errs = {} as Record<Field['name'], HTMLElement>;
@@ -95,10 +95,10 @@ export function showSignIn(onSignedIn: (session: Session) => void, notice?: { ti
     if (first) return first.focus();
     button.disabled = true;
     button.textContent = 'Signing in…';
-    const res = await call<Session>('POST', '/attempts/start', values);
+    const res = await call<Preview>('POST', '/attempts/preview', values);
     button.disabled = false;
     button.textContent = 'Sign in';
-    if (res.kind === 'ok') return onSignedIn(res.body);
+    if (res.kind === 'ok') return onSignedIn(res.body, values);
     const problem: Problem | null = res.kind === 'problem' ? res.problem : null;
     if (problem && problem.code === 'SEB_REQUIRED') return showSebRequired(problem, () => showSignIn(onSignedIn, notice));
     const msg = messageFor(problem);
