@@ -99,7 +99,7 @@ export function showSignIn(onSignedIn: (session: Session) => void, notice?: { ti
     const problem: Problem | null = res.kind === 'problem' ? res.problem : null;
     const msg = messageFor(problem);
     showAlert(msg.title, msg.text);
-    if (problem && (problem.code === 'PIN_INVALID')) inputs.candidatePin.value = '';
+    if (problem && (problem.code === 'SIGN_IN_FAILED' || problem.code === 'PIN_INVALID')) inputs.candidatePin.value = '';
   });
 
   mount(
