@@ -154,6 +154,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKeyHeader', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'operatorKeyHeader', { type: 'apiKey', in: 'header', name: 'x-operator-key', description: 'The hall operator’s credential (cbtop_…), printed at install; a workspace API key gets 403' });
   // bulk items are validated one by one (per-item errors), so name their schema here
   app.openAPIRegistry.register('QuestionInput', questionInputSchema);
   app.doc31('/openapi.json', {
