@@ -38,6 +38,8 @@ export const configSchema = z.object({
   CBT_SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   /** Who commits the answer flush: 'thread' (a writer thread with its own connection) or 'main' (the event loop, in bounded transactions). */
   CBT_ANSWER_WRITER: z.enum(['thread', 'main']).default('thread'),
+  /** 1 allows webhook URLs on loopback and this machine's addresses (a receiver on the same machine); refused by default. */
+  CBT_WEBHOOK_ALLOW_LOCAL: z.enum(['0', '1']).default('0'),
   /** 1 exposes GET /bench/baseline, a bare route the benchmark compares against. */
   CBT_BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });

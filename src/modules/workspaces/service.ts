@@ -7,7 +7,8 @@
 import type { AppDeps } from '../../platform/deps.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
-import { Conflict, NotFound, Unauthorized } from '../../platform/errors.js';
+import { Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
+import { checkWebhookUrl, refusalText } from '../webhooks/url-guard.js';
 import { iso } from '../../platform/clock.js';
 
 /** Credits a new standalone workspace starts with (spec "Limits"). */
@@ -72,8 +73,22 @@ export function workspaceCounts(deps: AppDeps, id: string): { exams: number; que
   return r;
 }
 
-/** POST /workspaces/standalone → 201 body. */
-export function registerStandalone(deps: AppDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
+/**
+ * Refuses a webhook URL on loopback, link-local, unspecified or this machine's addresses
+ * (webhooks/url-guard.ts), unless CBT_WEBHOOK_ALLOW_LOCAL allows the local ones.
+ * @throws ValidationError (400) naming the address and why
+ */
+async function assertWebhookAllowed(deps: AppDeps, url: string): Promise<void> {
+  const refused = await checkWebhookUrl(url, deps.config.CBT_WEBHOOK_ALLOW_LOCAL === '1');
+  if (refused) {
+    const why = refusalText(refused);
+    throw new ValidationError(`The webhook URL is not allowed: its ${why}.`, [{ path: 'webhookUrl', message: why }], { code: 'WEBHOOK_URL_REFUSED' });
+  }
+}
+
+/** POST /workspaces/standalone → 201 body. @throws ValidationError for a refused webhook URL */
+export async function registerStandalone(deps: AppDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
+  await assertWebhookAllowed(deps, input.webhookUrl);
   const { row, apiKey, webhookSecret } = insertWorkspace(deps, { ...input, type: 'STANDALONE_HALL', passwordHash: null });
   return { id: row.id, name: row.name, type: row.type, credits: row.credits, apiKey, webhookSecret };
 }
@@ -169,8 +184,9 @@ export function describeWorkspace(deps: AppDeps, id: string) {
   };
 }
 
-/** PATCH /workspaces/me. */
-export function updateWorkspace(deps: AppDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
+/** PATCH /workspaces/me. @throws ValidationError for a refused webhook URL */
+export async function updateWorkspace(deps: AppDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
+  if (patch.webhookUrl !== undefined) await assertWebhookAllowed(deps, patch.webhookUrl);
   const row = getWorkspaceRow(deps, id);
   deps.sqlite.prepare('UPDATE workspaces SET name = ?, webhook_url = ? WHERE id = ?').run(patch.name ?? row.name, patch.webhookUrl ?? row.webhook_url, id);
   return describeWorkspace(deps, id);
