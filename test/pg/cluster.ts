@@ -1,0 +1,112 @@
+/**
+ * A throwaway PostgreSQL cluster for tests: Debian's `postgresql` binaries, `initdb` into
+ * a temp directory and `pg_ctl` on a free loopback port, removed when stopped. Never a
+ * mock, never a shared server.
+ *
+ * `initdb` refuses to run as root, so as root the cluster belongs to the `postgres` user
+ * and every command runs through `runuser -u postgres --`. Where no server binaries are
+ * found (a developer machine without Debian's `postgresql` package), `pgAvailability()`
+ * says why, and the tests skip with that one line (.ci/run installs the package).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PgCluster {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  port: number;
+  dir: string;
+  /** a URL for another database of this cluster (created by createDatabase) */
+  urlFor(database: string): string;
+  /** CREATE DATABASE name; returns its URL */
+  createDatabase(name: string): string;
+  /** pg_ctl stop -m immediate and remove the directory */
+  stop(): Promise<void>;
+}
+
+/** The directory holding initdb/pg_ctl/postgres, or null when PostgreSQL is not installed. */
+export function pgBinDir(): string | null {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length > 0 ? join(base, versions[0]!, 'bin') : null;
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** null when a cluster can be made here; otherwise the one-line reason to print on skip. */
+export function pgAvailability(): string | null {
+  if (!pgBinDir()) {
+    return "PostgreSQL tests skipped: Debian's postgresql package is not installed (apt-get install postgresql; .ci/run does it)";
+  }
+  if (isRoot && spawnSync('id', ['postgres']).status !== 0) {
+    return 'PostgreSQL tests skipped: running as root but there is no `postgres` user to own the cluster';
+  }
+  return null;
+}
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function asOwner(bin: string, args: string[]): string {
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * initdb + pg_ctl start on a free port, trust auth on loopback only, fsync off (a test
+ * cluster: speed over durability). Throws with pg's own output when a step fails.
+ */
+export async function startPgCluster(): Promise<PgCluster> {
+  const why = pgAvailability();
+  if (why) throw new Error(why);
+  const bin = pgBinDir()!;
+  const dir = mkdtempSync(join(tmpdir(), 'hallcbt-pg-'));
+  const data = join(dir, 'data');
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  chmodSync(dir, 0o700);
+  asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  asOwner(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const urlFor = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
+  let stopped = false;
+  return {
+    url: urlFor('postgres'),
+    port,
+    dir,
+    urlFor,
+    createDatabase(name: string) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name: ${name}`);
+      asOwner(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-qc', `CREATE DATABASE ${name}`]);
+      return urlFor(name);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        asOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
