@@ -81,8 +81,10 @@ async function startSession(apiKey: string, ws?: Workspace): Promise<void> {
 /** Renders the screen for the current hash. */
 async function route(): Promise<void> {
   if (isOperatorRoute()) {
+    ++routeSeq; // a screen still loading must not replace this one
     if (dispose) dispose();
     dispose = undefined;
+    for (const a of Array.from(document.querySelectorAll('#mainnav a'))) a.classList.toggle('active', a.getAttribute('data-nav') === 'operator');
     return renderOperator(app);
   }
   if (!ctx) {
