@@ -76,7 +76,7 @@ const XLSX_PARTS = ['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/she
 const DOCX_PARTS = ['[Content_Types].xml', 'word/document.xml', '_rels/.rels', 'word/_rels/document.xml.rels'];
 const PPTX_PARTS = ['[Content_Types].xml', 'ppt/presentation.xml', 'ppt/_rels/presentation.xml.rels', 'ppt/slides/slide1.xml', 'ppt/slides/_rels/slide1.xml.rels'];
 const bytes = fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a));
-const csv = linesOf(fc.array(fc.oneof(junk, token('"', '""', '"a,b"', 'studentId', 'candidateName', 'phone', '=1+1', '\uFEFFstudentId')), { maxLength: 5 }).map((c) => c.join(token.length ? ',' : ';')));
+const csv = linesOf(fc.tuple(fc.array(fc.oneof(junk, token('"', '""', '"a,b"', 'studentId', 'candidateName', 'phone', '=1+1', '\uFEFFstudentId')), { maxLength: 5 }), token(',', ';', '\t')).map(([cells, sep]) => cells.join(sep)));
 
 /** Resolves a generated body (some are promises of zip bytes) into a FilePart. */
 async function part(body: Buffer | string | Promise<Buffer>, name: string): Promise<FilePart> {
