@@ -15,14 +15,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generateExtractive } from '../src/modules/generation/engine/extractive.js';
-import { gradeEssayBuiltIn } from '../src/modules/generation/grading/grade-essay.js';
-import type { Passage } from '../src/modules/generation/material/passage.js';
+import { generateExtractive } from '../src/core/generation/engine/extractive.js';
+import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
+import type { Passage } from '../src/core/generation/passage.js';
 import { readMaterial } from '../src/modules/generation/material/read-material.js';
 import { transcribe } from '../src/modules/generation/material/speech.js';
 import { processToolEnv } from '../src/modules/generation/material/tools.js';
-import type { GeneratedQuestion } from '../src/modules/generation/schemas.js';
-import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../src/modules/generation/support.js';
+import type { GeneratedQuestion } from '../src/core/generation/schemas.js';
+import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../src/core/generation/support.js';
 import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/generation/helpers/ooxml.js';
 import { ESPEAK_ARGS, knownParagraph } from '../test/generation/helpers/media.js';
 
@@ -228,7 +228,7 @@ over-credited. The ranking (ρ) is good enough to order scripts; the per-answer 
 the examiner's review, which the workflow requires anyway.
 
 The optional LLM engine is not measured here: no model is available offline. Its questions
-pass the same grounding check before they are returned (\`src/modules/generation/support.ts\`).
+pass the same grounding check before they are returned (\`src/core/generation/support.ts\`).
 
 ## Speech recognition (pocketsphinx, Debian's US English model)
 

@@ -12,22 +12,16 @@ import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fileURLToPath } from 'node:url';
 import { ZodError } from 'zod';
-import type { AppDeps, AppEnv } from './platform/deps.js';
+import type { AppEnv } from './platform/deps.js';
+import type { HallDeps } from './hall/deps.js';
 import { ApiError, PayloadTooLarge, UnsupportedMediaType, ValidationError, toProblem } from './platform/errors.js';
 import { zodFieldErrors } from './platform/openapi.js';
 import { randomBase62 } from './platform/ids.js';
-import { workspaceRoutes } from './modules/workspaces/routes.js';
-import { examRoutes } from './modules/exams/routes.js';
-import { questionRoutes } from './modules/questions/routes.js';
-import { rosterRoutes } from './modules/roster/routes.js';
-import { attemptRoutes, candidateLiveRoutes } from './modules/attempts/routes.js';
+import { candidateLiveRoutes } from './modules/attempts/routes.js';
 import { HotRouteRouter } from './platform/hot-router.js';
-import { invigilationRoutes } from './modules/attempts/invigilation-routes.js';
-import { webhookRoutes } from './modules/webhooks/routes.js';
-import { API_VERSION, systemRoutes } from './modules/system/routes.js';
-import { extraRouters } from './extra-routes.js';
-import { essayReviewRoutes } from './modules/grading/routes.js';
-import { questionInputSchema } from './modules/questions/schemas.js';
+import { API_VERSION } from './modules/system/routes.js';
+import { hallRouters } from './hall/composition.js';
+import { questionInputSchema } from './core/questions/schemas.js';
 import { pageSecurityHeaders } from './platform/security-headers.js';
 
 export interface AppOptions {
@@ -59,7 +53,7 @@ function problemResponse(c: Context, err: ApiError): Response {
 }
 
 /** Builds the app. */
-export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
+export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
   // the candidate's live requests skip the trie search (platform/hot-router.ts)
   const app = new OpenAPIHono<AppEnv>({ router: new HotRouteRouter(candidateLiveRoutes) });
 
@@ -140,18 +134,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): OpenAPIHono<App
     return problemResponse(c, new ApiError(500, 'internal-error', 'Internal server error', 'Something went wrong on the server; the error was logged with this request id.'));
   });
 
-  for (const router of [
-    systemRoutes(deps, opts.port ?? (() => deps.config.PORT)),
-    workspaceRoutes(deps),
-    examRoutes(deps),
-    questionRoutes(deps),
-    rosterRoutes(deps),
-    invigilationRoutes(deps),
-    attemptRoutes(deps),
-    webhookRoutes(deps, opts.kickOutbox ?? (() => {})),
-    essayReviewRoutes(deps),
-    ...extraRouters(deps),
-  ]) {
+  // every router of the hall is listed in hall/composition.ts
+  for (const router of hallRouters(deps, { port: opts.port ?? (() => deps.config.PORT), kickOutbox: opts.kickOutbox ?? (() => {}) })) {
     app.route('/', router);
   }
 

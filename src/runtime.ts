@@ -11,23 +11,22 @@ import type { Logger } from './platform/logger.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { SecretBox } from './platform/crypto.js';
 import { RateLimits } from './platform/rate-limit.js';
-import { HallEvents } from './platform/hall-events.js';
+import { HallEvents } from './hall/events.js';
 import { Scheduler } from './platform/scheduler.js';
-import type { AppDeps } from './platform/deps.js';
+import type { HallDeps } from './hall/deps.js';
 import { databasePath, openDatabase } from './db/index.js';
 import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
-import type { JobValue } from './modules/attempts/answer-commit.js';
 import { AnswerBuffer } from './modules/attempts/answer-buffer.js';
 import { threadWriter } from './modules/attempts/answer-writer.js';
 import { SessionCache } from './modules/attempts/session-cache.js';
-import { creditDowntime, sweepExpired, writeHeartbeat } from './modules/attempts/sweep.js';
+import { creditDowntime, writeHeartbeat } from './modules/attempts/sweep.js';
 import { OutboxDispatcher } from './modules/webhooks/dispatcher.js';
 import { createApp } from './app.js';
-import { extraJobs } from './extra-jobs.js';
+import { hallJobs } from './hall/composition.js';
 import { backupInFlight } from './modules/backups/service.js';
 
 export interface Runtime {
-  deps: AppDeps;
+  deps: HallDeps;
   app: ReturnType<typeof createApp>;
   dispatcher: OutboxDispatcher;
   /** the listening port, once known */
@@ -42,7 +41,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   const dbFile = databasePath(config.DATA_DIR);
   const { sqlite, db } = openDatabase(dbFile, config.CBT_SQLITE_SYNCHRONOUS);
   let checkpointer: Checkpointer | null = null;
-  const deps: AppDeps = {
+  const deps: HallDeps = {
     db,
     sqlite,
     config,
@@ -71,21 +70,6 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);
 
-  // the activity times a failed flush carried are written by the next one; only the
-  // number of the take waits here, so the rows themselves die young with the flush's job
-  const flush = async () => {
-    let activity: { rows: JobValue[]; take: number } | null = deps.sessions.takeActivity();
-    const take = activity.take;
-    const flushed = deps.buffer.flush(activity.rows);
-    activity = null;
-    try {
-      return await flushed;
-    } catch (e) {
-      deps.sessions.restoreActivity(take);
-      throw e;
-    }
-  };
-
   return {
     deps,
     app,
@@ -93,11 +77,8 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     port,
     startJobs() {
       checkpointer = startCheckpointer(sqlite, dbFile, logger);
-      scheduler.add({ name: 'answer-flush', every: config.CBT_FLUSH_INTERVAL_MS, run: flush });
-      scheduler.add({ name: 'heartbeat', every: 2000, run: () => writeHeartbeat(deps) });
-      scheduler.add({ name: 'expiry-sweep', every: '*/2 * * * * *', run: () => sweepExpired(deps) });
-      scheduler.add({ name: 'outbox-dispatch', every: '*/2 * * * * *', run: () => dispatcher.runOnce() });
-      for (const job of extraJobs(deps)) scheduler.add(job);
+      // every scheduled job of the hall is listed in hall/composition.ts
+      for (const job of hallJobs(deps, dispatcher)) scheduler.add(job);
     },
     async shutdown() {
       closed = true;

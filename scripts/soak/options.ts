@@ -76,7 +76,7 @@ export function parseArgs(argv: string[]): CliOptions {
 }
 
 /** mulberry32: a small seeded generator of numbers in [0, 1) (the one generation uses). */
-export { prng as seededRandom } from '../../src/modules/generation/text/seed.js';
+export { prng as seededRandom } from '../../src/core/generation/text/seed.js';
 
 /** A whole number in [min, max] from `rng`. */
 export function between(rng: () => number, [min, max]: readonly [number, number]): number {

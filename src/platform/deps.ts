@@ -1,6 +1,7 @@
 /**
- * The dependencies createApp() is built from (STYLE: no globals; main.ts composes them,
- * tests build their own). Module routers receive them as an argument.
+ * The platform's dependencies (STYLE: no globals; main.ts composes them, tests build their
+ * own): database, config, logger, clock, secrets, rate limits. No domain type lives here;
+ * the hall adds its own parts in hall/deps.ts (HallDeps extends AppDeps).
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Db, Sqlite } from '../db/index.js';
@@ -9,9 +10,6 @@ import type { Logger } from './logger.js';
 import type { Clock } from './clock.js';
 import type { SecretBox } from './crypto.js';
 import type { RateLimits } from './rate-limit.js';
-import type { AnswerBuffer } from '../modules/attempts/answer-buffer.js';
-import type { SessionCache } from '../modules/attempts/session-cache.js';
-import type { HallEvents } from './hall-events.js';
 
 export interface AppDeps {
   db: Db;
@@ -21,10 +19,6 @@ export interface AppDeps {
   clock: Clock;
   secrets: SecretBox;
   limits: RateLimits;
-  buffer: AnswerBuffer;
-  sessions: SessionCache;
-  /** in-process notifications for the live monitor and the outbox dispatcher */
-  events: HallEvents;
   /** epoch ms the process started */
   startedAt: number;
 }

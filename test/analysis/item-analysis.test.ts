@@ -42,8 +42,8 @@
  *   I2 A .2 B .5 C .1 D .1, omitted .1; I3 A .1 B 0 C .5 D .4; I4 A .4 B .1 C .1 D .3, omitted .1.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseMatrix, type ResponseMatrix } from '../../src/modules/analysis/item-analysis.js';
-import { kr20, pearson, upperLowerGroups, variance } from '../../src/modules/analysis/statistics.js';
+import { analyseMatrix, type ResponseMatrix } from '../../src/core/analysis/item-analysis.js';
+import { kr20, pearson, upperLowerGroups, variance } from '../../src/core/analysis/statistics.js';
 
 const KEYS = ['A', 'B', 'C', 'D'];
 const CHOICES = ['ABCD', 'ABCA', 'ABDD', 'AACA', 'ABDB', 'BBCC', 'ACDD', 'BACA', 'A-D-', '-DAA'];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, api, createExam, parsePastPaper, registerWorkspace, startAttempt, startTestServer, type TestServer } from '../harness.js';
-import { gradeFor } from '../../src/modules/grading/scale.js';
+import { gradeFor } from '../../src/core/grading/scale.js';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateExtractive } from '../../src/modules/generation/engine/extractive.js';
+import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { readMaterial } from '../../src/modules/generation/material/read-material.js';
 import { generateInWorker } from '../../src/modules/generation/worker-client.js';
-import type { Passage } from '../../src/modules/generation/material/passage.js';
-import type { GeneratedQuestion } from '../../src/modules/generation/schemas.js';
-import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../../src/modules/generation/support.js';
+import type { Passage } from '../../src/core/generation/passage.js';
+import type { GeneratedQuestion } from '../../src/core/generation/schemas.js';
+import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../../src/core/generation/support.js';
 import { makeDocx, markdownParagraphs } from './helpers/ooxml.js';
 
 const ICAN = new URL('../../../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf', import.meta.url).pathname;

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gradeEssayBuiltIn } from '../../src/modules/generation/grading/grade-essay.js';
-import { lengthPenalty } from '../../src/modules/generation/grading/quality.js';
-import type { GradeEssayRequest } from '../../src/modules/generation/schemas.js';
+import { gradeEssayBuiltIn } from '../../src/core/grading/essay/grade-essay.js';
+import { lengthPenalty } from '../../src/core/grading/essay/quality.js';
+import type { GradeEssayRequest } from '../../src/core/generation/schemas.js';
 
 const data = JSON.parse(readFileSync(new URL('../fixtures/generation/essays.json', import.meta.url), 'utf8'));
 const q1 = data.questions[0];

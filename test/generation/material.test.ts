@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/platform/errors.js';
 import { readMaterial, MAX_MATERIAL_BYTES } from '../../src/modules/generation/material/read-material.js';
-import { formatTimestamp, linesToParagraphs } from '../../src/modules/generation/material/passage.js';
+import { formatTimestamp, linesToParagraphs } from '../../src/core/generation/passage.js';
 import { parseCaptions, timedTextToPassages } from '../../src/modules/generation/material/captions.js';
 import { resolveFormat } from '../../src/modules/generation/material/sniff.js';
 import { parsePocketsphinx5, parsePocketsphinxContinuous, wordsToTranscript } from '../../src/modules/generation/material/speech.js';

@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateExtractive } from '../../src/modules/generation/engine/extractive.js';
+import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { ApiError } from '../../src/platform/errors.js';
 import { readMaterial } from '../../src/modules/generation/material/read-material.js';
-import { citedPassages, keyText, occursIn } from '../../src/modules/generation/support.js';
+import { citedPassages, keyText, occursIn } from '../../src/core/generation/support.js';
 import { makeMp4, makeSpeechWav, makeSrt, shortParagraph } from './helpers/media.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hallcbt-media-test-'));

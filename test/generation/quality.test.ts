@@ -4,7 +4,7 @@
  * essay-grading agreement with the examiner scores of the main essay set.
  */
 import { describe, expect, it } from 'vitest';
-import { generateExtractive } from '../../src/modules/generation/engine/extractive.js';
+import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { essayFigures, loadEssays, loadMaterials, mcqFigures, spearman, wordErrorRate } from '../../scripts/quality.js';
 
 describe('quality goals (fast subset)', () => {

@@ -3,10 +3,10 @@
  * filtering, and the slot plan (type mix and progressive tiers).
  */
 import { describe, expect, it } from 'vitest';
-import { planSlots } from '../../src/modules/generation/engine/extractive.js';
-import { dropGluedHeading, rejectReason } from '../../src/modules/generation/engine/sentences.js';
-import { extractSpans, numberShape } from '../../src/modules/generation/engine/spans.js';
-import { containsPhrase, normaliseForMatch } from '../../src/modules/generation/text/nlp.js';
+import { planSlots } from '../../src/core/generation/engine/extractive.js';
+import { dropGluedHeading, rejectReason } from '../../src/core/generation/engine/sentences.js';
+import { extractSpans, numberShape } from '../../src/core/generation/engine/spans.js';
+import { containsPhrase, normaliseForMatch } from '../../src/core/generation/text/nlp.js';
 
 describe('text building blocks', () => {
   it('matches phrases as whole words, ignoring case, quotes, escapes and spacing', () => {

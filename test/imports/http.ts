@@ -1,7 +1,7 @@
 /** Test helpers for the import/export routes: a test server and a multipart upload helper. */
 import { startTestServer, type TestServer } from '../harness.js';
 
-/** startTestServer() (the import and analysis routers are mounted by src/extra-routes.ts). */
+/** startTestServer() (every router of the hall is listed in src/hall/composition.ts). */
 export async function startImportServer(): Promise<TestServer> {
   return startTestServer();
 }

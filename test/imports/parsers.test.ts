@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseAiken } from '../../src/modules/imports/aiken.js';
-import { parseGift } from '../../src/modules/imports/gift.js';
-import { toGift } from '../../src/modules/imports/gift-export.js';
-import { parseMoodleXml } from '../../src/modules/imports/moodle-xml.js';
-import { detectFormat, parseQuestionBank } from '../../src/modules/imports/detect.js';
-import { BankFormatError, type ImportedQuestion } from '../../src/modules/imports/types.js';
+import { parseAiken } from '../../src/core/formats/aiken.js';
+import { parseGift } from '../../src/core/formats/gift.js';
+import { toGift } from '../../src/core/formats/gift-export.js';
+import { parseMoodleXml } from '../../src/core/formats/moodle-xml.js';
+import { detectFormat, parseQuestionBank } from '../../src/core/formats/detect.js';
+import { BankFormatError, type ImportedQuestion } from '../../src/core/formats/types.js';
 import { canonical } from './canonical.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/imports/${name}`, import.meta.url), 'utf8');

@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePastPaperMarkdown } from '../../src/modules/imports/past-paper.js';
-import { detectFormat } from '../../src/modules/imports/detect.js';
+import { parsePastPaperMarkdown } from '../../src/core/formats/past-paper.js';
+import { detectFormat } from '../../src/core/formats/detect.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'fixtures', 'real');
 const paper = (name: string) => readFileSync(join(REAL, `${name}.md`), 'utf8');

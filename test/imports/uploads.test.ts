@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { decodeText, requireText, requireXlsx, sniff } from '../../src/modules/imports/uploads.js';
 import { bankText } from '../../src/modules/imports/question-import.js';
-import { parseAiken } from '../../src/modules/imports/aiken.js';
+import { parseAiken } from '../../src/core/formats/aiken.js';
 import { UnsupportedMediaType } from '../../src/platform/errors.js';
 
 const bytes = (...b: number[]) => new Uint8Array(b);

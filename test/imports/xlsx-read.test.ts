@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readQuestionSheet } from '../../src/modules/imports/xlsx/read-questions.js';
-import { questionsWorkbook } from '../../src/modules/imports/xlsx/write-questions.js';
-import { TEMPLATE_EXAMPLES, templateWorkbook } from '../../src/modules/imports/xlsx/template.js';
+import { readQuestionSheet } from '../../src/core/formats/xlsx/read-questions.js';
+import { questionsWorkbook } from '../../src/core/formats/xlsx/write-questions.js';
+import { TEMPLATE_EXAMPLES, templateWorkbook } from '../../src/core/formats/xlsx/template.js';
 import { canonical } from './canonical.js';
 
 async function xlsx(build: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => void): Promise<Buffer> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gradeFor, percentageOf } from '../../src/modules/grading/scale.js';
-import { gradeAttempt } from '../../src/modules/grading/grade.js';
+import { gradeFor, percentageOf } from '../../src/core/grading/scale.js';
+import { gradeAttempt } from '../../src/core/grading/grade.js';
+import { essayScore } from '../../src/core/grading/essay-score.js';
 import { buildPaper } from '../../src/modules/attempts/paper.js';
 
 describe('WAEC/NECO grade scale', () => {
@@ -49,5 +50,25 @@ describe('gradeAttempt', () => {
 
   it('ignores an option id that belongs to another question', () => {
     expect(gradeAttempt(paper, [{ questionId: 'q1', optionId: 'q3b', text: null, approvedMarks: null }]).score).toBe(0);
+  });
+});
+
+describe('essayScore (examiner marks on one essay)', () => {
+  const q = { marks: 10, rubric: { name: 'R', totalMarks: 10, criteria: [{ id: 'c1', title: 'Content', maxMarks: 6, description: '' }, { id: 'c2', title: 'Style', maxMarks: 4, description: '' }] } };
+  it('sums criterion scores and rounds the total to half marks', () => {
+    expect(essayScore(q, { criteriaScores: [{ criterionId: 'c1', score: 5.3 }, { criterionId: 'c2', score: 3 }] })).toEqual({ ok: true, total: 8.5 });
+    expect(essayScore(q, { score: 7.25 })).toEqual({ ok: true, total: 7.5 });
+  });
+  it('rejects an unknown criterion, a criterion over its maximum, a total over the marks, and no score at all', () => {
+    expect(essayScore(q, { criteriaScores: [{ criterionId: 'zz', score: 1 }, { criterionId: 'c2', score: 5 }] })).toEqual({
+      ok: false,
+      detail: 'Some criterion scores are invalid.',
+      errors: [
+        { index: 0, path: 'criteriaScores.0.criterionId', message: "no criterion zz in this question's rubric" },
+        { index: 1, path: 'criteriaScores.1.score', message: 'must be within 0..4' },
+      ],
+    });
+    expect(essayScore(q, { score: 11 })).toMatchObject({ ok: false, errors: [{ path: 'score', message: 'must be within 0..10' }] });
+    expect(essayScore(q, {})).toMatchObject({ ok: false, detail: 'Give criteriaScores or score.' });
   });
 });

@@ -1,13 +1,13 @@
 /** HTTP route of item analysis: GET /exams/:id/analysis (API key). */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import { examAnalysisSchema } from './schemas.js';
+import { examAnalysisSchema } from '../../core/analysis/schemas.js';
 import { examAnalysis } from './service.js';
 
 /** Item-analysis router. */
-export function analysisRoutes(deps: AppDeps) {
+export function analysisRoutes(deps: HallDeps) {
   const r = createRouter();
   r.openapi(
     createRoute({

@@ -4,20 +4,17 @@
  * response matrix and analyses it. Answers of attempts still in progress are not used
  * (only completed attempts are analysed, and they are always fully flushed).
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions } from '../imports/exam-data.js';
-import { analyseMatrix, type ExamAnalysis } from './item-analysis.js';
-import { buildMatrix } from './response-matrix.js';
+import { analyseMatrix } from '../../core/analysis/item-analysis.js';
+import type { ExamAnalysisReport } from '../../core/analysis/records.js';
+import { buildMatrix } from '../../core/analysis/response-matrix.js';
 
-export interface ExamAnalysisReport extends ExamAnalysis {
-  examId: string;
-  examTitle: string;
-  generatedAt: string;
-}
+export type { ExamAnalysisReport };
 
 /** Analyses an exam. @throws NotFound when the exam is outside the workspace */
-export function examAnalysis(deps: AppDeps, workspaceId: string, examId: string): ExamAnalysisReport {
+export function examAnalysis(deps: HallDeps, workspaceId: string, examId: string): ExamAnalysisReport {
   const { exam, questions } = examWithQuestions(deps, workspaceId, examId);
   const matrix = buildMatrix(questions, examAttemptRecords(deps, workspaceId, exam.id), examAnswerRecords(deps, workspaceId, exam.id));
   return { examId: exam.id, examTitle: exam.title, generatedAt: iso(deps.clock.now())!, ...analyseMatrix(matrix) };

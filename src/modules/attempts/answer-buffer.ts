@@ -7,6 +7,9 @@
  * An entry leaves the cache once it is committed: what the buffer keeps of a committed
  * answer is its question and seq (to judge replays), and reads of committed answers go to
  * the database — 150,000 clean entries held ~40 MB of a 300 MB budget (issue 8).
+ * Three files: the buffer (this one: saves, reads, synchronous writes), its sequence
+ * bookkeeping (answer-seq.ts: seq states and the watermark rules) and its flush policy
+ * (answer-flush.ts: what a flush takes, in slices, and what it does after the commit).
  *
  * Guarantees:
  * - A dirty entry is never dropped: evicting one writes it first (synchronously).
@@ -29,82 +32,12 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
-import { relaxedSync } from '../../db/relaxed-sync.js';
-import { ATTEMPT_FIELDS, commitStatements, type FlushJob, type JobValue } from './answer-commit.js';
-import { BATCH_ROWS, inProcessWriter, nextTurn, type AnswerWriter } from './answer-writer.js';
+import { commitStatements, type JobValue } from './answer-commit.js';
+import { BATCH_ROWS, inProcessWriter, type AnswerWriter } from './answer-writer.js';
+import { NO_COVERS, advance, durableOf, restoredSeqState, settle, type AnswerEntry, type AttemptSeqState } from './answer-seq.js';
+import { TakenJob, runFlush, type FlushStats } from './answer-flush.js';
 
-export interface AnswerEntry {
-  /** the cache key (attempt + question), kept so marking the entry clean builds no string */
-  key: string;
-  /** its attempt's seq state: a dirty entry always belongs to the attempt's current one
-   * (`release` keeps a state that has dirty entries) */
-  state: AttemptSeqState;
-  questionId: string;
-  optionId: string | null;
-  text: string | null;
-  seq: number;
-  updatedAt: number;
-  dirty: boolean;
-  /** seqs this entry settles once committed: its own and those it superseded while dirty */
-  covers: number[];
-  /** the smallest seq in `covers` (what durableSeq checks, per save, instead of all of them) */
-  lowestCover: number;
-}
-
-interface AttemptSeqState {
-  /** the attempt's id (the key of `AnswerBuffer.seqs`) */
-  attemptId: string;
-  /** highest seq received (applied or ignored as stale) */
-  lastSeq: number;
-  /** contiguous durability watermark (see module doc) */
-  watermark: number;
-  /** settled seqs above the watermark, waiting for the gap below them to close */
-  settled: Set<number>;
-  /**
-   * the attempt's dirty entries in `[0, dirtyLen)`, in the order they became dirty, and
-   * possibly entries marked clean since (skipped; a flush compacts the list when it takes
-   * its job). An array with reused slots, not a set: a set that empties and fills again
-   * every second allocated a new hash table each time, and those tables lived long
-   * enough to be promoted to the old generation (issue 8, GC)
-   */
-  dirty: (AnswerEntry | undefined)[];
-  dirtyLen: number;
-  /** how many entries in `dirty` are dirty */
-  dirtyCount: number;
-  /** whether the state is in the buffer's list of attempts with dirty entries */
-  listed: boolean;
-  /** the flush (its number) in whose job the attempt has an activity row, at `jobRow` */
-  jobStamp: number;
-  jobRow: number;
-  /**
-   * question → seq of its committed row (only this buffer writes answers): a save is
-   * judged against it without a database read, and an attempt with no committed row
-   * needs no read to list its answers
-   */
-  stored: Map<string, number>;
-  /** times the stored watermark was lowered (holdBelow): a flush job taken before a
-   * lowering must not repair the stored watermark upwards */
-  lowerings: number;
-}
-
-export interface FlushStats {
-  /** answers written */
-  rows: number;
-  /** transactions committed */
-  batches: number;
-  /** longest single transaction, ms, on the writer's thread */
-  maxBatchMs: number;
-  /** from taking the snapshot to marking it clean, ms (wall time) */
-  totalMs: number;
-  /** longest time the flush held the event loop at a stretch, ms: a slice of the
-   * snapshot (with the job's clone for the thread) or of marking clean, or — with the
-   * in-process writer — a transaction */
-  loopMs: number;
-  /** last-seen / last-saved rows written in the same job */
-  activityRows: number;
-  /** 'thread' or 'in-process' */
-  writer: string;
-}
+export type { AnswerEntry, FlushStats };
 
 export interface AnswerBufferOptions {
   /** most entries kept in memory (clean ones are evicted first in LRU order) */
@@ -117,91 +50,43 @@ export interface AnswerBufferOptions {
 }
 
 const key = (attemptId: string, questionId: string) => `${attemptId}\n${questionId}`;
-/** entries a flush snapshots (and marks clean, and attempts it checks) per turn of the
- * event loop: ≈ 0.5–1 ms with a hall of 10,000 saving (512 held it 1–3 ms there) */
-const SLICE = 256;
-/** the covers of every clean entry (frozen: only a dirty entry's own array grows) */
-const NO_COVERS = Object.freeze([]) as unknown as number[];
-
 /** An entry with the seq and covered seqs it had when a write took it (eviction, submit, seal). */
 type Snapshot = readonly [AnswerEntry, number, number[]];
-/**
- * What a flush job took, for after its commit: flat arrays, not an object per entry, and
- * one set of them for every flush (flushes run one at a time), so they are not garbage
- * that lived through a flush — long enough to be promoted (issue 8, GC).
- */
-class TakenJob {
-  /** the entries in `[0, entryCount)`, each with the seq it had when taken */
-  readonly entries: (AnswerEntry | undefined)[] = [];
-  readonly seqs: number[] = [];
-  entryCount = 0;
-  /** per attempt in the job, in `[0, attemptCount)`: its id, its lowerings when taken and
-   * the watermark the job stores (or finds) */
-  readonly attemptIds: (string | undefined)[] = [];
-  readonly lowerings: number[] = [];
-  readonly watermarks: number[] = [];
-  attemptCount = 0;
-
-  addEntry(e: AnswerEntry): void {
-    this.entries[this.entryCount] = e;
-    this.seqs[this.entryCount++] = e.seq;
-  }
-
-  addAttempt(attemptId: string, lowerings: number, watermark: number): void {
-    this.attemptIds[this.attemptCount] = attemptId;
-    this.lowerings[this.attemptCount] = lowerings;
-    this.watermarks[this.attemptCount++] = watermark;
-  }
-
-  /** Empties it, keeping the slots but not the entries. */
-  clear(): void {
-    this.entries.fill(undefined, 0, this.entryCount);
-    this.attemptIds.fill(undefined, 0, this.attemptCount);
-    this.entryCount = this.attemptCount = 0;
-  }
-}
-/** the activity rows a flush no longer holds once its job is built */
-const NO_ACTIVITY: JobValue[] = [];
-
-/** The watermark after settling `seqs` (pure: nothing is changed). */
-function advance(watermark: number, settled: Set<number>, seqs: number[]): number {
-  let w = watermark;
-  if (seqs.length > 16) {
-    // one question saved over and over within a flush (an essay's autosave) covers many seqs
-    const all = new Set(seqs);
-    while (settled.has(w + 1) || all.has(w + 1)) w++;
-  } else while (settled.has(w + 1) || seqs.includes(w + 1)) w++;
-  return w;
-}
-
 export class AnswerBuffer {
   private readonly cache: LRUCache<string, AnswerEntry>;
-  private readonly seqs = new Map<string, AttemptSeqState>();
-  /** dirty answers in all */
-  private dirtyTotal = 0;
+  /** @internal (answer-flush.ts) */
+  readonly seqs = new Map<string, AttemptSeqState>();
+  /** dirty answers in all (@internal: answer-flush.ts reads it) */
+  dirtyTotal = 0;
   /**
    * attempts with dirty entries, in `[0, listedCount)` (what a flush walks), and possibly
    * attempts whose entries were all marked clean since (a flush drops them). Slots are
    * reused: the array never shrinks, so it allocates nothing once a hall is seated.
+   * @internal (answer-flush.ts)
    */
-  private readonly listedStates: (AttemptSeqState | undefined)[] = [];
-  private listedCount = 0;
+  readonly listedStates: (AttemptSeqState | undefined)[] = [];
+  /** @internal (answer-flush.ts) */
+  listedCount = 0;
   private readonly upsert;
-  private readonly saveWatermark;
+  /** @internal (answer-flush.ts) */
+  readonly saveWatermark;
   private readonly selectRows;
   private readonly selectWatermark;
   private readonly lowerWatermark;
-  private readonly writer: AnswerWriter;
-  private readonly now: () => number;
+  /** @internal (answer-flush.ts) */
+  readonly writer: AnswerWriter;
+  /** @internal (answer-flush.ts) */
+  readonly now: () => number;
   private flushing: Promise<FlushStats> | null = null;
-  /** what the running flush took (one flush at a time) */
-  private readonly taken = new TakenJob();
-  /** flushes taken so far (`AttemptSeqState.jobStamp`) */
-  private jobStamp = 0;
+  /** what the running flush took (one flush at a time; @internal: answer-flush.ts) */
+  readonly taken = new TakenJob();
+  /** flushes taken so far (`AttemptSeqState.jobStamp`; @internal: answer-flush.ts) */
+  jobStamp = 0;
   /** last flush figures, for /health and the benchmark */
   lastFlush: FlushStats = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer: '' };
 
-  constructor(private readonly sqlite: Sqlite, opts: AnswerBufferOptions = {}) {
+  /** @param sqlite the server's connection (@internal: answer-flush.ts uses it too) */
+  constructor(readonly sqlite: Sqlite, opts: AnswerBufferOptions = {}) {
     this.writer = opts.writer ?? inProcessWriter(sqlite, opts.batchRows ?? BATCH_ROWS);
     this.now = opts.now ?? Date.now;
     this.upsert = commitStatements(sqlite).upsert;
@@ -250,20 +135,10 @@ export class AnswerBuffer {
     return s;
   }
 
-  private settle(st: AttemptSeqState, seqs: number[]): void {
-    for (const s of seqs) {
-      // the common case, the seq right above the watermark, moves it without the set
-      // (which never holds watermark + 1 between calls)
-      if (s === st.watermark + 1) st.watermark = s;
-      else if (s > st.watermark) st.settled.add(s);
-    }
-    while (st.settled.size && st.settled.has(st.watermark + 1)) st.settled.delete(++st.watermark);
-  }
-
   /** Settles a seq superseded by a committed answer, storing the watermark before it is told. */
   private settleNow(attemptId: string, st: AttemptSeqState, seq: number): void {
     const before = st.watermark;
-    this.settle(st, [seq]);
+    settle(st, [seq]);
     if (st.watermark > before) this.saveWatermark.run(st.watermark, attemptId, st.watermark);
   }
 
@@ -347,17 +222,7 @@ export class AnswerBuffer {
    * watermark while it is only in memory, and the page must keep it until it is written.
    */
   durableSeq(attemptId: string): number {
-    return this.durableOf(this.seqState(attemptId));
-  }
-
-  private durableOf(st: AttemptSeqState): number {
-    let w = st.watermark;
-    const list = st.dirty;
-    for (let i = 0; i < st.dirtyLen; i++) {
-      const e = list[i]!;
-      if (e.dirty && e.lowestCover <= w) w = e.lowestCover - 1;
-    }
-    return w;
+    return durableOf(this.seqState(attemptId));
   }
 
   /** Highest seq the attempt has received (for clients continuing the counter). */
@@ -451,7 +316,8 @@ export class AnswerBuffer {
    * commit was in flight (replays its committed answer supersedes), which the same commit
    * settles.
    */
-  private markClean(entries: readonly (AnswerEntry | undefined)[], seqs: readonly number[], from = 0, to = entries.length): void {
+  /** @internal (answer-flush.ts) */
+  markClean(entries: readonly (AnswerEntry | undefined)[], seqs: readonly number[], from = 0, to = entries.length): void {
     for (let i = from; i < to; i++) {
       const e = entries[i]!;
       const s = seqs[i]!;
@@ -471,7 +337,7 @@ export class AnswerBuffer {
         st.dirty.fill(undefined, 0, st.dirtyLen);
         st.dirtyLen = 0;
       }
-      this.settle(st, covers);
+      settle(st, covers);
     }
   }
 
@@ -504,7 +370,7 @@ export class AnswerBuffer {
       if (!activity.length) return this.flushing;
       return this.flushing.catch(() => undefined).then(() => this.flush(activity));
     }
-    this.flushing = this.runFlush(activity).finally(() => {
+    this.flushing = runFlush(this, activity).finally(() => {
       this.flushing = null;
     });
     return this.flushing;
@@ -514,142 +380,6 @@ export class AnswerBuffer {
   async close(): Promise<void> {
     await this.flushing?.catch(() => undefined);
     await this.writer.close();
-  }
-
-  private async runFlush(activity: JobValue[]): Promise<FlushStats> {
-    const t0 = performance.now();
-    const writer = this.writer.kind;
-    const activityRows = activity.length / ATTEMPT_FIELDS;
-    if (this.dirtyTotal === 0 && activityRows === 0) return (this.lastFlush = { rows: 0, batches: 0, maxBatchMs: 0, totalMs: 0, loopMs: 0, activityRows: 0, writer });
-    // the event loop is held in slices of ≤ SLICE entries, with a turn for requests between
-    let loopMs = 0;
-    let slice = performance.now();
-    const breathe = async () => {
-      loopMs = Math.max(loopMs, performance.now() - slice);
-      await nextTurn();
-      slice = performance.now();
-    };
-    const taken = this.taken;
-    try {
-      const job = this.takeJob(activity, taken, breathe);
-      // The job's rows (and the activity rows) are garbage once posted: nothing here keeps
-      // them while the writer works (~0.3 s in a hall of 10,000), so they die young instead
-      // of being promoted to the old generation with every flush (issue 8, GC).
-      activity = NO_ACTIVITY;
-      // the job's first part is cloned for the thread inside the slice; later parts in later
-      // turns, the longest of them reported as postMs (answer-writer.ts)
-      const pending = this.writer.write(await job);
-      if (writer === 'thread') loopMs = Math.max(loopMs, performance.now() - slice);
-      const report = await pending;
-      loopMs = Math.max(loopMs, report.postMs ?? 0);
-      slice = performance.now();
-      const { entries, seqs, entryCount } = taken;
-      for (let i = 0; i < entryCount; i += SLICE) {
-        if (i > 0) await breathe();
-        this.markClean(entries, seqs, i, Math.min(i + SLICE, entryCount));
-      }
-      await this.repairWatermarks(taken, new Set(report.skipped), breathe);
-      loopMs = Math.max(loopMs, performance.now() - slice);
-      if (writer === 'in-process') loopMs = Math.max(loopMs, report.maxBatchMs);
-      return (this.lastFlush = { rows: entryCount, batches: report.batches, maxBatchMs: report.maxBatchMs, totalMs: performance.now() - t0, loopMs, activityRows, writer });
-    } finally {
-      taken.clear();
-    }
-  }
-
-  /**
-   * Builds a flush job of every dirty answer, the watermarks they produce and `activity`
-   * (which becomes the job's attempt rows), SLICE entries per turn of the event loop, and
-   * records in `taken` what marking clean and the watermark check need after it (kept
-   * apart, so the job's rows can die young).
-   */
-  private async takeJob(activity: JobValue[], taken: TakenJob, breathe: () => Promise<void>): Promise<FlushJob> {
-    const answers: JobValue[] = [];
-    // one row per attempt: its watermark (if it moves) and its activity times (if any);
-    // an attempt's activity row is found through its seq state, marked with this job
-    const attempts = activity;
-    const stamp = ++this.jobStamp;
-    for (let r = 0; r < attempts.length; r += ATTEMPT_FIELDS) {
-      const st = this.seqs.get(attempts[r] as string);
-      if (st) {
-        st.jobStamp = stamp;
-        st.jobRow = r;
-      }
-    }
-    let inSlice = 0;
-    // the attempts listed now; saves in the turns between slices list more after them
-    const states = this.listedStates;
-    const listed = this.listedCount;
-    let kept = 0;
-    for (let i = 0; i < listed; i++) {
-      const st = states[i]!;
-      if (st.dirtyCount === 0) {
-        // every entry was marked clean since it was listed
-        st.listed = false;
-        continue;
-      }
-      states[kept++] = st;
-      const attemptId = st.attemptId;
-      // the seqs the attempt's entries cover (one entry's own list, unchanged, when it has one)
-      let covers: number[] = NO_COVERS;
-      const list = st.dirty;
-      let live = 0;
-      for (let j = 0; j < st.dirtyLen; j++) {
-        const e = list[j]!;
-        if (!e.dirty) continue;
-        list[live++] = e;
-        taken.addEntry(e);
-        answers.push(attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
-        if (st.dirtyCount === 1) covers = e.covers;
-        else {
-          if (covers === NO_COVERS) covers = [];
-          for (const c of e.covers) covers.push(c);
-        }
-      }
-      list.fill(undefined, live, st.dirtyLen);
-      st.dirtyLen = live;
-      const w = advance(st.watermark, st.settled, covers);
-      if (w > st.watermark) {
-        if (st.jobStamp === stamp) {
-          attempts[st.jobRow + 1] = st.watermark;
-          attempts[st.jobRow + 2] = w;
-        } else attempts.push(attemptId, st.watermark, w, null, null);
-      }
-      taken.addAttempt(attemptId, st.lowerings, w);
-      inSlice += live;
-      if (inSlice >= SLICE) {
-        inSlice = 0;
-        await breathe();
-      }
-    }
-    // the attempts listed meanwhile move down behind the ones kept
-    const end = this.listedCount;
-    for (let i = listed; i < end; i++) states[kept++] = states[i];
-    states.fill(undefined, kept, end);
-    this.listedCount = kept;
-    return { answers, attempts, at: this.now() };
-  }
-
-  /**
-   * After a job: where the stored watermark of an attempt may be below what the buffer
-   * now knows is durable — the job's guarded row was skipped, or seqs settled while the
-   * job was in flight carried the watermark further — store the buffer's value. It is a
-   * lower bound either way, and never stored where a lowering happened after the job was
-   * taken (holdBelow stored the lower value; the next flush raises it). Rare: no sync.
-   * Checks SLICE attempts per turn of the event loop: each check and its write happen in
-   * one turn, so what a request changes in between is seen by the next check.
-   */
-  private async repairWatermarks(taken: TakenJob, skipped: Set<string>, breathe: () => Promise<void>): Promise<void> {
-    const { attemptIds, lowerings, watermarks, attemptCount } = taken;
-    for (let i = 0; i < attemptCount; i++) {
-      if (i > 0 && i % SLICE === 0) await breathe();
-      const attemptId = attemptIds[i]!;
-      const w = watermarks[i]!;
-      const st = this.seqs.get(attemptId);
-      if (!st || st.lowerings !== lowerings[i]) continue;
-      const now = this.durableOf(st);
-      if (skipped.has(attemptId) || now > w) relaxedSync(this.sqlite, () => this.saveWatermark.run(now, attemptId, now));
-    }
   }
 
   /** Synchronous full flush for shutdown: one transaction for everything left. */

@@ -4,7 +4,7 @@
  * and paper come from the session cache, the answer goes into the buffer, and the reply
  * carries `remainingSeconds` and `durableSeq`. Target latency under 5 ms (spec "Limits").
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, Forbidden, NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Paper } from './paper.js';
 import type { AttemptState } from './session-cache.js';
@@ -21,7 +21,7 @@ export interface AnswerInput {
  * The attempt and its paper for a candidate request.
  * @throws NotFound (unknown attempt), Forbidden (disqualified: the session is locked)
  */
-export function candidateAttempt(deps: AppDeps, attemptId: string): { st: AttemptState; paper: Paper } {
+export function candidateAttempt(deps: HallDeps, attemptId: string): { st: AttemptState; paper: Paper } {
   const st = deps.sessions.attempt(attemptId);
   if (!st) throw new NotFound('Attempt');
   if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
@@ -55,7 +55,7 @@ function resolve(paper: Paper, a: AnswerInput): { questionId: string; optionId: 
  * @returns `{saved, seq, remainingSeconds, durableSeq}`; `seq` is the highest seq used
  * @throws Conflict when the attempt is completed or its time ended more than 30 s ago
  */
-export function saveAnswers(deps: AppDeps, attemptId: string, items: AnswerInput[]) {
+export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInput[]) {
   const { st, paper } = candidateAttempt(deps, attemptId);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
   const now = deps.clock.now();

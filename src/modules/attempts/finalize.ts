@@ -5,11 +5,11 @@
  * Idempotent: a completed attempt returns its stored result and writes no second event.
  * Shared by the candidate's submit, the expiry sweep and an invigilator's force-submit.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { Forbidden, NotFound } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
-import { gradeAttempt, type AnswerForGrading } from '../grading/grade.js';
+import { gradeAttempt, type AnswerForGrading } from '../../core/grading/grade.js';
 import type { Paper } from './paper.js';
 import type { AttemptRow, AttemptState } from './session-cache.js';
 import { resultFields } from './views.js';
@@ -36,7 +36,7 @@ export function eventData(paper: Paper, a: AttemptRow) {
 }
 
 /** Reads an attempt's stored answers for grading (essay marks count only once approved). */
-export function answersForGrading(deps: AppDeps, attemptId: string): AnswerForGrading[] {
+export function answersForGrading(deps: HallDeps, attemptId: string): AnswerForGrading[] {
   const rows = deps.sqlite.prepare('SELECT question_id, option_id, text, awarded_marks, review_json FROM answers WHERE attempt_id = ?').all(attemptId) as {
     question_id: string; option_id: string | null; text: string | null; awarded_marks: number | null; review_json: string | null;
   }[];
@@ -47,7 +47,7 @@ export function answersForGrading(deps: AppDeps, attemptId: string): AnswerForGr
  * Grades and stores the result of an attempt inside the caller's transaction
  * (used by finalize and by essay re-grading).
  */
-export function storeGrade(deps: AppDeps, paper: Paper, attemptId: string): ReturnType<typeof gradeAttempt> {
+export function storeGrade(deps: HallDeps, paper: Paper, attemptId: string): ReturnType<typeof gradeAttempt> {
   const result = gradeAttempt(paper, answersForGrading(deps, attemptId));
   const upd = deps.sqlite.prepare('UPDATE answers SET awarded_marks = ? WHERE attempt_id = ? AND question_id = ? AND review_json IS NULL');
   for (const q of result.perQuestion) if (q.isCorrect !== null) upd.run(q.awardedMarks, attemptId, q.questionId);
@@ -62,7 +62,7 @@ export function storeGrade(deps: AppDeps, paper: Paper, attemptId: string): Retu
  * @param how.autoSubmitted true for the expiry sweep and force-submit
  * @throws NotFound, Forbidden (disqualified)
  */
-export function finalizeAttempt(deps: AppDeps, attemptId: string, how: { autoSubmitted: boolean }): AttemptRow {
+export function finalizeAttempt(deps: HallDeps, attemptId: string, how: { autoSubmitted: boolean }): AttemptRow {
   const st = deps.sessions.attempt(attemptId);
   if (!st) throw new NotFound('Attempt');
   if (st.row.status === 'COMPLETED') return st.row;

@@ -5,12 +5,12 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { getExamInWorkspace, serializeExam } from '../exams/service.js';
 import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
-import { reasonSchema } from '../exams/schemas.js';
+import { reasonSchema } from '../../core/exams/schemas.js';
 import { clearSignInThrottle, signInFailures } from './sign-in-throttle.js';
 import { submitResponseSchema } from './schemas.js';
 
@@ -19,7 +19,7 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const problems = { ...errorResponses, 409: errorResponses[404] };
 
 /** Invigilation router. */
-export function invigilationRoutes(deps: AppDeps) {
+export function invigilationRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   r.use('/exams/*', auth);

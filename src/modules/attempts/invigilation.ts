@@ -3,7 +3,7 @@
  * disqualified candidate, force-submit — each audited in the same transaction — and the
  * examiner's views: results, the live monitor, one attempt's marked answers.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { getExamInWorkspace } from '../exams/service.js';
@@ -13,13 +13,13 @@ import { finalizeAttempt, submitResponse } from './finalize.js';
 import type { Paper } from './paper.js';
 
 /** The attempt of the caller's workspace, with its paper. @throws NotFound */
-export function attemptInWorkspace(deps: AppDeps, workspaceId: string, attemptId: string): { st: AttemptState; paper: Paper } {
+export function attemptInWorkspace(deps: HallDeps, workspaceId: string, attemptId: string): { st: AttemptState; paper: Paper } {
   const st = deps.sessions.attempt(attemptId);
   if (!st || st.row.workspace_id !== workspaceId) throw new NotFound('Attempt');
   return { st, paper: deps.sessions.paper(st.row.exam_id)! };
 }
 
-function answeredCounts(deps: AppDeps, examId: string): Map<string, number> {
+function answeredCounts(deps: HallDeps, examId: string): Map<string, number> {
   const rows = deps.sqlite
     .prepare("SELECT a.attempt_id AS id, count(*) AS n FROM answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.exam_id = ? AND (a.option_id IS NOT NULL OR (a.text IS NOT NULL AND a.text <> '')) GROUP BY a.attempt_id")
     .all(examId) as { id: string; n: number }[];
@@ -34,12 +34,12 @@ const isAnswered = (a: { optionId: string | null; text: string | null }) => !!a.
  * over database), so it includes saves not yet flushed. For one attempt at a time; the
  * monitor counts a whole exam with one grouped query instead (answeredCounts).
  */
-function answeredCount(deps: AppDeps, paper: Paper, attemptId: string): number {
+function answeredCount(deps: HallDeps, paper: Paper, attemptId: string): number {
   return deps.buffer.answersFor(attemptId, paper.questions.map((q) => q.id)).filter(isAnswered).length;
 }
 
 /** Summaries of every attempt of an exam (results table and live monitor). */
-export function examAttempts(deps: AppDeps, workspaceId: string, examId: string) {
+export function examAttempts(deps: HallDeps, workspaceId: string, examId: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const paper = deps.sessions.paper(exam.id)!;
   const ids = deps.sqlite.prepare('SELECT id FROM attempts WHERE exam_id = ? ORDER BY started_at').all(exam.id) as { id: string }[];
@@ -53,7 +53,7 @@ export function examAttempts(deps: AppDeps, workspaceId: string, examId: string)
 }
 
 /** POST /attempts/:id/extend: grants `minutes` extra to one candidate. */
-export function extendTime(deps: AppDeps, workspaceId: string, attemptId: string, minutes: number, reason: string) {
+export function extendTime(deps: HallDeps, workspaceId: string, attemptId: string, minutes: number, reason: string) {
   const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
   if (st.row.status !== 'IN_PROGRESS') throw new Conflict(`Only an attempt in progress can get more time (this one is ${st.row.status}).`);
   const now = deps.clock.now();
@@ -67,7 +67,7 @@ export function extendTime(deps: AppDeps, workspaceId: string, attemptId: string
 }
 
 /** POST /attempts/:id/reinstate: a disqualified attempt goes back in progress with violations reset. */
-export function reinstate(deps: AppDeps, workspaceId: string, attemptId: string, reason: string) {
+export function reinstate(deps: HallDeps, workspaceId: string, attemptId: string, reason: string) {
   const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
   if (st.row.status !== 'DISQUALIFIED') throw new Conflict(`Only a disqualified attempt can be reinstated (this one is ${st.row.status}).`);
   const now = deps.clock.now();
@@ -83,7 +83,7 @@ export function reinstate(deps: AppDeps, workspaceId: string, attemptId: string,
 }
 
 /** POST /attempts/:id/force-submit: finalizes now (auto-submitted) and audits. */
-export function forceSubmit(deps: AppDeps, workspaceId: string, attemptId: string, reason: string) {
+export function forceSubmit(deps: HallDeps, workspaceId: string, attemptId: string, reason: string) {
   const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
   if (st.row.status !== 'IN_PROGRESS') throw new Conflict(`Only an attempt in progress can be force-submitted (this one is ${st.row.status}).`);
   const row = finalizeAttempt(deps, attemptId, { autoSubmitted: true });
@@ -92,7 +92,7 @@ export function forceSubmit(deps: AppDeps, workspaceId: string, attemptId: strin
 }
 
 /** GET /attempts/:id/result: the examiner's view with every answer marked. */
-export function attemptResult(deps: AppDeps, workspaceId: string, attemptId: string) {
+export function attemptResult(deps: HallDeps, workspaceId: string, attemptId: string) {
   const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
   const answers = deps.buffer.answersFor(attemptId, paper.questions.map((q) => q.id));
   const stored = new Map(

@@ -6,33 +6,13 @@
  */
 import type { ExamRow } from '../exams/service.js';
 import type { QuestionRow } from '../questions/service.js';
+import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
 
-export interface PaperOption {
-  id: string;
-  keyLabel: string;
-  text: string;
-  isCorrect: boolean;
-}
+export type { PaperOption, PaperQuestion };
 
-export interface PaperQuestion {
-  id: string;
-  type: 'MCQ' | 'TRUE_FALSE' | 'SHORT_ESSAY' | 'LONG_ESSAY';
-  prompt: string;
-  marks: number;
-  section: string | null;
-  minWords: number | null;
-  maxWords: number | null;
-  options: PaperOption[];
-  optionsById: Map<string, PaperOption>;
-  rubric: { name: string; totalMarks: number; criteria: { id: string; title: string; maxMarks: number; description: string }[] } | null;
-  modelAnswer: string | null;
-}
-
-export interface Paper {
+/** The hall's paper: the gradable paper plus the exam row it was built from. */
+export interface Paper extends GradablePaper {
   exam: ExamRow;
-  questions: PaperQuestion[];
-  byId: Map<string, PaperQuestion>;
-  maxScore: number;
   /** whether the exam has a roster (then studentId + issued PIN are required) */
   hasRoster: boolean;
 }

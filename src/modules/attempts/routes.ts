@@ -5,7 +5,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import { clientAddress } from '../../platform/http.js';
 import { withWriteTurn } from '../../db/index.js';
@@ -37,7 +38,7 @@ export const candidateLiveRoutes: readonly HotRouteSpec[] = [
 ];
 
 /** Candidate router. */
-export function attemptRoutes(deps: AppDeps) {
+export function attemptRoutes(deps: HallDeps) {
   const r = createRouter();
   const live = async (c: Context<AppEnv>, attemptId: string) => {
     const h = await consume(deps.limits.live, attemptId, LIVE);

@@ -4,7 +4,7 @@
  * client address), and "clear sign-in throttle" for one studentId, audited. Issuing a new
  * roster PIN clears it too (roster/service.ts).
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/service.js';
@@ -23,7 +23,7 @@ export interface SignInFailures {
 }
 
 /** Failed sign-ins per studentId of an exam, most failures first. */
-export function signInFailures(deps: AppDeps, examId: string): SignInFailures[] {
+export function signInFailures(deps: HallDeps, examId: string): SignInFailures[] {
   const byStudent = new Map<string, SignInFailures & { last: number }>();
   for (const { key, state } of deps.limits.pinBySeat.list(`${examId}\n`)) {
     const studentId = key.split('\n')[1]!;
@@ -40,7 +40,7 @@ export function signInFailures(deps: AppDeps, examId: string): SignInFailures[] 
 }
 
 /** Forgets the wrong sign-ins of one studentId from every address; returns how many addresses were held. */
-export function clearStudentThrottle(deps: AppDeps, examId: string, studentId: string): number {
+export function clearStudentThrottle(deps: HallDeps, examId: string, studentId: string): number {
   return deps.limits.pinBySeat.clearPrefix(seatPrefix(examId, studentId.trim()));
 }
 
@@ -49,7 +49,7 @@ export function clearStudentThrottle(deps: AppDeps, examId: string, studentId: s
  * at once (audited, with a reason). Addresses throttled for trying many studentIds stay
  * throttled: that is a different person's guessing.
  */
-export function clearSignInThrottle(deps: AppDeps, workspaceId: string, examId: string, studentId: string, reason: string) {
+export function clearSignInThrottle(deps: HallDeps, workspaceId: string, examId: string, studentId: string, reason: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const cleared = clearStudentThrottle(deps, exam.id, studentId);
   writeAudit(deps.sqlite, { workspaceId, action: 'sign-in-throttle.clear', targetType: 'exam', targetId: exam.id, reason, detail: { studentId: studentId.trim(), addresses: cleared }, at: deps.clock.now() });

@@ -5,7 +5,7 @@
  * attempt costs one workspace credit (402 when none are left); a resume costs nothing.
  */
 import { randomInt } from 'node:crypto';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { ApiError, Conflict, Forbidden, NotFound, PaymentRequired, ValidationError } from '../../platform/errors.js';
 import { consume } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';
@@ -40,7 +40,7 @@ function checkWindow(exam: ExamRow, now: number): void {
  * One answer for "not on the roster" and "wrong PIN" (DESIGN §7: no roster enumeration).
  * Counts the failure against the seat (exam + studentId + address) and the address.
  */
-function signInFailed(deps: AppDeps, seat: Seat): never {
+function signInFailed(deps: HallDeps, seat: Seat): never {
   deps.limits.pinBySeat.fail(seat.key);
   deps.limits.pinByAddress.fail(seat.address);
   throw new ApiError(401, 'sign-in-failed', 'Sign-in failed', 'The student ID or the PIN is not right for this exam. Check both; if they are right, ask the invigilator.', { code: 'SIGN_IN_FAILED' });
@@ -64,7 +64,7 @@ export function seatPrefix(examId: string, studentId: string): string {
  * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), ApiError 401
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
-export async function startAttempt(deps: AppDeps, input: StartInput, address: string) {
+export async function startAttempt(deps: HallDeps, input: StartInput, address: string) {
   const code = input.accessCode.trim().toUpperCase();
   const studentId = input.studentId.trim();
   // per seat, not per studentId: someone else's requests never use up a candidate's starts
@@ -128,7 +128,7 @@ export async function startAttempt(deps: AppDeps, input: StartInput, address: st
   return sessionView(deps, paper, st, false);
 }
 
-async function resume(deps: AppDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat) {
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat) {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) signInFailed(deps, seat);
   deps.limits.pinBySeat.clear(seat.key);
   const address = seat.address;

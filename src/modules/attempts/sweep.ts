@@ -4,7 +4,7 @@
  * is alive so that, after a power cut, the downtime is credited to every attempt that
  * was in progress. Both run from the scheduler in main.ts; tests call them directly.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { relaxedSync } from '../../db/index.js';
 import { finalizeAttempt } from './finalize.js';
 import { GRACE_MS } from './timer.js';
@@ -13,7 +13,7 @@ import { GRACE_MS } from './timer.js';
  * Finalizes every in-progress attempt whose time (and grace) is over, paused exams aside.
  * @returns ids of the attempts submitted
  */
-export function sweepExpired(deps: AppDeps): string[] {
+export function sweepExpired(deps: HallDeps): string[] {
   const now = deps.clock.now();
   const due = deps.sqlite
     .prepare(
@@ -38,7 +38,7 @@ export function sweepExpired(deps: AppDeps): string[] {
 const HEARTBEAT_KEY = 'heartbeat';
 
 /** Records "alive at now" (epoch ms). */
-export function writeHeartbeat(deps: AppDeps): void {
+export function writeHeartbeat(deps: HallDeps): void {
   // a power cut may lose the last 2 s of heartbeat: candidates get at most that much extra time
   relaxedSync(deps.sqlite, () => deps.sqlite.prepare('INSERT INTO system_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(HEARTBEAT_KEY, String(deps.clock.now())));
 }
@@ -49,7 +49,7 @@ export function writeHeartbeat(deps: AppDeps): void {
  * attempt gets at most the time since it started.
  * @returns `{downtimeMs, attempts}` credited
  */
-export function creditDowntime(deps: AppDeps): { downtimeMs: number; attempts: number } {
+export function creditDowntime(deps: HallDeps): { downtimeMs: number; attempts: number } {
   const row = deps.sqlite.prepare('SELECT value FROM system_state WHERE key = ?').get(HEARTBEAT_KEY) as { value: string } | undefined;
   const now = deps.clock.now();
   if (!row) {

@@ -2,7 +2,7 @@
  * Response shapes of attempts: the candidate session view (never an answer key) and
  * the invigilator's attempt summary.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
 import { candidateQuestions, type Paper } from './paper.js';
 import type { AttemptState } from './session-cache.js';
@@ -23,7 +23,7 @@ export function resultFields(a: AttemptState['row']) {
 }
 
 /** The candidate's view (start/resume and GET /attempts/:id). */
-export function sessionView(deps: AppDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true) {
+export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true) {
   const a = st.row;
   const exam = paper.exam;
   const questions = withQuestions ? candidateQuestions(paper, deps.sessions.layout(a.id)) : null;
@@ -55,7 +55,7 @@ export function sessionView(deps: AppDeps, paper: Paper, st: AttemptState, isRes
 }
 
 /** One row of the invigilator's monitor / results table. */
-export function attemptSummary(deps: AppDeps, paper: Paper, st: AttemptState, answered: number) {
+export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, answered: number) {
   const a = st.row;
   return {
     attemptId: a.id,

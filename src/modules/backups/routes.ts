@@ -7,7 +7,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { basename } from 'node:path';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, operatorSecurity } from '../../platform/openapi.js';
 import { requireOperator } from '../../platform/operator.js';
 import { ServiceUnavailable } from '../../platform/errors.js';
@@ -26,7 +26,7 @@ export function withoutPaths(message: string): string {
 const unavailable = { description: 'The backup failed (e.g. the disk is full)', content: errorResponses[404].content };
 
 /** Backup router (paths /system/backups). */
-export function backupRoutes(deps: AppDeps) {
+export function backupRoutes(deps: HallDeps) {
   const r = createRouter();
   r.use('/system/backups', requireOperator(deps));
 

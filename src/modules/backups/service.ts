@@ -13,11 +13,11 @@
 import Database from 'better-sqlite3';
 import { chmod, copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { freeBackupPath, pruneBackups } from './files.js';
 
 /** What runBackup needs: the live connection, settings, a logger and the clock. */
-export type BackupDeps = Pick<AppDeps, 'sqlite' | 'config' | 'logger' | 'clock'>;
+export type BackupDeps = Pick<HallDeps, 'sqlite' | 'config' | 'logger' | 'clock'>;
 
 /** One finished backup. */
 export interface BackupResult {

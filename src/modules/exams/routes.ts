@@ -1,16 +1,16 @@
 /** HTTP routes of exams: create, list, read (with questions), edit, delete, duplicate, pause/resume, reorder. */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import * as s from './schemas.js';
+import * as s from '../../core/exams/schemas.js';
 import * as svc from './service.js';
 import { listExamQuestions } from '../questions/service.js';
 
 const conflict = errorResponses[404];
 
 /** Exam router. */
-export function examRoutes(deps: AppDeps) {
+export function examRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   r.use('/exams', auth);

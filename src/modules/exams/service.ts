@@ -4,12 +4,12 @@
  * (the clock stops for every candidate: the paused span is credited on resume),
  * duplicate and delete (409 once it has attempts).
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { newId, newRoomCode } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { writeAudit } from '../../platform/audit.js';
-import type { CreateExamInput, PatchExamInput } from './schemas.js';
+import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
 
 export interface ExamRow {
   id: string;
@@ -30,7 +30,7 @@ export interface ExamRow {
 }
 
 /** Exam row of the caller's workspace. @throws NotFound (also for another workspace's exam) */
-export function getExamInWorkspace(deps: AppDeps, workspaceId: string, examId: string): ExamRow {
+export function getExamInWorkspace(deps: HallDeps, workspaceId: string, examId: string): ExamRow {
   const row = deps.sqlite.prepare('SELECT * FROM exams WHERE id = ? AND workspace_id = ?').get(examId, workspaceId) as ExamRow | undefined;
   if (!row) throw new NotFound('Exam');
   return row;
@@ -65,12 +65,12 @@ function parseWindow(startsAt: string | null | undefined, endsAt: string | null 
   return { starts, ends };
 }
 
-function assertCodeFree(deps: AppDeps, code: string, exceptExamId?: string): void {
+function assertCodeFree(deps: HallDeps, code: string, exceptExamId?: string): void {
   const row = deps.sqlite.prepare('SELECT id FROM exams WHERE access_code = ?').get(code) as { id: string } | undefined;
   if (row && row.id !== exceptExamId) throw new Conflict(`The room code ${code} is already used by another exam on this server. Choose another or leave it out to get one generated.`, { code: 'ACCESS_CODE_TAKEN' });
 }
 
-function freshCode(deps: AppDeps): string {
+function freshCode(deps: HallDeps): string {
   for (let i = 0; i < 50; i++) {
     const code = newRoomCode();
     if (!deps.sqlite.prepare('SELECT 1 FROM exams WHERE access_code = ?').get(code)) return code;
@@ -79,7 +79,7 @@ function freshCode(deps: AppDeps): string {
 }
 
 /** POST /exams. `workspaceId` must be the caller's (else 404). */
-export function createExam(deps: AppDeps, callerWorkspaceId: string, input: CreateExamInput): ExamRow {
+export function createExam(deps: HallDeps, callerWorkspaceId: string, input: CreateExamInput): ExamRow {
   if (input.workspaceId !== callerWorkspaceId) throw new NotFound('Workspace');
   const { starts, ends } = parseWindow(input.startsAt, input.endsAt);
   const code = input.accessCode ? input.accessCode.toUpperCase() : freshCode(deps);
@@ -98,7 +98,7 @@ export function createExam(deps: AppDeps, callerWorkspaceId: string, input: Crea
 }
 
 /** GET /exams?workspaceId= */
-export function listExams(deps: AppDeps, callerWorkspaceId: string, workspaceId: string) {
+export function listExams(deps: HallDeps, callerWorkspaceId: string, workspaceId: string) {
   if (workspaceId !== callerWorkspaceId) throw new NotFound('Workspace');
   const rows = deps.sqlite
     .prepare(
@@ -120,7 +120,7 @@ export function listExams(deps: AppDeps, callerWorkspaceId: string, workspaceId:
 }
 
 /** PATCH /exams/:id */
-export function updateExam(deps: AppDeps, workspaceId: string, examId: string, patch: PatchExamInput): ExamRow {
+export function updateExam(deps: HallDeps, workspaceId: string, examId: string, patch: PatchExamInput): ExamRow {
   const e = getExamInWorkspace(deps, workspaceId, examId);
   const startsAt = patch.startsAt !== undefined ? patch.startsAt : iso(e.starts_at);
   const endsAt = patch.endsAt !== undefined ? patch.endsAt : iso(e.ends_at);
@@ -140,7 +140,7 @@ export function updateExam(deps: AppDeps, workspaceId: string, examId: string, p
 }
 
 /** DELETE /exams/:id — 409 when candidates have attempts (results must not vanish). */
-export function deleteExam(deps: AppDeps, workspaceId: string, examId: string): void {
+export function deleteExam(deps: HallDeps, workspaceId: string, examId: string): void {
   const e = getExamInWorkspace(deps, workspaceId, examId);
   const n = (deps.sqlite.prepare('SELECT count(*) AS n FROM attempts WHERE exam_id = ?').get(e.id) as { n: number }).n;
   if (n > 0) throw new Conflict(`The exam has ${n} attempt(s); its results cannot be deleted. Unpublish it instead.`, { code: 'EXAM_HAS_ATTEMPTS' });
@@ -153,7 +153,7 @@ export function deleteExam(deps: AppDeps, workspaceId: string, examId: string): 
 }
 
 /** POST /exams/:id/duplicate: a copy with a new room code, its questions, unpublished. */
-export function duplicateExam(deps: AppDeps, workspaceId: string, examId: string): ExamRow {
+export function duplicateExam(deps: HallDeps, workspaceId: string, examId: string): ExamRow {
   const e = getExamInWorkspace(deps, workspaceId, examId);
   const id = newId('ex');
   const now = deps.clock.now();
@@ -181,7 +181,7 @@ export function duplicateExam(deps: AppDeps, workspaceId: string, examId: string
  * POST /exams/:id/pause and /resume (audited). On resume the paused span is credited to
  * every attempt in progress, so the pause costs nobody time.
  */
-export function setPaused(deps: AppDeps, workspaceId: string, examId: string, paused: boolean, reason: string): ExamRow {
+export function setPaused(deps: HallDeps, workspaceId: string, examId: string, paused: boolean, reason: string): ExamRow {
   const e = getExamInWorkspace(deps, workspaceId, examId);
   const now = deps.clock.now();
   deps.sqlite.transaction(() => {
@@ -200,7 +200,7 @@ export function setPaused(deps: AppDeps, workspaceId: string, examId: string, pa
 }
 
 /** POST /exams/:id/questions/reorder: `questionIds` must be exactly the exam's questions. */
-export function reorderQuestions(deps: AppDeps, workspaceId: string, examId: string, questionIds: string[]): string[] {
+export function reorderQuestions(deps: HallDeps, workspaceId: string, examId: string, questionIds: string[]): string[] {
   const e = getExamInWorkspace(deps, workspaceId, examId);
   const existing = (deps.sqlite.prepare('SELECT id FROM questions WHERE exam_id = ?').all(e.id) as { id: string }[]).map((r) => r.id);
   const same = existing.length === questionIds.length && new Set(questionIds).size === questionIds.length && questionIds.every((id) => existing.includes(id));

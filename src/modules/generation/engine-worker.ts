@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ApiError } from '../../platform/errors.js';
-import { generateExtractive } from './engine/extractive.js';
+import { generateExtractive } from '../../core/generation/engine/extractive.js';
 import { selectPassages } from './llm/select.js';
 import type { EngineJob } from './worker-client.js';
 

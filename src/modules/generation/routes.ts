@@ -4,7 +4,7 @@
  * require the API key. Generated questions are returned for review, never stored.
  */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { PayloadTooLarge, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, ProblemSchema } from '../../platform/openapi.js';
@@ -17,7 +17,7 @@ import {
   GradeEssayResponseSchema,
   MAX_COUNT,
   type GeneratedType,
-} from './schemas.js';
+} from '../../core/generation/schemas.js';
 import { createGenerationService } from './service.js';
 
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
@@ -33,7 +33,7 @@ async function fileOf(value: unknown, field: string): Promise<UploadedFile | und
 }
 
 /** Router for /api/cbt/ai/*. */
-export function generationRoutes(deps: AppDeps) {
+export function generationRoutes(deps: HallDeps) {
   const r = createRouter();
   const service = createGenerationService({ config: deps.config, logger: deps.logger });
   r.use('/api/cbt/ai/*', requireApiKey(deps));

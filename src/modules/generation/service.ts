@@ -5,15 +5,15 @@
  */
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
-import { EXTRACTIVE_ENGINE } from './engine/extractive.js';
-import { gradeEssayBuiltIn, RUBRIC_ENGINE } from './grading/grade-essay.js';
+import { EXTRACTIVE_ENGINE } from '../../core/generation/engine/extractive.js';
+import { gradeEssayBuiltIn, RUBRIC_ENGINE } from '../../core/grading/essay/grade-essay.js';
 import { llmSettings, LlmFailure, type LlmSettings } from './llm/client.js';
 import { gradeWithLlm } from './llm/llm-grade.js';
 import { generateWithLlm } from './llm/llm-generate.js';
 import { readMaterial, type MaterialInput } from './material/read-material.js';
 import { Gate, processToolEnv, type ToolEnv } from './material/tools.js';
 import { generateInWorker } from './worker-client.js';
-import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type RequestedDifficulty } from './schemas.js';
+import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type RequestedDifficulty } from '../../core/generation/schemas.js';
 
 /** A generation request after HTTP parsing. */
 export interface GenerateRequest {

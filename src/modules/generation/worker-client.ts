@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../platform/errors.js';
-import type { EngineResult, GenerateOptions } from './engine/extractive.js';
-import type { Passage } from './material/passage.js';
+import type { EngineResult, GenerateOptions } from '../../core/generation/engine/extractive.js';
+import type { Passage } from '../../core/generation/passage.js';
 
 /** A job for the worker. */
 export type EngineJob = { op: 'generate'; passages: Passage[]; options: GenerateOptions } | { op: 'select'; passages: Passage[]; budget: number };

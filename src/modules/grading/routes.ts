@@ -1,9 +1,9 @@
-/** Routes of the essay review workflow: the queue of an exam, approving a score. */
+/** Routes of the essay review workflow: the queue of an exam, approving a score (stored by attempts/essay-review.ts). */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import { approveEssayScore, essayQueue } from './essay-review.js';
+import { approveEssayScore, essayQueue } from '../attempts/essay-review.js';
 
 const approveSchema = z
   .object({
@@ -16,7 +16,7 @@ const approveSchema = z
   .openapi('EssayScoreApproval');
 
 /** Essay review router. */
-export function essayReviewRoutes(deps: AppDeps) {
+export function essayReviewRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   r.use('/exams/*', auth);

@@ -8,47 +8,24 @@
  * answers; completed attempts are always fully flushed (finalize flushes in the same
  * transaction that completes the attempt).
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
 import { serializeQuestion, type QuestionRow } from '../questions/service.js';
-import type { StoredQuestion } from '../questions/schemas.js';
-import type { ImportedQuestion } from './types.js';
+import type { StoredQuestion } from '../../core/questions/schemas.js';
+import type { ImportedQuestion } from '../../core/formats/types.js';
+import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
-export interface AttemptRecord {
-  id: string;
-  student_id: string;
-  candidate_name: string;
-  status: 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
-  started_at: number;
-  completed_at: number | null;
-  disqualified_at: number | null;
-  credited_ms: number;
-  violations: number;
-  score: number | null;
-  max_score: number | null;
-  percentage: number | null;
-  grade: string | null;
-  pending_review: number;
-}
-
-export interface AnswerRecord {
-  attempt_id: string;
-  question_id: string;
-  option_id: string | null;
-  text: string | null;
-  awarded_marks: number | null;
-  review_json: string | null;
-}
+export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
 /** The exam (of this workspace) with its questions in position order. @throws NotFound */
-export function examWithQuestions(deps: AppDeps, workspaceId: string, examId: string): { exam: ExamRow; questions: StoredQuestion[] } {
+export function examWithQuestions(deps: HallDeps, workspaceId: string, examId: string): { exam: ExamRow; questions: StoredQuestion[] } {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const rows = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? AND workspace_id = ? ORDER BY position, id').all(exam.id, workspaceId) as QuestionRow[];
   return { exam, questions: rows.map(serializeQuestion) };
 }
 
 /** Attempts of an exam in start order (the order of GET /exams/:id/attempts). */
-export function examAttemptRecords(deps: AppDeps, workspaceId: string, examId: string): AttemptRecord[] {
+export function examAttemptRecords(deps: HallDeps, workspaceId: string, examId: string): AttemptRecord[] {
   return deps.sqlite
     .prepare(
       `SELECT id, student_id, candidate_name, status, started_at, completed_at, disqualified_at, credited_ms, violations,
@@ -59,7 +36,7 @@ export function examAttemptRecords(deps: AppDeps, workspaceId: string, examId: s
 }
 
 /** Stored answers of every attempt of an exam, by attempt id then question id. */
-export function examAnswerRecords(deps: AppDeps, workspaceId: string, examId: string): Map<string, Map<string, AnswerRecord>> {
+export function examAnswerRecords(deps: HallDeps, workspaceId: string, examId: string): Map<string, Map<string, AnswerRecord>> {
   const rows = deps.sqlite
     .prepare(
       `SELECT a.attempt_id, a.question_id, a.option_id, a.text, a.awarded_marks, a.review_json

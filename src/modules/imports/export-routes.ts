@@ -9,17 +9,18 @@
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
 import { jsonResponse, keySecurity, z, errorResponses } from '../../platform/openapi.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { addToRoster, listRoster } from '../roster/service.js';
 import { examAnalysis } from '../analysis/service.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam-data.js';
-import { resultsCsv, resultsTable, resultsWorkbook } from './results-export.js';
-import { readRosterCsv, readRosterXlsx, rosterWorkbook } from './roster-io.js';
+import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
+import { readRosterCsv, readRosterXlsx, rosterWorkbook } from '../../core/formats/roster-io.js';
 import { decodeText, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
-import { BankFormatError } from './types.js';
+import { BankFormatError } from '../../core/formats/types.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
 import { fileName, sendFile, uploadErrors } from './http.js';
 
@@ -28,7 +29,7 @@ const FLUSH_NOTE = 'Read from the database: answers of attempts still in progres
 const rosterEntry = z.object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), pin: z.string(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() });
 
 /** Adds the results and roster file routes to `r`. */
-export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: AppDeps, auth: MiddlewareHandler<AppEnv>): void {
+export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, auth: MiddlewareHandler<AppEnv>): void {
   const results = (workspaceId: string, examId: string) => {
     const { exam, questions } = examWithQuestions(deps, workspaceId, examId);
     const table = resultsTable(questions, examAttemptRecords(deps, workspaceId, exam.id), examAnswerRecords(deps, workspaceId, exam.id));

@@ -7,15 +7,15 @@
  * File reading and parsing happen before the transaction (STYLE).
  */
 import { loadMammoth } from '../../platform/lazy.js';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { UnsupportedMediaType, ValidationError, type FieldError } from '../../platform/errors.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { insertQuestions } from '../questions/service.js';
-import { questionInputSchema, type StoredQuestion } from '../questions/schemas.js';
-import { COLUMN_TITLES, OPTION_LETTERS } from './xlsx/columns.js';
-import { readQuestionSheet } from './xlsx/read-questions.js';
-import { parseQuestionBank } from './detect.js';
-import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from './types.js';
+import { questionInputSchema, type StoredQuestion } from '../../core/questions/schemas.js';
+import { COLUMN_TITLES, OPTION_LETTERS } from '../../core/formats/xlsx/columns.js';
+import { readQuestionSheet } from '../../core/formats/xlsx/read-questions.js';
+import { parseQuestionBank } from '../../core/formats/detect.js';
+import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from '../../core/formats/types.js';
 import { decodeText, requireText, requireXlsx, sniff, type Upload } from './uploads.js';
 
 /** Most questions one import may create (a 10 MB file can hold far more than an exam needs). */
@@ -33,7 +33,7 @@ export function columnForPath(path: string, message = ''): string | null {
 }
 
 /** Runs insertQuestions, re-labelling its item errors with `locate(index, path, message)`. */
-function insertMapped(deps: AppDeps, workspaceId: string, examId: string, qs: ImportedQuestion[], locate: (e: FieldError) => FieldError): StoredQuestion[] {
+function insertMapped(deps: HallDeps, workspaceId: string, examId: string, qs: ImportedQuestion[], locate: (e: FieldError) => FieldError): StoredQuestion[] {
   if (qs.length > MAX_IMPORT_QUESTIONS) throw new ValidationError(`The file holds ${qs.length} questions; at most ${MAX_IMPORT_QUESTIONS} can be imported at once. Split it.`, []);
   try {
     return insertQuestions(deps, workspaceId, examId, qs);
@@ -48,7 +48,7 @@ function insertMapped(deps: AppDeps, workspaceId: string, examId: string, qs: Im
  * Imports a question spreadsheet into an exam.
  * @throws NotFound (exam), UnsupportedMediaType (not an .xlsx), ValidationError with `errors: [{row, column, message}]`
  */
-export async function importQuestionSheet(deps: AppDeps, workspaceId: string, examId: string, upload: Upload) {
+export async function importQuestionSheet(deps: HallDeps, workspaceId: string, examId: string, upload: Upload) {
   getExamInWorkspace(deps, workspaceId, examId);
   requireXlsx(upload);
   let sheet;
@@ -99,7 +99,7 @@ export interface BankImport {
  * Parses a question bank and (unless `dryRun`) stores its questions in the exam.
  * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)
  */
-export function importQuestionBank(deps: AppDeps, workspaceId: string, examId: string, input: { text: string; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
+export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text: string; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
   getExamInWorkspace(deps, workspaceId, examId);
   let parsed;
   try {

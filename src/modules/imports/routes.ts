@@ -11,22 +11,23 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../platform/deps.js';
+import type { AppEnv } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { NotFound, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { bankText, importQuestionBank, importQuestionSheet } from './question-import.js';
 import { readUpload } from './uploads.js';
-import { templateWorkbook } from './xlsx/template.js';
-import { questionsWorkbook } from './xlsx/write-questions.js';
-import { toGift } from './gift-export.js';
+import { templateWorkbook } from '../../core/formats/xlsx/template.js';
+import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
+import { toGift } from '../../core/formats/gift-export.js';
 import { examWithQuestions, toQuestionInput } from './exam-data.js';
 import { registerExportRoutes } from './export-routes.js';
 import { fileName, sendFile, uploadErrors } from './http.js';
 import { XLSX_TYPE, bankImportForm, bankImportResponse, download, examIdParams, excelImportForm, excelImportResponse, isTrue } from './schemas.js';
 
 /** Import/export router: questions and (via export-routes.ts) results and rosters. */
-export function importRoutes(deps: AppDeps) {
+export function importRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   const ownWorkspace = (c: Context<AppEnv>, workspaceId: string) => {

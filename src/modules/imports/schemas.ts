@@ -3,8 +3,8 @@
  * hook → 400 problem) and JSON responses, which also describe them in /openapi.json.
  */
 import { z } from '@hono/zod-openapi';
-import { questionInputSchema, storedQuestionSchema } from '../questions/schemas.js';
-import { BANK_FORMATS } from './types.js';
+import { questionInputSchema, storedQuestionSchema } from '../../core/questions/schemas.js';
+import { BANK_FORMATS } from '../../core/formats/types.js';
 
 const fileField = z.any().openapi({ type: 'string', format: 'binary' });
 /** A multipart boolean: "true"/"1"/"on" mean true. */

@@ -4,7 +4,7 @@
  * DISQUALIFIED and is locked (later requests → 403), and `exam.attempt.disqualified` is
  * queued. Network and fullscreen-enter events are recorded but not counted.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { afterWriteTurn, relaxedSync, syncWal } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
@@ -29,7 +29,7 @@ const COUNTED = new Set<string>(VIOLATION_TYPES);
  * @returns `{attemptId, violations, maxTabViolations, status, disqualified, remainingSeconds, durableSeq}`
  * @throws Forbidden once disqualified, Conflict once completed, NotFound
  */
-export async function recordTelemetry(deps: AppDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
+export async function recordTelemetry(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
   const { response, announce } = await afterWriteTurn(deps.sqlite, () => relaxedSync(deps.sqlite, () => record(deps, attemptId, input)));
   if (response.disqualified) await syncWal(deps.sqlite);
   announce();
@@ -41,7 +41,7 @@ export async function recordTelemetry(deps: AppDeps, attemptId: string, input: {
  * recordTelemetry. `announce` tells the hall (and the outbox dispatcher) what changed:
  * called once the change is as durable as it will be.
  */
-function record(deps: AppDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
+function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
   const { st, paper } = candidateAttempt(deps, attemptId);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted.', { code: 'ALREADY_SUBMITTED' });
   const counted = COUNTED.has(input.type);

@@ -1,17 +1,17 @@
 /** HTTP routes of questions: bulk ingestion, read, patch, delete, rubric templates. */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import { bulkQuestionsSchema, questionPatchSchema, storedQuestionSchema } from './schemas.js';
+import { bulkQuestionsSchema, questionPatchSchema, storedQuestionSchema } from '../../core/questions/schemas.js';
 import { deleteQuestion, getQuestionInWorkspace, insertQuestions, patchQuestion, serializeQuestion } from './service.js';
-import { RUBRIC_TEMPLATES } from './rubric-templates.js';
+import { RUBRIC_TEMPLATES } from '../../core/questions/rubric-templates.js';
 import { NotFound } from '../../platform/errors.js';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 /** Question router. */
-export function questionRoutes(deps: AppDeps) {
+export function questionRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   r.use('/questions/*', auth);

@@ -3,12 +3,12 @@
  * keyLabels defaulting to A, B, C…, essay word defaults, option ids `opt_…`, and the
  * examiner view (answer keys included). The candidate view is built in attempts/paper.ts.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { newId } from '../../platform/ids.js';
 import { NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { ESSAY_WORD_DEFAULTS, questionInputSchema, type QuestionInput, type StoredQuestion } from './schemas.js';
+import { ESSAY_WORD_DEFAULTS, questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
 
 export interface QuestionRow {
   id: string;
@@ -87,7 +87,7 @@ function toColumns(q: QuestionInput, keepOptionIds: Map<string, string> = new Ma
  * @throws NotFound when the exam is outside the workspace
  * @throws ValidationError with `errors: [{index, path, message}]`
  */
-export function insertQuestions(deps: AppDeps, workspaceId: string, examId: string, inputs: unknown[]): StoredQuestion[] {
+export function insertQuestions(deps: HallDeps, workspaceId: string, examId: string, inputs: unknown[]): StoredQuestion[] {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const errors: FieldError[] = [];
   const valid: QuestionInput[] = [];
@@ -121,14 +121,14 @@ export function insertQuestions(deps: AppDeps, workspaceId: string, examId: stri
 }
 
 /** Question of the caller's workspace. @throws NotFound */
-export function getQuestionInWorkspace(deps: AppDeps, workspaceId: string, id: string): QuestionRow {
+export function getQuestionInWorkspace(deps: HallDeps, workspaceId: string, id: string): QuestionRow {
   const q = deps.sqlite.prepare('SELECT * FROM questions WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as QuestionRow | undefined;
   if (!q) throw new NotFound('Question');
   return q;
 }
 
 /** All questions of an exam in position order (examiner view). */
-export function listExamQuestions(deps: AppDeps, examId: string): StoredQuestion[] {
+export function listExamQuestions(deps: HallDeps, examId: string): StoredQuestion[] {
   return (deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(examId) as QuestionRow[]).map(serializeQuestion);
 }
 
@@ -136,7 +136,7 @@ export function listExamQuestions(deps: AppDeps, examId: string): StoredQuestion
  * PATCH /questions/:id: merges the patch into the stored question and re-validates the
  * whole item. Option ids given in the patch are kept so candidates' saved answers stay valid.
  */
-export function patchQuestion(deps: AppDeps, workspaceId: string, id: string, patch: Record<string, unknown>): StoredQuestion {
+export function patchQuestion(deps: HallDeps, workspaceId: string, id: string, patch: Record<string, unknown>): StoredQuestion {
   const cur = serializeQuestion(getQuestionInWorkspace(deps, workspaceId, id));
   const merged = { ...cur, ...patch };
   const r = questionInputSchema.safeParse(merged);
@@ -151,7 +151,7 @@ export function patchQuestion(deps: AppDeps, workspaceId: string, id: string, pa
 }
 
 /** DELETE /questions/:id */
-export function deleteQuestion(deps: AppDeps, workspaceId: string, id: string): void {
+export function deleteQuestion(deps: HallDeps, workspaceId: string, id: string): void {
   const q = getQuestionInWorkspace(deps, workspaceId, id);
   deps.sqlite.prepare('DELETE FROM questions WHERE id = ?').run(q.id);
   deps.sessions.invalidateExam(q.exam_id);

@@ -1,30 +1,22 @@
 /** HTTP routes of exam rosters (PIN issue and distribution links). */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
+import { rosterCandidateSchema } from '../../core/roster/schemas.js';
 import { addToRoster, listRoster, regeneratePin, removeFromRoster } from './service.js';
 
 const rosterEntrySchema = z
   .object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), pin: z.string(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() })
   .openapi('RosterEntry');
 
-export const rosterCandidateSchema = z.object({
-  studentId: z.string().trim().min(1).max(64),
-  candidateName: z.string().trim().min(1).max(200),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d\s-]{6,20}$/, 'Phone numbers have 6 to 20 digits, optionally with a leading +')
-    .nullable()
-    .optional(),
-});
+export { rosterCandidateSchema };
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const entryParams = z.object({ id: z.string().min(1).max(64), candidateId: z.string().min(1).max(64) });
 
 /** Roster router (paths /exams/:id/roster...). */
-export function rosterRoutes(deps: AppDeps) {
+export function rosterRoutes(deps: HallDeps) {
   const r = createRouter();
   r.use('/exams/*', requireApiKey(deps));
 

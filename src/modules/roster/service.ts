@@ -4,18 +4,15 @@
  * stored sealed so the examiner can print it again; each entry carries `sms:` and
  * WhatsApp `https://wa.me/` links whose text gives room code, student ID and PIN.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { clearStudentThrottle } from '../attempts/sign-in-throttle.js';
 import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
+import type { RosterInput } from '../../core/roster/schemas.js';
 
-export interface RosterInput {
-  studentId: string;
-  candidateName: string;
-  phone?: string | null;
-}
+export type { RosterInput };
 
 interface RosterRow {
   id: string;
@@ -38,7 +35,7 @@ export function messagingLinks(exam: Pick<ExamRow, 'title' | 'access_code'>, e: 
   };
 }
 
-function serialize(deps: AppDeps, exam: ExamRow, r: RosterRow) {
+function serialize(deps: HallDeps, exam: ExamRow, r: RosterRow) {
   const pin = deps.secrets.open(r.pin_sealed);
   return {
     id: r.id,
@@ -55,7 +52,7 @@ function serialize(deps: AppDeps, exam: ExamRow, r: RosterRow) {
  * Adds candidates (all-or-nothing). A studentId already on the roster or repeated in the
  * request → 400 listing the indexes.
  */
-export function addToRoster(deps: AppDeps, workspaceId: string, examId: string, candidates: RosterInput[]) {
+export function addToRoster(deps: HallDeps, workspaceId: string, examId: string, candidates: RosterInput[]) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const seen = new Set<string>();
   const errors: { index: number; path: string; message: string }[] = [];
@@ -82,20 +79,20 @@ export function addToRoster(deps: AppDeps, workspaceId: string, examId: string, 
 }
 
 /** GET /exams/:id/roster, ordered by studentId. */
-export function listRoster(deps: AppDeps, workspaceId: string, examId: string) {
+export function listRoster(deps: HallDeps, workspaceId: string, examId: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const rows = deps.sqlite.prepare('SELECT * FROM roster_entries WHERE exam_id = ? ORDER BY student_id').all(exam.id) as RosterRow[];
   return rows.map((r) => serialize(deps, exam, r));
 }
 
-function getEntry(deps: AppDeps, examId: string, candidateId: string): RosterRow {
+function getEntry(deps: HallDeps, examId: string, candidateId: string): RosterRow {
   const r = deps.sqlite.prepare('SELECT * FROM roster_entries WHERE id = ? AND exam_id = ?').get(candidateId, examId) as RosterRow | undefined;
   if (!r) throw new NotFound('Roster entry');
   return r;
 }
 
 /** DELETE a roster entry; refused (409) once the candidate has an attempt. */
-export function removeFromRoster(deps: AppDeps, workspaceId: string, examId: string, candidateId: string): void {
+export function removeFromRoster(deps: HallDeps, workspaceId: string, examId: string, candidateId: string): void {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const r = getEntry(deps, exam.id, candidateId);
   if (deps.sqlite.prepare('SELECT 1 FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, r.student_id)) {
@@ -106,7 +103,7 @@ export function removeFromRoster(deps: AppDeps, workspaceId: string, examId: str
 }
 
 /** Issues a new PIN for one roster entry, and clears that studentId's sign-in throttle. */
-export function regeneratePin(deps: AppDeps, workspaceId: string, examId: string, candidateId: string) {
+export function regeneratePin(deps: HallDeps, workspaceId: string, examId: string, candidateId: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const r = getEntry(deps, exam.id, candidateId);
   deps.sqlite.prepare('UPDATE roster_entries SET pin_sealed = ? WHERE id = ?').run(deps.secrets.seal(newPin(6)), r.id);

@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { networkInterfaces } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 
@@ -19,7 +19,7 @@ export function lanUrls(port: number, tls: boolean): string[] {
 }
 
 /** System router. `port()` gives the port the server actually listens on. */
-export function systemRoutes(deps: AppDeps, port: () => number) {
+export function systemRoutes(deps: HallDeps, port: () => number) {
   const r = createRouter();
   // event-loop delay since the previous /health read (benchmarks read it per scenario)
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -5,7 +5,7 @@
  * (10 s, 20 s, 40 s … capped at 15 min) until 7 days after the event, when the row is
  * marked FAILED. Rows survive restarts; the id and body never change between tries.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { cbtSignature, standardWebhookSignature } from './signature.js';
 import { postWebhook } from './post.js';
 import { RefusedDestination } from './url-guard.js';
@@ -35,7 +35,7 @@ export class OutboxDispatcher {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: HallDeps,
     private readonly opts: { concurrency?: number; timeoutMs?: number } = {},
   ) {}
 

@@ -1,6 +1,6 @@
 /** Outbox routes for the admin page: list events by status, redeliver one. */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { NotFound } from '../../platform/errors.js';
@@ -27,7 +27,7 @@ const serialize = (r: Row) => ({
 });
 
 /** Webhook outbox router. */
-export function webhookRoutes(deps: AppDeps, kick: () => void) {
+export function webhookRoutes(deps: HallDeps, kick: () => void) {
   const r = createRouter();
   r.use('/webhooks/*', requireApiKey(deps));
 

@@ -1,6 +1,6 @@
 /** HTTP routes of workspaces: registration, sign-in, institution provisioning, settings. */
 import { createRoute } from '@hono/zod-openapi';
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { clientAddress } from '../../platform/http.js';
@@ -11,7 +11,7 @@ import * as s from './schemas.js';
 import * as svc from './service.js';
 
 /** Workspace router (paths /workspaces/...). */
-export function workspaceRoutes(deps: AppDeps) {
+export function workspaceRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
   const perAddress = async (c: Parameters<typeof clientAddress>[0]) => consume(deps.limits.general, `addr:${clientAddress(c)}`);

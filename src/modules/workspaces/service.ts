@@ -4,7 +4,7 @@
  * password setting, webhook settings. API keys and webhook secrets are sealed at rest;
  * the key is found by its SHA-256 digest.
  */
-import type { AppDeps } from '../../platform/deps.js';
+import type { HallDeps } from '../../hall/deps.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
 import { Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
@@ -41,7 +41,7 @@ interface NewWorkspace {
 }
 
 /** Inserts a workspace with fresh secrets; returns the row and the plaintext secrets. */
-function insertWorkspace(deps: AppDeps, w: NewWorkspace): { row: WorkspaceRow; apiKey: string; webhookSecret: string } {
+function insertWorkspace(deps: HallDeps, w: NewWorkspace): { row: WorkspaceRow; apiKey: string; webhookSecret: string } {
   const apiKey = newApiKey();
   const webhookSecret = newWebhookSecret();
   const id = newId('ws');
@@ -59,14 +59,14 @@ function insertWorkspace(deps: AppDeps, w: NewWorkspace): { row: WorkspaceRow; a
 }
 
 /** Loads a workspace row. @throws NotFound */
-export function getWorkspaceRow(deps: AppDeps, id: string): WorkspaceRow {
+export function getWorkspaceRow(deps: HallDeps, id: string): WorkspaceRow {
   const row = deps.sqlite.prepare('SELECT * FROM workspaces WHERE id = ?').get(id) as WorkspaceRow | undefined;
   if (!row) throw new NotFound('Workspace');
   return row;
 }
 
 /** Counts of exams and questions for login/me responses. */
-export function workspaceCounts(deps: AppDeps, id: string): { exams: number; questions: number } {
+export function workspaceCounts(deps: HallDeps, id: string): { exams: number; questions: number } {
   const r = deps.sqlite
     .prepare('SELECT (SELECT count(*) FROM exams WHERE workspace_id = ?) AS exams, (SELECT count(*) FROM questions WHERE workspace_id = ?) AS questions')
     .get(id, id) as { exams: number; questions: number };
@@ -78,7 +78,7 @@ export function workspaceCounts(deps: AppDeps, id: string): { exams: number; que
  * (webhooks/url-guard.ts), unless CBT_WEBHOOK_ALLOW_LOCAL allows the local ones.
  * @throws ValidationError (400) naming the address and why
  */
-async function assertWebhookAllowed(deps: AppDeps, url: string): Promise<void> {
+async function assertWebhookAllowed(deps: HallDeps, url: string): Promise<void> {
   const refused = await checkWebhookUrl(url, deps.config.CBT_WEBHOOK_ALLOW_LOCAL === '1');
   if (refused) {
     const why = refusalText(refused);
@@ -87,13 +87,13 @@ async function assertWebhookAllowed(deps: AppDeps, url: string): Promise<void> {
 }
 
 /** POST /workspaces/standalone → 201 body. @throws ValidationError for a refused webhook URL */
-export async function registerStandalone(deps: AppDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
+export async function registerStandalone(deps: HallDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
   await assertWebhookAllowed(deps, input.webhookUrl);
   const { row, apiKey, webhookSecret } = insertWorkspace(deps, { ...input, type: 'STANDALONE_HALL', passwordHash: null });
   return { id: row.id, name: row.name, type: row.type, credits: row.credits, apiKey, webhookSecret };
 }
 
-function loginBody(deps: AppDeps, row: WorkspaceRow) {
+function loginBody(deps: HallDeps, row: WorkspaceRow) {
   return {
     id: row.id,
     name: row.name,
@@ -125,7 +125,7 @@ async function dummyVerify(password: string): Promise<false> {
  * Failures are held back per e-mail + address and per address with growing waits (429,
  * never a lock another address can put on the owner), and every failure costs one scrypt.
  */
-export async function login(deps: AppDeps, input: { email: string; password: string }, address: string) {
+export async function login(deps: HallDeps, input: { email: string; password: string }, address: string) {
   const emailKey = input.email.trim().toLowerCase();
   const seat = `${emailKey}\n${address}`;
   deps.limits.loginBySeat.check(seat, 'Too many failed sign-ins for this e-mail from this computer');
@@ -159,7 +159,7 @@ export async function login(deps: AppDeps, input: { email: string; password: str
 }
 
 /** POST /workspaces/institution: create (201) or return (200) the INSTITUTION workspace of a schoolId. */
-export function provisionInstitution(deps: AppDeps, input: { schoolId: string; schoolName: string; email: string }): { created: boolean; body: ReturnType<typeof loginBody> & { type: string; schoolId: string } } {
+export function provisionInstitution(deps: HallDeps, input: { schoolId: string; schoolName: string; email: string }): { created: boolean; body: ReturnType<typeof loginBody> & { type: string; schoolId: string } } {
   const existing = deps.sqlite.prepare('SELECT * FROM workspaces WHERE school_id = ?').get(input.schoolId) as WorkspaceRow | undefined;
   if (existing) return { created: false, body: { ...loginBody(deps, existing), type: existing.type, schoolId: input.schoolId } };
   const { row } = insertWorkspace(deps, { name: input.schoolName, type: 'INSTITUTION', ownerName: input.schoolName, email: input.email, webhookUrl: null, passwordHash: null, schoolId: input.schoolId });
@@ -167,7 +167,7 @@ export function provisionInstitution(deps: AppDeps, input: { schoolId: string; s
 }
 
 /** GET /workspaces/me body. */
-export function describeWorkspace(deps: AppDeps, id: string) {
+export function describeWorkspace(deps: HallDeps, id: string) {
   const row = getWorkspaceRow(deps, id);
   return {
     id: row.id,
@@ -185,7 +185,7 @@ export function describeWorkspace(deps: AppDeps, id: string) {
 }
 
 /** PATCH /workspaces/me. @throws ValidationError for a refused webhook URL */
-export async function updateWorkspace(deps: AppDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
+export async function updateWorkspace(deps: HallDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
   if (patch.webhookUrl !== undefined) await assertWebhookAllowed(deps, patch.webhookUrl);
   const row = getWorkspaceRow(deps, id);
   deps.sqlite.prepare('UPDATE workspaces SET name = ?, webhook_url = ? WHERE id = ?').run(patch.name ?? row.name, patch.webhookUrl ?? row.webhook_url, id);
@@ -193,20 +193,20 @@ export async function updateWorkspace(deps: AppDeps, id: string, patch: { name?:
 }
 
 /** PUT /workspaces/me/password. */
-export async function setPassword(deps: AppDeps, id: string, password: string): Promise<void> {
+export async function setPassword(deps: HallDeps, id: string, password: string): Promise<void> {
   const hash = await hashSecret(password);
   deps.sqlite.prepare('UPDATE workspaces SET password_hash = ? WHERE id = ?').run(hash, id);
 }
 
 /** POST /workspaces/me/webhook-secret: rotates and returns the new secret once. */
-export function rotateWebhookSecret(deps: AppDeps, id: string): string {
+export function rotateWebhookSecret(deps: HallDeps, id: string): string {
   const secret = newWebhookSecret();
   deps.sqlite.prepare('UPDATE workspaces SET webhook_secret_sealed = ? WHERE id = ?').run(deps.secrets.seal(secret), id);
   return secret;
 }
 
 /** GET /workspaces/me/audit: newest first. */
-export function listAudit(deps: AppDeps, id: string, limit: number) {
+export function listAudit(deps: HallDeps, id: string, limit: number) {
   const rows = deps.sqlite.prepare('SELECT * FROM audit_log WHERE workspace_id = ? ORDER BY created_at DESC LIMIT ?').all(id, limit) as {
     id: string; action: string; target_type: string; target_id: string; reason: string | null; detail_json: string | null; created_at: number;
   }[];

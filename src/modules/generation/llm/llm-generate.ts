@@ -5,12 +5,12 @@
  * answer), with citations and ids assigned here. Any failure throws LlmFailure.
  */
 import { z } from 'zod';
-import { buildEssay } from '../engine/essay-items.js';
-import { joinCitations, mdEscape } from '../engine/markdown.js';
-import type { Passage } from '../material/passage.js';
-import type { GeneratedQuestion, GeneratedType, RequestedDifficulty } from '../schemas.js';
-import { hasDuplicateOrBannedOptions, supportedBy } from '../support.js';
-import { shortId } from '../text/seed.js';
+import { buildEssay } from '../../../core/generation/engine/essay-items.js';
+import { joinCitations, mdEscape } from '../../../core/generation/engine/markdown.js';
+import type { Passage } from '../../../core/generation/passage.js';
+import type { GeneratedQuestion, GeneratedType, RequestedDifficulty } from '../../../core/generation/schemas.js';
+import { hasDuplicateOrBannedOptions, supportedBy } from '../../../core/generation/support.js';
+import { shortId } from '../../../core/generation/text/seed.js';
 import { runEngineJob } from '../worker-client.js';
 import { chatJson, LlmFailure, type LlmSettings } from './client.js';
 import { PASSAGE_BUDGET } from './select.js';

@@ -5,8 +5,8 @@
  * Any failure throws LlmFailure.
  */
 import { z } from 'zod';
-import { toHalfMarks } from '../grading/grade-essay.js';
-import type { Evaluation, GradeEssayRequest } from '../schemas.js';
+import { toHalfMarks } from '../../../core/grading/essay/grade-essay.js';
+import type { Evaluation, GradeEssayRequest } from '../../../core/generation/schemas.js';
 import { chatJson, LlmFailure, type LlmSettings } from './client.js';
 
 export const LlmEvaluationSchema = z.object({

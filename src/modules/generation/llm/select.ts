@@ -3,8 +3,8 @@
  * sentence scores) up to a character budget, in document order, so that a 100-page PDF
  * fits a small local model's context.
  */
-import { indexMaterial } from '../engine/sentences.js';
-import type { Passage } from '../material/passage.js';
+import { indexMaterial } from '../../../core/generation/engine/sentences.js';
+import type { Passage } from '../../../core/generation/passage.js';
 
 /** Characters of material sent to the model (~3,000 tokens). */
 export const PASSAGE_BUDGET = 12_000;

@@ -4,7 +4,7 @@
  */
 import { loadMammoth, loadUnpdf } from '../../../platform/lazy.js';
 import { UnusableMaterial } from '../errors.js';
-import { linesToParagraphs, textToParagraphPassages, type Passage } from './passage.js';
+import { linesToParagraphs, textToParagraphPassages, type Passage } from '../../../core/generation/passage.js';
 
 /**
  * PDF → one passage per page with text, citation "page N" (N = the PDF's 1-based page

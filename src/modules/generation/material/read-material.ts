@@ -11,7 +11,7 @@ import { UnusableMaterial } from '../errors.js';
 import { parseCaptions, timedTextToPassages } from './captions.js';
 import { readDocx, readPdf, readPlainText } from './documents.js';
 import { extractSpeechWav, extractSubtitleCues, mediaDurationSeconds, MAX_TRANSCRIBED_SECONDS } from './media.js';
-import type { Material, Passage } from './passage.js';
+import type { Material, Passage } from '../../../core/generation/passage.js';
 import { readPptx } from './pptx.js';
 import { decodeText, resolveFormat } from './sniff.js';
 import { transcribe } from './speech.js';

@@ -1,0 +1,40 @@
+/**
+ * Builds the item-analysis response matrix of an exam from its stored questions,
+ * attempts and answers. Only COMPLETED attempts are analysed (an attempt in progress
+ * is not finished, a disqualified one was stopped). Objective items score their marks
+ * when the chosen option is the key; essays score the examiner-approved marks (0 until
+ * approved, as in grading). Options keep the examiner's key labels, whatever order a
+ * candidate saw them in.
+ */
+import type { StoredQuestion } from '../questions/schemas.js';
+import type { AnswerRecord, AttemptRecord } from './records.js';
+import type { ResponseMatrix } from './item-analysis.js';
+
+/** Marks an answer earns on a question (0 when unanswered or an essay not yet approved). */
+export function answerScore(q: StoredQuestion, a: AnswerRecord | undefined): number {
+  if (!a) return 0;
+  if (q.type === 'MCQ' || q.type === 'TRUE_FALSE') return q.options.find((o) => o.id === a.option_id)?.isCorrect ? q.marks : 0;
+  return a.review_json && a.awarded_marks !== null ? Math.min(q.marks, Math.max(0, a.awarded_marks)) : 0;
+}
+
+/** One row per completed attempt, one column per question (exam order). */
+export function buildMatrix(questions: StoredQuestion[], attempts: AttemptRecord[], answers: Map<string, Map<string, AnswerRecord>>): ResponseMatrix {
+  const items = questions.map((q) => ({
+    questionId: q.id,
+    type: q.type,
+    marks: q.marks,
+    prompt: q.prompt,
+    options: q.options.map((o) => ({ optionId: o.id, keyLabel: o.keyLabel, text: o.text, isCorrect: o.isCorrect })),
+  }));
+  const candidates = attempts
+    .filter((t) => t.status === 'COMPLETED')
+    .map((t) => {
+      const mine = answers.get(t.id);
+      return {
+        attemptId: t.id,
+        scores: questions.map((q) => answerScore(q, mine?.get(q.id))),
+        choices: questions.map((q) => (q.options.length ? (mine?.get(q.id)?.option_id ?? null) : null)),
+      };
+    });
+  return { items, candidates };
+}

@@ -1,0 +1,138 @@
+/**
+ * Rosters as files (issue 6 §5): POST /exams/:id/roster/import reads a CSV or .xlsx
+ * with columns studentId, candidateName, phone (headers case- and space-insensitive,
+ * with common aliases such as "Student ID", "Name", "Mobile"); GET /exams/:id/roster.xlsx
+ * writes the roster with PINs for printing. Rows are checked with the roster's own
+ * schema; every problem is reported as `{row, column, message}` and nothing is stored
+ * when any row is wrong.
+ */
+import { loadExcel } from './xlsx/excel.js';
+import Papa from 'papaparse';
+import { rosterCandidateSchema, type RosterInput } from '../roster/schemas.js';
+import { cellText, mergeRole } from './xlsx/cells.js';
+import { findHeader, loadWorkbook } from './xlsx/read-questions.js';
+import { normaliseHeader } from './xlsx/columns.js';
+import type { SheetError } from './xlsx/row-question.js';
+
+type RosterColumn = 'studentId' | 'candidateName' | 'phone';
+const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone' };
+const ALIASES: Record<string, RosterColumn> = {
+  studentid: 'studentId',
+  student: 'studentId',
+  studentno: 'studentId',
+  studentnumber: 'studentId',
+  admissionno: 'studentId',
+  admissionnumber: 'studentId',
+  regno: 'studentId',
+  candidateid: 'studentId',
+  candidatename: 'candidateName',
+  name: 'candidateName',
+  fullname: 'candidateName',
+  studentname: 'candidateName',
+  phone: 'phone',
+  phonenumber: 'phone',
+  mobile: 'phone',
+  telephone: 'phone',
+  tel: 'phone',
+  gsm: 'phone',
+};
+const columnFor = (t: string): RosterColumn | null => ALIASES[normaliseHeader(t)] ?? null;
+
+export interface RosterRead {
+  candidates: RosterInput[];
+  /** file row of each candidate */
+  rows: number[];
+  errors: SheetError[];
+}
+
+/** Validates raw rows (1-based file row numbers) into candidates. */
+function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, string>> }[], out: RosterRead): void {
+  const seen = new Map<string, number>();
+  for (const { row, values } of raw) {
+    if (!values.studentId && !values.candidateName && !values.phone) continue;
+    const r = rosterCandidateSchema.safeParse({ ...values, phone: values.phone || undefined });
+    if (!r.success) {
+      for (const i of r.error.issues) out.errors.push({ row, column: TITLES[i.path[0] as RosterColumn] ?? null, message: i.message });
+      continue;
+    }
+    const first = seen.get(r.data.studentId);
+    if (first !== undefined) {
+      out.errors.push({ row, column: TITLES.studentId, message: `studentId ${r.data.studentId} also appears on row ${first}.` });
+      continue;
+    }
+    seen.set(r.data.studentId, row);
+    out.candidates.push(r.data);
+    out.rows.push(row);
+  }
+}
+
+/**
+ * Reads a roster .xlsx (first sheet with a studentId header in its first 10 rows).
+ * @throws BankFormatError when the bytes cannot be read as a workbook (truncated or corrupt zip)
+ */
+export async function readRosterXlsx(bytes: Uint8Array): Promise<RosterRead> {
+  const out: RosterRead = { candidates: [], rows: [], errors: [] };
+  const header = findHeader<RosterColumn>(await loadWorkbook(bytes), 'studentId', columnFor);
+  if (!header) {
+    out.errors.push({ row: 1, column: TITLES.studentId, message: 'No header row naming a studentId column (e.g. "Student ID") was found in the first 10 rows.' });
+    return out;
+  }
+  out.errors.push(...header.errors);
+  const raw: { row: number; values: Partial<Record<RosterColumn, string>> }[] = [];
+  for (let r = header.row + 1; r <= header.sheet.rowCount; r++) {
+    const values: Partial<Record<RosterColumn, string>> = {};
+    for (const [col, key] of header.columns) {
+      const cell = header.sheet.getRow(r).getCell(col);
+      if (mergeRole(cell) === 'other-row') out.errors.push({ row: r, column: TITLES[key], message: `Cell ${cell.address} is merged with ${cell.master.address}; unmerge it so each candidate has their own row.` });
+      const t = cellText(cell);
+      if (t) values[key] = t;
+    }
+    raw.push({ row: r, values });
+  }
+  validateRows(raw, out);
+  return out;
+}
+
+/** Reads roster CSV text (comma, semicolon or tab separated; header row required). */
+export function readRosterCsv(text: string): RosterRead {
+  const out: RosterRead = { candidates: [], rows: [], errors: [] };
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  const lines = parsed.data;
+  const headerIndex = lines.slice(0, 10).findIndex((cells) => cells.some((c) => columnFor(c) === 'studentId'));
+  if (headerIndex < 0) {
+    out.errors.push({ row: 1, column: TITLES.studentId, message: 'No header row naming a studentId column (e.g. "studentId,candidateName,phone") was found.' });
+    return out;
+  }
+  const cols = lines[headerIndex]!.map(columnFor);
+  const raw = lines.slice(headerIndex + 1).map((cells, i) => {
+    const values: Partial<Record<RosterColumn, string>> = {};
+    cells.forEach((c, j) => {
+      const key = cols[j];
+      if (key && c.trim()) values[key] = c.trim();
+    });
+    return { row: headerIndex + i + 2, values };
+  });
+  validateRows(raw, out);
+  return out;
+}
+
+/** Roster .xlsx for printing: one row per candidate with the PIN and the room code. */
+export async function rosterWorkbook(exam: { title: string; accessCode: string }, entries: { studentId: string; candidateName: string; phone: string | null; pin: string }[]): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'HallCBT';
+  const ws = wb.addWorksheet('Roster', { pageSetup: { orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 }, views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [
+    { header: 'studentId', key: 'studentId', width: 16 },
+    { header: 'candidateName', key: 'candidateName', width: 32 },
+    { header: 'phone', key: 'phone', width: 18 },
+    { header: 'PIN', key: 'pin', width: 10 },
+    { header: 'Room code', key: 'room', width: 12 },
+    { header: 'Exam', key: 'exam', width: 36 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  for (const e of entries) ws.addRow({ studentId: e.studentId, candidateName: e.candidateName, phone: e.phone ?? '', pin: e.pin, room: exam.accessCode, exam: exam.title });
+  // PINs and IDs are text: keep leading zeros
+  for (const k of ['studentId', 'phone', 'pin']) ws.getColumn(k).numFmt = '@';
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

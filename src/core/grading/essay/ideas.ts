@@ -1,0 +1,147 @@
+/**
+ * Key ideas for essay grading: what a rubric criterion and the model answer expect,
+ * as units of weighted content stems with the words an examiner would recognise, and
+ * how much of each unit a response covers (stems match exactly or by a shared prefix
+ * of six letters, so "photosynthetic" meets "photosynthesis").
+ */
+import { isContentWord, splitSentences, stem, words } from '../../generation/text/nlp.js';
+
+/** Rubric vocabulary that says how to mark, not what to know. */
+const GENERIC = new Set(
+  'clear clearly organisation organization organised organized orderly expression answer answers complete sentence sentences point points mark marks each stated state well relevant accurate accuracy content knowledge understanding explain explanation description describe definition define role mention mentions give gives correct correctly discussion discuss idea ideas language grammar spelling presentation style structure coherence coherent logical quality evidence appropriate writing written response student candidate credit conveys convey within limit word words stay staying question connected made material full fully good relevance'
+    .split(' ')
+    .map(stem),
+);
+
+/** One idea: its stems with weights, and a readable form. */
+export interface IdeaUnit {
+  text: string;
+  stems: Map<string, number>;
+  /** Stem → surface word, for feedback. */
+  surface: Map<string, string>;
+  /** Alternatives: stems of a listed set of examples ("rain, snow or hail"), any one of which meets the idea. */
+  groups: Set<string>[];
+}
+
+const ITEM = String.raw`(?:[\p{L}-]+ )?[\p{L}-]+`;
+/** "a, b and c" / "a, b or c" (three or more items) and "a or b": lists of examples or alternatives. */
+const LIST = new RegExp(String.raw`${ITEM}(?:, ${ITEM})+,? (?:or|and) ${ITEM}|${ITEM} or ${ITEM}`, 'gu');
+
+/** Stem groups of the lists in `text`. */
+function listGroups(text: string): Set<string>[] {
+  const groups: Set<string>[] = [];
+  for (const m of text.matchAll(LIST)) {
+    const items = m[0].split(/,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+/).map((i) => words(i).filter(isContentWord).map(stem).filter((x) => !GENERIC.has(x)));
+    // Each item is represented by its last (head) word: "heavy rainfall" → rainfall.
+    const heads = new Set(items.filter((i) => i.length).map((i) => i[i.length - 1]!));
+    if (heads.size >= 2) groups.push(heads);
+  }
+  return groups;
+}
+
+/** Builds an idea unit from text; stems in `promptStems` weigh 0.3 (restating the question is not knowledge). */
+export function ideaUnit(text: string, promptStems: Set<string>): IdeaUnit {
+  const stems = new Map<string, number>();
+  const surface = new Map<string, string>();
+  for (const w of words(text)) {
+    if (!isContentWord(w)) continue;
+    const s = stem(w);
+    if (GENERIC.has(s)) continue;
+    stems.set(s, promptStems.has(s) ? 0.3 : 1);
+    if (!surface.has(s)) surface.set(s, w);
+  }
+  return { text: text.trim(), stems, surface, groups: listGroups(text) };
+}
+
+/** Splits a description or model answer into idea texts: sentences, then clauses at ";", ":" and ", so / while / whereas / and". */
+export function ideaTexts(text: string): string[] {
+  return splitSentences(text)
+    .flatMap((s) => s.split(/[;:]|,\s*(?:so|while|whereas|and)\s+/))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 2);
+}
+
+/** The response's stems, ready for matching. */
+export interface ResponseStems {
+  exact: Set<string>;
+  prefixes: Set<string>;
+  /** First four letters of stems with a word-forming prefix removed. */
+  cores: Set<string>;
+}
+
+const PREFIX = 6;
+/** Word-forming prefixes stripped before comparing ("overgrazing" meets "grazing", "deforestation" meets "forest"). */
+const AFFIX = /^(?:over|under|de|mis|non|pre|anti|counter|re)(?=[a-z]{4,})/;
+
+/** Indexes a response for matching. */
+export function responseStems(text: string): ResponseStems {
+  const exact = new Set<string>();
+  const prefixes = new Set<string>();
+  const cores = new Set<string>();
+  for (const w of words(text)) {
+    if (!isContentWord(w)) continue;
+    const s = stem(w);
+    exact.add(s);
+    if (s.length >= PREFIX) prefixes.add(s.slice(0, PREFIX));
+    cores.add(s.replace(AFFIX, '').slice(0, 4));
+  }
+  return { exact, prefixes, cores };
+}
+
+/**
+ * True when the response contains the stem: exactly, by a six-letter shared prefix, or
+ * — for a stem with a word-forming prefix — by the first four letters of its core.
+ */
+export function hasStem(r: ResponseStems, s: string): boolean {
+  if (r.exact.has(s) || (s.length >= PREFIX && r.prefixes.has(s.slice(0, PREFIX)))) return true;
+  const core = s.replace(AFFIX, '');
+  if (core !== s && r.cores.has(core.slice(0, 4))) return true;
+  // A response stem that is most of a longer rubric stem ("rain" in "rainfall").
+  for (let i = 4; i < s.length; i++) if (i / s.length >= 0.55 && r.exact.has(s.slice(0, i))) return true;
+  return false;
+}
+
+/** Multiplies each unit's stem weights by `factor(stem)` (e.g. rarity across the rubric's criteria). */
+export function reweight(units: IdeaUnit[], factor: (stem: string) => number): void {
+  // (groups keep referring to the same stems; only weights change)
+  for (const u of units) for (const [s, w] of u.stems) u.stems.set(s, w * factor(s));
+}
+
+/**
+ * Weighted share of the unit's stems found in the response, in [0, 1]. With
+ * `requireDistinctive`, an idea whose distinctive stems (weight ≥ 60% of its heaviest)
+ * are all absent scores 0: background words alone ("price", "demand") earn nothing.
+ */
+export function coverage(unit: IdeaUnit, r: ResponseStems, requireDistinctive = false): number {
+  let total = 0;
+  let found = 0;
+  let max = 0;
+  for (const w of unit.stems.values()) max = Math.max(max, w);
+  let distinctiveFound = false;
+  const grouped = new Set<string>();
+  const tally = (w: number, hit: boolean) => {
+    total += w;
+    if (hit) {
+      found += w;
+      if (w >= 0.6 * max) distinctiveFound = true;
+    }
+  };
+  for (const g of unit.groups) {
+    const members = [...g].filter((s) => unit.stems.has(s) && !grouped.has(s));
+    if (!members.length) continue;
+    members.forEach((s) => grouped.add(s));
+    tally(Math.max(...members.map((s) => unit.stems.get(s)!)), members.some((s) => hasStem(r, s)));
+  }
+  for (const [s, w] of unit.stems) if (!grouped.has(s)) tally(w, hasStem(r, s));
+  if (requireDistinctive && !distinctiveFound) return 0;
+  return total ? found / total : 0;
+}
+
+/** Surface words of the unit found and missing in the response (heaviest first, up to `n` each). */
+export function foundAndMissing(unit: IdeaUnit, r: ResponseStems, n = 4): { found: string[]; missing: string[] } {
+  const found: string[] = [];
+  const missing: string[] = [];
+  const ordered = [...unit.stems.entries()].sort((a, b) => b[1] - a[1]);
+  for (const [s] of ordered) (hasStem(r, s) ? found : missing).push(unit.surface.get(s)!);
+  return { found: found.slice(0, n), missing: missing.slice(0, n) };
+}

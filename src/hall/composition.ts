@@ -1,0 +1,88 @@
+/**
+ * The hall as one program: every router it serves and every scheduled job it runs, in
+ * one place (issue 23). createApp (app.ts) mounts `hallRouters` in this order;
+ * createRuntime (runtime.ts) registers `hallJobs` when the jobs start. A new module's
+ * router or job is added here and nowhere else.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../platform/deps.js';
+import type { Job } from '../platform/scheduler.js';
+import type { HallDeps } from './deps.js';
+import { systemRoutes } from '../modules/system/routes.js';
+import { workspaceRoutes } from '../modules/workspaces/routes.js';
+import { examRoutes } from '../modules/exams/routes.js';
+import { questionRoutes } from '../modules/questions/routes.js';
+import { rosterRoutes } from '../modules/roster/routes.js';
+import { invigilationRoutes } from '../modules/attempts/invigilation-routes.js';
+import { attemptRoutes } from '../modules/attempts/routes.js';
+import { webhookRoutes } from '../modules/webhooks/routes.js';
+import { essayReviewRoutes } from '../modules/grading/routes.js';
+import { backupRoutes } from '../modules/backups/routes.js';
+import { importRoutes } from '../modules/imports/routes.js';
+import { analysisRoutes } from '../modules/analysis/routes.js';
+import { generationRoutes } from '../modules/generation/routes.js';
+import type { JobValue } from '../modules/attempts/answer-commit.js';
+import { sweepExpired, writeHeartbeat } from '../modules/attempts/sweep.js';
+import type { OutboxDispatcher } from '../modules/webhooks/dispatcher.js';
+import { backupJob } from '../modules/backups/schedule.js';
+
+export interface HallRouterOptions {
+  /** asks the outbox dispatcher to run now (after a redeliver) */
+  kickOutbox: () => void;
+  /** the port the server listens on (for /system/info) */
+  port: () => number;
+}
+
+/** Every router of the hall, in mounting order. */
+export function hallRouters(deps: HallDeps, opts: HallRouterOptions): OpenAPIHono<AppEnv>[] {
+  return [
+    systemRoutes(deps, opts.port),
+    workspaceRoutes(deps),
+    examRoutes(deps),
+    questionRoutes(deps),
+    rosterRoutes(deps),
+    invigilationRoutes(deps),
+    attemptRoutes(deps),
+    webhookRoutes(deps, opts.kickOutbox),
+    essayReviewRoutes(deps),
+    backupRoutes(deps),
+    importRoutes(deps),
+    analysisRoutes(deps),
+    generationRoutes(deps),
+  ];
+}
+
+/**
+ * Every scheduled job of the hall: the answer flush (every CBT_FLUSH_INTERVAL_MS), the
+ * heartbeat (2 s), the expiry sweep and outbox delivery (every 2 s), and the backup
+ * schedule when one is configured.
+ */
+export function hallJobs(deps: HallDeps, dispatcher: OutboxDispatcher): Job[] {
+  const jobs: Job[] = [
+    { name: 'answer-flush', every: deps.config.CBT_FLUSH_INTERVAL_MS, run: () => flushAnswers(deps) },
+    { name: 'heartbeat', every: 2000, run: () => writeHeartbeat(deps) },
+    { name: 'expiry-sweep', every: '*/2 * * * * *', run: () => sweepExpired(deps) },
+    { name: 'outbox-dispatch', every: '*/2 * * * * *', run: () => dispatcher.runOnce() },
+  ];
+  const backups = backupJob(deps);
+  if (backups) jobs.push(backups);
+  return jobs;
+}
+
+/**
+ * One answer flush with the candidates' activity times. The activity times a failed
+ * flush carried are written by the next one; only the number of the take waits here,
+ * so the rows themselves die young with the flush's job.
+ */
+async function flushAnswers(deps: HallDeps) {
+  let activity: { rows: JobValue[]; take: number } | null = deps.sessions.takeActivity();
+  const take = activity.take;
+  const flushed = deps.buffer.flush(activity.rows);
+  activity = null;
+  try {
+    return await flushed;
+  } catch (e) {
+    deps.sessions.restoreActivity(take);
+    throw e;
+  }
+}
