@@ -21,6 +21,8 @@ import { backupRoutes } from '../modules/backups/routes.js';
 import { importRoutes } from '../modules/imports/routes.js';
 import { analysisRoutes } from '../modules/analysis/routes.js';
 import { generationRoutes } from '../modules/generation/routes.js';
+import { hubLinkRoutes } from '../modules/hub-link/routes.js';
+import { hubSyncRun } from '../modules/hub-link/sync.js';
 import type { JobValue } from '../modules/attempts/answer-commit.js';
 import { sweepExpired, writeHeartbeat } from '../modules/attempts/sweep.js';
 import type { OutboxDispatcher } from '../modules/webhooks/dispatcher.js';
@@ -49,13 +51,14 @@ export function hallRouters(deps: HallDeps, opts: HallRouterOptions): OpenAPIHon
     importRoutes(deps),
     analysisRoutes(deps),
     generationRoutes(deps),
+    hubLinkRoutes(deps),
   ];
 }
 
 /**
  * Every scheduled job of the hall: the answer flush (every CBT_FLUSH_INTERVAL_MS), the
- * heartbeat (2 s), the expiry sweep and outbox delivery (every 2 s), and the backup
- * schedule when one is configured.
+ * heartbeat (2 s), the expiry sweep and outbox delivery (every 2 s), the hub sync (15 s), and
+ * the backup schedule when one is configured.
  */
 export function hallJobs(deps: HallDeps, dispatcher: OutboxDispatcher): Job[] {
   const jobs: Job[] = [
@@ -63,6 +66,8 @@ export function hallJobs(deps: HallDeps, dispatcher: OutboxDispatcher): Job[] {
     { name: 'heartbeat', every: 2000, run: () => writeHeartbeat(deps) },
     { name: 'expiry-sweep', every: '*/2 * * * * *', run: () => sweepExpired(deps) },
     { name: 'outbox-dispatch', every: '*/2 * * * * *', run: () => dispatcher.runOnce() },
+    // the hub link: packages down, due releases, heartbeat, results up (nothing without a link)
+    { name: 'hub-sync', every: 15_000, run: () => hubSyncRun(deps) },
   ];
   const backups = backupJob(deps);
   if (backups) jobs.push(backups);

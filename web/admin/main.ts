@@ -16,6 +16,7 @@ import { renderExam } from './views/exam-shell.js';
 import { renderDeliveries } from './views/deliveries.js';
 import { renderConnect } from './views/connect.js';
 import { renderAccount } from './views/account.js';
+import { renderHub } from './views/hub.js';
 import { renderOperator } from './views/operator.js';
 
 /** The hall operator's screen has its own sign-in and needs no workspace session. */
@@ -112,6 +113,9 @@ async function route(): Promise<void> {
         break;
       case 'account':
         d = await renderAccount(ctx, app);
+        break;
+      case 'hub':
+        d = await renderHub(ctx, app);
         break;
       default:
         d = await renderExamList(ctx, app);

@@ -3,3 +3,4 @@ export * from './workspaces.js';
 export * from './exams.js';
 export * from './attempts.js';
 export * from './system.js';
+export * from './hub.js';

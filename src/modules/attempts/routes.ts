@@ -12,6 +12,7 @@ import { clientAddress } from '../../platform/http.js';
 import { withWriteTurn } from '../../db/index.js';
 import { consume } from '../../platform/rate-limit.js';
 import { jsonRoute, plainJson } from '../../platform/json-route.js';
+import { compressedJson } from '../../platform/compress.js';
 import type { HotRouteSpec } from '../../platform/hot-router.js';
 import * as s from './schemas.js';
 import { startAttempt } from './start.js';
@@ -47,16 +48,20 @@ export function attemptRoutes(deps: HallDeps) {
 
   r.openapi(
     createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...problems } }),
-    async (c) => c.json((await startAttempt(deps, c.req.valid('json'), clientAddress(c))) as never, 200),
+    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c)), 200, c.req.header('accept-encoding')) as never,
   );
 
   r.openapi(
     createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh (?questions=0 leaves the paper out, for polling)', request: { params: s.attemptParams, query: z.object({ questions: z.enum(['0', '1']).optional() }) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...problems } }),
     async (c) => {
       const id = c.req.valid('param').id;
-      await live(c, id);
+      const withPaper = c.req.valid('query').questions !== '0';
+      const h = await consume(deps.limits.live, id, LIVE);
+      for (const k in h) c.header(k, h[k]);
       const { st, paper } = candidateAttempt(deps, id);
-      return c.json(sessionView(deps, paper, st, true, c.req.valid('query').questions !== '0') as never, 200);
+      // the whole paper is worth compressing; the 15 s poll (?questions=0) is small
+      if (withPaper) return compressedJson(sessionView(deps, paper, st, true, true), 200, c.req.header('accept-encoding'), h) as never;
+      return c.json(sessionView(deps, paper, st, true, false) as never, 200);
     },
   );
 

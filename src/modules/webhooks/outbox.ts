@@ -5,6 +5,7 @@
  */
 import type { Sqlite } from '../../db/index.js';
 import { newId } from '../../platform/ids.js';
+import { enqueueHubResult } from '../hub-link/results.js';
 
 export type EventType = 'exam.attempt.completed' | 'exam.attempt.disqualified' | 'exam.attempt.regraded';
 
@@ -18,5 +19,8 @@ export function enqueueEvent(sqlite: Sqlite, e: { workspaceId: string; type: Eve
   sqlite
     .prepare("INSERT INTO outbox_events (id, workspace_id, type, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,?,'PENDING',0,?,?)")
     .run(id, e.workspaceId, e.type, body, e.at, e.at);
+  // an attempt of a released hub exam also goes up to the hub, in this same transaction
+  const { attemptId, examId } = e.data as { attemptId?: string; examId?: string };
+  if (attemptId && examId) enqueueHubResult(sqlite, { eventId: id, type: e.type, workspaceId: e.workspaceId, attemptId, examId, at: e.at });
   return id;
 }

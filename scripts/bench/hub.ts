@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:hub` — issue #24's hub benchmark. On a throwaway PostgreSQL cluster it
+ * starts the real hub (`dist/src/hub/main.js`, as `npm run hub` runs it) as one process and
+ * then as two behind a round-robin client (what any HTTP load balancer does), and for each:
+ * enrols H simulated halls (each with its own Ed25519 key), publishes one 60-question exam
+ * to all of them, has every hall download its package, then sends H × C signed result
+ * events (one per attempt, each with its answers) from this separate process. Reports
+ * attempts/s, ingest latency p50/p99, package download time, PostgreSQL size and the hub
+ * processes' peak RSS, checks every result was stored exactly once, and writes the report
+ * (docs/benchmarks-hub.md unless --out says otherwise). The 1-process run is the baseline
+ * of the 2-process ratio.
+ *
+ * Options: --halls=1000 --candidates=300 --answers=60 --processes=1,2 --concurrency=48 --out=PATH
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { newSigningKeyPair, signRequest } from '../../src/core/sync/signing.js';
+import { freePort, startPgCluster } from '../../test/pg/cluster.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const H = Number(arg('halls', '1000'));
+const C = Number(arg('candidates', '300'));
+const A = Number(arg('answers', '60'));
+const PROCESSES = arg('processes', '1,2').split(',').map(Number);
+const CONCURRENCY = Number(arg('concurrency', '48'));
+const OUT = arg('out', join(ROOT, 'docs', 'benchmarks-hub.md'));
+const log = (...a: unknown[]) => console.log(...a);
+
+interface HubProc {
+  proc: ChildProcess;
+  port: number;
+}
+interface Hall {
+  id: string;
+  keys: { publicKey: string; privateKey: string };
+  packageId: string;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+
+function call(port: number, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function expectOk(p: Promise<{ status: number; text: string }>, what: string): Promise<any> {
+  const r = await p;
+  if (r.status >= 300) throw new Error(`${what}: HTTP ${r.status} ${r.text.slice(0, 300)}`);
+  return r.text ? JSON.parse(r.text) : null;
+}
+
+async function startHubProcess(env: Record<string, string>): Promise<HubProc & { firstKey: Promise<string | null> }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [join(ROOT, 'dist/src/hub/main.js')], { env: { ...process.env, ...env, HUB_PORT: String(port), HUB_HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const firstKey = new Promise<string | null>((resolve) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /First examiner API key[^:]*: (cbt_\w+)/.exec(out);
+      if (m) resolve(m[1]!);
+      if (/listening on/.test(out) && !/First examiner/.test(out)) setTimeout(() => resolve(null), 200);
+      // keep the request log from filling memory: only the banner matters
+      if (out.length > 10_000) out = out.slice(-2_000);
+    });
+  });
+  proc.stderr!.on('data', (d: Buffer) => process.stderr.write(`[hub ${port}] ${d}`));
+  for (let i = 0; i < 200; i++) {
+    const ok = await call(port, 'GET', '/health').then((r) => r.status === 200, () => false);
+    if (ok) return { proc, port, firstKey };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('hub did not start');
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
+};
+
+/** Runs `n` jobs with `CONCURRENCY` in flight; returns each job's latency in ms. */
+async function pool(n: number, job: (i: number) => Promise<void>): Promise<number[]> {
+  const lat = new Array<number>(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        const t = performance.now();
+        await job(i);
+        lat[i] = performance.now() - t;
+      }
+    }),
+  );
+  return lat;
+}
+
+function signed(hall: Hall, method: string, path: string, body?: string): Record<string, string> {
+  return signRequest({ hallId: hall.id, privateKey: hall.keys.privateKey, method, pathWithQuery: path, body, now: Date.now(), nonce: randomBytes(16).toString('base64url') });
+}
+
+async function runOnce(processes: number) {
+  const cluster = await startPgCluster();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-hubbench-'));
+  const hubs: HubProc[] = [];
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, hubs.reduce((s, h) => s + rssMb(h.proc.pid!), 0));
+  }, 500);
+  try {
+    const url = cluster.createDatabase('hub_bench');
+    const env = { DATABASE_URL: url, HUB_DATA_DIR: dataDir, HUB_DB_POOL: String(Math.ceil(40 / processes)) };
+    const first = await startHubProcess(env);
+    hubs.push(first);
+    const key = await first.firstKey;
+    if (!key) throw new Error('no examiner key printed');
+    for (let i = 1; i < processes; i++) hubs.push(await startHubProcess(env));
+    const port = (i: number) => hubs[i % hubs.length]!.port;
+    const ex = { 'x-api-key': key };
+
+    log(`  ${processes} hub process(es): enrolling ${H} halls`);
+    const halls: Hall[] = [];
+    await pool(H, async (i) => {
+      const created = await expectOk(call(port(i), 'POST', '/hub/v1/halls', JSON.stringify({ name: `Hall ${i + 1}` }), ex), 'create hall');
+      const keys = newSigningKeyPair();
+      await expectOk(call(port(i + 1), 'POST', '/hub/v1/enrol', JSON.stringify({ enrolmentCode: created.enrolmentCode, hallName: `Hall ${i + 1}`, publicKey: keys.publicKey, clock: new Date().toISOString() })), 'enrol');
+      halls[i] = { id: created.id, keys, packageId: '' };
+    });
+    const questions = Array.from({ length: A }, (_, q) => ({ prompt: `Question ${q + 1}: which option is right?`, type: 'MCQ', marks: 1, options: ['A', 'B', 'C', 'D'].map((t, o) => ({ text: `Option ${t} of ${q + 1}`, isCorrect: o === q % 4 })) }));
+    const roster = Array.from({ length: C }, (_, s) => ({ studentId: `S${String(s + 1).padStart(5, '0')}`, candidateName: `Candidate ${s + 1}`, pin: '123456' }));
+    const exam = await expectOk(call(port(0), 'POST', '/hub/v1/exams', JSON.stringify({ title: 'Benchmark paper', durationMins: 60, startsAt: new Date(Date.now() + 3600_000).toISOString(), questions, roster }), ex), 'create exam');
+    const tPub = performance.now();
+    for (let b = 0; b < H; b += 100) {
+      const ids = halls.slice(b, b + 100).map((h) => h.id);
+      const pub = await expectOk(call(port(b / 100), 'POST', `/hub/v1/exams/${exam.id}/publish`, JSON.stringify({ hallIds: ids }), ex), 'publish');
+      for (const p of pub.packages) halls.find((h) => h.id === p.hallId)!.packageId = p.packageId;
+    }
+    const publishS = (performance.now() - tPub) / 1000;
+
+    log(`  package download by ${H} halls`);
+    const tDl = performance.now();
+    let packageBytes = 0;
+    const dlLat = await pool(H, async (i) => {
+      const h = halls[i]!;
+      const path = `/hub/v1/packages/${h.packageId}`;
+      const r = await call(port(i), 'GET', path, undefined, signed(h, 'GET', path));
+      if (r.status !== 200) throw new Error(`download: ${r.status} ${r.text}`);
+      packageBytes = r.text.length;
+    });
+    const downloadS = (performance.now() - tDl) / 1000;
+
+    const qs = exam.questions as { id: string; options: { id: string; isCorrect: boolean }[] }[];
+    const total = H * C;
+    log(`  ingesting ${total} attempts × ${A} answers`);
+    const tIn = performance.now();
+    let done = 0;
+    const progress = setInterval(() => log(`    ${done} / ${total} (${Math.round(done / ((performance.now() - tIn) / 1000))}/s)`), 15_000);
+    const inLat = await pool(total, async (i) => {
+      const hall = halls[i % H]!;
+      const s = Math.floor(i / H);
+      let score = 0;
+      const answers = qs.map((q, k) => {
+        const o = q.options[(s + k) % 4]!;
+        if (o.isCorrect) score++;
+        return { questionId: q.id, optionId: o.id, text: null, awardedMarks: null, reviewed: false };
+      });
+      const pct2 = Math.round((score / A) * 10000) / 100;
+      const body = JSON.stringify({
+        eventId: `evt_b${i}`,
+        type: 'exam.attempt.completed',
+        packageId: hall.packageId,
+        examId: exam.id,
+        createdAt: new Date().toISOString(),
+        attempt: { attemptId: `att_b${i}`, studentId: roster[s]!.studentId, candidateName: roster[s]!.candidateName, status: 'COMPLETED', startedAt: new Date(Date.now() - 3_000_000).toISOString(), completedAt: new Date().toISOString(), disqualifiedAt: null, creditedMs: 0, violations: 0, score, maxScore: A, percentage: pct2, grade: pct2 >= 75 ? 'A1' : 'F9', pendingReview: false, answers, audit: [] },
+      });
+      const r = await call(port(i), 'POST', '/hub/v1/results', body, signed(hall, 'POST', '/hub/v1/results', body));
+      if (r.status !== 200) throw new Error(`ingest: ${r.status} ${r.text}`);
+      done++;
+    });
+    clearInterval(progress);
+    const ingestS = (performance.now() - tIn) / 1000;
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const stored = Number((await client.query('select count(*) from hub_results')).rows[0].count);
+    const size = Number((await client.query('select pg_database_size(current_database()) as s')).rows[0].s);
+    await client.end();
+    if (stored !== total) throw new Error(`stored ${stored} results, expected ${total}`);
+    return { processes, halls: H, attempts: total, publishS, downloadS, downloadP99: pct(dlLat, 99), packageKB: Math.round(packageBytes / 1024), ingestS, perSec: Math.round(total / ingestS), p50: pct(inLat, 50), p99: pct(inLat, 99), pgMB: Math.round(size / 2 ** 20), peakRssMB: peakRss, stored };
+  } finally {
+    clearInterval(sampler);
+    for (const h of hubs) h.proc.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  log(`HallCBT hub benchmark: ${H} halls × ${C} candidates × ${A} answers; hub processes ${PROCESSES.join(', ')}; ${CONCURRENCY} requests in flight`);
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit' });
+  const runs = [];
+  for (const p of PROCESSES) runs.push(await runOnce(p));
+  const base = runs[0]!;
+  const cmd = `npm run bench:hub -- ${process.argv.slice(2).join(' ')}`.trim();
+  const lines = [
+    '# Hub benchmark (issue #24)',
+    '',
+    `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, PostgreSQL from Debian (a throwaway cluster, fsync off).`,
+    `The hub processes, PostgreSQL and this load generator share the machine's ${cpus().length} cores. Each result event is one attempt with ${A} answers, signed by its hall (Ed25519) and checked by the hub (signature, clock window, nonce in PostgreSQL, package ownership) before it is stored once by event id.`,
+    '',
+    '| hub processes | halls | attempts | ingest time | attempts/s | ×1 process | ingest p50 | ingest p99 | package download (all halls) | download p99 | publish | PostgreSQL size | hubs’ peak RSS |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...runs.map((r) => `| ${r.processes} | ${r.halls} | ${r.attempts} (stored ${r.stored}) | ${r.ingestS.toFixed(1)} s | ${r.perSec} | ${(r.perSec / base.perSec).toFixed(2)} | ${r.p50} ms | ${r.p99} ms | ${r.downloadS.toFixed(1)} s (${r.packageKB} KB each) | ${r.downloadP99} ms | ${r.publishS.toFixed(1)} s | ${r.pgMB} MB | ${r.peakRssMB} MB |`),
+    '',
+    `Target: all ${H * C} attempts ingested in under 10 minutes, and two hub processes faster than one.`,
+    ...runs.map((r) => `- ${r.processes} process(es): ${(r.ingestS / 60).toFixed(1)} min — ${r.ingestS < 600 ? 'met' : 'NOT met'}.`),
+    runs.length > 1 ? `- Two processes vs one: ${(runs[1]!.perSec / base.perSec).toFixed(2)}× — ${runs[1]!.perSec > base.perSec ? 'faster' : 'NOT faster'}.` : '',
+    '',
+  ];
+  writeFileSync(OUT, lines.join('\n'));
+  log(lines.join('\n'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});

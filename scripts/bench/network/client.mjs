@@ -1,0 +1,131 @@
+/**
+ * Simulated candidate PCs for the network benchmark: each behaves like the candidate page
+ * with an empty browser cache — GET the page, then every stylesheet and script it links,
+ * then the KaTeX fonts a maths paper uses, start (POST /attempts/start), save every 2 s,
+ * submit — over its own keep-alive connections (two, like a browser's first two to a
+ * host), asking for `br, gzip` as browsers do. Every request's bytes on its socket
+ * (headers and body, what TCP carries) are counted per phase.
+ */
+import { Agent, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+/** The KaTeX fonts a typical maths paper needs (regular text, italic variables, big operators, fractions). */
+export const MATHS_FONTS = ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Size1-Regular', 'KaTeX_Size2-Regular'];
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HallCBT-network-bench', accept: '*/*' };
+
+export class Candidate {
+  constructor(baseUrl, studentId) {
+    this.base = new URL(baseUrl);
+    this.studentId = studentId;
+    this.sockets = new Set();
+    this.agent = new Agent({ keepAlive: true, maxSockets: 2 });
+    const create = this.agent.createConnection.bind(this.agent);
+    this.agent.createConnection = (opts, cb) => {
+      const s = create(opts, cb);
+      this.sockets.add(s);
+      return s;
+    };
+    this.seq = 0;
+  }
+
+  /** bytes read + written on this candidate's sockets so far */
+  bytes() {
+    let n = 0;
+    for (const s of this.sockets) n += s.bytesRead + s.bytesWritten;
+    return n;
+  }
+
+  /** One request; resolves with status, decoded body text and headers. */
+  call(method, path, body) {
+    return new Promise((resolve, reject) => {
+      const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const headers = { ...BROWSER_HEADERS, ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}) };
+      const req = request({ host: this.base.hostname, port: this.base.port, method, path, agent: this.agent, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          let raw = Buffer.concat(chunks);
+          const enc = res.headers['content-encoding'];
+          if (enc === 'br') raw = brotliDecompressSync(raw);
+          else if (enc === 'gzip') raw = gunzipSync(raw);
+          resolve({ status: res.statusCode, text: raw.toString('utf8'), headers: res.headers });
+        });
+        res.on('error', reject);
+      });
+      req.setTimeout(120_000, () => req.destroy(new Error(`${method} ${path}: no answer in 120 s`)));
+      req.on('error', reject);
+      req.end(data);
+    });
+  }
+
+  /** The page with an empty cache: HTML, its stylesheets and scripts, the maths fonts. Returns the request count. */
+  async loadPage() {
+    const html = await this.call('GET', '/');
+    if (html.status !== 200) throw new Error(`GET / → ${html.status}`);
+    const assets = [...html.text.matchAll(/<(?:link[^>]+href|script[^>]+src)="([^"]+)"/g)].map((m) => m[1]).filter((u) => u.startsWith('/') && !u.endsWith('.ico'));
+    let requests = 1;
+    const fonts = new Set();
+    await Promise.all(
+      assets.map(async (path) => {
+        const r = await this.call('GET', path);
+        requests++;
+        if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
+        if (path.endsWith('.css')) {
+          const dir = path.slice(0, path.lastIndexOf('/') + 1);
+          for (const m of r.text.matchAll(/url\(([^)]+\.woff2)\)/g)) {
+            const url = m[1].replace(/["']/g, '');
+            if (MATHS_FONTS.some((f) => url.includes(f))) fonts.add(url.startsWith('/') ? url : dir + url);
+          }
+        }
+      }),
+    );
+    await Promise.all(
+      [...fonts].map(async (path) => {
+        const r = await this.call('GET', path);
+        requests++;
+        if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
+      }),
+    );
+    return requests;
+  }
+
+  /** POST /attempts/start; keeps the attempt id and the paper. */
+  async start(accessCode) {
+    const r = await this.call('POST', '/attempts/start', { accessCode, studentId: this.studentId, candidateName: `Candidate ${this.studentId}`, candidatePin: '2468' });
+    if (r.status !== 200) throw new Error(`start → ${r.status} ${r.text.slice(0, 200)}`);
+    const body = JSON.parse(r.text);
+    this.attemptId = body.attemptId;
+    this.questions = body.questions;
+    this.seq = body.durableSeq ?? 0;
+    return body;
+  }
+
+  /** One answer save (a random option of question `i`). */
+  async save(i) {
+    const q = this.questions[i % this.questions.length];
+    const opt = q.options[(i * 7 + this.seq) % q.options.length];
+    const r = await this.call('PUT', `/attempts/${this.attemptId}/answers/${q.id}`, { optionId: opt.id, seq: ++this.seq });
+    if (r.status !== 200) throw new Error(`save → ${r.status} ${r.text.slice(0, 200)}`);
+  }
+
+  async submit() {
+    const r = await this.call('POST', `/attempts/${this.attemptId}/submit`, {});
+    if (r.status !== 200) throw new Error(`submit → ${r.status} ${r.text.slice(0, 200)}`);
+  }
+
+  /** The bare baseline: GET a static file of `n` bytes. */
+  async blob(baseUrl, n) {
+    const saved = this.base;
+    this.base = new URL(baseUrl);
+    try {
+      const r = await this.call('GET', `/blob/${n}`);
+      if (r.status !== 200) throw new Error(`blob → ${r.status}`);
+    } finally {
+      this.base = saved;
+    }
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:network` — issue #26: the hall's Wi-Fi as the bottleneck. The real server
+ * (dist/src/main.js with `npm start`'s flags) runs in a network namespace of its own behind a
+ * veth pair shaped with tc/tbf (link.mjs); simulated candidate PCs (client.mjs) in the root
+ * namespace all arrive at once with empty caches, load the page, start, save every 2 s and
+ * submit. For each link rate and hall size it reports the bytes per candidate per phase
+ * (TCP payload on the candidates' sockets; the veth counters for the whole run, with every
+ * header), when the last candidate had its paper (and p50/p99), save p99 over the link, the
+ * same for a bare static file of the same size served by bare.mjs in the same namespace
+ * (the baseline), and the physical floor (bytes × candidates ÷ link rate).
+ *
+ * Options: --halls=100,500,1000 --mbit=20,54 --saves-seconds=20 --quick (20 candidates,
+ * 20 Mbit/s, 6 s of saves) --out=PATH (default docs/benchmarks-network.md).
+ * Exit 0 with one line when namespaces cannot be made here; 1 when a request failed.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, START_FLAGS, buildServer } from '../server.mjs';
+import { prepareDatabase } from '../seed.mjs';
+import { Candidate } from './client.mjs';
+import { createShapedLink, hasNetem, linkAvailability } from './link.mjs';
+import { mathsPaper } from './paper.mjs';
+
+const arg = (n, d) => process.argv.find((a) => a.startsWith(`--${n}=`))?.slice(n.length + 3) ?? d;
+const QUICK = process.argv.includes('--quick');
+const HALLS = (QUICK ? '20' : arg('halls', '100,500,1000')).split(',').map(Number);
+const RATES = (QUICK ? '20' : arg('mbit', '20,54')).split(',').map(Number);
+const SAVE_S = Number(QUICK ? 6 : arg('saves-seconds', '20'));
+const OUT = arg('out', join(ROOT, 'docs', 'benchmarks-network.md'));
+const log = (...a) => console.log(...a);
+const SERVER_PORT = 8080;
+const BARE_PORT = 8081;
+
+const pct = (xs, p) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const r1 = (x) => Math.round(x * 10) / 10;
+const kb = (b) => `${r1(b / 1024)} KB`;
+
+async function waitHttp(url, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The real server inside the namespace. */
+async function startServer(link, dataDir) {
+  const proc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, ...START_FLAGS, join(ROOT, 'dist', 'src', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(SERVER_PORT), HOST: link.serverIp, DATA_DIR: dataDir, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_BACKUP_INTERVAL_MINS: '0' },
+    stdio: 'ignore',
+  });
+  const base = `http://${link.serverIp}:${SERVER_PORT}`;
+  await waitHttp(`${base}/health`);
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once('exit', resolve);
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+async function seed(base) {
+  const call = async (method, path, body, key) => {
+    const r = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) }, body: JSON.stringify(body) });
+    const j = await r.json();
+    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
+    return j;
+  };
+  const ws = await call('POST', '/workspaces/standalone', { name: 'Network bench hall', ownerName: 'Bench', email: `net.${Date.now()}@example.com`, webhookUrl: 'http://127.0.0.1:9/unused' });
+  const exam = await call('POST', '/exams', { workspaceId: ws.id, title: 'Mathematics (network benchmark)', durationMins: 180, maxTabViolations: 100, shuffleQuestions: true, shuffleChoices: true }, ws.apiKey);
+  const bulk = await call('POST', '/questions/bulk', { workspaceId: ws.id, examId: exam.id, questions: mathsPaper(60) }, ws.apiKey);
+  return { workspaceId: ws.id, examId: exam.id, accessCode: exam.accessCode, questions: bulk.questions.map((q) => ({ id: q.id, optionIds: q.options.map((o) => o.id) })) };
+}
+
+/** Runs `fn` for every candidate at once; resolves with each one's ms (or throws the first error). */
+async function all(cands, fn) {
+  const t0 = performance.now();
+  const ends = await Promise.all(cands.map(async (c, i) => {
+    await fn(c, i);
+    return performance.now() - t0;
+  }));
+  return { ends, makespan: Math.max(...ends) };
+}
+
+async function hallRun(link, n, bareBase) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-netbench-'));
+  let server = await startServer(link, dataDir);
+  try {
+    const s = await seed(server.base);
+    await server.stop();
+    prepareDatabase(dataDir, { ...s, credits: n + 10, attempts: 0, studentPrefix: 'N' });
+    server = await startServer(link, dataDir);
+    const cands = Array.from({ length: n }, (_, i) => new Candidate(server.base, `NET${String(i + 1).padStart(5, '0')}`));
+    const wire0 = link.counters();
+    const b0 = cands.map((c) => c.bytes());
+    // page + start, as one flow per candidate: when has the last one its paper?
+    const pageEnds = [];
+    const flow = await all(cands, async (c, i) => {
+      const t = performance.now();
+      await c.loadPage();
+      pageEnds[i] = { ms: performance.now() - t, bytes: c.bytes() };
+      await c.start(s.accessCode);
+    });
+    const wire1 = link.counters();
+    const pageBytes = pageEnds.reduce((a, p, i) => a + p.bytes - b0[i], 0) / n;
+    const startBytes = cands.reduce((a, c, i) => a + c.bytes() - pageEnds[i].bytes, 0) / n;
+    // saves: every candidate every 2 s at its own phase, for SAVE_S seconds
+    const saveLat = [];
+    const b1 = cands.map((c) => c.bytes());
+    await Promise.all(cands.map(async (c) => {
+      await new Promise((r) => setTimeout(r, Math.random() * 2000));
+      for (let k = 0; k < SAVE_S / 2; k++) {
+        const t = performance.now();
+        await c.save(k);
+        saveLat.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (performance.now() - t))));
+      }
+    }));
+    const saveBytes = cands.reduce((a, c, i) => a + c.bytes() - b1[i], 0) / saveLat.length;
+    const b2 = cands.map((c) => c.bytes());
+    const submit = await all(cands, (c) => c.submit());
+    const submitBytes = cands.reduce((a, c, i) => a + c.bytes() - b2[i], 0) / n;
+    const wire2 = link.counters();
+    for (const c of cands) c.close();
+
+    // the baseline: a bare static file of the same size, same link, same crowd
+    const bare = Array.from({ length: n }, (_, i) => new Candidate(bareBase, `B${i}`));
+    const paperSize = Math.round(pageBytes + startBytes);
+    const bareFlow = await all(bare, (c) => c.blob(bareBase, paperSize));
+    const bareSaveLat = [];
+    const saveSize = Math.round(saveBytes / 2);
+    await Promise.all(bare.map(async (c) => {
+      await new Promise((r) => setTimeout(r, Math.random() * 2000));
+      for (let k = 0; k < SAVE_S / 2; k++) {
+        const t = performance.now();
+        await c.blob(bareBase, saveSize);
+        bareSaveLat.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (performance.now() - t))));
+      }
+    }));
+    for (const c of bare) c.close();
+
+    const flowWire = wire1.rx + wire1.tx - wire0.rx - wire0.tx;
+    const floorS = (flowWire * 8) / (link.mbit * 1e6);
+    return {
+      mbit: link.mbit,
+      candidates: n,
+      pageBytes,
+      startBytes,
+      saveBytes,
+      submitBytes,
+      wirePerCandidate: (wire2.rx + wire2.tx - wire0.rx - wire0.tx) / n,
+      flowWirePerCandidate: flowWire / n,
+      paperP50: pct(flow.ends, 50) / 1000,
+      paperP99: pct(flow.ends, 99) / 1000,
+      lastPaperS: flow.makespan / 1000,
+      pageP99: pct(pageEnds.map((p) => p.ms), 99) / 1000,
+      floorS,
+      bareLastS: bareFlow.makespan / 1000,
+      saveP50: pct(saveLat, 50),
+      saveP99: pct(saveLat, 99),
+      bareSaveP99: pct(bareSaveLat, 99),
+      submitLastS: submit.makespan / 1000,
+    };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(runs, netem) {
+  const cmd = `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim();
+  const rows = runs.map((r) => `| ${r.mbit} Mbit/s | ${r.candidates} | ${kb(r.pageBytes)} | ${kb(r.startBytes)} | ${Math.round(r.saveBytes)} B | ${kb(r.submitBytes)} | ${kb(r.wirePerCandidate)} | ${r1(r.floorS)} s | ${r1(r.lastPaperS)} s (${r1(r.lastPaperS / r.floorS)}×) | ${r1(r.paperP50)} / ${r1(r.paperP99)} s | ${r1(r.bareLastS)} s | ${Math.round(r.saveP99)} ms | ${Math.round(r.bareSaveP99)} ms (${r1(r.saveP99 / Math.max(1, r.bareSaveP99))}×) |`);
+  return [
+    '# Network benchmark (issue #26)',
+    '',
+    `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}.`,
+    'The server runs in its own network namespace behind a veth pair shaped with `tc` (tbf) at the given rate in each direction; the simulated candidate PCs share the other end, all arriving at once with empty caches (page, its scripts and styles, the KaTeX fonts of a maths paper, then start), then saving every 2 s, then submitting.',
+    netem ? 'netem is available on this kernel, but this run adds no delay or loss.' : '**No delay or loss is modelled:** this kernel has no `netem` qdisc, so only the link rate is shaped (a real hall Wi-Fi adds latency and retries on top).',
+    'Bytes per phase are TCP payload (HTTP headers and bodies) on the candidates’ sockets; "on the wire" is the veth counters over the whole run, with TCP/IP headers and ACKs. The physical floor is the page-and-start traffic on the wire ÷ the link rate. The baseline is a bare node:http server in the same namespace sending a static file of the same size (page + start payload; one save response) to the same crowd.',
+    '',
+    '| link | candidates | page | start (paper) | one save | submit | on the wire, whole run | floor (page + start) | last candidate has the paper | paper p50 / p99 | bare file, last | save p99 | bare save p99 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+async function main() {
+  const why = linkAvailability();
+  if (why) {
+    log(why);
+    return;
+  }
+  log(`HallCBT network benchmark: halls ${HALLS.join(', ')} at ${RATES.join(', ')} Mbit/s; ${SAVE_S} s of saves`);
+  buildServer();
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'ignore' });
+  const netem = hasNetem();
+  const link = createShapedLink(RATES[0]);
+  const bareProc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, join(ROOT, 'scripts/bench/network/bare.mjs'), link.serverIp, String(BARE_PORT)], { stdio: 'ignore' });
+  const runs = [];
+  try {
+    await waitHttp(`http://${link.serverIp}:${BARE_PORT}/blob/1`);
+    for (const mbit of RATES) {
+      link.reshape(mbit);
+      for (const n of HALLS) {
+        log(`  ${mbit} Mbit/s, ${n} candidates…`);
+        const r = await hallRun(link, n, `http://${link.serverIp}:${BARE_PORT}`);
+        log(`    page ${kb(r.pageBytes)}, paper ${kb(r.startBytes)}, save ${Math.round(r.saveBytes)} B; last paper ${r1(r.lastPaperS)} s (floor ${r1(r.floorS)} s); save p99 ${Math.round(r.saveP99)} ms (bare ${Math.round(r.bareSaveP99)} ms)`);
+        runs.push(r);
+      }
+    }
+  } finally {
+    bareProc.kill('SIGTERM');
+    link.close();
+  }
+  const md = report(runs, netem);
+  writeFileSync(OUT, md);
+  writeFileSync(OUT.replace(/\.md$/, '.json'), JSON.stringify(runs, null, 1));
+  log(md);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

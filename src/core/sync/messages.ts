@@ -1,0 +1,129 @@
+/**
+ * The shapes of the hub ↔ hall messages (docs/hub-protocol.md), as zod schemas both sides
+ * validate with: the enrolment request and answer, the sealed package and the paper inside
+ * it, the release answer, a result event and the heartbeat. Pure: zod only.
+ */
+import { z } from 'zod';
+
+const isoDate = z.string().datetime({ offset: true });
+const b64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/).max(4_000_000);
+
+export const enrolRequestSchema = z.object({
+  enrolmentCode: z.string().trim().min(8).max(64),
+  hallName: z.string().trim().min(1).max(200),
+  /** base64 SPKI DER of the hall's Ed25519 public key */
+  publicKey: b64.min(40).max(200),
+  /** the hall's clock when it asked (ISO) */
+  clock: isoDate,
+});
+export type EnrolRequest = z.infer<typeof enrolRequestSchema>;
+
+export const enrolmentPayloadSchema = z.object({
+  kind: z.literal('hallcbt.enrolment.v1'),
+  hallId: z.string(),
+  hallName: z.string(),
+  hubPublicKey: b64,
+  issuedAt: isoDate,
+});
+export type EnrolmentPayload = z.infer<typeof enrolmentPayloadSchema>;
+
+const gcmBox = z.object({ alg: z.literal('A256GCM'), iv: b64, tag: b64, ciphertext: b64 });
+const wrappedKey = z.object({ alg: z.literal('A256GCM+HKDF-SHA256'), salt: b64, iv: b64, tag: b64, ciphertext: b64 });
+
+export const packagePayloadSchema = z.object({
+  kind: z.literal('hallcbt.package.v1'),
+  packageId: z.string().min(1).max(64),
+  hallId: z.string().min(1).max(64),
+  examId: z.string().min(1).max(64),
+  version: z.number().int().min(1),
+  issuedAt: isoDate,
+  title: z.string(),
+  startsAt: isoDate,
+  endsAt: isoDate.nullable(),
+  durationMins: z.number().int().min(1).max(600),
+  sealed: gcmBox,
+  wrappedKey,
+});
+export type PackagePayload = z.infer<typeof packagePayloadSchema>;
+
+const paperOption = z.object({ id: z.string(), keyLabel: z.string(), text: z.string(), isCorrect: z.boolean() });
+const paperQuestion = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  type: z.enum(['MCQ', 'TRUE_FALSE', 'SHORT_ESSAY', 'LONG_ESSAY']),
+  marks: z.number(),
+  options: z.array(paperOption),
+  explanation: z.string().nullable(),
+  section: z.string().nullable(),
+  minWords: z.number().int().nullable(),
+  maxWords: z.number().int().nullable(),
+  modelAnswer: z.string().nullable(),
+  rubric: z
+    .object({ name: z.string(), totalMarks: z.number(), criteria: z.array(z.object({ id: z.string(), title: z.string(), maxMarks: z.number(), description: z.string() })) })
+    .nullable(),
+});
+export type PaperQuestion = z.infer<typeof paperQuestion>;
+
+/** What `sealed` holds: the exam's settings, questions with keys, roster with PINs. */
+export const paperSchema = z.object({
+  kind: z.literal('hallcbt.paper.v1'),
+  examId: z.string(),
+  title: z.string(),
+  durationMins: z.number().int(),
+  startsAt: isoDate,
+  endsAt: isoDate.nullable(),
+  settings: z.object({ maxTabViolations: z.number().int(), shuffleQuestions: z.boolean(), shuffleChoices: z.boolean(), showResultAfter: z.boolean() }),
+  questions: z.array(paperQuestion).min(1),
+  roster: z.array(z.object({ studentId: z.string(), candidateName: z.string(), pin: z.string() })),
+});
+export type Paper = z.infer<typeof paperSchema>;
+
+export const releasePayloadSchema = z.object({
+  kind: z.literal('hallcbt.release.v1'),
+  packageId: z.string(),
+  hallId: z.string(),
+  releaseCode: z.string(),
+  issuedAt: isoDate,
+});
+
+const resultAnswer = z.object({
+  questionId: z.string().max(64),
+  optionId: z.string().max(64).nullable(),
+  text: z.string().max(100_000).nullable(),
+  awardedMarks: z.number().nullable(),
+  reviewed: z.boolean(),
+});
+
+/** One completed, disqualified or regraded attempt of a hub exam, sent up through the hall's outbox. */
+export const resultEventSchema = z.object({
+  eventId: z.string().min(1).max(64),
+  type: z.enum(['exam.attempt.completed', 'exam.attempt.disqualified', 'exam.attempt.regraded']),
+  packageId: z.string().min(1).max(64),
+  examId: z.string().min(1).max(64),
+  createdAt: isoDate,
+  attempt: z.object({
+    attemptId: z.string().min(1).max(64),
+    studentId: z.string().min(1).max(64),
+    candidateName: z.string().max(200),
+    status: z.enum(['COMPLETED', 'DISQUALIFIED', 'IN_PROGRESS']),
+    startedAt: isoDate,
+    completedAt: isoDate.nullable(),
+    disqualifiedAt: isoDate.nullable(),
+    creditedMs: z.number().int().min(0),
+    violations: z.number().int().min(0),
+    score: z.number(),
+    maxScore: z.number(),
+    percentage: z.number(),
+    grade: z.string().max(4),
+    pendingReview: z.boolean(),
+    answers: z.array(resultAnswer).max(1000),
+    audit: z.array(z.object({ at: isoDate, action: z.string().max(100), actor: z.string().max(200), detail: z.string().max(10_000) })).max(1000),
+  }),
+});
+export type ResultEvent = z.infer<typeof resultEventSchema>;
+
+export const heartbeatSchema = z.object({
+  inProgress: z.number().int().min(0),
+  packages: z.array(z.object({ packageId: z.string().max(64), state: z.enum(['SEALED', 'RELEASED']) })).max(1000),
+});
+export type Heartbeat = z.infer<typeof heartbeatSchema>;

@@ -1,0 +1,30 @@
+/**
+ * What the hub's routers are built from: no hall parts (no answer buffer, no SQLite).
+ */
+import type { Logger } from '../platform/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { SecretBox } from '../platform/crypto.js';
+import type { HubConfig } from './config.js';
+import type { HubDb } from './db/index.js';
+import type { HubSigningKey } from './keys.js';
+
+export interface HubDeps {
+  db: HubDb;
+  config: HubConfig;
+  logger: Logger;
+  clock: Clock;
+  /** seals the hub's secrets at rest (release codes, its private key) */
+  secrets: SecretBox;
+  signingKey: HubSigningKey;
+}
+
+/** Hono environment of the hub's routers. */
+export interface HubEnv {
+  Variables: {
+    requestId: string;
+    /** set on examiner (API key) routes */
+    examiner: { id: string; name: string };
+    /** set on hall-signed routes */
+    hall: { id: string; name: string };
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Halls on the hub (issue #24 §2, §5): an examiner creates a hall and gets a one-time
+ * enrolment code (24 h, single use, stored as a digest); the hall enrols once with it and
+ * its Ed25519 public key; the status view lists every hall's last contact, clock offset,
+ * packages, releases, attempts in progress and results received against expected.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { sealEnvelope, publicKeyOf, type Envelope } from '../core/sync/signing.js';
+import type { EnrolRequest } from '../core/sync/messages.js';
+import { sha256Hex } from '../platform/crypto.js';
+import { NotFound, Unauthorized, ValidationError } from '../platform/errors.js';
+import { audit } from './audit.js';
+import type { HubDeps } from './deps.js';
+import { halls, hubResults, publications } from './db/schema.js';
+import { newHubId } from './ids.js';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ENROLMENT_TTL_MS = 24 * 3600_000;
+/** A hall whose clock is further off than this is flagged (issue #24 §5). */
+export const CLOCK_FLAG_MS = 60_000;
+
+function newEnrolmentCode(): string {
+  let s = '';
+  for (const b of randomBytes(16)) s += CROCKFORD[b & 31];
+  return `ENR-${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8, 12)}-${s.slice(12)}`;
+}
+const normaliseCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+
+/** Creates a hall record and its one-time enrolment code (shown once). */
+export async function createHall(deps: HubDeps, examinerId: string, name: string) {
+  const id = newHubId('hall');
+  const code = newEnrolmentCode();
+  const now = new Date(deps.clock.now());
+  const expires = new Date(now.getTime() + ENROLMENT_TTL_MS);
+  await deps.db.insert(halls).values({ id, name, enrolmentCodeDigest: sha256Hex(normaliseCode(code)), enrolmentExpiresAt: expires, createdAt: now });
+  await audit(deps.db, { at: now, actor: `examiner:${examinerId}`, action: 'hall-created', hallId: id, detail: { name } });
+  return { id, name, enrolmentCode: code, enrolmentExpiresAt: expires.toISOString() };
+}
+
+/**
+ * Enrols a hall: checks the one-time code, records the hall's public key, burns the code.
+ * @returns the signed enrolment envelope (hall id and the hub's public key)
+ * @throws Unauthorized for an unknown, used or expired code; ValidationError for a bad key
+ */
+export async function enrolHall(deps: HubDeps, req: EnrolRequest): Promise<Envelope> {
+  try {
+    publicKeyOf(req.publicKey);
+  } catch {
+    throw new ValidationError('publicKey is not an Ed25519 public key (base64 SPKI DER).', [{ path: 'publicKey', message: 'not an Ed25519 SPKI key' }]);
+  }
+  const now = new Date(deps.clock.now());
+  const digest = sha256Hex(normaliseCode(req.enrolmentCode));
+  // one statement: two hub processes cannot both accept the same code
+  const taken = await deps.db
+    .update(halls)
+    .set({ publicKey: req.publicKey, enrolledAt: now, enrolmentCodeDigest: null, lastContactAt: now, clockOffsetMs: Date.parse(req.clock) - now.getTime() })
+    .where(and(eq(halls.enrolmentCodeDigest, digest), isNull(halls.publicKey), sql`${halls.enrolmentExpiresAt} > ${now}`))
+    .returning({ id: halls.id, name: halls.name });
+  const hall = taken[0];
+  if (!hall) {
+    await audit(deps.db, { at: now, actor: 'unknown', action: 'enrolment-refused', detail: { hallName: req.hallName } });
+    throw new Unauthorized('The enrolment code is unknown, already used or expired: ask the exam board for a new one.', { code: 'ENROLMENT_CODE_INVALID' });
+  }
+  await audit(deps.db, { at: now, actor: `hall:${hall.id}`, action: 'hall-enrolled', hallId: hall.id, detail: { hallName: req.hallName } });
+  return sealEnvelope(deps.signingKey.privateKey, { kind: 'hallcbt.enrolment.v1', hallId: hall.id, hallName: hall.name, hubPublicKey: deps.signingKey.publicKey, issuedAt: now.toISOString() });
+}
+
+/** The status of every hall (issue #24 §5). */
+export async function hallStatus(deps: HubDeps) {
+  const rows = await deps.db.select().from(halls).orderBy(halls.createdAt);
+  const pubs = await deps.db
+    .select({
+      hallId: publications.hallId,
+      packages: sql<number>`count(*)::int`,
+      downloaded: sql<number>`count(${publications.downloadedAt})::int`,
+      released: sql<number>`count(${publications.releasedAt})::int`,
+      expected: sql<number>`coalesce(sum(${publications.expected}), 0)::int`,
+    })
+    .from(publications)
+    .groupBy(publications.hallId);
+  const results = await deps.db
+    .select({ hallId: hubResults.hallId, received: sql<number>`count(distinct ${hubResults.attemptId})::int` })
+    .from(hubResults)
+    .groupBy(hubResults.hallId);
+  const byHall = new Map(pubs.map((p) => [p.hallId, p]));
+  const resultsBy = new Map(results.map((r) => [r.hallId, r.received]));
+  return rows.map((h) => {
+    const p = byHall.get(h.id);
+    const beat = (h.heartbeat ?? null) as { inProgress?: number; packages?: { packageId: string; state: string }[] } | null;
+    const offset = h.clockOffsetMs ?? null;
+    return {
+      id: h.id,
+      name: h.name,
+      enrolled: h.publicKey !== null,
+      enrolledAt: h.enrolledAt?.toISOString() ?? null,
+      lastContactAt: h.lastContactAt?.toISOString() ?? null,
+      clockOffsetMs: offset,
+      clockFlagged: offset !== null && Math.abs(offset) > CLOCK_FLAG_MS,
+      packagesPublished: p?.packages ?? 0,
+      packagesReceived: p?.downloaded ?? 0,
+      packagesReported: beat?.packages ?? [],
+      examsReleased: p?.released ?? 0,
+      attemptsInProgress: beat?.inProgress ?? 0,
+      resultsReceived: resultsBy.get(h.id) ?? 0,
+      resultsExpected: p?.expected ?? 0,
+    };
+  });
+}
+
+/** The hall or NotFound. */
+export async function getHall(deps: HubDeps, id: string) {
+  const rows = await deps.db.select().from(halls).where(eq(halls.id, id));
+  if (!rows[0]) throw new NotFound('Hall');
+  return rows[0];
+}
+
+/**
+ * Revokes a hall's key (a stolen machine): its signed requests are refused from now on,
+ * and a new enrolment code is issued for the replacement machine.
+ * @throws NotFound
+ */
+export async function revokeHall(deps: HubDeps, examinerId: string, id: string) {
+  await getHall(deps, id);
+  const code = newEnrolmentCode();
+  const now = new Date(deps.clock.now());
+  await deps.db.update(halls).set({ publicKey: null, enrolledAt: null, enrolmentCodeDigest: sha256Hex(normaliseCode(code)), enrolmentExpiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS) }).where(eq(halls.id, id));
+  await audit(deps.db, { at: now, actor: `examiner:${examinerId}`, action: 'hall-key-revoked', hallId: id, detail: {} });
+  return { id, enrolmentCode: code, enrolmentExpiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS).toISOString() };
+}

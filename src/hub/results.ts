@@ -1,0 +1,117 @@
+/**
+ * Results across halls (issue #24 §4): the current event of every attempt of a hub exam,
+ * per hall and per candidate, the item analysis over all halls and the xlsx/CSV exports,
+ * computed by the hall's own analysis and export code from the events' answers.
+ */
+import { sql } from 'drizzle-orm';
+import type { ResultEvent, PaperQuestion } from '../core/sync/messages.js';
+import { analyseMatrix } from '../core/analysis/item-analysis.js';
+import { buildMatrix } from '../core/analysis/response-matrix.js';
+import type { AnswerRecord, AttemptRecord, ExamAnalysisReport } from '../core/analysis/records.js';
+import { resultsCsv, resultsTable, resultsWorkbook } from '../core/formats/results-export.js';
+import type { StoredQuestion } from '../core/questions/schemas.js';
+import type { HubDeps } from './deps.js';
+import { getHubExam } from './exams.js';
+
+interface CurrentResult {
+  hallId: string;
+  hallName: string;
+  event: ResultEvent;
+}
+
+async function currentResults(deps: HubDeps, examId: string, hallId?: string): Promise<CurrentResult[]> {
+  // the newest event of each attempt (by the hall's own time, then id) is its current result
+  const rows = await deps.db.execute(sql`
+    SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.body, r.hall_id AS "hallId", h.name AS "hallName"
+      FROM hub_results r JOIN halls h ON h.id = r.hall_id
+     WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
+     ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC`);
+  const out = (rows.rows as { body: ResultEvent; hallId: string; hallName: string }[]).map((r) => ({ hallId: r.hallId, hallName: r.hallName, event: r.body }));
+  return out.sort((a, b) => a.hallName.localeCompare(b.hallName) || a.event.attempt.studentId.localeCompare(b.event.attempt.studentId));
+}
+
+function storedQuestions(examId: string, questions: PaperQuestion[], createdAt: string): StoredQuestion[] {
+  return questions.map((q, position) => ({ ...q, examId, position, difficulty: null, citation: null, createdAt }));
+}
+
+function records(results: CurrentResult[]): { attempts: AttemptRecord[]; answers: Map<string, Map<string, AnswerRecord>> } {
+  const ms = (s: string | null) => (s === null ? null : Date.parse(s));
+  const attempts = results.map(({ event: { attempt: a } }) => ({
+    id: a.attemptId,
+    student_id: a.studentId,
+    candidate_name: a.candidateName,
+    status: a.status,
+    started_at: Date.parse(a.startedAt),
+    completed_at: ms(a.completedAt),
+    disqualified_at: ms(a.disqualifiedAt),
+    credited_ms: a.creditedMs,
+    violations: a.violations,
+    score: a.score,
+    max_score: a.maxScore,
+    percentage: a.percentage,
+    grade: a.grade,
+    pending_review: a.pendingReview ? 1 : 0,
+  }));
+  const answers = new Map<string, Map<string, AnswerRecord>>();
+  for (const { event: { attempt: a } } of results) {
+    answers.set(a.attemptId, new Map(a.answers.map((x) => [x.questionId, { attempt_id: a.attemptId, question_id: x.questionId, option_id: x.optionId, text: x.text, awarded_marks: x.awardedMarks, review_json: x.reviewed ? '{}' : null }])));
+  }
+  return { attempts, answers };
+}
+
+/** Per-candidate results of an exam, optionally of one hall, with per-hall counts. */
+export async function examResults(deps: HubDeps, examId: string, hallId?: string) {
+  const exam = await getHubExam(deps, examId);
+  const results = await currentResults(deps, examId, hallId);
+  const perHall = new Map<string, { hallId: string; hallName: string; results: number; mean: number }>();
+  for (const r of results) {
+    const h = perHall.get(r.hallId) ?? { hallId: r.hallId, hallName: r.hallName, results: 0, mean: 0 };
+    h.mean = (h.mean * h.results + r.event.attempt.percentage) / (h.results + 1);
+    h.results += 1;
+    perHall.set(r.hallId, h);
+  }
+  return {
+    examId: exam.id,
+    examTitle: exam.title,
+    expected: exam.roster.length,
+    halls: [...perHall.values()].map((h) => ({ ...h, mean: Math.round(h.mean * 100) / 100 })),
+    candidates: results.map(({ hallId, hallName, event: { eventId, type, attempt: a } }) => ({
+      hallId,
+      hallName,
+      attemptId: a.attemptId,
+      studentId: a.studentId,
+      candidateName: a.candidateName,
+      status: a.status,
+      score: a.score,
+      maxScore: a.maxScore,
+      percentage: a.percentage,
+      grade: a.grade,
+      pendingReview: a.pendingReview,
+      violations: a.violations,
+      completedAt: a.completedAt,
+      lastEvent: { eventId, type },
+    })),
+  };
+}
+
+/** Item analysis over every hall's completed attempts (the hall's analysis code). */
+export async function examAnalysisAcrossHalls(deps: HubDeps, examId: string): Promise<ExamAnalysisReport> {
+  const exam = await getHubExam(deps, examId);
+  const { attempts, answers } = records(await currentResults(deps, examId));
+  const matrix = buildMatrix(storedQuestions(exam.id, exam.questions, exam.createdAt), attempts, answers);
+  return { examId: exam.id, examTitle: exam.title, generatedAt: new Date(deps.clock.now()).toISOString(), ...analyseMatrix(matrix) };
+}
+
+/** results.csv / results.xlsx across halls (the hall's export code; a Hall column first). */
+export async function examExport(deps: HubDeps, examId: string, format: 'csv' | 'xlsx'): Promise<{ body: string | Buffer; filename: string }> {
+  const exam = await getHubExam(deps, examId);
+  const results = await currentResults(deps, examId);
+  const { attempts, answers } = records(results);
+  const questions = storedQuestions(exam.id, exam.questions, exam.createdAt);
+  const base = resultsTable(questions, attempts, answers);
+  const table = { headers: ['Hall', ...base.headers], rows: base.rows.map((row, i) => [results[i]!.hallName, ...row]) };
+  const slug = exam.title.replace(/[^\w-]+/g, '-').slice(0, 60) || 'exam';
+  if (format === 'csv') return { body: resultsCsv(table), filename: `${slug}-results.csv` };
+  const analysis = await examAnalysisAcrossHalls(deps, examId);
+  return { body: await resultsWorkbook(exam.title, table, analysis), filename: `${slug}-results.xlsx` };
+}

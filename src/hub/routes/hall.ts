@@ -1,0 +1,58 @@
+/**
+ * The hub's hall API (docs/hub-protocol.md): enrolment with a one-time code, then only
+ * signed requests (auth.ts): packages, online release, results, heartbeat. Bodies a hall
+ * acts on come back as hub-signed envelopes.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { enrolRequestSchema, heartbeatSchema, resultEventSchema } from '../../core/sync/messages.js';
+import { errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
+import type { HubDeps } from '../deps.js';
+import { requireHallSignature } from '../auth.js';
+import { enrolHall } from '../halls.js';
+import { hallPackage, hallPackages, ingestResult, recordHeartbeat, releaseOnline } from '../sync.js';
+import { createHubRouter, hallSecurity } from '../router.js';
+
+const envelopeSchema = z.object({ payload: z.string(), signature: z.string() }).openapi('HubEnvelope');
+const packageParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['Hub: halls'];
+const hallErrors = { 400: errorResponses[400], 401: { ...errorResponses[401], description: 'Not signed by an enrolled hall: unknown hall, bad signature, clock more than 5 minutes off, or a replayed nonce (audited)' }, 404: errorResponses[404] };
+
+/** Hall routes under /hub/v1. */
+export function hallRoutes(deps: HubDeps) {
+  const r = createHubRouter();
+  const signed = requireHallSignature(deps);
+  r.use('/hub/v1/packages', signed);
+  r.use('/hub/v1/packages/*', signed);
+  r.use('/hub/v1/releases/*', signed);
+  r.use('/hub/v1/results', signed);
+  r.use('/hub/v1/heartbeat', signed);
+
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub/v1/enrol', tags, summary: 'Enrol a hall with a one-time code and its Ed25519 public key', request: { body: jsonBody(enrolRequestSchema) }, responses: { 200: jsonResponse(envelopeSchema, 'Signed enrolment: hall id and the hub’s public key'), 400: errorResponses[400], 401: { ...errorResponses[401], description: 'Enrolment code unknown, used or expired' } } }),
+    async (c) => c.json(await enrolHall(deps, c.req.valid('json')), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'get', path: '/hub/v1/packages', tags, security: hallSecurity, summary: 'This hall’s packages', responses: { 200: jsonResponse(z.array(z.record(z.string(), z.unknown())), 'Packages'), ...hallErrors } }),
+    async (c) => c.json(await hallPackages(deps, c.var.hall.id), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'get', path: '/hub/v1/packages/{id}', tags, security: hallSecurity, summary: 'One sealed package of this hall', request: { params: packageParams }, responses: { 200: jsonResponse(envelopeSchema, 'Signed package'), ...hallErrors } }),
+    async (c) => c.json(await hallPackage(deps, c.var.hall.id, c.req.valid('param').id), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub/v1/releases/{id}', tags, security: hallSecurity, summary: 'The package’s release code, from 5 minutes before the start', request: { params: packageParams }, responses: { 200: jsonResponse(envelopeSchema, 'Signed release'), ...hallErrors, 409: { ...errorResponses[400], description: 'Too early: still sealed (releasableAt)' } } }),
+    async (c) => c.json(await releaseOnline(deps, c.var.hall.id, c.req.valid('param').id), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub/v1/results', tags, security: hallSecurity, summary: 'One result event (idempotent by eventId)', request: { body: jsonBody(resultEventSchema) }, responses: { 200: jsonResponse(z.object({ duplicate: z.boolean() }), 'Stored (or already stored)'), ...hallErrors } }),
+    async (c) => c.json(await ingestResult(deps, c.var.hall.id, c.req.valid('json')), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub/v1/heartbeat', tags, security: hallSecurity, summary: 'The hall’s state: attempts in progress and its packages', request: { body: jsonBody(heartbeatSchema) }, responses: { 204: { description: 'Recorded' }, ...hallErrors } }),
+    async (c) => {
+      await recordHeartbeat(deps, c.var.hall.id, c.req.valid('json'));
+      return c.body(null, 204);
+    },
+  );
+  return r;
+}

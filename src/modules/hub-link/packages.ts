@@ -1,0 +1,182 @@
+/**
+ * Sealed papers on the hall (issue #24 §3, docs/hub-protocol.md): packages arrive from the
+ * hub (sync) or from a USB file, are verified (hub signature, this hall's id) and stored
+ * exactly as received — the title and times are readable, nothing of the questions is. At
+ * release (the hub's online answer, or a release code the invigilator types: checked
+ * character first, then the GCM tag; wrong codes audited and throttled) the paper is
+ * decrypted and imported in one transaction into the hall's own exam tables, keeping the
+ * hub's question and option ids so results map back, and the sealed copy is dropped.
+ */
+import { packagePayloadSchema, paperSchema, type PackagePayload, type Paper } from '../../core/sync/messages.js';
+import { parseReleaseCode } from '../../core/sync/release-code.js';
+import { openPaper, unwrapContentKey } from '../../core/sync/seal.js';
+import type { HallDeps } from '../../hall/deps.js';
+import { writeAudit } from '../../platform/audit.js';
+import { ApiError, Conflict, NotFound, TooManyRequests, ValidationError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
+import { createExam } from '../exams/service.js';
+import type { HubLinkRow } from './link.js';
+import { verifiedFromHub } from './link.js';
+
+/** Wrong release codes allowed per package in a window before 429 (with growing delays after). */
+export const RELEASE_CODE_TRIES = 5;
+export const RELEASE_CODE_WINDOW_MS = 15 * 60_000;
+
+export interface HubPackageRow {
+  package_id: string;
+  workspace_id: string;
+  hub_exam_id: string;
+  version: number;
+  title: string;
+  starts_at: number;
+  ends_at: number | null;
+  duration_mins: number;
+  envelope: string | null;
+  state: 'SEALED' | 'RELEASED';
+  source: string;
+  received_at: number;
+  released_at: number | null;
+  released_by: string | null;
+  exam_id: string | null;
+  failed_codes: number;
+  last_failed_at: number | null;
+}
+
+/** A package as the admin page shows it (never the envelope). */
+export function serializePackage(p: HubPackageRow) {
+  return {
+    packageId: p.package_id,
+    hubExamId: p.hub_exam_id,
+    version: p.version,
+    title: p.title,
+    startsAt: new Date(p.starts_at).toISOString(),
+    endsAt: p.ends_at === null ? null : new Date(p.ends_at).toISOString(),
+    durationMins: p.duration_mins,
+    state: p.state,
+    source: p.source,
+    receivedAt: new Date(p.received_at).toISOString(),
+    releasedAt: p.released_at === null ? null : new Date(p.released_at).toISOString(),
+    releasedBy: p.released_by,
+    examId: p.exam_id,
+  };
+}
+
+/** The problem for a package that fails verification (audited by the caller). */
+export class PackageRefused extends ApiError {
+  constructor(detail: string) {
+    super(422, 'package-refused', 'Package refused', detail, { code: 'PACKAGE_REFUSED' });
+  }
+}
+
+/**
+ * Verifies an envelope (hub signature, this hall, the package schema) and stores it sealed.
+ * An already stored package is left as it is.
+ * @returns the stored row, and whether it was new
+ * @throws PackageRefused (audited) when the signature, the hall or the shape is wrong
+ */
+export function storePackage(deps: HallDeps, link: HubLinkRow, envelope: unknown, source: 'hub' | 'file'): { row: HubPackageRow; isNew: boolean } {
+  const now = deps.clock.now();
+  const refuse = (why: string): never => {
+    writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_REFUSED', targetType: 'hub', targetId: link.hall_id, reason: why, detail: { source }, at: now });
+    throw new PackageRefused(why);
+  };
+  const payload = verifiedFromHub(link, envelope);
+  if (payload === null) refuse('The package is not signed by the hub this hall enrolled with.');
+  const parsed = packagePayloadSchema.safeParse(payload);
+  if (!parsed.success) return refuse('The package does not have the expected shape.');
+  const p: PackagePayload = parsed.data;
+  if (p.hallId !== link.hall_id) refuse(`The package is for another hall (${p.hallId}), not this one (${link.hall_id}).`);
+  const existing = deps.sqlite.prepare('SELECT * FROM hub_packages WHERE package_id = ?').get(p.packageId) as HubPackageRow | undefined;
+  if (existing) return { row: existing, isNew: false };
+  deps.sqlite
+    .prepare(
+      `INSERT INTO hub_packages (package_id, workspace_id, hub_exam_id, version, title, starts_at, ends_at, duration_mins, envelope, state, source, received_at, failed_codes)
+       VALUES (?,?,?,?,?,?,?,?,?,'SEALED',?,?,0)`,
+    )
+    .run(p.packageId, link.workspace_id, p.examId, p.version, p.title, Date.parse(p.startsAt), p.endsAt ? Date.parse(p.endsAt) : null, p.durationMins, JSON.stringify(envelope), source, now);
+  writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_RECEIVED', targetType: 'hub-package', targetId: p.packageId, detail: { source, title: p.title }, at: now });
+  return { row: deps.sqlite.prepare('SELECT * FROM hub_packages WHERE package_id = ?').get(p.packageId) as HubPackageRow, isNew: true };
+}
+
+/** The workspace's packages, newest start first. */
+export function listPackages(deps: HallDeps, workspaceId: string): HubPackageRow[] {
+  return deps.sqlite.prepare('SELECT * FROM hub_packages WHERE workspace_id = ? ORDER BY starts_at DESC').all(workspaceId) as HubPackageRow[];
+}
+
+/** The package of this workspace or 404. */
+export function packageInWorkspace(deps: HallDeps, workspaceId: string, packageId: string): HubPackageRow {
+  const p = deps.sqlite.prepare('SELECT * FROM hub_packages WHERE package_id = ? AND workspace_id = ?').get(packageId, workspaceId) as HubPackageRow | undefined;
+  if (!p) throw new NotFound('Package');
+  return p;
+}
+
+/** Wrong-code throttle: 5 per 15 minutes per package, then waits that double per further miss. */
+function throttleWait(p: HubPackageRow, now: number): number {
+  if (p.failed_codes < RELEASE_CODE_TRIES || p.last_failed_at === null) return 0;
+  const wait = Math.min(RELEASE_CODE_WINDOW_MS, 30_000 * 2 ** (p.failed_codes - RELEASE_CODE_TRIES));
+  return Math.max(0, p.last_failed_at + wait - now);
+}
+
+/**
+ * Opens a sealed package with a release code and imports its paper as a normal exam.
+ * `by` says who released it ('code' typed by an invigilator, 'hub' online).
+ * @returns the released row (with examId)
+ * @throws Conflict (already released), TooManyRequests (throttled), ValidationError 422 (wrong code; audited)
+ */
+export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: string, typedCode: string, by: 'code' | 'hub'): HubPackageRow {
+  const p = packageInWorkspace(deps, link.workspace_id, packageId);
+  if (p.state === 'RELEASED') throw new Conflict('This paper is already released.', { examId: p.exam_id });
+  const now = deps.clock.now();
+  const wait = throttleWait(p, now);
+  if (wait > 0) throw new TooManyRequests(`Too many wrong release codes for this paper: wait ${Math.ceil(wait / 1000)} s, then type the code again carefully.`, Math.ceil(wait / 1000));
+  const wrong = (reason: string): never => {
+    deps.sqlite.transaction(() => {
+      deps.sqlite.prepare('UPDATE hub_packages SET failed_codes = CASE WHEN last_failed_at IS NULL OR last_failed_at < ? THEN 1 ELSE failed_codes + 1 END, last_failed_at = ? WHERE package_id = ?').run(now - RELEASE_CODE_WINDOW_MS, now, packageId);
+      writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_RELEASE_CODE_WRONG', targetType: 'hub-package', targetId: packageId, reason, detail: { by }, at: now });
+    })();
+    throw new ApiError(422, 'release-code-wrong', 'Release code does not open this paper', reason, { code: 'RELEASE_CODE_WRONG' });
+  };
+  const code = parseReleaseCode(typedCode);
+  if (!code.ok) return wrong(code.reason === 'check' ? 'One character of the release code is wrong (its check character does not match): read it back slowly.' : 'A release code has 21 characters in groups of three, e.g. ABC-DEF-GHJ-KMN-PQR-STV-WXY.');
+  const payload = packagePayloadSchema.parse(verifiedFromHub(link, JSON.parse(p.envelope!)));
+  const key = unwrapContentKey(payload.wrappedKey, code.code, link.hall_id, payload.examId);
+  if (!key) return wrong('This release code is valid but not the one for this paper at this hall.');
+  const paper = paperSchema.parse(openPaper(key, payload.sealed, payload));
+  deps.sqlite.transaction(() => {
+    const examId = importPaper(deps, link.workspace_id, paper);
+    deps.sqlite.prepare("UPDATE hub_packages SET state = 'RELEASED', envelope = NULL, released_at = ?, released_by = ?, exam_id = ? WHERE package_id = ?").run(now, by, examId, packageId);
+    writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_RELEASED', targetType: 'exam', targetId: examId, detail: { packageId, by }, at: now });
+  })();
+  return packageInWorkspace(deps, link.workspace_id, packageId);
+}
+
+/** Inserts the paper as an exam of the workspace (call inside a transaction); returns its id. */
+function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string {
+  const exam = createExam(deps, workspaceId, {
+    workspaceId,
+    title: paper.title,
+    durationMins: paper.durationMins,
+    startsAt: paper.startsAt,
+    endsAt: paper.endsAt,
+    maxTabViolations: paper.settings.maxTabViolations,
+    shuffleQuestions: paper.settings.shuffleQuestions,
+    shuffleChoices: paper.settings.shuffleChoices,
+    showResultAfter: paper.settings.showResultAfter,
+  } as Parameters<typeof createExam>[2]);
+  const now = deps.clock.now();
+  const q = deps.sqlite.prepare(
+    `INSERT INTO questions (id, exam_id, workspace_id, position, type, prompt, marks, options_json, explanation, section, min_words, max_words, model_answer, rubric_json, difficulty, citation, created_at, updated_at)
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULL,NULL,?,?)`,
+  );
+  paper.questions.forEach((x, i) => {
+    const essay = x.type === 'SHORT_ESSAY' || x.type === 'LONG_ESSAY';
+    const words = essay ? ESSAY_WORD_DEFAULTS[x.type as 'SHORT_ESSAY' | 'LONG_ESSAY'] : null;
+    q.run(x.id, exam.id, workspaceId, i, x.type, x.prompt, x.marks, JSON.stringify(x.options), x.explanation, x.section, essay ? (x.minWords ?? words!.min) : null, essay ? (x.maxWords ?? words!.max) : null, x.modelAnswer, x.rubric ? JSON.stringify(x.rubric) : null, now, now);
+  });
+  const r = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at) VALUES (?,?,?,?,?,NULL,?,?)');
+  for (const c of paper.roster) r.run(newId('cand'), exam.id, workspaceId, c.studentId, c.candidateName, deps.secrets.seal(c.pin), now);
+  deps.sessions.invalidateExam(exam.id);
+  if (!paper.questions.length) throw new ValidationError('The released paper has no questions.');
+  return exam.id;
+}

@@ -1,0 +1,117 @@
+/**
+ * Results up to the hub (issue #24 §4): every event of an attempt of a released hub exam
+ * (completed, disqualified, regraded) is also written to `hub_outbox` in the same
+ * transaction as the webhook outbox row, with the same event id, as a ResultEvent carrying
+ * the answers, the score and the attempt's audit trail. The dispatcher sends them signed,
+ * strictly in the order they were written (so an attempt's events arrive in order), and
+ * stops at the first one the hub does not take; the hub stores each event id once, so a
+ * hall killed mid-sync that sends an event again is counted once. Retries follow the
+ * webhook outbox's backoff for 7 days; a hub refusal that no retry can fix (4xx other than
+ * 401/408/429) marks the row FAILED and the next ones go on.
+ */
+import type { Sqlite } from '../../db/index.js';
+import type { ResultEvent } from '../../core/sync/messages.js';
+import type { HallDeps } from '../../hall/deps.js';
+import { backoffMs, MAX_AGE_MS } from '../webhooks/dispatcher.js';
+import { hubLinkOf, signedHubRequest, HubUnavailable } from './link.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * Writes the hub copy of an outbox event when the attempt's exam came from a hub package.
+ * Call inside the transaction that writes the webhook event.
+ */
+export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: ResultEvent['type']; workspaceId: string; attemptId: string; examId: string; at: number }): void {
+  const pkg = sqlite.prepare("SELECT package_id, hub_exam_id FROM hub_packages WHERE exam_id = ? AND state = 'RELEASED'").get(e.examId) as { package_id: string; hub_exam_id: string } | undefined;
+  if (!pkg) return;
+  const a = sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(e.attemptId) as {
+    student_id: string; candidate_name: string; status: 'COMPLETED' | 'DISQUALIFIED' | 'IN_PROGRESS'; started_at: number; completed_at: number | null; disqualified_at: number | null;
+    credited_ms: number; violations: number; score: number | null; max_score: number | null; percentage: number | null; grade: string | null; pending_review: number;
+  };
+  const answers = sqlite.prepare('SELECT question_id, option_id, text, awarded_marks, review_json FROM answers WHERE attempt_id = ? ORDER BY question_id').all(e.attemptId) as { question_id: string; option_id: string | null; text: string | null; awarded_marks: number | null; review_json: string | null }[];
+  const audit = sqlite.prepare('SELECT action, reason, detail_json, created_at FROM audit_log WHERE target_id = ? ORDER BY created_at').all(e.attemptId) as { action: string; reason: string | null; detail_json: string | null; created_at: number }[];
+  const body: ResultEvent = {
+    eventId: e.eventId,
+    type: e.type,
+    packageId: pkg.package_id,
+    examId: pkg.hub_exam_id,
+    createdAt: new Date(e.at).toISOString(),
+    attempt: {
+      attemptId: e.attemptId,
+      studentId: a.student_id,
+      candidateName: a.candidate_name,
+      status: a.status,
+      startedAt: new Date(a.started_at).toISOString(),
+      completedAt: iso(a.completed_at),
+      disqualifiedAt: iso(a.disqualified_at),
+      creditedMs: a.credited_ms,
+      violations: a.violations,
+      score: a.score ?? 0,
+      maxScore: a.max_score ?? 0,
+      percentage: a.percentage ?? 0,
+      grade: a.grade ?? 'F9',
+      pendingReview: !!a.pending_review,
+      answers: answers.map((x) => ({ questionId: x.question_id, optionId: x.option_id, text: x.text, awardedMarks: x.awarded_marks, reviewed: x.review_json !== null })),
+      audit: audit.map((x) => ({ at: new Date(x.created_at).toISOString(), action: x.action, actor: 'invigilator', detail: [x.reason, x.detail_json].filter(Boolean).join(' ') })),
+    },
+  };
+  sqlite.prepare("INSERT INTO hub_outbox (event_id, workspace_id, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,'PENDING',0,?,?)").run(e.eventId, e.workspaceId, JSON.stringify(body), e.at, e.at);
+}
+
+interface HubOutboxRow {
+  event_id: string;
+  workspace_id: string;
+  body: string;
+  tries: number;
+  next_attempt_at: number;
+  created_at: number;
+}
+
+/**
+ * Sends due hub results, oldest first, per workspace; stops a workspace's run at the first
+ * row that is not yet due or not taken (order per attempt is kept). Returns how many were
+ * delivered. Never throws (errors are recorded on the rows and the link).
+ */
+export async function deliverHubResults(deps: HallDeps): Promise<number> {
+  const now = deps.clock.now();
+  const workspaces = deps.sqlite.prepare("SELECT DISTINCT workspace_id FROM hub_outbox WHERE status = 'PENDING'").all() as { workspace_id: string }[];
+  let delivered = 0;
+  for (const { workspace_id } of workspaces) {
+    const link = hubLinkOf(deps, workspace_id);
+    if (!link) continue;
+    const rows = deps.sqlite.prepare("SELECT event_id, workspace_id, body, tries, next_attempt_at, created_at FROM hub_outbox WHERE workspace_id = ? AND status = 'PENDING' ORDER BY created_at, event_id LIMIT 500").all(workspace_id) as HubOutboxRow[];
+    for (const row of rows) {
+      if (row.next_attempt_at > now) break;
+      let status = 0;
+      let error: string;
+      try {
+        const res = await signedHubRequest(deps, link, 'POST', '/hub/v1/results', JSON.parse(row.body));
+        status = res.status;
+        if (status === 200) {
+          deps.sqlite.prepare("UPDATE hub_outbox SET status = 'DELIVERED', tries = tries + 1, delivered_at = ?, last_error = NULL WHERE event_id = ?").run(deps.clock.now(), row.event_id);
+          delivered++;
+          continue;
+        }
+        error = `hub answered HTTP ${status}: ${res.json?.detail ?? ''}`.trim();
+      } catch (e) {
+        error = e instanceof HubUnavailable ? e.message : String(e);
+      }
+      const tries = row.tries + 1;
+      const next = deps.clock.now() + backoffMs(tries);
+      const permanent = status >= 400 && status < 500 && ![401, 408, 429].includes(status);
+      const expired = permanent || next - row.created_at > MAX_AGE_MS;
+      deps.sqlite.prepare('UPDATE hub_outbox SET status = ?, tries = ?, next_attempt_at = ?, last_error = ? WHERE event_id = ?').run(expired ? 'FAILED' : 'PENDING', tries, next, error, row.event_id);
+      deps.sqlite.prepare('UPDATE hub_links SET last_error = ? WHERE workspace_id = ?').run(error, workspace_id);
+      deps.logger.warn('hub result delivery failed', { eventId: row.event_id, tries, error });
+      if (!expired) break;
+    }
+  }
+  return delivered;
+}
+
+/** Counts of hub results by status for a workspace (the admin page's "results up" line). */
+export function hubOutboxCounts(deps: HallDeps, workspaceId: string): { pending: number; delivered: number; failed: number } {
+  const rows = deps.sqlite.prepare('SELECT status, count(*) AS n FROM hub_outbox WHERE workspace_id = ? GROUP BY status').all(workspaceId) as { status: string; n: number }[];
+  const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  return { pending: by.PENDING ?? 0, delivered: by.DELIVERED ?? 0, failed: by.FAILED ?? 0 };
+}

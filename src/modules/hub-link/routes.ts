@@ -1,0 +1,71 @@
+/**
+ * HTTP routes of the hall's hub link (issue #24 §6: the hall side adds only what it needs):
+ * enrol, status, sync now, packages (list, load a USB file), release with a typed code.
+ * Workspace API key, like every examiner route: the link belongs to the workspace whose
+ * exams the hub's papers become.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import type { HallDeps } from '../../hall/deps.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { requireApiKey } from '../../platform/auth.js';
+import { enrolWithHub, hubLinkOf, requireHubLink } from './link.js';
+import { listPackages, packageInWorkspace, releasePackage, serializePackage, storePackage } from './packages.js';
+import { deliverHubResults, hubOutboxCounts } from './results.js';
+import { syncWithHub } from './sync.js';
+
+const tags = ['Hub link'];
+const packageSchema = z.object({ packageId: z.string(), hubExamId: z.string(), version: z.number(), title: z.string(), startsAt: z.string(), endsAt: z.string().nullable(), durationMins: z.number(), state: z.enum(['SEALED', 'RELEASED']), source: z.string(), receivedAt: z.string(), releasedAt: z.string().nullable(), releasedBy: z.string().nullable(), examId: z.string().nullable() }).openapi('HubPackage');
+const linkSchema = z.object({ enrolled: z.boolean(), hubUrl: z.string().nullable(), hallId: z.string().nullable(), enrolledAt: z.string().nullable(), lastSyncAt: z.string().nullable(), lastError: z.string().nullable(), results: z.object({ pending: z.number(), delivered: z.number(), failed: z.number() }) }).openapi('HubLink');
+const hubProblems = { ...errorResponses, 409: { ...errorResponses[400], description: 'Already enrolled / already released' }, 422: { ...errorResponses[400], description: 'Package refused (signature, other hall) or release code wrong (audited)' }, 502: { ...errorResponses[400], description: 'The hub could not be reached or refused' } };
+
+function linkView(deps: HallDeps, workspaceId: string) {
+  const l = hubLinkOf(deps, workspaceId);
+  const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+  return { enrolled: !!l, hubUrl: l?.hub_url ?? null, hallId: l?.hall_id ?? null, enrolledAt: iso(l?.enrolled_at), lastSyncAt: iso(l?.last_sync_at), lastError: l?.last_error ?? null, results: hubOutboxCounts(deps, workspaceId) };
+}
+
+/** Hub-link router (paths /hub-link...). */
+export function hubLinkRoutes(deps: HallDeps) {
+  const r = createRouter();
+  r.use('/hub-link', requireApiKey(deps));
+  r.use('/hub-link/*', requireApiKey(deps));
+
+  r.openapi(
+    createRoute({ method: 'get', path: '/hub-link', tags, security: keySecurity, summary: 'This workspace’s hub enrolment and results waiting to go up', responses: { 200: jsonResponse(linkSchema, 'Link'), 401: errorResponses[401] } }),
+    (c) => c.json(linkView(deps, c.var.workspace.id), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub-link/enrol', tags, security: keySecurity, summary: 'Enrol this hall with an exam board’s hub (one-time code from the hub)', request: { body: jsonBody(z.object({ hubUrl: z.string().url().max(500), enrolmentCode: z.string().trim().min(8).max(64), hallName: z.string().trim().min(1).max(200) })) }, responses: { 200: jsonResponse(linkSchema, 'Enrolled'), ...hubProblems } }),
+    async (c) => {
+      await enrolWithHub(deps, c.var.workspace.id, c.req.valid('json'));
+      return c.json(linkView(deps, c.var.workspace.id), 200);
+    },
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub-link/sync', tags, security: keySecurity, summary: 'Sync with the hub now: new packages, due releases, heartbeat, results up', responses: { 200: jsonResponse(z.object({ received: z.array(z.string()), released: z.array(z.string()), resultsDelivered: z.number(), error: z.string().nullable() }), 'What this sync did'), ...hubProblems } }),
+    async (c) => {
+      const report = await syncWithHub(deps, requireHubLink(deps, c.var.workspace.id));
+      return c.json({ ...report, resultsDelivered: await deliverHubResults(deps) }, 200);
+    },
+  );
+  r.openapi(
+    createRoute({ method: 'get', path: '/hub-link/packages', tags, security: keySecurity, summary: 'Papers from the hub: sealed (scheduled) or released', responses: { 200: jsonResponse(z.array(packageSchema), 'Packages'), 401: errorResponses[401] } }),
+    (c) => c.json(listPackages(deps, c.var.workspace.id).map(serializePackage), 200),
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub-link/packages', tags, security: keySecurity, summary: 'Load a package file exported by the hub (USB)', request: { body: jsonBody(z.object({ payload: z.string().max(50_000_000), signature: z.string().max(200) })) }, responses: { 201: jsonResponse(packageSchema, 'Stored sealed'), 200: jsonResponse(packageSchema, 'Already here'), ...hubProblems } }),
+    (c) => {
+      const { row, isNew } = storePackage(deps, requireHubLink(deps, c.var.workspace.id), c.req.valid('json'), 'file');
+      return c.json(serializePackage(row), isNew ? 201 : 200);
+    },
+  );
+  r.openapi(
+    createRoute({ method: 'post', path: '/hub-link/packages/{id}/release', tags, security: keySecurity, summary: 'Open a sealed paper with the release code read out by the exam body', request: { params: z.object({ id: z.string().min(1).max(64) }), body: jsonBody(z.object({ releaseCode: z.string().max(100) })) }, responses: { 200: jsonResponse(packageSchema, 'Released: the exam is ready'), ...hubProblems } }),
+    (c) => {
+      const link = requireHubLink(deps, c.var.workspace.id);
+      packageInWorkspace(deps, link.workspace_id, c.req.valid('param').id);
+      return c.json(serializePackage(releasePackage(deps, link, c.req.valid('param').id, c.req.valid('json').releaseCode, 'code')), 200);
+    },
+  );
+  return r;
+}

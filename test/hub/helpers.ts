@@ -1,0 +1,94 @@
+/**
+ * Hub test helpers: a hub runtime on a throwaway PostgreSQL database, a hall identity that
+ * signs its requests like a real hall, and small API calls through the app.
+ */
+import { randomBytes } from 'node:crypto';
+import { newSigningKeyPair, openEnvelope, signRequest, type Envelope } from '../../src/core/sync/signing.js';
+import { ManualClock } from '../../src/platform/clock.js';
+import { silentLogger } from '../../src/platform/logger.js';
+import { hubConfigSchema } from '../../src/hub/config.js';
+import { createHubRuntime, type HubRuntime } from '../../src/hub/runtime.js';
+import { tempDir } from '../harness.js';
+import type { PgCluster } from '../pg/cluster.js';
+
+let dbCounter = 0;
+
+/** A hub runtime on a new database of `cluster` (or on `url`, to share one database between two hubs). */
+export async function startHub(cluster: PgCluster, opts: { url?: string; clock?: ManualClock; dataDir?: string } = {}): Promise<HubRuntime & { url: string; clock: ManualClock; dataDir: string }> {
+  const url = opts.url ?? cluster.createDatabase(`hub_${process.pid}_${++dbCounter}`);
+  const clock = opts.clock ?? new ManualClock(Date.parse('2026-11-25T08:00:00Z'));
+  const dataDir = opts.dataDir ?? tempDir('hallcbt-hub-');
+  const config = hubConfigSchema.parse({ DATABASE_URL: url, HUB_DATA_DIR: dataDir, HUB_PORT: '0' });
+  const runtime = await createHubRuntime(config, silentLogger, clock);
+  return Object.assign(runtime, { url, clock, dataDir });
+}
+
+/** Calls the hub app as an examiner. */
+export async function asExaminer(hub: HubRuntime, apiKey: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; text: string; headers: Headers }> {
+  const res = await hub.app.request(path, { method, headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+/** A hall as the hub sees it: its key pair and, once enrolled, its id and the hub's key. */
+export class TestHall {
+  readonly keys = newSigningKeyPair();
+  hallId = '';
+  hubPublicKey = '';
+  constructor(readonly hub: HubRuntime & { clock: ManualClock }) {}
+
+  /** Enrols with a code; returns the HTTP status. */
+  async enrol(code: string): Promise<number> {
+    const res = await this.hub.app.request('/hub/v1/enrol', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enrolmentCode: code, hallName: 'Test hall', publicKey: this.keys.publicKey, clock: new Date(this.hub.clock.now()).toISOString() }) });
+    if (res.status !== 200) return res.status;
+    const env = (await res.json()) as Envelope;
+    const payload = JSON.parse(env.payload) as { hallId: string; hubPublicKey: string };
+    if (!openEnvelope(payload.hubPublicKey, env)) throw new Error('enrolment envelope does not verify');
+    this.hallId = payload.hallId;
+    this.hubPublicKey = payload.hubPublicKey;
+    return 200;
+  }
+
+  /** The signed headers for a request (nonce fresh unless given). */
+  headers(method: string, path: string, body?: string, opts: { nonce?: string; now?: number; privateKey?: string } = {}): Record<string, string> {
+    return signRequest({ hallId: this.hallId, privateKey: opts.privateKey ?? this.keys.privateKey, method, pathWithQuery: path, body, now: opts.now ?? this.hub.clock.now(), nonce: opts.nonce ?? randomBytes(16).toString('base64url') });
+  }
+
+  /** A signed request to `hub` (this hall's hub unless another is given). */
+  async request(method: string, path: string, body?: unknown, opts: { nonce?: string; now?: number; privateKey?: string; hub?: HubRuntime } = {}) {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const res = await (opts.hub ?? this.hub).app.request(path, { method, headers: { ...this.headers(method, path, text, opts), ...(text === undefined ? {} : { 'content-type': 'application/json' }) }, body: text });
+    const raw = await res.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      /* empty */
+    }
+    return { status: res.status, json };
+  }
+}
+
+/** A small paper in the hall's question format. */
+export function samplePaper(startsAt: string) {
+  return {
+    title: 'Board Mathematics mock',
+    durationMins: 30,
+    startsAt,
+    questions: [
+      { prompt: 'What is the sum of the interior angles of a triangle?', type: 'MCQ', marks: 1, options: [{ text: '180 degrees', isCorrect: true }, { text: '90 degrees' }, { text: '360 degrees' }] },
+      { prompt: 'Is 17 a prime number?', type: 'TRUE_FALSE', marks: 1, options: [{ text: 'True', isCorrect: true }, { text: 'False' }] },
+      { prompt: 'Explain why the square root of two is irrational.', type: 'SHORT_ESSAY', marks: 4 },
+    ],
+    roster: [
+      { studentId: 'BRD-001', candidateName: 'Ada Obi', pin: '2468' },
+      { studentId: 'BRD-002', candidateName: 'Bola Ade' },
+    ],
+  };
+}
