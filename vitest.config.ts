@@ -13,5 +13,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    // fails a test during which a browser page broke the Content-Security-Policy
+    setupFiles: ['test/setup/csp-violations.ts'],
   },
 });

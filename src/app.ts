@@ -22,6 +22,7 @@ import { HotRouteRouter } from './platform/hot-router.js';
 import { API_VERSION } from './modules/system/routes.js';
 import { hallRouters } from './hall/composition.js';
 import { questionInputSchema } from './core/questions/schemas.js';
+import { pageSecurityHeaders } from './platform/security-headers.js';
 
 export interface AppOptions {
   /** asks the outbox dispatcher to run now (after a redeliver) */
@@ -70,11 +71,13 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
     if (out) {
       out.setHeader('x-request-id', requestId);
       out.setHeader('x-cbt-api-version', API_VERSION);
+      out.setHeader('x-content-type-options', 'nosniff');
     }
     await next();
     if (!out) {
       c.res.headers.set('x-request-id', requestId);
       c.res.headers.set('x-cbt-api-version', API_VERSION);
+      c.res.headers.set('x-content-type-options', 'nosniff');
     }
     deps.logger.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 100) / 100 });
   });
@@ -138,6 +141,7 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKeyHeader', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'operatorKeyHeader', { type: 'apiKey', in: 'header', name: 'x-operator-key', description: 'The hall operator’s credential (cbtop_…), printed at install; a workspace API key gets 403' });
   // bulk items are validated one by one (per-item errors), so name their schema here
   app.openAPIRegistry.register('QuestionInput', questionInputSchema);
   app.doc31('/openapi.json', {
@@ -145,13 +149,17 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
     info: { title: 'HallCBT API', version: API_VERSION, description: 'Computer-based test service for exam halls. Question schema v1.3.0. Errors are RFC 7807 problem details.' },
   });
 
-  // API reference with local assets only (the appliance is offline)
-  app.get('/docs', (c) =>
+  // API reference with local assets only (the appliance is offline); no inline script (CSP)
+  app.get('/docs', pageSecurityHeaders, (c) =>
     c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HallCBT API reference</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui' });</script></body></html>`),
+<script src="/docs/init.js"></script></body></html>`),
   );
-  app.use('/docs/assets/*', serveStatic({ root: SWAGGER, rewriteRequestPath: (p) => p.replace(/^\/docs\/assets/, '') }));
+  app.get('/docs/init.js', pageSecurityHeaders, (c) => {
+    c.header('content-type', 'text/javascript; charset=utf-8');
+    return c.body("window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui' });\n");
+  });
+  app.use('/docs/assets/*', pageSecurityHeaders, serveStatic({ root: SWAGGER, rewriteRequestPath: (p) => p.replace(/^\/docs\/assets/, '') }));
 
   // pages
   // Pages and their scripts are revalidated on every load (no-cache + ETag → 304): a hall
@@ -162,16 +170,17 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
     c.header('cache-control', 'no-cache');
   };
   const page = (dir: string) => serveStatic({ root: PUBLIC, path: `${dir}/index.html`, precompressed: true, onFound: noCache });
-  app.get('/', revalidate, page('candidate'));
-  app.get('/admin', revalidate, page('admin'));
-  app.get('/admin/', revalidate, page('admin'));
-  app.use('/candidate/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
-  app.use('/admin/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  // pages and assets carry the Content-Security-Policy and friends (platform/security-headers.ts)
+  app.get('/', pageSecurityHeaders, revalidate, page('candidate'));
+  app.get('/admin', pageSecurityHeaders, revalidate, page('admin'));
+  app.get('/admin/', pageSecurityHeaders, revalidate, page('admin'));
+  app.use('/candidate/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  app.use('/admin/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
   // the candidate page's service worker: at the root so its scope is the page (web/candidate/sw.ts)
-  app.get('/sw.js', revalidate, serveStatic({ root: PUBLIC, path: 'candidate/sw.js', precompressed: true, onFound: noCache }));
+  app.get('/sw.js', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, path: 'candidate/sw.js', precompressed: true, onFound: noCache }));
   // browsers and tools that ask for /favicon.ico get the pages' icon (an SVG)
-  app.get('/favicon.ico', revalidate, serveStatic({ root: PUBLIC, path: 'candidate/favicon.svg', precompressed: true, onFound: noCache }));
-  app.use('/vendor/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
+  app.get('/favicon.ico', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, path: 'candidate/favicon.svg', precompressed: true, onFound: noCache }));
+  app.use('/vendor/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
 
   // 404 / 405 as problem details
   let patterns: { method: string; re: RegExp }[] | null = null;

@@ -15,6 +15,7 @@ import { reapIdleConnections } from './platform/idle-connections.js';
 import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
+import { ensureOperatorCredential } from './platform/operator.js';
 
 function main(): void {
   let config;
@@ -26,6 +27,10 @@ function main(): void {
   }
   const logger = jsonLogger();
   const rt = createRuntime(config, logger);
+  // a fresh data directory without scripts/install (e.g. `npm start` on a clone): make the
+  // hall operator's credential now and show it once in the banner below
+  const operatorCredential = ensureOperatorCredential(config.DATA_DIR);
+  if (operatorCredential) logger.info('operator credential created', { file: 'operator.key' });
   const tls = config.CBT_TLS_CERT && config.CBT_TLS_KEY ? { cert: readFileSync(config.CBT_TLS_CERT), key: readFileSync(config.CBT_TLS_KEY) } : null;
   const server = serve(
     {
@@ -40,6 +45,9 @@ function main(): void {
       logger.info('listening', { port: info.port, host: config.HOST, urls });
       const only = thisMachineOnly ? `\n  Only this machine can open it (HOST=${config.HOST}); to let the hall PCs in, start it with HOST=0.0.0.0.` : '';
       process.stdout.write(`\nHallCBT is running.\n  Candidates open: ${urls[0]}\n  Invigilators open: ${urls[0]}admin\n  Every address: ${urls.join('  ')}${only}\n\n`);
+      if (operatorCredential) {
+        process.stdout.write(`  Hall operator credential (backups, on the admin page's "Hall operator" sign-in).\n  It is shown only this once; write it down and keep it safe:\n\n    ${operatorCredential}\n\n  A new one: node scripts/operator rotate --data-dir ${config.DATA_DIR}\n\n`);
+      }
     },
   );
   // many idle keep-alive candidates: keep connections open between saves, and close

@@ -48,7 +48,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     logger,
     clock,
     secrets: SecretBox.fromKeyFile(join(config.DATA_DIR, 'secret.key')),
-    limits: new RateLimits(config),
+    limits: new RateLimits(config, clock),
     // answers are committed by a thread with its own connection (issue 8: the flush never
     // holds the event loop)
     buffer: new AnswerBuffer(sqlite, { now: () => clock.now(), writer: config.CBT_ANSWER_WRITER === 'thread' ? threadWriter(dbFile, sqlite, logger, config.CBT_SQLITE_SYNCHRONOUS) : undefined }),

@@ -16,6 +16,7 @@ import { silentLogger } from '../src/platform/logger.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import type { Clock } from '../src/platform/clock.js';
 import { REAL_PAPERS_DIR } from './real-papers.js';
+import { guardBrowser } from './csp-guard.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 /** The real exam papers beside the checkout (may be absent: see test/real-papers.ts). */
@@ -40,7 +41,8 @@ export function tempDir(prefix = 'hallcbt-'): string {
  */
 export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; jobs?: boolean; dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
-  const config = testConfig({ DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', CBT_BACKUP_INTERVAL_MINS: 0, ...opts.config });
+  // the tests' webhook receivers listen on loopback, which the appliance refuses by default
+  const config = testConfig({ DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', CBT_BACKUP_INTERVAL_MINS: 0, CBT_WEBHOOK_ALLOW_LOCAL: '1', ...opts.config });
   const runtime = createRuntime(config, silentLogger, opts.clock);
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: runtime.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as unknown as Server)) as unknown as Server;
@@ -82,7 +84,7 @@ export async function spawnServer(opts: { dataDir?: string; env?: Record<string,
   const logs: string[] = [];
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CBT_BACKUP_INTERVAL_MINS: '0', ...opts.env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CBT_BACKUP_INTERVAL_MINS: '0', CBT_WEBHOOK_ALLOW_LOCAL: '1', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -258,12 +260,15 @@ export async function waitFor<T>(fn: () => T | Promise<T>, ms = 10_000, every = 
   }
 }
 
-/** Headless Debian Chromium through playwright-core. */
+/**
+ * Headless Debian Chromium through playwright-core. Its pages record Content-Security-Policy
+ * violations, which fail the test they happen in (test/csp-guard.ts).
+ */
 export async function launchBrowser(extraArgs: string[] = []) {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({
+  return guardBrowser(await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
-  });
+  }));
 }

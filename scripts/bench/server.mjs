@@ -71,6 +71,7 @@ export async function startServer({ dataDir, env = {} }) {
       CBT_RATE_LIMIT_PER_MIN: '1000000',
       CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000',
       CBT_BACKUP_INTERVAL_MINS: '0',
+      CBT_WEBHOOK_ALLOW_LOCAL: '1', // the benchmark's webhook receiver is on loopback
       CBT_BENCH_BASELINE: '1',
       ...env,
     },

@@ -62,6 +62,7 @@ export class ServerProcess {
       HOST: '127.0.0.1',
       DATA_DIR: this.opts.dataDir,
       CBT_BACKUP_INTERVAL_MINS: '0',
+      CBT_WEBHOOK_ALLOW_LOCAL: '1', // the soak's webhook receiver is on loopback
       ...this.opts.env,
     };
     const entry = this.opts.built ? [join(ROOT, 'dist', 'src', 'main.js')] : ['--import', 'tsx', join(ROOT, 'src', 'main.ts')];

@@ -52,6 +52,8 @@ export const configSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  /** 1 allows webhook URLs on loopback and this machine's addresses (a receiver on the same machine); refused by default. */
+  CBT_WEBHOOK_ALLOW_LOCAL: z.enum(['0', '1']).default('0'),
   /** 1 exposes GET /bench/baseline, a bare route the benchmark compares against. */
   CBT_BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });

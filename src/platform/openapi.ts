@@ -68,6 +68,8 @@ export const publicErrorResponses = {
 
 /** `security` entry for key-protected routes. */
 export const keySecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+/** Security of whole-appliance routes: the hall operator's credential (platform/operator.ts). */
+export const operatorSecurity: Record<string, string[]>[] = [{ operatorKeyHeader: [] }];
 
 /** JSON request body helper for createRoute. */
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {

@@ -1,13 +1,17 @@
 /**
  * In-process rate limits (spec "Limits", DESIGN §9) on rate-limiter-flexible's memory
  * limiter: 120/min per API key (per client address on keyless endpoints), 600/min per
- * attempt for live answers and telemetry, start/resume per room code + studentId, and
- * login / PIN failure throttles. Over the limit → 429 with Retry-After and the IETF
+ * attempt for live answers and telemetry, start/resume per room code + studentId +
+ * address; failed sign-ins are held back by the growing waits of guess-throttle.ts. Over the limit → 429 with Retry-After and the IETF
  * `RateLimit-Policy` / `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers).
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequests } from './errors.js';
 import type { Config } from './config.js';
+import { systemClock, type Clock } from './clock.js';
+import { GuessThrottle } from './guess-throttle.js';
+
+const MIN = 60_000;
 
 export interface Bucket {
   name: string;
@@ -28,19 +32,34 @@ export class RateLimits {
   readonly general: Bucket;
   readonly live: Bucket;
   readonly start: Bucket;
-  /** failed sign-ins per e-mail: ASVS V2.2.1 allows at most 100 per hour; we allow 10 per 15 min */
-  readonly loginFailuresByEmail: Bucket;
-  readonly loginFailuresByAddress: Bucket;
-  /** five wrong PINs for one studentId within 15 minutes → 429 (DESIGN §4, §7) */
-  readonly pinFailures: Bucket;
+  /**
+   * Wrong PINs (and student IDs not on the roster) per exam + studentId + client address:
+   * five within 15 minutes, then growing waits (DESIGN §7). Never per studentId alone, so
+   * one seat's guesses cannot lock a neighbour out.
+   */
+  readonly pinBySeat: GuessThrottle;
+  /** Wrong PINs per client address, whatever the studentId (one seat trying many IDs). */
+  readonly pinByAddress: GuessThrottle;
+  /** Unknown room codes per client address. */
+  readonly roomByAddress: GuessThrottle;
+  /** Failed examiner sign-ins per e-mail + address (ASVS V2.2.1: ≤ 100 per hour). */
+  readonly loginBySeat: GuessThrottle;
+  /** Failed examiner sign-ins per address, whatever the e-mail. */
+  readonly loginByAddress: GuessThrottle;
+  /** Wrong operator credentials per address. */
+  readonly operatorByAddress: GuessThrottle;
 
-  constructor(config: Pick<Config, 'CBT_RATE_LIMIT_PER_MIN' | 'CBT_ANSWER_RATE_LIMIT_PER_MIN'>) {
+  constructor(config: Pick<Config, 'CBT_RATE_LIMIT_PER_MIN' | 'CBT_ANSWER_RATE_LIMIT_PER_MIN'>, clock: Clock = systemClock) {
     this.general = bucket('general', config.CBT_RATE_LIMIT_PER_MIN, 60);
     this.live = bucket('live', config.CBT_ANSWER_RATE_LIMIT_PER_MIN, 60);
     this.start = bucket('start', 30, 60);
-    this.loginFailuresByEmail = bucket('login', 10, 15 * 60);
-    this.loginFailuresByAddress = bucket('login-address', 50, 15 * 60);
-    this.pinFailures = bucket('pin', 5, 15 * 60);
+    const guesses = (name: string, free: number, baseDelayMs: number) => new GuessThrottle({ name, free, windowMs: 15 * MIN, baseDelayMs, maxDelayMs: 15 * MIN }, clock);
+    this.pinBySeat = guesses('pin', 5, 30_000);
+    this.pinByAddress = guesses('pin-address', 50, 30_000);
+    this.roomByAddress = guesses('room-code', 20, 10_000);
+    this.loginBySeat = guesses('login', 10, 30_000);
+    this.loginByAddress = guesses('login-address', 50, 30_000);
+    this.operatorByAddress = guesses('operator', 10, 30_000);
   }
 }
 
@@ -69,21 +88,4 @@ export function consume(b: Bucket, key: string, what = 'requests'): Promise<Reco
       );
     },
   );
-}
-
-/** Whether `key` has used up its bucket, without consuming; retryAfterSeconds ≥ 1 when blocked. */
-export async function isBlocked(b: Bucket, key: string): Promise<{ blocked: boolean; retryAfterSeconds: number }> {
-  const r = await b.limiter.get(key);
-  if (!r || r.consumedPoints < b.points) return { blocked: false, retryAfterSeconds: 0 };
-  return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(r.msBeforeNext / 1000)) };
-}
-
-/** Counts one failure (login, PIN) against `key`; never throws for being over. */
-export async function recordFailure(b: Bucket, key: string): Promise<void> {
-  await b.limiter.penalty(key, 1);
-}
-
-/** Clears a key (after a successful login). */
-export async function reset(b: Bucket, key: string): Promise<void> {
-  await b.limiter.delete(key);
 }

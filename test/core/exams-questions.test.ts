@@ -175,7 +175,11 @@ describe('roster', () => {
     expect(list.body.map((x: { studentId: string }) => x.studentId)).toEqual(['A1', 'A2']);
 
     const start = (studentId: string, pin: string) => api(s.baseUrl).post('/attempts/start', { accessCode: e.accessCode, studentId, candidateName: 'whoever', candidatePin: pin });
-    expect((await start('ZZ9', '123456')).body.code).toBe('NOT_ON_ROSTER');
+    // not on the roster and a wrong PIN are one answer (no roster enumeration)
+    const notListed = await start('ZZ9', '123456');
+    const wrongPin = await start('A1', '000000');
+    expect([notListed.status, notListed.body.code, notListed.body.type]).toEqual([401, 'SIGN_IN_FAILED', '/problems/sign-in-failed']);
+    expect([wrongPin.status, wrongPin.body.code, wrongPin.body.type, wrongPin.body.detail]).toEqual([401, 'SIGN_IN_FAILED', '/problems/sign-in-failed', notListed.body.detail]);
     expect((await start('A1', '000000')).status).toBe(401);
     const ok = await start('A1', amaka.pin);
     expect(ok.status).toBe(200);

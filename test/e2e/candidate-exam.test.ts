@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('candidate page: sign-in', () => {
-  it('explains a wrong room code, a wrong PIN and an exam that is not open yet', async () => {
+  it('explains a wrong room code, a wrong PIN (or student ID) and an exam that is not open yet', async () => {
     const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 3));
     const opensAt = new Date(Date.now() + 3 * 3600_000);
     const later = await seedExam(server.baseUrl, practicePaper().slice(0, 3), { startsAt: opensAt.toISOString() });
@@ -36,7 +36,9 @@ describe('candidate page: sign-in', () => {
     await expect.poll(() => page.textContent('#signin-alert')).toContain('Room code not recognised');
 
     await fillSignIn(page, { accessCode: seeded.accessCode, name: 'Ada Obi', studentId: 'PIN-1', pin: '9999' });
-    await expect.poll(() => page.textContent('#signin-alert')).toContain('Wrong PIN');
+    // a wrong PIN and an ID not on the roster get one message: check both, ask the invigilator
+    await expect.poll(() => page.textContent('#signin-alert')).toContain('Student ID or PIN not accepted');
+    expect(await page.textContent('#signin-alert')).toMatch(/student ID and your PIN.*invigilator/);
 
     await fillSignIn(page, { accessCode: later.accessCode.toLowerCase(), name: 'Ada Obi', studentId: 'S2', pin: '1234' });
     await expect.poll(() => page.textContent('#signin-alert')).toContain('Exam not open yet');

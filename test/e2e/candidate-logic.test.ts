@@ -99,13 +99,15 @@ describe('sign-in', () => {
   });
 
   it('has a distinct, plain message for every candidate problem code', () => {
-    const codes = ['ROOM_NOT_FOUND', 'PIN_INVALID', 'NOT_ON_ROSTER', 'EXAM_NOT_PUBLISHED', 'EXAM_NOT_OPEN', 'EXAM_CLOSED', 'CREDITS_EXHAUSTED', 'DISQUALIFIED', 'ALREADY_SUBMITTED', 'NO_QUESTIONS', 'TIME_OVER', 'EXAM_PAUSED', 'RATE_LIMITED', 'VALIDATION'];
+    const codes = ['ROOM_NOT_FOUND', 'SIGN_IN_FAILED', 'EXAM_NOT_PUBLISHED', 'EXAM_NOT_OPEN', 'EXAM_CLOSED', 'CREDITS_EXHAUSTED', 'DISQUALIFIED', 'ALREADY_SUBMITTED', 'NO_QUESTIONS', 'TIME_OVER', 'EXAM_PAUSED', 'RATE_LIMITED', 'VALIDATION'];
     const titles = codes.map((code) => messageFor({ status: 400, code, detail: 'server detail' }).title);
     expect(new Set(titles).size).toBe(codes.length);
     expect(titles).not.toContain('Something went wrong');
     const open = messageFor({ status: 403, code: 'EXAM_NOT_OPEN', opensAt: '2030-06-01T08:30:00.000Z' });
     expect(open.text).toMatch(/opens at .*2030/);
     expect(messageFor({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 600 }).text).toContain('Wait 10 minute(s)');
+    // one message for "not on the roster" and "wrong PIN": check both, ask the invigilator
+    expect(messageFor({ status: 401, code: 'SIGN_IN_FAILED' }).text).toMatch(/student ID and your PIN.*invigilator/);
     expect(messageFor(null).title).toBe('Cannot reach the exam server');
     expect(messageFor({ status: 418, detail: 'odd' }).text).toBe('odd');
   });

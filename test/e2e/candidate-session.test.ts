@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, launchBrowser, startTestServer, type TestServer } from '../harness.js';
 import { currentAttemptId, ensureBuilt, openPage, practicePaper, questionOrder, seedExam, shot, signInAndStart, waitAllSaved, fillSignIn } from './candidate-helpers.js';
+import { allowCspReports, PARSED_INLINE_HANDLER } from '../csp-guard.js';
+
+// CSP: a question's prompt carries <img onerror>, which the sanitiser parses when the question is shown (nothing runs: the test checks window.__xss)
+allowCspReports(PARSED_INLINE_HANDLER, 'a question\'s prompt carries <img onerror>, which the sanitiser parses when the question is shown (nothing runs: the test checks window.__xss)');
 
 let server: TestServer;
 let browser: Browser;

@@ -74,19 +74,21 @@ describe('backup files', () => {
 });
 
 describe('runBackup', () => {
-  it('writes a readable copy into <DATA_DIR>/backups and the second directory, keeping CBT_BACKUP_KEEP in each', async () => {
+  it('writes a readable copy into <DATA_DIR>/backups and the second directory, keeping the newest CBT_BACKUP_KEEP and the hour’s first in each', async () => {
     const usb = join(tempDir(), 'usb');
     const deps = setup({ CBT_BACKUP_KEEP: 2, CBT_BACKUP_DIR2: usb });
     const results = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       results.push(await runBackup(deps));
       deps.clock.advance(60_000);
     }
-    const r = results[2]!;
-    expect(r.file).toBe(join(backupDir(deps.dataDir), 'hallcbt-20250301-102200.sqlite'));
-    expect(r.copiedTo).toBe(join(usb, 'hallcbt-20250301-102200.sqlite'));
-    expect(readdirSync(backupDir(deps.dataDir)).sort()).toEqual(['hallcbt-20250301-102100.sqlite', 'hallcbt-20250301-102200.sqlite']);
-    expect(readdirSync(usb).sort()).toEqual(['hallcbt-20250301-102100.sqlite', 'hallcbt-20250301-102200.sqlite']);
+    const r = results[3]!;
+    expect(r.file).toBe(join(backupDir(deps.dataDir), 'hallcbt-20250301-102300.sqlite'));
+    expect(r.copiedTo).toBe(join(usb, 'hallcbt-20250301-102300.sqlite'));
+    // 10:21 goes; 10:20 stays as the first of its hour and day (tiered retention)
+    const kept = ['hallcbt-20250301-102000.sqlite', 'hallcbt-20250301-102200.sqlite', 'hallcbt-20250301-102300.sqlite'];
+    expect(readdirSync(backupDir(deps.dataDir)).sort()).toEqual(kept);
+    expect(readdirSync(usb).sort()).toEqual(kept);
     for (const f of [r.file, r.copiedTo!]) {
       const b = new Database(f, { readonly: true });
       expect(b.pragma('journal_mode', { simple: true })).toBe('delete');

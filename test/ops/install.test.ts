@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, tempDir, removeTempDirs } from './helpers.js';
+import { isOperatorCredential } from '../../src/platform/operator.js';
 
 afterAll(removeTempDirs);
 
@@ -58,6 +59,14 @@ describe.skipIf(!isRoot)('scripts/install (fake root)', () => {
       const st = statSync(join(root, d));
       expect({ mode: st.mode & 0o777, uid: st.uid, gid: st.gid }, d).toEqual({ mode: 0o700, uid, gid });
     }
+    // the hall operator's credential: printed once, only its digest kept, readable by the service alone
+    const credential = /(cbtop_[0-9A-Za-z]{40})/.exec(first.stdout)?.[1];
+    expect(credential).toBeDefined();
+    const opFile = join(root, 'var', 'lib', 'hallcbt', 'operator.key');
+    const op = statSync(opFile);
+    expect({ mode: op.mode & 0o777, uid: op.uid, gid: op.gid }).toEqual({ mode: 0o600, uid, gid });
+    expect(isOperatorCredential(join(root, 'var', 'lib', 'hallcbt'), credential!)).toBe(true);
+    expect(readFileSync(opFile, 'utf8')).not.toContain(credential!);
 
     const app = join(root, 'opt', 'hallcbt');
     expect(existsSync(join(app, 'package.json'))).toBe(true);
@@ -88,6 +97,8 @@ describe.skipIf(!isRoot)('scripts/install (fake root)', () => {
     expect(second.stderr).toBe('');
     expect(second.status).toBe(0);
     expect(second.stdout).not.toContain('creating system user');
+    expect(second.stdout).not.toMatch(/cbtop_/); // shown only once; the first one still works
+    expect(isOperatorCredential(join(root, 'var', 'lib', 'hallcbt'), credential!)).toBe(true);
     expect(fakeIds(root)).toEqual({ uid, gid, line });
     expect(readFileSync(join(root, 'etc', 'passwd'), 'utf8').match(/^hallcbt:/gm)).toHaveLength(1);
     expect(readFileSync(envFile, 'utf8')).toContain('PORT=9090');

@@ -23,6 +23,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launchBrowser, ROOT, startTestServer, type TestServer } from '../harness.js';
 import { ensureBuilt, fillSignIn, openPage } from '../e2e/candidate-helpers.js';
 import { INSPECT_PAGE, PAYLOADS, shortPayload, type Findings } from './xss/corpus.js';
+import { allowCspReports, PARSED_INLINE_HANDLER } from '../csp-guard.js';
+
+// CSP: the corpus's payloads carry inline event handlers, which the sanitiser parses (nothing runs: the test checks that)
+allowCspReports(PARSED_INLINE_HANDLER, 'the corpus\'s payloads carry inline event handlers, which the sanitiser parses (nothing runs: the test checks that)');
 
 let server: TestServer;
 let browser: Browser;

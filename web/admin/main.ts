@@ -17,6 +17,10 @@ import { renderDeliveries } from './views/deliveries.js';
 import { renderConnect } from './views/connect.js';
 import { renderAccount } from './views/account.js';
 import { renderHub } from './views/hub.js';
+import { renderOperator } from './views/operator.js';
+
+/** The hall operator's screen has its own sign-in and needs no workspace session. */
+const isOperatorRoute = () => location.hash.startsWith('#/operator');
 
 export type Dispose = (() => void) | void;
 
@@ -77,7 +81,17 @@ async function startSession(apiKey: string, ws?: Workspace): Promise<void> {
 
 /** Renders the screen for the current hash. */
 async function route(): Promise<void> {
-  if (!ctx) return;
+  if (isOperatorRoute()) {
+    ++routeSeq; // a screen still loading must not replace this one
+    if (dispose) dispose();
+    dispose = undefined;
+    for (const a of Array.from(document.querySelectorAll('#mainnav a'))) a.classList.toggle('active', a.getAttribute('data-nav') === 'operator');
+    return renderOperator(app);
+  }
+  if (!ctx) {
+    if (location.hash === '#/signin' || !location.hash) signOut();
+    return;
+  }
   const seq = ++routeSeq;
   if (dispose) dispose();
   dispose = undefined;
@@ -119,6 +133,14 @@ async function route(): Promise<void> {
 async function boot(): Promise<void> {
   document.getElementById('signout')!.addEventListener('click', () => signOut('Signed out.'));
   window.addEventListener('hashchange', () => void route());
+  if (isOperatorRoute()) {
+    const key = storedKey();
+    if (!key) return route();
+    return startSession(key).catch(() => {
+      clearKey();
+      return route();
+    });
+  }
   const key = storedKey();
   if (!key) return signOut();
   try {

@@ -151,6 +151,17 @@ export interface MonitorSnapshot {
   exam: ExamSummary;
   serverTime: string;
   attempts: AttemptSummary[];
+  /** wrong sign-ins per studentId (last 15 minutes), most first */
+  signInFailures?: SignInFailure[];
+}
+
+/** Wrong PINs (or an ID not on the roster) for one studentId, from the monitor snapshot. */
+export interface SignInFailure {
+  studentId: string;
+  failures: number;
+  addresses: number;
+  lastFailedAt: string;
+  retryAfterSeconds: number;
 }
 
 export interface MonitorAlert {

@@ -26,10 +26,11 @@ export function messageFor(problem: Problem | null): CandidateMessage {
   switch (problem.code) {
     case 'ROOM_NOT_FOUND':
       return { title: 'Room code not recognised', text: 'Check the room code on the board or your exam slip and type it again.' };
+    // one answer for "not on the roster" and "wrong PIN" (the server does not say which)
+    case 'SIGN_IN_FAILED':
     case 'PIN_INVALID':
-      return { title: 'Wrong PIN', text: 'The PIN does not match this student ID. Type it again carefully, or ask the invigilator for your PIN.' };
     case 'NOT_ON_ROSTER':
-      return { title: 'Student ID not on the list', text: 'This student ID is not registered for this exam. Check it, or show your exam slip to the invigilator.' };
+      return { title: 'Student ID or PIN not accepted', text: 'Check both your student ID and your PIN and type them again carefully. If they are right, ask the invigilator.' };
     case 'EXAM_NOT_PUBLISHED':
       return { title: 'Exam not available yet', text: 'The examiner has not released this exam. Please wait for the invigilator.' };
     case 'EXAM_NOT_OPEN':

@@ -47,16 +47,35 @@ export function tidyHtml(html: string): string {
   return (m && !/<p\b/i.test(m[1]!) ? m[1]! : t).trim();
 }
 
+/** 1-based line of a character offset. */
+const lineOf = (text: string, offset: number): number => text.slice(0, Math.max(0, offset)).split('\n').length;
+
 const num = (v: unknown): number | undefined => {
   const n = Number(textOf(v));
   return Number.isFinite(n) && textOf(v).trim() !== '' ? n : undefined;
 };
 
-/** Parses Moodle XML. @throws BankFormatError when the XML is malformed or has no `<quiz>`. */
+/** A DOCTYPE in the prolog (after an XML declaration, comments, processing instructions). */
+const DOCTYPE = /^\uFEFF?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)\s*)*<!DOCTYPE/i;
+
+/**
+ * Parses Moodle XML. Moodle never writes a DOCTYPE, and one is the way in for external
+ * entities (XXE) and entity-expansion bombs, so a file with one is refused (issue 22).
+ * @throws BankFormatError when the XML has a DOCTYPE, is malformed or has no `<quiz>`.
+ */
 export function parseMoodleXml(xml: string): ParseResult {
+  if (DOCTYPE.test(xml)) {
+    throw new BankFormatError('The XML has a DOCTYPE (entity declarations), which Moodle XML files never have and HallCBT does not read. Remove the <!DOCTYPE …> line, or export the questions from Moodle again.', lineOf(xml, xml.search(/<!DOCTYPE/i)));
+  }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new BankFormatError(`The XML is malformed: ${valid.err.msg}`, valid.err.line);
-  const doc = parser.parse(xml) as Node;
+  let doc: Node;
+  try {
+    doc = parser.parse(xml) as Node;
+  } catch (e) {
+    // the parser's own refusals (e.g. a DOCTYPE further down) are a bad file, not a server fault
+    throw new BankFormatError(`The XML could not be read: ${(e as Error).message}.`);
+  }
   const quiz = doc.quiz as Node | undefined;
   if (!quiz || typeof quiz !== 'object') throw new BankFormatError('Not a Moodle XML question file: there is no <quiz> element.');
   const lineAt = (node: Node): number | undefined => {

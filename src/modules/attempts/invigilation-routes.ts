@@ -11,6 +11,7 @@ import { requireApiKey } from '../../platform/auth.js';
 import { getExamInWorkspace, serializeExam } from '../exams/service.js';
 import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
 import { reasonSchema } from '../../core/exams/schemas.js';
+import { clearSignInThrottle, signInFailures } from './sign-in-throttle.js';
 import { submitResponseSchema } from './schemas.js';
 
 const summarySchema = z.record(z.string(), z.unknown()).openapi('AttemptSummary');
@@ -31,8 +32,24 @@ export function invigilationRoutes(deps: HallDeps) {
 
   const snapshot = (workspaceId: string, examId: string) => {
     const exam = getExamInWorkspace(deps, workspaceId, examId);
-    return { exam: serializeExam(exam), serverTime: new Date(deps.clock.now()).toISOString(), attempts: examAttempts(deps, workspaceId, examId) };
+    return { exam: serializeExam(exam), serverTime: new Date(deps.clock.now()).toISOString(), attempts: examAttempts(deps, workspaceId, examId), signInFailures: signInFailures(deps, exam.id) };
   };
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/exams/{id}/sign-in-throttle/clear',
+      tags: ['Invigilation'],
+      security: keySecurity,
+      summary: 'Let a candidate sign in again at once after wrong PINs (audited)',
+      request: { params, body: jsonBody(reasonSchema.extend({ studentId: z.string().trim().min(1).max(64) })) },
+      responses: { 200: jsonResponse(z.object({ examId: z.string(), studentId: z.string(), cleared: z.number().int().openapi({ description: 'Computers (client addresses) that were held back for this studentId' }) }), 'Cleared'), ...problems },
+    }),
+    (c) => {
+      const b = c.req.valid('json');
+      return c.json(clearSignInThrottle(deps, c.var.workspace.id, c.req.valid('param').id, b.studentId, b.reason), 200);
+    },
+  );
 
   r.openapi(
     createRoute({ method: 'get', path: '/exams/{id}/monitor', tags: ['Invigilation'], security: keySecurity, summary: 'Live hall snapshot', request: { params }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'Snapshot'), ...problems } }),

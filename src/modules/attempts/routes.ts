@@ -78,7 +78,7 @@ export function attemptRoutes(deps: HallDeps) {
       request: { body: jsonBody(s.startSchema) },
       responses: { 200: jsonResponse(s.previewSchema, 'What starting would open'), ...startProblems },
     }),
-    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), c), 200),
+    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), clientAddress(c), c), 200),
   );
 
   r.openapi(

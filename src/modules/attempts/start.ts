@@ -6,8 +6,8 @@
  */
 import { randomInt } from 'node:crypto';
 import type { HallDeps } from '../../hall/deps.js';
-import { Conflict, Forbidden, NotFound, PaymentRequired, TooManyRequests, Unauthorized, ValidationError } from '../../platform/errors.js';
-import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js';
+import { ApiError, Conflict, Forbidden, NotFound, PaymentRequired, ValidationError } from '../../platform/errors.js';
+import { consume } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';
 import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
@@ -39,9 +39,25 @@ function checkWindow(exam: ExamRow, now: number): void {
   }
 }
 
-async function pinFailure(deps: HallDeps, pinKey: string, detail: string, code: string): Promise<never> {
-  await recordFailure(deps.limits.pinFailures, pinKey);
-  throw new Unauthorized(detail, { code });
+/**
+ * One answer for "not on the roster" and "wrong PIN" (DESIGN §7: no roster enumeration).
+ * Counts the failure against the seat (exam + studentId + address) and the address.
+ */
+function signInFailed(deps: HallDeps, seat: Seat): never {
+  deps.limits.pinBySeat.fail(seat.key);
+  deps.limits.pinByAddress.fail(seat.address);
+  throw new ApiError(401, 'sign-in-failed', 'Sign-in failed', 'The student ID or the PIN is not right for this exam. Check both; if they are right, ask the invigilator.', { code: 'SIGN_IN_FAILED' });
+}
+
+/** Who is signing in from where: the key of the PIN throttle (`<examId>\n<studentId>\n<address>`). */
+interface Seat {
+  key: string;
+  address: string;
+}
+
+/** Throttle-key prefix of every address that tried a studentId of an exam. */
+export function seatPrefix(examId: string, studentId: string): string {
+  return `${examId}\n${studentId}\n`;
 }
 
 /** Who is signing in to which exam, checked (see `identify`). */
@@ -52,6 +68,7 @@ interface Identified {
   pin: string;
   pinKey: string;
   candidateName: string;
+  seat: Seat;
   existing: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
 }
 
@@ -60,12 +77,17 @@ interface Identified {
  * exam's window, the PIN throttle, roster and PIN (a chosen PIN's format), and the
  * candidate's attempt if there is one (its PIN is checked by `checkResumable`).
  */
-async function identify(deps: HallDeps, input: StartInput, req?: Context<AppEnv>): Promise<Identified> {
+async function identify(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>): Promise<Identified> {
   const code = input.accessCode.trim().toUpperCase();
   const studentId = input.studentId.trim();
-  await consume(deps.limits.start, `${code}\n${studentId}`, 'start attempts for this candidate');
+  // per seat, not per studentId: someone else's requests never use up a candidate's starts
+  await consume(deps.limits.start, `${code}\n${studentId}\n${address}`, 'start attempts for this candidate');
+  deps.limits.roomByAddress.check(address, 'Too many unknown room codes from this computer');
   const exam = deps.sqlite.prepare('SELECT id FROM exams WHERE access_code = ?').get(code) as { id: string } | undefined;
-  if (!exam) throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
+  if (!exam) {
+    deps.limits.roomByAddress.fail(address);
+    throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
+  }
   const paper = deps.sessions.paper(exam.id)!;
   // Safe Exam Browser first: a browser without it learns nothing about PINs or the roster,
   // and a refused start locks nothing (SEB: "don't start the exam")
@@ -74,36 +96,37 @@ async function identify(deps: HallDeps, input: StartInput, req?: Context<AppEnv>
   checkWindow(paper.exam, now);
 
   const pinKey = `${exam.id}\n${studentId}`;
-  const blocked = await isBlocked(deps.limits.pinFailures, pinKey);
-  if (blocked.blocked) throw new TooManyRequests(`Too many wrong PINs for student ID ${studentId}. Try again in ${Math.ceil(blocked.retryAfterSeconds / 60)} minute(s) or ask the invigilator.`, blocked.retryAfterSeconds);
+  const seat: Seat = { key: seatPrefix(exam.id, studentId) + address, address };
+  deps.limits.pinBySeat.check(seat.key, 'Too many wrong PINs for this student ID from this computer');
+  deps.limits.pinByAddress.check(address, 'Too many wrong PINs from this computer');
 
   const pin = input.candidatePin?.trim() ?? '';
   let candidateName = input.candidateName.trim();
   if (paper.hasRoster) {
     const entry = deps.sqlite.prepare('SELECT candidate_name, pin_sealed FROM roster_entries WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as { candidate_name: string; pin_sealed: string } | undefined;
-    if (!entry) await pinFailure(deps, pinKey, 'This student ID is not on the exam’s list of candidates. Check it or ask the invigilator.', 'NOT_ON_ROSTER');
-    if (!pin || !safeEqual(pin, deps.secrets.open(entry!.pin_sealed))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID.', 'PIN_INVALID');
+    if (!entry || !pin || !safeEqual(pin, deps.secrets.open(entry.pin_sealed))) signInFailed(deps, seat);
     candidateName = entry!.candidate_name;
   } else if (!/^\d{4,8}$/.test(pin)) {
     throw new ValidationError('Choose a PIN of 4 to 8 digits; you will need it to resume.', [{ path: 'candidatePin', message: 'must be 4 to 8 digits' }]);
   }
 
   const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
-  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, existing };
+  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing };
 }
 
 /**
  * Starts or resumes. `address` is the client's address, shown to the invigilator; `req`
  * the HTTP request, judged when the exam requires Safe Exam Browser.
- * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), Unauthorized
+ * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), ApiError 401
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
-  const { examId, paper, studentId, pin, pinKey, candidateName, existing } = await identify(deps, input, req);
+  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
   const sebChecked = paper.seb !== null && !!req;
   const exam = { id: examId };
   const now = deps.clock.now();
-  if (existing) return resume(deps, paper, existing, pin, pinKey, address, sebChecked);
+  if (existing) return resume(deps, paper, existing, pin, pinKey, seat, sebChecked);
+  deps.limits.pinBySeat.clear(seat.key);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
   const pinHash = paper.hasRoster ? null : deps.secrets.pinHash(pin, pinKey);
@@ -125,7 +148,7 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
       const won = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>;
-      return resume(deps, paper, won, pin, pinKey, address, sebChecked);
+      return resume(deps, paper, won, pin, pinKey, seat, sebChecked);
     }
     throw e;
   }
@@ -139,10 +162,11 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
 /**
  * An existing attempt may be resumed with this PIN: the PIN is its own, and it is neither
  * disqualified nor completed.
- * @throws Unauthorized (PIN, counted by the throttle), Forbidden (disqualified), Conflict (completed)
+ * @throws ApiError 401 (PIN, counted by the seat's throttle), Forbidden (disqualified), Conflict (completed)
  */
-async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string): Promise<void> {
-  if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
+async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat): Promise<void> {
+  if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) signInFailed(deps, seat);
+  deps.limits.pinBySeat.clear(seat.key);
   if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt is locked (disqualified for proctoring violations, or stopped by a failed Safe Exam Browser check). Ask the invigilator.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
 }
@@ -156,13 +180,13 @@ async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_ha
  *   marks, violation limit, the time the candidate will have, and whether an attempt is
  *   in progress (a resume: its clock is already running)
  */
-export async function previewAttempt(deps: HallDeps, input: StartInput, req?: Context<AppEnv>) {
-  const { paper, studentId, pin, pinKey, candidateName, existing } = await identify(deps, input, req);
+export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
+  const { paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
   const exam = paper.exam;
   const now = deps.clock.now();
   let remainingSeconds: number;
   if (existing) {
-    await checkResumable(deps, existing, pin, pinKey);
+    await checkResumable(deps, existing, pin, pinKey, seat);
     remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, deps.sessions.attempt(existing.id)!.row, now) / 1000));
   } else {
     if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
@@ -190,8 +214,9 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, req?: Co
   };
 }
 
-async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string, sebChecked: boolean) {
-  await checkResumable(deps, a, pin, pinKey);
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat, sebChecked: boolean) {
+  await checkResumable(deps, a, pin, pinKey, seat);
+  const address = seat.address;
   const st = deps.sessions.attempt(a.id)!;
   if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) {
     finalizeAttempt(deps, a.id, { autoSubmitted: true });

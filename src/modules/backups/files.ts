@@ -78,14 +78,52 @@ export async function listBackupFiles(dir: string): Promise<BackupFile[]> {
 /** A `.partial` file older than this was left by a backup interrupted by a crash. */
 const STALE_PARTIAL_MS = 60 * 60_000;
 
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+/** The tiers kept besides the newest `keep` (DESIGN §11), as the API describes them. */
+export const RETENTION = 'the newest CBT_BACKUP_KEEP backups, and besides them the first backup of each hour of the last 24 hours and the first of each day (UTC) of the last 7 days';
+
+/** Backup file name → epoch ms of its start (from the name). */
+function nameMs(name: string): number {
+  const m = BACKUP_NAME.exec(name)!;
+  return Date.parse(nameToIso(m[1]!, m[2]!));
+}
+
 /**
- * Deletes all but the newest `keep` backups in `dir`, and `.partial` leftovers of
- * interrupted backups that are over an hour old.
+ * Tiered retention (DESIGN §11, issue 22 part 2): the names to keep of `names` (oldest
+ * first) — the newest `keep`, plus the first backup of each UTC hour within 24 hours of
+ * `nowMs` and the first of each UTC day within 7 days. Because a tier keeps the *first*
+ * backup of its hour or day, a burst of backups only adds newer ones and can never
+ * push an hour's or a day's backup out.
+ */
+export function backupsToKeep(names: string[], keep: number, nowMs: number): Set<string> {
+  const kept = new Set(names.slice(Math.max(0, names.length - keep)));
+  const firstOf = new Map<string, string>();
+  for (const n of names) {
+    const ms = nameMs(n);
+    const age = nowMs - ms;
+    if (age <= 24 * HOUR) {
+      const hour = `h${Math.floor(ms / HOUR)}`;
+      if (!firstOf.has(hour)) firstOf.set(hour, n);
+    }
+    if (age <= 7 * DAY) {
+      const day = `d${Math.floor(ms / DAY)}`;
+      if (!firstOf.has(day)) firstOf.set(day, n);
+    }
+  }
+  for (const n of firstOf.values()) kept.add(n);
+  return kept;
+}
+
+/**
+ * Deletes the backups in `dir` that tiered retention does not keep (backupsToKeep), and
+ * `.partial` leftovers of interrupted backups that are over an hour old.
  * @returns the deleted backup names, oldest first
  */
 export async function pruneBackups(dir: string, keep: number, nowMs = Date.now()): Promise<string[]> {
   const names = await backupNames(dir);
-  const gone = names.slice(0, Math.max(0, names.length - keep));
+  const kept = backupsToKeep(names, keep, nowMs);
+  const gone = names.filter((n) => !kept.has(n));
   for (const n of gone) await unlink(join(dir, n)).catch(() => undefined);
   for (const n of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sqlite.partial') && BACKUP_NAME.test(f.slice(0, -8)))) {
     const p = join(dir, n);

@@ -14,7 +14,6 @@ export const backupFileSchema = z
 export const backupTakenSchema = backupFileSchema
   .extend({
     durationMs: z.number().int(),
-    directory: z.string().openapi({ description: 'Folder on the server that holds the backup' }),
     copiedToSecondDir: z.boolean().openapi({ description: 'true when the copy to CBT_BACKUP_DIR2 (e.g. a USB stick) succeeded' }),
     secondDirError: z.string().optional().openapi({ description: 'Why the second copy failed' }),
   })
@@ -23,10 +22,10 @@ export const backupTakenSchema = backupFileSchema
 /** Response of GET /system/backups. */
 export const backupListSchema = z
   .object({
-    directory: z.string(),
     intervalMins: z.number().int().openapi({ description: 'CBT_BACKUP_INTERVAL_MINS; 0 = scheduled backups off' }),
-    keep: z.number().int().openapi({ description: 'CBT_BACKUP_KEEP: how many backups are kept' }),
-    secondDir: z.string().nullable().openapi({ description: 'CBT_BACKUP_DIR2, or null' }),
+    keep: z.number().int().openapi({ description: 'CBT_BACKUP_KEEP: how many of the most recent backups are kept' }),
+    retention: z.string().openapi({ description: 'The tiers kept besides the most recent ones' }),
+    secondDirConfigured: z.boolean().openapi({ description: 'true when CBT_BACKUP_DIR2 (e.g. a USB stick) is set' }),
     backups: z.array(backupFileSchema).openapi({ description: 'Newest first' }),
   })
   .openapi('BackupList');

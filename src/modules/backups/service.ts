@@ -2,7 +2,8 @@
  * Online backups of the live database (DESIGN §11, issue 9): better-sqlite3's backup API
  * copies the database page by page while the server keeps running, into
  * `<DATA_DIR>/backups/hallcbt-YYYYMMDD-HHMMSS.sqlite`, then to `CBT_BACKUP_DIR2` (a USB
- * stick) when set, keeping the newest `CBT_BACKUP_KEEP` in each place.
+ * stick) when set, keeping in each place the newest `CBT_BACKUP_KEEP` plus one per hour
+ * for a day and one per day for a week (files.ts, tiered retention).
  *
  * Consistency: the result holds at least everything committed before runBackup() was
  * called. Writes through the server's own connection during the copy are carried into the
@@ -109,7 +110,7 @@ async function backupOnce(deps: BackupDeps): Promise<BackupResult> {
       await mkdir(dir2, { recursive: true });
       await copyFile(file, `${target}.partial`);
       await rename(`${target}.partial`, target);
-      await pruneBackups(dir2, config.CBT_BACKUP_KEEP);
+      await pruneBackups(dir2, config.CBT_BACKUP_KEEP, clock.now());
       result.copiedTo = target;
     } catch (err) {
       result.copyError = (err as Error).message;
@@ -117,7 +118,7 @@ async function backupOnce(deps: BackupDeps): Promise<BackupResult> {
       logger.warn('backup.second_copy_failed', { dir: dir2, error: result.copyError });
     }
   }
-  const pruned = await pruneBackups(dir, config.CBT_BACKUP_KEEP);
+  const pruned = await pruneBackups(dir, config.CBT_BACKUP_KEEP, clock.now());
   result.durationMs = Math.round(performance.now() - t0);
   logger.info('backup.done', { file: basename(file), bytes, durationMs: result.durationMs, restarts, copiedTo: result.copiedTo, pruned: pruned.length });
   return result;

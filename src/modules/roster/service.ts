@@ -5,6 +5,7 @@
  * WhatsApp `https://wa.me/` links whose text gives room code, student ID and PIN.
  */
 import type { HallDeps } from '../../hall/deps.js';
+import { clearStudentThrottle } from '../attempts/sign-in-throttle.js';
 import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
@@ -101,10 +102,12 @@ export function removeFromRoster(deps: HallDeps, workspaceId: string, examId: st
   deps.sessions.invalidateExam(exam.id);
 }
 
-/** Issues a new PIN for one roster entry. */
+/** Issues a new PIN for one roster entry, and clears that studentId's sign-in throttle. */
 export function regeneratePin(deps: HallDeps, workspaceId: string, examId: string, candidateId: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const r = getEntry(deps, exam.id, candidateId);
   deps.sqlite.prepare('UPDATE roster_entries SET pin_sealed = ? WHERE id = ?').run(deps.secrets.seal(newPin(6)), r.id);
+  // a new PIN is a fresh start: wrong guesses at the old one no longer hold anyone back
+  clearStudentThrottle(deps, exam.id, r.student_id);
   return serialize(deps, exam, getEntry(deps, exam.id, candidateId));
 }

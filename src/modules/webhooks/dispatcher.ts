@@ -7,6 +7,8 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { cbtSignature, standardWebhookSignature } from './signature.js';
+import { postWebhook } from './post.js';
+import { RefusedDestination } from './url-guard.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -76,12 +78,10 @@ export class OutboxDispatcher {
       let status: number | null = null;
       let error: string | null = null;
       try {
-        const res = await fetch(ws.webhook_url, {
-          method: 'POST',
-          body: row.body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS),
-          headers: {
+        status = await postWebhook(
+          ws.webhook_url,
+          row.body,
+          {
             'content-type': 'application/json',
             'user-agent': 'HallCBT-Webhooks/1.2.0',
             'x-cbt-signature': cbtSignature(row.body, secret),
@@ -92,16 +92,21 @@ export class OutboxDispatcher {
             'webhook-timestamp': String(ts),
             'webhook-signature': standardWebhookSignature(row.id, ts, row.body, secret),
           },
-        });
-        status = res.status;
-        await res.arrayBuffer().catch(() => undefined);
-        if (res.status >= 200 && res.status < 300) {
+          // the destination is checked on the addresses connected to (url-guard.ts)
+          { timeoutMs: this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, allowLocal: this.deps.config.CBT_WEBHOOK_ALLOW_LOCAL === '1' },
+        );
+        if (status >= 200 && status < 300) {
           sqlite.prepare("UPDATE outbox_events SET status = 'DELIVERED', tries = tries + 1, delivered_at = ?, last_status_code = ?, last_error = NULL WHERE id = ?").run(clock.now(), status, row.id);
           return;
         }
-        error = `HTTP ${res.status}`;
+        error = `HTTP ${status}`;
       } catch (e) {
-        error = (e as Error).name === 'TimeoutError' ? `no response within ${(this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS) / 1000} s` : `network error: ${(e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message}`;
+        error =
+          (e as Error).name === 'TimeoutError'
+            ? `no response within ${(this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS) / 1000} s`
+            : e instanceof RefusedDestination
+              ? `refused: ${e.message}`
+              : `network error: ${(e as { code?: string }).code ?? (e as Error).message}`;
       }
       this.fail(row, error!, status, false);
       logger.warn('webhook delivery failed', { eventId: row.id, tries: row.tries + 1, error });

@@ -20,7 +20,7 @@ export function workspaceRoutes(deps: HallDeps) {
     createRoute({ method: 'post', path: '/workspaces/standalone', tags: ['Workspaces'], summary: 'Register a standalone workspace (30 free credits)', request: { body: jsonBody(s.registerStandaloneSchema) }, responses: { 201: jsonResponse(s.registerStandaloneResponse, 'Registered'), 409: problem('A workspace with this e-mail address already exists (EMAIL_TAKEN)'), ...publicErrorResponses } }),
     async (c) => {
       await perAddress(c);
-      return c.json(svc.registerStandalone(deps, c.req.valid('json')), 201);
+      return c.json(await svc.registerStandalone(deps, c.req.valid('json')), 201);
     },
   );
 
@@ -62,7 +62,7 @@ export function workspaceRoutes(deps: HallDeps) {
 
   r.openapi(
     createRoute({ method: 'patch', path: '/workspaces/me', tags: ['Workspaces'], security: keySecurity, summary: 'Rename or change the webhook URL', request: { body: jsonBody(s.patchWorkspaceSchema) }, responses: { 200: jsonResponse(s.workspaceMeResponse, 'Workspace'), ...errorResponses } }),
-    (c) => c.json(svc.updateWorkspace(deps, c.var.workspace.id, c.req.valid('json')), 200),
+    async (c) => c.json(await svc.updateWorkspace(deps, c.var.workspace.id, c.req.valid('json')), 200),
   );
 
   r.openapi(

@@ -7,8 +7,8 @@
 import type { HallDeps } from '../../hall/deps.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
-import { Conflict, NotFound, Unauthorized, TooManyRequests } from '../../platform/errors.js';
-import { isBlocked, recordFailure, reset } from '../../platform/rate-limit.js';
+import { Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
+import { checkWebhookUrl, refusalText } from '../webhooks/url-guard.js';
 import { iso } from '../../platform/clock.js';
 
 /** Credits a new standalone workspace starts with (spec "Limits"). */
@@ -73,8 +73,22 @@ export function workspaceCounts(deps: HallDeps, id: string): { exams: number; qu
   return r;
 }
 
-/** POST /workspaces/standalone → 201 body. */
-export function registerStandalone(deps: HallDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
+/**
+ * Refuses a webhook URL on loopback, link-local, unspecified or this machine's addresses
+ * (webhooks/url-guard.ts), unless CBT_WEBHOOK_ALLOW_LOCAL allows the local ones.
+ * @throws ValidationError (400) naming the address and why
+ */
+async function assertWebhookAllowed(deps: HallDeps, url: string): Promise<void> {
+  const refused = await checkWebhookUrl(url, deps.config.CBT_WEBHOOK_ALLOW_LOCAL === '1');
+  if (refused) {
+    const why = refusalText(refused);
+    throw new ValidationError(`The webhook URL is not allowed: its ${why}.`, [{ path: 'webhookUrl', message: why }], { code: 'WEBHOOK_URL_REFUSED' });
+  }
+}
+
+/** POST /workspaces/standalone → 201 body. @throws ValidationError for a refused webhook URL */
+export async function registerStandalone(deps: HallDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
+  await assertWebhookAllowed(deps, input.webhookUrl);
   const { row, apiKey, webhookSecret } = insertWorkspace(deps, { ...input, type: 'STANDALONE_HALL', passwordHash: null });
   return { id: row.id, name: row.name, type: row.type, credits: row.credits, apiKey, webhookSecret };
 }
@@ -91,24 +105,39 @@ function loginBody(deps: HallDeps, row: WorkspaceRow) {
   };
 }
 
+/** hashSecret() of a random secret nobody kept, with the parameters of real passwords. */
+const DUMMY_HASH = 'scrypt$131072$8$1$iNsTo+8175B4JLOfKl42ag==$K7AuuYsB6gEOC2UcaSEcRlK+cXzB1OTBf5c1swXAgss=';
+
+/**
+ * Checks `password` against DUMMY_HASH: the same scrypt work as a real check, for
+ * accounts with no password, so a failure's timing does not tell the account's state
+ * (DESIGN §4). Always false.
+ */
+async function dummyVerify(password: string): Promise<false> {
+  await verifySecret(password, DUMMY_HASH);
+  return false;
+}
+
 /**
  * POST /workspaces/login: known e-mail + right password → 200; unknown e-mail → a new
  * STANDALONE_HALL workspace with that password (spec: "When the account is new, a
  * workspace is created"); wrong password → 401; no password set yet → 401 explaining how.
- * Failures are throttled per e-mail and per address → 429.
+ * Failures are held back per e-mail + address and per address with growing waits (429,
+ * never a lock another address can put on the owner), and every failure costs one scrypt.
  */
 export async function login(deps: HallDeps, input: { email: string; password: string }, address: string) {
   const emailKey = input.email.trim().toLowerCase();
-  for (const [b, k] of [
-    [deps.limits.loginFailuresByEmail, emailKey],
-    [deps.limits.loginFailuresByAddress, address],
-  ] as const) {
-    const st = await isBlocked(b, k);
-    if (st.blocked) throw new TooManyRequests(`Too many failed sign-ins. Try again in ${st.retryAfterSeconds} s.`, st.retryAfterSeconds);
-  }
+  const seat = `${emailKey}\n${address}`;
+  deps.limits.loginBySeat.check(seat, 'Too many failed sign-ins for this e-mail from this computer');
+  deps.limits.loginByAddress.check(address, 'Too many failed sign-ins from this computer');
+  const failed = () => {
+    deps.limits.loginBySeat.fail(seat);
+    deps.limits.loginByAddress.fail(address);
+  };
   const row = deps.sqlite.prepare('SELECT * FROM workspaces WHERE email_key = ?').get(emailKey) as WorkspaceRow | undefined;
   if (!row) {
     if (input.password.length < 8) {
+      await dummyVerify(input.password);
       throw new Unauthorized('No workspace uses this e-mail yet; to create one, choose a password of at least 8 characters.', { code: 'PASSWORD_TOO_SHORT' });
     }
     const passwordHash = await hashSecret(input.password);
@@ -117,15 +146,15 @@ export async function login(deps: HallDeps, input: { email: string; password: st
     return loginBody(deps, created);
   }
   if (!row.password_hash) {
-    await recordFailure(deps.limits.loginFailuresByEmail, emailKey);
+    await dummyVerify(input.password);
+    failed();
     throw new Unauthorized('This workspace has no password yet. Sign in to the admin page with its API key and set one (PUT /workspaces/me/password).', { code: 'NO_PASSWORD' });
   }
   if (!(await verifySecret(input.password, row.password_hash))) {
-    await recordFailure(deps.limits.loginFailuresByEmail, emailKey);
-    await recordFailure(deps.limits.loginFailuresByAddress, address);
+    failed();
     throw new Unauthorized('The e-mail or password is wrong.', { code: 'LOGIN_FAILED' });
   }
-  await reset(deps.limits.loginFailuresByEmail, emailKey);
+  deps.limits.loginBySeat.clear(seat);
   return loginBody(deps, row);
 }
 
@@ -155,8 +184,9 @@ export function describeWorkspace(deps: HallDeps, id: string) {
   };
 }
 
-/** PATCH /workspaces/me. */
-export function updateWorkspace(deps: HallDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
+/** PATCH /workspaces/me. @throws ValidationError for a refused webhook URL */
+export async function updateWorkspace(deps: HallDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
+  if (patch.webhookUrl !== undefined) await assertWebhookAllowed(deps, patch.webhookUrl);
   const row = getWorkspaceRow(deps, id);
   deps.sqlite.prepare('UPDATE workspaces SET name = ?, webhook_url = ? WHERE id = ?').run(patch.name ?? row.name, patch.webhookUrl ?? row.webhook_url, id);
   return describeWorkspace(deps, id);

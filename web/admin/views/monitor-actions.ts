@@ -1,11 +1,12 @@
 /**
  * Invigilator actions from the live monitor. Each asks for a reason (kept in the audit
  * log, DESIGN §7) and calls the API: pause/resume the whole exam, extend one candidate's
- * time, reinstate a disqualified candidate, force-submit.
+ * time, reinstate a disqualified candidate, force-submit, clear a candidate's sign-in
+ * throttle after wrong PINs.
  */
 import { field, h } from '../dom.js';
 import type { Ctx } from '../session.js';
-import type { AttemptSummary, ExamSummary } from '../types.js';
+import type { AttemptSummary, ExamSummary, SignInFailure } from '../types.js';
 import { withReason } from '../ui.js';
 
 const enc = encodeURIComponent;
@@ -40,4 +41,11 @@ export function forceSubmit(ctx: Ctx, a: AttemptSummary): Promise<boolean> {
   return withReason('Force submit', `Submit ${a.candidateName}’s (${a.studentId}) attempt now with the answers saved so far. This cannot be undone.`, async (v) => {
     await ctx.api.post(`/attempts/${enc(a.attemptId)}/force-submit`, { reason: v.reason });
   }, [], true);
+}
+
+/** Lets a candidate held back by wrong PINs sign in again at once (audited). */
+export function clearSignInThrottle(ctx: Ctx, examId: string, f: SignInFailure): Promise<boolean> {
+  return withReason('Clear sign-in throttle', `Let student ID ${f.studentId} sign in again now (${f.failures} wrong sign-in(s) from ${f.addresses} computer(s)). Check who they are first.`, async (v) => {
+    await ctx.api.post(`/exams/${enc(examId)}/sign-in-throttle/clear`, { studentId: f.studentId, reason: v.reason });
+  });
 }

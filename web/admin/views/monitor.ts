@@ -3,16 +3,17 @@
  * /exams/:id/monitor/stream (server-sent events: `snapshot`, `alert`) for updates — one
  * long request, no polling. Shows every candidate's address, progress, last save,
  * remaining time (ticked locally between snapshots), violations and status; raises
- * alerts for disqualification and for candidates not seen for 60 s.
+ * alerts for disqualification and for candidates not seen for 60 s; lists wrong sign-ins
+ * per student ID with "Clear sign-in throttle".
  */
 import { h, hiddenHeader, replace } from '../dom.js';
 import { MonitorState, type RaisedAlert } from '../monitor-state.js';
 import type { Ctx } from '../session.js';
 import { openEventStream, type StreamState } from '../sse.js';
 import { formatClock, formatSeconds } from '../time.js';
-import type { AttemptSummary, Exam, MonitorAlert, MonitorSnapshot } from '../types.js';
+import type { AttemptSummary, Exam, MonitorAlert, MonitorSnapshot, SignInFailure } from '../types.js';
 import { errorText, toast } from '../ui.js';
-import { extendTime, forceSubmit, pauseOrResume, reinstate } from './monitor-actions.js';
+import { clearSignInThrottle, extendTime, forceSubmit, pauseOrResume, reinstate } from './monitor-actions.js';
 
 const STATUS_TEXT = { IN_PROGRESS: 'Writing', COMPLETED: 'Submitted', DISQUALIFIED: 'Disqualified' } as const;
 
@@ -25,6 +26,8 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
   const pauseBtn = h('button', { type: 'button', class: 'secondary', id: 'pause-exam' }, 'Pause exam');
   const alertsHost = h('div', { class: 'alerts', id: 'monitor-alerts', 'aria-live': 'assertive' });
   const tbody = h('tbody');
+  const failuresHost = h('section', { class: 'sign-in-failures', id: 'sign-in-failures' });
+  let failuresSig = '';
   const pausedBanner = h('div', { class: 'banner warn', id: 'paused-banner', hidden: true }, 'The exam is paused: every candidate’s clock is stopped.');
 
   const act = (p: Promise<boolean>, done: string) => p.then((ok) => { if (ok) toast(done); }).catch((err) => toast(errorText(err), 'error'));
@@ -81,10 +84,33 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     h('span', null, formatClock(new Date(al.at).toISOString()), ' — ', h('strong', null, al.candidateName), al.kind === 'disqualified' ? ' was disqualified for violations.' : ' has not been seen for 60 s (power, network or left the seat?).'),
     h('button', { type: 'button', class: 'link small', onclick: () => { state.dismiss(al.key); drawAlerts(); } }, 'Dismiss'))));
 
+  /** Wrong sign-ins per student ID; redrawn only when they change (buttons stay put). */
+  const drawFailures = (list: SignInFailure[]) => {
+    const sig = JSON.stringify(list);
+    if (sig === failuresSig) return;
+    failuresSig = sig;
+    replace(failuresHost, list.length ? [
+      h('h3', null, 'Wrong sign-ins (last 15 minutes)'),
+      h('table', { class: 'table' },
+        h('thead', null, h('tr', null, ['Student ID', 'Wrong tries', 'Computers', 'Last', 'Held back', ''].map((t) => h('th', null, t)))),
+        h('tbody', null, list.map((f) => h('tr', { 'data-student-id': f.studentId },
+          h('td', { class: 'mono' }, f.studentId),
+          h('td', null, String(f.failures)),
+          h('td', null, String(f.addresses)),
+          h('td', null, formatClock(f.lastFailedAt)),
+          h('td', { class: f.retryAfterSeconds ? 'warn' : null }, f.retryAfterSeconds ? formatSeconds(f.retryAfterSeconds) : '—'),
+          h('td', { class: 'row-actions' }, h('button', { type: 'button', class: 'link small', 'data-action': 'clear-throttle', onclick: () => void act(clearSignInThrottle(ctx, exam.id, f).then(async (ok) => {
+            if (ok) onSnapshot(await ctx.api.get<MonitorSnapshot>(`/exams/${encodeURIComponent(exam.id)}/monitor`));
+            return ok;
+          }), 'Sign-in throttle cleared.') }, 'Clear sign-in throttle')))))),
+    ] : null);
+  };
+
   function draw(): void {
     const now = Date.now();
     const s = state.snapshot;
     if (!s) return;
+    drawFailures(s.signInFailures ?? []);
     const c = state.counts(now);
     replace(summary, `${s.attempts.length} candidates: ${c.writing} writing, ${c.submitted} submitted, ${c.disqualified} disqualified`, c.unseen ? `, ${c.unseen} not seen for 60 s` : '', '.');
     pauseBtn.textContent = s.exam.isPaused ? 'Resume exam' : 'Pause exam';
@@ -140,7 +166,8 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     pausedBanner, alertsHost,
     h('table', { class: 'table monitor', id: 'monitor-table' },
       h('thead', null, h('tr', null, ['Candidate', 'Seat / address', 'Answered', 'Last saved', 'Time left', 'Violations', ...(sebRequired ? ['SEB'] : []), 'Status'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
-      tbody));
+      tbody),
+    failuresHost);
   draw();
   drawAlerts();
 

@@ -81,7 +81,8 @@ export function renderSignIn(host: HTMLElement, opts: SignInOptions, tab: Tab = 
   replace(host, h('section', { class: 'card signin' },
     h('h1', null, 'HallCBT — invigilator & examiner'),
     opts.message ? h('p', { class: 'notice' }, opts.message) : null,
-    tabs, forms[tab], errorHost));
+    tabs, forms[tab], errorHost,
+    h('p', { class: 'muted operator-link' }, h('a', { href: '#/operator', id: 'operator-link' }, 'Hall operator (backups) →'))));
   (forms[tab].querySelector('input') as HTMLInputElement | null)?.focus();
 }
 

@@ -103,7 +103,7 @@ export function showSignIn(onSignedIn: (preview: Preview, credentials: Credentia
     if (problem && problem.code === 'SEB_REQUIRED') return showSebRequired(problem, () => showSignIn(onSignedIn, notice));
     const msg = messageFor(problem);
     showAlert(msg.title, msg.text);
-    if (problem && (problem.code === 'PIN_INVALID')) inputs.candidatePin.value = '';
+    if (problem && (problem.code === 'SIGN_IN_FAILED' || problem.code === 'PIN_INVALID')) inputs.candidatePin.value = '';
   });
 
   mount(
