@@ -60,7 +60,7 @@ async function waitHttp(url, ms = 60_000) {
 async function startServer(link, dataDir) {
   const proc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, ...START_FLAGS, join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(SERVER_PORT), HOST: link.serverIp, DATA_DIR: dataDir, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_BACKUP_INTERVAL_MINS: '0' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(SERVER_PORT), HOST: link.serverIp, DATA_DIR: dataDir, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_BACKUP_INTERVAL_MINS: '0', CBT_WEBHOOK_ALLOW_LOCAL: '1' },
     stdio: 'ignore',
   });
   const base = `http://${link.serverIp}:${SERVER_PORT}`;
