@@ -31,11 +31,12 @@ export interface PoolEntry {
 /** Per kind, the distinct spans of the whole material. */
 export type DistractorPool = Record<SpanKind, Map<string, PoolEntry>>;
 
-/** Builds the pool from every sentence of the material (usable or not: option lists hold good numbers). */
+/** Builds the pool from every sentence of the material (usable or not: option lists hold good numbers) except furniture and examiners' talk. */
 export function buildPool(index: MaterialIndex): DistractorPool {
   const pool: DistractorPool = { number: new Map(), name: new Map(), term: new Map() };
   const surfaces = new Map<string, Map<string, number>>();
   for (const s of index.sentences) {
+    if (s.noise) continue;
     for (const span of extractSpans(s.text)) {
       const id = `${span.kind}|${span.key}`;
       const entry = pool[span.kind].get(span.key) ?? { key: span.key, kind: span.kind, shape: span.shape, text: span.text, count: 0, passages: new Set<number>(), tokens: span.tokens, nounHits: 0, classes: new Map<string, number>(), stems: [], norm: '' };
