@@ -35,18 +35,18 @@ export function isFurnitureLine(line: string): boolean {
 }
 
 /**
- * Keys of lines repeated on at least `max(3, 15%)` of the pages: running heads and
- * footers. Material with fewer than four pages has none (a repeat there may be content).
+ * Keys of short lines (at most 12 words) repeated on at least three pages: running heads
+ * and footers, which may appear on only some pages (a paper's title on each section's
+ * first page). Material with fewer than four pages has none (a repeat there may be content).
  */
 export function repeatedLines(pages: string[]): Set<string> {
   const out = new Set<string>();
   if (pages.length < 4) return out;
   const onPages = new Map<string, number>();
   for (const page of pages) {
-    for (const key of new Set(page.split(/\r?\n/).map(furnitureKey).filter(Boolean))) onPages.set(key, (onPages.get(key) ?? 0) + 1);
+    for (const key of new Set(page.split(/\r?\n/).map(furnitureKey).filter((k) => k && k.split(' ').length <= 12))) onPages.set(key, (onPages.get(key) ?? 0) + 1);
   }
-  const min = Math.max(3, Math.ceil(pages.length * 0.15));
-  for (const [key, n] of onPages) if (n >= min) out.add(key);
+  for (const [key, n] of onPages) if (n >= 3) out.add(key);
   return out;
 }
 
