@@ -35,6 +35,10 @@ for (const page of pages) {
   for (const f of readdirSync(src)) {
     if (/\.(html|css|svg|png|ico|webmanifest)$/.test(f)) cpSync(join(src, f), join(out, f));
   }
+  // the candidate page's service worker (web/candidate/sw.ts → public/candidate/sw.js, served at /sw.js)
+  if (existsSync(join(src, 'sw.ts'))) {
+    await build({ entryPoints: [join(src, 'sw.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'sw.js'), legalComments: 'none', logLevel: 'warning' });
+  }
 }
 
 // KaTeX stylesheet and fonts, served locally (the appliance is offline). Only woff2

@@ -155,6 +155,10 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 async function main() {
   const started = Date.now();
+  if (!existsSync(ICAN_PDF)) {
+    console.error(`npm run quality needs the real ICAN paper at ${ICAN_PDF} (../shared/fixtures/real beside the checkout, as in CI); clone the steering repo's shared/ beside this checkout and run it again.`);
+    process.exit(2);
+  }
   const materials = await loadMaterials();
   const counts = [35, 20, 20];
   const items: { q: GeneratedQuestion; passages: Passage[] }[] = [];
@@ -248,11 +252,14 @@ no questions at all (the response names the confidence and the threshold). Uploa
 use an MP4 with a subtitle track, or set \`CBT_WHISPER_MODEL\` to a whisper.cpp model for
 usable transcripts.
 `;
-  // The judged "Question generation" section is written by hand (issue 21): keep it.
+  // Hand-kept sections survive a re-run: the pasted-paper section (scripts/pasted-quality.ts)
+  // and the judged "Question generation" section (issue 21).
   const path = join(ROOT, 'docs/quality.md');
   const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const kept = /<!-- pasted-papers:start -->[\s\S]*?<!-- pasted-papers:end -->\n?/.exec(old)?.[0];
   const at = old.indexOf(JUDGED_SECTION);
-  writeFileSync(path, at >= 0 ? `${md}\n${old.slice(at)}` : md);
+  const judged = at >= 0 ? old.slice(at).replace(/<!-- pasted-papers:start -->[\s\S]*?<!-- pasted-papers:end -->\n?/, '') : '';
+  writeFileSync(path, [md.trimEnd(), kept?.trimEnd(), judged.trimEnd()].filter(Boolean).join('\n\n') + '\n');
   console.log(md);
 }
 

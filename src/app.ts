@@ -167,6 +167,10 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
   app.get('/admin/', revalidate, page('admin'));
   app.use('/candidate/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
   app.use('/admin/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  // the candidate page's service worker: at the root so its scope is the page (web/candidate/sw.ts)
+  app.get('/sw.js', revalidate, serveStatic({ root: PUBLIC, path: 'candidate/sw.js', precompressed: true, onFound: noCache }));
+  // browsers and tools that ask for /favicon.ico get the pages' icon (an SVG)
+  app.get('/favicon.ico', revalidate, serveStatic({ root: PUBLIC, path: 'candidate/favicon.svg', precompressed: true, onFound: noCache }));
   app.use('/vendor/*', revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
 
   // 404 / 405 as problem details

@@ -14,7 +14,7 @@ import { loadConfig } from './platform/config.js';
 import { reapIdleConnections } from './platform/idle-connections.js';
 import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
-import { lanUrls } from './modules/system/routes.js';
+import { reachableUrls } from './modules/system/urls.js';
 
 function main(): void {
   let config;
@@ -36,9 +36,10 @@ function main(): void {
     },
     (info: AddressInfo) => {
       rt.port.value = info.port;
-      const urls = lanUrls(info.port, !!tls);
+      const { urls, thisMachineOnly } = reachableUrls(config.HOST, info.port, !!tls);
       logger.info('listening', { port: info.port, host: config.HOST, urls });
-      process.stdout.write(`\nHallCBT is running.\n  Candidates open: ${urls[0] ?? `http://localhost:${info.port}/`}\n  Invigilators open: ${(urls[0] ?? `http://localhost:${info.port}/`) + 'admin'}\n  Every address: ${urls.join('  ') || `http://localhost:${info.port}/`}\n\n`);
+      const only = thisMachineOnly ? `\n  Only this machine can open it (HOST=${config.HOST}); to let the hall PCs in, start it with HOST=0.0.0.0.` : '';
+      process.stdout.write(`\nHallCBT is running.\n  Candidates open: ${urls[0]}\n  Invigilators open: ${urls[0]}admin\n  Every address: ${urls.join('  ')}${only}\n\n`);
     },
   );
   // many idle keep-alive candidates: keep connections open between saves, and close

@@ -15,9 +15,11 @@ import { testConfig, type Config } from '../src/platform/config.js';
 import { silentLogger } from '../src/platform/logger.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import type { Clock } from '../src/platform/clock.js';
+import { REAL_PAPERS_DIR } from './real-papers.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
-export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'real');
+/** The real exam papers beside the checkout (may be absent: see test/real-papers.ts). */
+export const FIXTURES = REAL_PAPERS_DIR;
 
 export interface TestServer {
   baseUrl: string;
@@ -257,11 +259,11 @@ export async function waitFor<T>(fn: () => T | Promise<T>, ms = 10_000, every = 
 }
 
 /** Headless Debian Chromium through playwright-core. */
-export async function launchBrowser() {
+export async function launchBrowser(extraArgs: string[] = []) {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }

@@ -8,7 +8,7 @@
  * `benchQuestions(count)` takes the first valid questions of each paper in turn (round
  * robin) so the paper mixes subjects; it throws when fewer than `count` are valid.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,8 +54,19 @@ export function parsePaper(markdown, section) {
   return out;
 }
 
-/** `count` questions mixed from every *.md paper (round robin). */
+/**
+ * Why the benchmark cannot run, or null: the real papers must be beside the checkout
+ * (`../shared/fixtures/real`, as in CI); a clone with nothing beside it gets this one line.
+ */
+export function missingFixtures(dir = FIXTURES_DIR) {
+  if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.md'))) return null;
+  return `the benchmark's exam paper is made of the real past papers in ${dir} (../shared/fixtures/real beside the checkout, as in CI), which is not there: clone the steering repo's shared/ beside this checkout and run it again.`;
+}
+
+/** `count` questions mixed from every *.md paper (round robin). Throws a clear message when the papers are absent. */
 export function benchQuestions(count = 60, dir = FIXTURES_DIR) {
+  const missing = missingFixtures(dir);
+  if (missing) throw new Error(missing);
   const papers = readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .sort()

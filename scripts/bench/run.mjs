@@ -15,7 +15,7 @@ import { parsePlan } from './plan.mjs';
 import { describeMachine, waitQuiet } from './machine.mjs';
 import { startReceiver } from './receiver.mjs';
 import { examRun, hallRun } from './scenarios.mjs';
-import { describeQuestions, benchQuestions } from './fixtures.mjs';
+import { describeQuestions, benchQuestions, missingFixtures } from './fixtures.mjs';
 import { writeReport } from './report.mjs';
 import { writeChart } from './chart.mjs';
 import { measureBareHono } from './bare-hono.mjs';
@@ -39,6 +39,12 @@ async function main() {
     const results = JSON.parse(readFileSync(plan.render, 'utf8'));
     const { mdPath, chartPath } = await publish(results, { ...plan, writeDocs: plan.writeDocs && results.mode === 'full' });
     log(`rewrote ${mdPath} and ${chartPath} from ${plan.render}`);
+    return;
+  }
+  const missing = missingFixtures();
+  if (missing) {
+    console.error(`npm run bench: ${missing}`);
+    process.exitCode = 2;
     return;
   }
   const began = Date.now();

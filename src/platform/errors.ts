@@ -3,7 +3,18 @@
  * Services throw these; the single `onError` handler in app.ts turns them (and zod
  * errors, and anything unknown) into `application/problem+json` bodies:
  * `{type, title, status, detail, instance, requestId, code?, errors?, ...extra}`.
+ * An extension member can never replace one of RFC 7807's own members (`type`, `title`,
+ * `status`, `detail`, `instance`) nor `requestId`: the type of `extra` forbids them, and
+ * the constructor throws (a programming error, so it surfaces in tests) if one slips in
+ * through an untyped path. A locked attempt's state travels as `attemptStatus`.
  */
+
+/** The members of a problem body that extension members may never set (RFC 7807 §3.1 + ours). */
+export const RESERVED_PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'instance', 'requestId'] as const;
+type Reserved = (typeof RESERVED_PROBLEM_MEMBERS)[number];
+
+/** Extension members of a problem: anything but the reserved ones. */
+export type ProblemExtras = Record<string, unknown> & { [K in Reserved]?: never };
 
 /** One validation failure: where (`path` or `index`/`row`/`column`) and why. */
 export type FieldError = Record<string, unknown> & { message: string };
@@ -15,12 +26,15 @@ export class ApiError extends Error {
     readonly slug: string,
     readonly title: string,
     detail: string,
-    /** Extra members merged into the problem body (e.g. `code`, `errors`, `opensAt`). */
-    readonly extra: Record<string, unknown> = {},
+    /** Extra members merged into the problem body (e.g. `code`, `errors`, `opensAt`); never a reserved one. */
+    readonly extra: ProblemExtras = {},
     /** Extra response headers (e.g. Retry-After). */
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);
+    for (const k of RESERVED_PROBLEM_MEMBERS) {
+      if (Object.hasOwn(extra, k)) throw new TypeError(`Problem extension member "${k}" would overwrite the problem's own "${k}"; use another name.`);
+    }
   }
   /** The problem `type` URI reference, e.g. `/problems/not-found`. */
   get type(): string {
@@ -29,12 +43,12 @@ export class ApiError extends Error {
 }
 
 export class ValidationError extends ApiError {
-  constructor(detail: string, errors: FieldError[] = [], extra: Record<string, unknown> = {}) {
+  constructor(detail: string, errors: FieldError[] = [], extra: ProblemExtras = {}) {
     super(400, 'validation-error', 'Validation failed', detail, { code: 'VALIDATION', errors, ...extra });
   }
 }
 export class Unauthorized extends ApiError {
-  constructor(detail = 'A valid API key is required (Authorization: Bearer <key> or x-api-key).', extra: Record<string, unknown> = {}) {
+  constructor(detail = 'A valid API key is required (Authorization: Bearer <key> or x-api-key).', extra: ProblemExtras = {}) {
     super(401, 'unauthorized', 'Unauthorized', detail, extra);
   }
 }
@@ -44,17 +58,17 @@ export class PaymentRequired extends ApiError {
   }
 }
 export class Forbidden extends ApiError {
-  constructor(detail: string, extra: Record<string, unknown> = {}) {
+  constructor(detail: string, extra: ProblemExtras = {}) {
     super(403, 'forbidden', 'Forbidden', detail, extra);
   }
 }
 export class NotFound extends ApiError {
-  constructor(what: string, extra: Record<string, unknown> = {}) {
+  constructor(what: string, extra: ProblemExtras = {}) {
     super(404, 'not-found', 'Not found', `${what} was not found.`, extra);
   }
 }
 export class Conflict extends ApiError {
-  constructor(detail: string, extra: Record<string, unknown> = {}) {
+  constructor(detail: string, extra: ProblemExtras = {}) {
     super(409, 'conflict', 'Conflict', detail, extra);
   }
 }
@@ -74,7 +88,7 @@ export class TooManyRequests extends ApiError {
   }
 }
 export class ServiceUnavailable extends ApiError {
-  constructor(detail: string, extra: Record<string, unknown> = {}) {
+  constructor(detail: string, extra: ProblemExtras = {}) {
     super(503, 'service-unavailable', 'Service unavailable', detail, extra);
   }
 }
@@ -90,7 +104,11 @@ export interface ProblemBody {
   [k: string]: unknown;
 }
 
-/** Builds the RFC 7807 body for an ApiError at a request path. */
+/**
+ * Builds the RFC 7807 body for an ApiError at a request path. The reserved members are
+ * written after the extensions, so even an extension that bypassed the constructor's
+ * check cannot replace them.
+ */
 export function toProblem(err: ApiError, instance: string, requestId: string): ProblemBody {
-  return { type: err.type, title: err.title, status: err.status, detail: err.message, instance, requestId, ...err.extra };
+  return { ...err.extra, type: err.type, title: err.title, status: err.status, detail: err.message, instance, requestId };
 }

@@ -14,6 +14,15 @@
  *
  * A connection that never sends a request is not tracked (Node did not time those out
  * either, with server.timeout 0); the headers and request timeouts still apply.
+ *
+ * Bytes count as activity, not only whole requests (issue 20): a save whose first bytes
+ * have arrived but whose headers are not complete yet has no 'request' event, and closing
+ * its connection then reset a request the client had already sent. Each tick compares the
+ * socket's `bytesRead` (counted by the stream handle even though Node's HTTP parser reads
+ * it directly) with the last tick's; any new byte restarts the idle time. The connection
+ * is destroyed (never ended): a request that still races the close — its bytes in flight
+ * on the network at that moment — is never accepted (no handler runs), never accepted
+ * and left unanswered, and the page resends it (a save is idempotent by its seq).
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -21,6 +30,8 @@ import type { Socket } from 'node:net';
 /** what this module keeps on a socket: the tick of its last request, and whether it is tracked */
 interface Tracked extends Socket {
   hallcbtTick?: number;
+  /** `bytesRead` at the last tick */
+  hallcbtBytes?: number;
   /** Node's response in progress on the socket (null or undefined when idle) */
   _httpMessage?: unknown;
 }
@@ -61,6 +72,13 @@ export function reapIdleConnections(server: Server, idleMs: number, tickMs = 5_0
       if (s._httpMessage) {
         // a response in progress (a long upload, the live monitor's stream): not idle, and
         // idle time counts from about when it ends, as with Node's timer
+        s.hallcbtTick = tick;
+        continue;
+      }
+      const bytes = s.bytesRead;
+      if (bytes !== s.hallcbtBytes) {
+        // bytes arrived since the last tick (a request on its way in): not idle
+        s.hallcbtBytes = bytes;
         s.hallcbtTick = tick;
         continue;
       }

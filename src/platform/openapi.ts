@@ -41,17 +41,28 @@ export const ProblemSchema = z
     instance: z.string(),
     requestId: z.string(),
     code: z.string().optional(),
+    attemptStatus: z.enum(['IN_PROGRESS', 'COMPLETED', 'DISQUALIFIED']).optional().openapi({ description: 'The attempt’s state, when a locked attempt refused the request' }),
     errors: z.array(z.record(z.string(), z.unknown())).optional(),
   })
   .openapi('Problem');
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
+/**
+ * A problem-details response for OpenAPI route definitions. `description` says what that
+ * status means on that route (never a borrowed "Not found"): test/core/openapi-responses.test.ts.
+ */
+export const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
 
-/** Standard error responses for OpenAPI route definitions. */
+/** Standard error responses of the routes that take an API key. */
 export const errorResponses = {
   400: problem('Validation failure'),
   401: problem('API key missing or invalid'),
   404: problem('Not found (or outside the caller’s workspace)'),
+  429: problem('Rate limit exceeded'),
+} as const;
+
+/** Standard error responses of the routes that take no API key (limited per address or per attempt). */
+export const publicErrorResponses = {
+  400: problem('Validation failure'),
   429: problem('Rate limit exceeded'),
 } as const;
 

@@ -10,6 +10,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeReal } from '../real-papers.js';
+// @ts-expect-error plain ESM script without types
+import { benchQuestions, missingFixtures } from '../../scripts/bench/fixtures.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -29,7 +32,16 @@ function runBench(args: string[], timeoutMs: number): Promise<{ code: number | n
 
 const num = expect.any(Number);
 
-describe('npm run bench -- --smoke', () => {
+describe('the benchmark without the real papers', () => {
+  it('stops with one line saying where the papers belong, not a stack trace', () => {
+    const dir = join(tmpdir(), 'hallcbt-no-such-fixtures');
+    expect(missingFixtures(dir)).toMatch(/real past papers in .*hallcbt-no-such-fixtures.*clone the steering repo's shared\/ beside this checkout/);
+    expect(() => benchQuestions(60, dir)).toThrow(/not there/);
+  });
+});
+
+// the benchmark's paper is 60 questions of the real papers
+describeReal('npm run bench -- --smoke', () => {
   it('runs every scenario against the real server with 0 errors and writes a complete report', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'hallcbt-bench-test-'));
     try {

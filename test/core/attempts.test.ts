@@ -129,11 +129,15 @@ describe('live answers', () => {
     expect(auto.body.seq).toBe(4);
   });
 
-  it('rejects answers that do not fit the paper with 400 and saves nothing', async () => {
+  it('rejects answers that do not fit the paper (404 for a question not on it, 400 otherwise) and saves nothing', async () => {
     const { e } = await examWith(2);
     const a = await startAttempt(s.baseUrl, e.accessCode, 'L-2');
     const q = a.questions[0]!;
-    expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/q_nope`, { optionId: q.options[0]!.id })).status).toBe(400);
+    // a question that is not on this paper, named in the path, is a resource not found (spec error table)
+    const nope = await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/q_nope`, { optionId: q.options[0]!.id });
+    expect(nope.status).toBe(404);
+    expect(nope.headers.get('content-type')).toBe('application/problem+json');
+    expect(nope.body).toMatchObject({ type: '/problems/not-found', status: 404, code: 'QUESTION_NOT_FOUND', detail: 'Question was not found.' });
     expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: 'opt_other' })).status).toBe(400);
     expect((await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { text: 'an essay for an MCQ' })).status).toBe(400);
     const batch = await api(s.baseUrl).post(`/attempts/${a.attemptId}/answers`, { answers: [{ questionId: q.id, optionId: q.options[0]!.id }, { questionId: 'bad' }] });
@@ -186,7 +190,7 @@ describe('proctoring', () => {
     expect((await api(s.baseUrl).post(`/attempts/${a.attemptId}/submit`)).status).toBe(403);
     expect((await api(s.baseUrl).get(`/attempts/${a.attemptId}`)).status).toBe(403);
     const resume = await api(s.baseUrl).post('/attempts/start', { accessCode: e.accessCode, studentId: 'P-1', candidateName: 'P', candidatePin: '1111' });
-    expect(resume.body).toMatchObject({ status: 'DISQUALIFIED', code: 'DISQUALIFIED' });
+    expect(resume.body).toMatchObject({ status: 403, attemptStatus: 'DISQUALIFIED', code: 'DISQUALIFIED' });
     expect((await api(s.baseUrl).post(`/attempts/${a.attemptId}/telemetry`, { type: 'SCREAMING' })).status).toBe(400);
     // an invigilator reinstates it, with a reason in the audit log
     const k = api(s.baseUrl, ws.apiKey);

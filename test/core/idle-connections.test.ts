@@ -77,3 +77,45 @@ describe('idle keep-alive connections', () => {
     expect(slow.closed).toBe(true);
   });
 });
+
+describe('idle close racing a request that is arriving (issue 20: resets under saturation)', () => {
+  it('keeps a connection whose next request has started arriving, and answers it', async () => {
+    const port = await start(300, 50);
+    const s = connect(port, '127.0.0.1');
+    clients.push(s);
+    await new Promise((r) => s.once('connect', r));
+    let closed = false;
+    let received = '';
+    s.on('data', (d) => (received += String(d)));
+    s.once('close', () => (closed = true));
+    s.on('error', () => {});
+    s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await expect.poll(() => received).toMatch(/^HTTP\/1.1 200/);
+    received = '';
+    // the next save's first bytes arrive just before the idle limit; the rest after it
+    await sleep(250);
+    s.write('PUT /attempts/a/answers/q HTTP/1.1\r\nHost: x\r\n');
+    // past the limit counted from the last whole request (closed between 350 and 400 ms)
+    await sleep(200);
+    expect(closed).toBe(false);
+    s.write('Content-Length: 2\r\n\r\n{}');
+    await expect.poll(() => received).toMatch(/^HTTP\/1.1 200/);
+    expect(closed).toBe(false);
+  });
+
+  it('still closes it once nothing more arrives for the idle limit', async () => {
+    const port = await start(300, 50);
+    const s = connect(port, '127.0.0.1');
+    clients.push(s);
+    await new Promise((r) => s.once('connect', r));
+    let closed = false;
+    s.on('error', () => {});
+    s.on('data', () => {});
+    s.once('close', () => (closed = true));
+    s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(100);
+    s.write('GET / HTTP/1.1\r\n'); // a request that never completes
+    await sleep(600);
+    expect(closed).toBe(true);
+  });
+});

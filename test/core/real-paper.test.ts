@@ -3,11 +3,12 @@
  * ingested through POST /questions/bulk, taken by 30 candidates with known answer sheets
  * (shuffled questions and options), every score and grade checked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, api, createExam, parsePastPaper, registerWorkspace, startAttempt, startTestServer, type TestServer } from '../harness.js';
 import { gradeFor } from '../../src/core/grading/scale.js';
+import { describeReal } from '../real-papers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('WAEC Mathematics 2023, 30 candidates', () => {
+describeReal('WAEC Mathematics 2023, 30 candidates', () => {
   it('scores every candidate exactly', async () => {
     const paper = parsePastPaper(readFileSync(join(FIXTURES, 'WAEC_Mathematics_2023.md'), 'utf8'));
     expect(paper).toHaveLength(50);

@@ -42,6 +42,7 @@ function concrete(path: string): string {
 function bodyFor(method: string, path: string): unknown {
   if (path.endsWith('/pause') || path.endsWith('/resume') || path.endsWith('/reinstate') || path.endsWith('/force-submit')) return { reason: 'security table' };
   if (path.endsWith('/extend')) return { minutes: 5, reason: 'security table' };
+  if (path.endsWith('/release')) return { releaseCode: 'ABC-DEF-GHJ-KMN-PQR-STV-WXY' };
   if (path.endsWith('/roster')) return { candidates: [{ studentId: 'X', candidateName: 'X' }] };
   if (path.endsWith('/questions/reorder')) return { questionIds: [ids.question] };
   if (path === '/questions/bulk') return { workspaceId: owner.id, examId: ids.exam, questions: sampleMcqs(1) };

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, launchBrowser, startAttempt, startTestServer, type TestServer } from '../harness.js';
-import { answerKey, currentQuestionId, ensureBuilt, fillSignIn, openPage, physicsPaper, seedExam, shot, signInAndStart } from './candidate-helpers.js';
+import { answerKey, currentQuestionId, ensureBuilt, fillSignIn, openPage, physicsPaper, practicePaper, seedExam, shot, signInAndStart } from './candidate-helpers.js';
+import { describeReal } from '../real-papers.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -24,9 +25,9 @@ afterAll(async () => {
 
 describe('candidate page: sign-in', () => {
   it('explains a wrong room code, a wrong PIN and an exam that is not open yet', async () => {
-    const seeded = await seedExam(server.baseUrl, physicsPaper().slice(0, 3));
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 3));
     const opensAt = new Date(Date.now() + 3 * 3600_000);
-    const later = await seedExam(server.baseUrl, physicsPaper().slice(0, 3), { startsAt: opensAt.toISOString() });
+    const later = await seedExam(server.baseUrl, practicePaper().slice(0, 3), { startsAt: opensAt.toISOString() });
     await startAttempt(server.baseUrl, seeded.accessCode, 'PIN-1', '1234');
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await shot(page, 'candidate-signin');
@@ -52,7 +53,7 @@ describe('candidate page: sign-in', () => {
   });
 });
 
-describe('candidate page: a whole paper', () => {
+describeReal('candidate page: a whole paper', () => {
   it('takes the 50-question WAEC Physics 2023 paper and gets the expected score', async () => {
     const seeded = await seedExam(server.baseUrl, physicsPaper(), { title: 'WAEC Physics 2023', shuffleQuestions: true, shuffleChoices: true, durationMins: 60, maxTabViolations: 5 });
     expect(seeded.questions).toHaveLength(50);
@@ -126,9 +127,11 @@ describe('candidate page: a whole paper', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+});
 
+describe('candidate page: the result', () => {
   it('shows a receipt instead of the score when the exam hides results', async () => {
-    const seeded = await seedExam(server.baseUrl, physicsPaper().slice(0, 2), { showResultAfter: false });
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 2), { showResultAfter: false });
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Bola Ade', studentId: 'R-1', pin: '1357' });
     await page.keyboard.press('a');

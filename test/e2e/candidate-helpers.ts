@@ -26,7 +26,19 @@ export function ensureBuilt(): void {
   if (!fresh) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
 
-/** The 50 WAEC Physics 2023 questions as QuestionInput, and the answer key by prompt. */
+/**
+ * The 12-question practice paper in this repository (test/fixtures/papers), as
+ * QuestionInput: for every test that needs a realistic paper but not a real one.
+ */
+export function practicePaper() {
+  const parsed = parsePastPaper(readFileSync(join(ROOT, 'test', 'fixtures', 'papers', 'practice-physics.md'), 'utf8'));
+  return parsed.map(({ answer: _answer, ...q }) => q);
+}
+
+/**
+ * The 50 WAEC Physics 2023 questions as QuestionInput (../shared/fixtures/real: only
+ * inside `describeReal`, test/real-papers.ts).
+ */
 export function physicsPaper() {
   const parsed = parsePastPaper(readFileSync(join(FIXTURES, 'WAEC_Physics_2023.md'), 'utf8'));
   return parsed.map(({ answer: _answer, ...q }) => q);

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, launchBrowser, spawnServer, startTestServer, type SpawnedServer, type TestServer } from '../harness.js';
-import { currentAttemptId, currentQuestionId, ensureBuilt, localPending, openPage, physicsPaper, seedExam, shot, signInAndStart, waitAllSaved } from './candidate-helpers.js';
+import { currentAttemptId, currentQuestionId, ensureBuilt, localPending, openPage, practicePaper, seedExam, shot, signInAndStart, waitAllSaved } from './candidate-helpers.js';
 
 let browser: Browser;
 
@@ -43,7 +43,7 @@ describe('candidate page: network cut', () => {
   });
 
   it('keeps an answer given offline and saves it after reconnection; offline events arrive late', async () => {
-    const seeded = await seedExam(server.baseUrl, physicsPaper().slice(0, 5), { maxTabViolations: 5 });
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 5), { maxTabViolations: 5 });
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Kemi Adeyemi', studentId: 'OFF-1', pin: '5150' });
     const attemptId = await currentAttemptId(page);
@@ -98,7 +98,7 @@ describe('candidate page: server killed', () => {
     const port = await freePort();
     // a long flush interval: acknowledged answers are still only in memory at the kill
     first = await spawnServer({ env: { PORT: String(port), CBT_FLUSH_INTERVAL_MS: '60000' } });
-    const seeded = await seedExam(first.baseUrl, physicsPaper().slice(0, 10), { shuffleQuestions: true });
+    const seeded = await seedExam(first.baseUrl, practicePaper().slice(0, 10), { shuffleQuestions: true });
     const { page, context, errors } = await openPage(browser, first.baseUrl);
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Ifeoma Nwosu', studentId: 'KILL-9', pin: '9090' });
     const attemptId = await currentAttemptId(page);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, launchBrowser, startTestServer, type TestServer } from '../harness.js';
-import { currentAttemptId, ensureBuilt, openPage, physicsPaper, questionOrder, seedExam, shot, signInAndStart, waitAllSaved, fillSignIn } from './candidate-helpers.js';
+import { currentAttemptId, ensureBuilt, openPage, practicePaper, questionOrder, seedExam, shot, signInAndStart, waitAllSaved, fillSignIn } from './candidate-helpers.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -153,7 +153,7 @@ describe('candidate page: rendering', () => {
 
 describe('candidate page: resume', () => {
   it('a reload, and another PC, resume the same question order and answers', async () => {
-    const seeded = await seedExam(server.baseUrl, physicsPaper().slice(0, 12), { shuffleQuestions: true, shuffleChoices: true });
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 12), { shuffleQuestions: true, shuffleChoices: true });
     const candidate = { accessCode: seeded.accessCode, name: 'Tunde Bakare', studentId: 'RES-9', pin: '8080' };
     const first = await openPage(browser, server.baseUrl);
     await signInAndStart(first.page, candidate);
@@ -209,7 +209,7 @@ describe('candidate page: resume', () => {
 
 describe('candidate page: proctoring', () => {
   it('counts a tab switch once, warns against the limit, locks on the third with a limit of 2, and reopens when reinstated', async () => {
-    const seeded = await seedExam(server.baseUrl, physicsPaper().slice(0, 3), { maxTabViolations: 2 });
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 3), { maxTabViolations: 2 });
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Efe Okoro', studentId: 'TAB-3', pin: '2020' });
     await page.keyboard.press('c');
@@ -251,7 +251,7 @@ describe('candidate page: proctoring', () => {
 
 describe('candidate page: invigilator pause', () => {
   it('shows "paused by the invigilator", stops the clock, and carries on after the resume', async () => {
-    const seeded = await seedExam(server.baseUrl, physicsPaper().slice(0, 3));
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 3));
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Halima Sani', studentId: 'PAUSE-1', pin: '3030' });
     const key = api(server.baseUrl, seeded.apiKey);

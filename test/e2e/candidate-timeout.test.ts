@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, launchBrowser, startTestServer, type TestServer } from '../harness.js';
-import { currentAttemptId, ensureBuilt, openPage, physicsPaper, seedExam, shot, signInAndStart } from './candidate-helpers.js';
+import { currentAttemptId, ensureBuilt, openPage, practicePaper, seedExam, shot, signInAndStart } from './candidate-helpers.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('candidate page: time', () => {
   it('counts down from the server, warns at 1 minute and submits automatically at zero', async () => {
-    const seeded = await seedExam(server.baseUrl, physicsPaper().slice(0, 3), { durationMins: 1, title: 'One-minute quiz' });
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 3), { durationMins: 1, title: 'One-minute quiz' });
     const { page, context, errors } = await openPage(browser, server.baseUrl);
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Yusuf Lawal', studentId: 'TIME-1', pin: '6060' });
     const attemptId = await currentAttemptId(page);

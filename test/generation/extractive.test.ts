@@ -4,6 +4,7 @@
  * paper checked page by page with an independent PDF extraction.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +15,9 @@ import type { Passage } from '../../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../../src/core/generation/schemas.js';
 import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../../src/core/generation/support.js';
 import { makeDocx, markdownParagraphs } from './helpers/ooxml.js';
+import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
 
-const ICAN = new URL('../../../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf', import.meta.url).pathname;
+const ICAN = join(REAL_PAPERS_DIR, 'ICAN_Foundation_Nov_2023.pdf');
 const PHOTO = new URL('../fixtures/generation/photosynthesis.md', import.meta.url).pathname;
 const norm = (s: string) => unescapeMd(s).toLowerCase().replace(/[\s\u00a0]+/g, ' ').replace(/-\s/g, '-');
 
@@ -99,10 +101,11 @@ describe('hallcbt-extractive-1', () => {
   });
 });
 
-describe('on the ICAN Foundation paper (real PDF)', () => {
-  const bytes = new Uint8Array(readFileSync(ICAN));
+describeReal('on the ICAN Foundation paper (real PDF)', () => {
+  let bytes: Uint8Array;
   let ican: Passage[];
   beforeAll(async () => {
+    bytes = new Uint8Array(readFileSync(ICAN));
     ican = (await readMaterial({ file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } })).passages;
   }, 60_000);
 

@@ -14,8 +14,9 @@ import { parseCaptions, timedTextToPassages } from '../../src/modules/generation
 import { resolveFormat } from '../../src/modules/generation/material/sniff.js';
 import { parsePocketsphinx5, parsePocketsphinxContinuous, wordsToTranscript } from '../../src/modules/generation/material/speech.js';
 import { makeDocx, makePptx } from './helpers/ooxml.js';
+import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
 
-const ICAN = new URL('../../../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf', import.meta.url).pathname;
+const ICAN = join(REAL_PAPERS_DIR, 'ICAN_Foundation_Nov_2023.pdf');
 const file = (bytes: Uint8Array, name: string, type = '') => ({ bytes, name, type });
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -30,7 +31,7 @@ async function statusOf(p: Promise<unknown>): Promise<number> {
   throw new Error('expected a problem');
 }
 
-describe('document readers', () => {
+describeReal('document readers', () => {
   it('reads the ICAN PDF page by page with "page N" citations', async () => {
     const m = await readMaterial({ file: file(readFileSync(ICAN), 'ICAN_Foundation_Nov_2023.pdf', 'application/pdf') });
     expect(m.source).toBe('pdf');
@@ -39,6 +40,9 @@ describe('document readers', () => {
     expect(p6.text).toContain('N2,076,500');
     expect(m.passages[0]!.citation).toBe('page 1');
   }, 30_000);
+});
+
+describe('document readers', () => {
 
   it('reads DOCX paragraphs and PPTX slides in show order', async () => {
     const docx = await readMaterial({ file: file(await makeDocx(['Heading', 'First point about soil.', '', 'Second point about water.']), 'notes.docx') });

@@ -203,3 +203,14 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
     expect(status.json.find((h: { id: string }) => h.id === hallIdB)).toMatchObject({ examsReleased: 1, resultsReceived: 2, resultsExpected: 2, clockFlagged: false });
   }, 180_000);
 });
+
+describe('the hub address a hall enrols with', () => {
+  it('may not be link-local (cloud metadata), unspecified or multicast, by name or by number', async () => {
+    const { assertHubAddress } = await import('../../src/modules/hub-link/link.js');
+    for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/', 'http://0.0.0.0:8090/', 'http://224.0.0.1/', 'ftp://hub.example.org/']) {
+      await expect(assertHubAddress(url), url).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(assertHubAddress('http://127.0.0.1:8090/')).resolves.toBeUndefined();
+    await expect(assertHubAddress('http://192.168.1.20:8090/')).resolves.toBeUndefined();
+  });
+});

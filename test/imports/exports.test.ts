@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeReal } from '../real-papers.js';
 import { FIXTURES, addQuestions, api, createExam, registerWorkspace, startAttempt, type TestServer } from '../harness.js';
 import { download, startImportServer, upload } from './http.js';
 import { canonical } from './canonical.js';
@@ -23,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-describe('round trips', () => {
+// the source exam holds the real NECO paper (40 questions) beside four hand-written ones
+describeReal('round trips', () => {
   let sourceId: string;
   beforeAll(async () => {
     const exam = await createExam(s.baseUrl, ws.apiKey, ws.id, { title: 'Round trip' });

@@ -7,12 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePastPaperMarkdown } from '../../src/core/formats/past-paper.js';
 import { detectFormat } from '../../src/core/formats/detect.js';
+import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
 
-const REAL = join(process.cwd(), '..', 'shared', 'fixtures', 'real');
-const paper = (name: string) => readFileSync(join(REAL, `${name}.md`), 'utf8');
+const paper = (name: string) => readFileSync(join(REAL_PAPERS_DIR, `${name}.md`), 'utf8');
 
 /** [paper, question count, {question number: key}] — keys read from the files by hand */
 const PAPERS: [string, number, Record<number, string>][] = [
@@ -22,9 +22,14 @@ const PAPERS: [string, number, Record<number, string>][] = [
   ['NECO_Mathematics_2023', 40, { 1: 'B', 2: 'C', 3: 'A', 17: 'C', 36: 'B', 40: 'D' }],
 ];
 
+describeReal('the four past papers', () => {
 describe.each(PAPERS)('%s', (name, count, keys) => {
-  const text = paper(name);
-  const r = parsePastPaperMarkdown(text);
+  let text: string;
+  let r: ReturnType<typeof parsePastPaperMarkdown>;
+  beforeAll(() => {
+    text = paper(name);
+    r = parsePastPaperMarkdown(text);
+  });
 
   it(`is detected as the past-paper layout and parses ${count} questions, none skipped`, () => {
     expect(detectFormat(text)).toBe('past-paper');
@@ -42,7 +47,10 @@ describe.each(PAPERS)('%s', (name, count, keys) => {
 });
 
 describe('NECO_Mathematics_2023 details', () => {
-  const r = parsePastPaperMarkdown(paper('NECO_Mathematics_2023'));
+  let r: ReturnType<typeof parsePastPaperMarkdown>;
+  beforeAll(() => {
+    r = parsePastPaperMarkdown(paper('NECO_Mathematics_2023'));
+  });
 
   it('reports the duplicate option of question 2 as a warning', () => {
     expect(r.warnings).toContainEqual({ index: 1, line: 17, message: 'Options B and C have the same text ("8.8 x 10<sup>-2</sup>").' });
@@ -68,6 +76,7 @@ describe('NECO_Mathematics_2023 details', () => {
     const bio = parsePastPaperMarkdown(paper('WAEC_Biology_2023'));
     expect(bio.warnings).toEqual([]); // "EE, Ee, Ee and ee" vs "EE, EE, Ee and ee"; "T only" vs "t only"
   });
+});
 });
 
 describe('past-paper defects', () => {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeReal } from '../real-papers.js';
 import { FIXTURES, api, createExam, registerWorkspace, type TestServer } from '../harness.js';
 import { download, startImportServer, upload } from './http.js';
 
@@ -118,7 +119,7 @@ describe('GET /questions/import-excel/template', () => {
   });
 });
 
-describe('POST /questions/import', () => {
+describeReal('POST /questions/import', () => {
   it('imports a real past paper file with its warnings (NECO: duplicate option, offline images)', async () => {
     const exam = await createExam(s.baseUrl, ws.apiKey, ws.id);
     const bytes = readFileSync(join(FIXTURES, 'NECO_Mathematics_2023.md'));
@@ -140,7 +141,9 @@ describe('POST /questions/import', () => {
     expect(r.body.questions).toHaveLength(50);
     expect(await questionCount(exam.id)).toBe(0);
   });
+});
 
+describe('POST /questions/import', () => {
   it('reads GIFT and Moodle XML files, reports skipped items, and honours format', async () => {
     const exam = await createExam(s.baseUrl, ws.apiKey, ws.id);
     const gift = readFileSync(new URL('../fixtures/imports/sample.gift', import.meta.url));

@@ -24,9 +24,17 @@ const server = await startTestServer({
 const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as Record<string, any>;
 afterAll(() => server.close());
 
+/**
+ * Operations that contact an address the caller gives (a hub to enrol with) answer 502 by
+ * design when nothing answers there, and fuzzing them would only send requests to random
+ * hosts: they are tested with real peers in test/hub/ instead (their address guard too).
+ */
+const CONTACTS_CALLER_ADDRESS = new Set(['POST /hub-link/enrol']);
+
 const operations: Operation[] = [];
 for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
   for (const [method, op] of Object.entries<any>(ops)) {
+    if (CONTACTS_CALLER_ADDRESS.has(`${method.toUpperCase()} ${path}`)) continue;
     const content = op.requestBody?.content ?? {};
     operations.push({
       method: method.toUpperCase(),

@@ -70,8 +70,26 @@ export function formValues(form: HTMLFormElement): Record<string, string | boole
 }
 
 /** A labelled form field: `<label><span>Title</span><input …></label>`. */
-export function field(label: string, control: HTMLElement, hint?: string): HTMLLabelElement {
-  return h('label', { class: 'field' }, h('span', { class: 'field-label' }, label), control, hint ? h('small', { class: 'hint' }, hint) : null);
+let fieldIds = 0;
+
+/**
+ * A labelled form field: the label names the control (label[for]); a hint sits outside
+ * the label and describes it (aria-describedby), so the control's accessible name is the
+ * label alone, not the label plus the hint.
+ */
+export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+  if (!control.id) control.id = `field-${++fieldIds}`;
+  let small: HTMLElement | null = null;
+  if (hint) {
+    small = h('small', { class: 'hint', id: `${control.id}-hint` }, hint);
+    control.setAttribute('aria-describedby', small.id);
+  }
+  return h('div', { class: 'field' }, h('label', { class: 'field-label', for: control.id }, label), control, small);
+}
+
+/** A header cell whose label only screen readers get (e.g. over a column of buttons). */
+export function hiddenHeader(label: string): HTMLTableCellElement {
+  return h('th', null, h('span', { class: 'visually-hidden' }, label));
 }
 
 /** Copies text to the clipboard; falls back to a hidden textarea on insecure (http) origins. */

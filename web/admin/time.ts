@@ -28,6 +28,17 @@ export function hallTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
 }
 
+/**
+ * An exam window in the hall's local time with the zone named:
+ * "2 Jun 2025, 09:30 → 2 Jun 2025, 11:30 (Africa/Lagos)"; "any time" when both are null.
+ */
+export function formatWindow(startsAt: string | null | undefined, endsAt: string | null | undefined): string {
+  if (!startsAt && !endsAt) return 'any time';
+  const from = startsAt ? formatDateTime(startsAt) : 'any time';
+  const to = endsAt ? formatDateTime(endsAt) : 'no end';
+  return `${from} → ${to} (${hallTimeZone()})`;
+}
+
 /** Human date-time in local time ("2 Jun 2025, 09:30"); "—" for null. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -155,6 +155,8 @@ export interface SystemInfo {
   version: string;
   serverTime: string;
   lanUrls: string[];
+  /** the server listens on a loopback address: only this machine reaches it */
+  thisMachineOnly?: boolean;
   candidateUrl: string | null;
   adminUrl: string | null;
 }

@@ -191,9 +191,10 @@ export class AnswerSync {
   }
 
   private handleRefusal(problem: Problem, batch: Array<{ questionId: string; seq: number }>): void {
-    if (problem.status === 400) {
+    if (problem.status === 400 || problem.code === 'QUESTION_NOT_FOUND') {
       // One bad item refuses a whole batch: go one by one; a single refused item can
-      // never be saved (e.g. a question removed by the examiner), so it is dropped.
+      // never be saved (e.g. a question removed by the examiner: 404 on the one-answer
+      // save), so it is dropped.
       if (batch.length > 1) this.oneByOne = true;
       else {
         const cur = this.pending[batch[0].questionId];

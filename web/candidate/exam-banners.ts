@@ -14,6 +14,8 @@ import { requestFullscreen } from './screens/instructions.js';
 
 export class ExamBanners {
   private paused = false;
+  /** what the offline banner's "Try again now" button does (the page's own way back) */
+  onRetry: (() => void) | null = null;
 
   constructor(private readonly view: ExamView) {}
 
@@ -22,7 +24,14 @@ export class ExamBanners {
     const kept = sync.pendingCount();
     if (!isReachable()) {
       this.view.setStatus(kept ? `Offline — ${kept} answer${kept === 1 ? '' : 's'} kept on this computer` : 'Offline', 'offline');
-      this.view.setBanner('network', 'Connection to the exam server lost. Keep working: your answers are kept on this computer and saved when the connection returns.', 'warn');
+      const retry = this.onRetry;
+      this.view.setBanner(
+        'network',
+        h('span', {},
+          'Connection to the exam server lost. Keep working: your answers are kept on this computer and saved when the connection returns. Do not reload the page; ',
+          retry ? h('button.secondary', { type: 'button', id: 'retry-now', onclick: () => retry() }, 'Try again now') : null),
+        'warn',
+      );
     } else {
       const waiting = sync.awaitingDurability();
       this.view.setStatus(waiting ? 'Saving…' : 'All answers saved', waiting ? 'saving' : 'ok');

@@ -72,6 +72,11 @@ export class ExamController {
     const s = this.session;
     this.viewRef = mountExamView(s.examTitle, `${s.candidateName} · ${s.studentId}`);
     this.banners = new ExamBanners(this.viewRef);
+    this.banners.onRetry = () => {
+      this.sync.retryNow();
+      this.proctor.retryNow();
+      this.schedulePoll(0);
+    };
     this.sync.adopt(s);
     this.pane = new QuestionPane(s.attemptId, () => this.session.questions, this.sync, this.viewRef, {
       openSubmit: () => this.openSubmit(),

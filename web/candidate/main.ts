@@ -17,6 +17,7 @@ import { showInstructions } from './screens/instructions.js';
 import { showLocked, showMessage, showResult, type ResultInput } from './screens/result.js';
 import { showSignIn } from './screens/signin.js';
 import { attemptKey, currentAttempt, forgetAttempt, readJson, setCurrentAttempt } from './storage.js';
+import { registerOfflineShell } from './offline-shell.js';
 import type { Session } from './types.js';
 
 function signIn(notice?: { title: string; text: string }): void {
@@ -101,6 +102,7 @@ async function resume(attemptId: string): Promise<void> {
 }
 
 function boot(): void {
+  registerOfflineShell();
   const current = currentAttempt();
   if (current) resume(current.attemptId);
   else signIn();

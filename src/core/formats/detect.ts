@@ -1,13 +1,17 @@
 /**
  * Format auto-detection and dispatch for POST /questions/import. Signals, in order:
  * Moodle XML (`<?xml` or `<quiz>`), the past-paper layout (`**1.**` question lines),
- * Aiken (`ANSWER: X` lines), GIFT (answer blocks such as `{=…}`, `{~…}`, `{T}`, `{}`,
+ * a pasted paper (a numbered question line followed by lettered options: "1." / "1)" /
+ * "Q1." then "A." / "(A)" / "a)"; or unnumbered questions with "Solution:" / "Ans:" lines
+ * Aiken does not know; issue 21), Aiken (`ANSWER: X` lines), GIFT (answer blocks such as `{=…}`, `{~…}`, `{T}`, `{}`,
  * or `::title::`, `$CATEGORY:`).
  */
 import { parseAiken } from './aiken.js';
 import { parseGift } from './gift.js';
 import { parseMoodleXml } from './moodle-xml.js';
 import { parsePastPaperMarkdown } from './past-paper.js';
+import { parsePastedPaper } from './pasted-paper.js';
+import { looksLikePastedPaper } from './pasted-starts.js';
 import { BankFormatError, type BankFormat, type ParseResult } from './types.js';
 
 /** The format a text is written in, or null when none is recognised. */
@@ -15,6 +19,7 @@ export function detectFormat(text: string): BankFormat | null {
   const head = text.replace(/^\uFEFF/, '').trimStart();
   if (/^<\?xml\b/i.test(head) || /^(<!--[\s\S]*?-->\s*)*<quiz\b/i.test(head)) return 'moodle-xml';
   if (/^\s*\*\*\d+\.\*\*/m.test(text)) return 'past-paper';
+  if (looksLikePastedPaper(text)) return 'pasted-paper';
   if (/^\s*ANSWER\s*:\s*[A-J]\s*$/im.test(text)) return 'aiken';
   if (/(^|[^\\])\{\s*([=~#}]|(T|F|TRUE|FALSE)\s*[#}])/im.test(text) || /^\s*(::.+?::|\$CATEGORY:)/m.test(text)) return 'gift';
   return null;
@@ -25,6 +30,7 @@ const PARSERS: Record<BankFormat, (text: string) => ParseResult> = {
   gift: parseGift,
   'moodle-xml': parseMoodleXml,
   'past-paper': parsePastPaperMarkdown,
+  'pasted-paper': parsePastedPaper,
 };
 
 /**
@@ -35,7 +41,7 @@ export function parseQuestionBank(text: string, format?: BankFormat): { format: 
   const f = format ?? detectFormat(text);
   if (!f) {
     throw new BankFormatError(
-      'The question format was not recognised. Supported: Aiken (options "A." and an "ANSWER: B" line), GIFT ({=right ~wrong}), Moodle XML (<quiz>), and the past-paper Markdown layout (**1.** … **Answer: B**). Pass format=… to choose one.',
+      'The question format was not recognised. Supported: Aiken (options "A." and an "ANSWER: B" line), GIFT ({=right ~wrong}), Moodle XML (<quiz>), the past-paper Markdown layout (**1.** … **Answer: B**), and pasted papers (1. question, A. options, Answer: B or an answer key). Pass format=… to choose one.',
     );
   }
   return { format: f, result: PARSERS[f](text) };

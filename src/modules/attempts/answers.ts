@@ -24,7 +24,7 @@ export interface AnswerInput {
 export function candidateAttempt(deps: HallDeps, attemptId: string): { st: AttemptState; paper: Paper } {
   const st = deps.sessions.attempt(attemptId);
   if (!st) throw new NotFound('Attempt');
-  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
+  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   const paper = deps.sessions.paper(st.row.exam_id);
   if (!paper) throw new NotFound('Exam');
   deps.sessions.seen(st, deps.clock.now());
@@ -52,15 +52,19 @@ function resolve(paper: Paper, a: AnswerInput): { questionId: string; optionId: 
 
 /**
  * Saves answers of one attempt (all or none: any invalid item → 400, nothing saved).
+ * `opts.questionInPath`: the one-answer form `PUT …/answers/:questionId`, where a question
+ * that is not on the attempt's paper is a resource not found (404 `QUESTION_NOT_FOUND`,
+ * spec error table); in the batch form it stays a 400 with per-item errors.
  * @returns `{saved, seq, remainingSeconds, durableSeq}`; `seq` is the highest seq used
  * @throws Conflict when the attempt is completed or its time ended more than 30 s ago
  */
-export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInput[]) {
+export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInput[], opts: { questionInPath?: boolean } = {}) {
   const { st, paper } = candidateAttempt(deps, attemptId);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
   const now = deps.clock.now();
   const left = remainingMs(paper.exam, st.row, now);
   if (left < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
+  if (opts.questionInPath && items.length === 1 && !paper.byId.has(items[0]!.questionId)) throw new NotFound('Question', { code: 'QUESTION_NOT_FOUND' });
   let errors: FieldError[] | null = null;
   const ids: { questionId: string; optionId: string | null }[] = [];
   for (let i = 0; i < items.length; i++) {

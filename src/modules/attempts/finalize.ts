@@ -66,7 +66,7 @@ export function finalizeAttempt(deps: HallDeps, attemptId: string, how: { autoSu
   const st = deps.sessions.attempt(attemptId);
   if (!st) throw new NotFound('Attempt');
   if (st.row.status === 'COMPLETED') return st.row;
-  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', status: 'DISQUALIFIED' });
+  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   const paper = deps.sessions.paper(st.row.exam_id)!;
   const now = deps.clock.now();
   let completed!: AttemptRow;

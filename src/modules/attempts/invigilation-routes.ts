@@ -6,7 +6,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { HallDeps } from '../../hall/deps.js';
-import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { getExamInWorkspace, serializeExam } from '../exams/service.js';
 import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
@@ -15,7 +15,7 @@ import { submitResponseSchema } from './schemas.js';
 
 const summarySchema = z.record(z.string(), z.unknown()).openapi('AttemptSummary');
 const params = z.object({ id: z.string().min(1).max(64) });
-const problems = { ...errorResponses, 409: errorResponses[404] };
+const problems = { ...errorResponses, 409: problem('The attempt is not in a state that allows this (e.g. reinstating one that is not disqualified)') };
 
 /** Invigilation router. */
 export function invigilationRoutes(deps: HallDeps) {

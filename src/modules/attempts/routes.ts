@@ -7,7 +7,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { createRouter, errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
+import { createRouter, jsonBody, jsonResponse, problem, publicErrorResponses, z } from '../../platform/openapi.js';
 import { clientAddress } from '../../platform/http.js';
 import { withWriteTurn } from '../../db/index.js';
 import { consume } from '../../platform/rate-limit.js';
@@ -22,7 +22,24 @@ import { finalizeAttempt, submitResponse } from './finalize.js';
 import { sessionView } from './views.js';
 import { GRACE_MS, remainingMs } from './timer.js';
 
-const problems = { ...errorResponses, 402: errorResponses[404], 403: errorResponses[404], 409: errorResponses[404] };
+// What each refusal means on the candidate routes (no API key: the attempt id is the capability)
+const locked = problem('The attempt was disqualified and is locked until an invigilator reinstates it (DISQUALIFIED; attemptStatus)');
+const noAttempt = problem('No attempt with this id');
+const over = problem('The exam was already submitted, or its time ended more than 30 s ago (ALREADY_SUBMITTED, TIME_OVER)');
+const startProblems = {
+  ...publicErrorResponses,
+  401: problem('Wrong PIN for this student ID, or the student ID is not on the exam’s roster (PIN_INVALID, NOT_ON_ROSTER)'),
+  402: problem('The workspace has no candidate testing credits left (CREDITS_EXHAUSTED)'),
+  403: problem('The exam is not published, not open yet (opensAt) or closed, or this candidate’s attempt is disqualified (EXAM_NOT_PUBLISHED, EXAM_NOT_OPEN, EXAM_CLOSED, DISQUALIFIED)'),
+  404: problem('No exam has this room code (ROOM_NOT_FOUND)'),
+  409: problem('The exam has no questions, or this student ID already submitted or ran out of time (NO_QUESTIONS, ALREADY_SUBMITTED, TIME_OVER)'),
+  429: problem('Too many wrong PINs for this student ID, or too many requests (Retry-After)'),
+};
+const readProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt };
+const saveProblems = { ...publicErrorResponses, 403: locked, 404: problem('No attempt with this id, or (one-answer form) the question is not on the attempt’s paper (QUESTION_NOT_FOUND)'), 409: over };
+const batchProblems = { ...publicErrorResponses, 400: problem('Validation failure; an answer that does not fit the paper is listed in errors (index, questionId) and nothing is saved'), 403: locked, 404: noAttempt, 409: over };
+const telemetryProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt, 409: problem('The exam was already submitted (ALREADY_SUBMITTED)') };
+const submitProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt };
 const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
 const LIVE = 'requests for this attempt';
 
@@ -47,12 +64,12 @@ export function attemptRoutes(deps: HallDeps) {
   };
 
   r.openapi(
-    createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...problems } }),
+    createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...startProblems } }),
     async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c)), 200, c.req.header('accept-encoding')) as never,
   );
 
   r.openapi(
-    createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh (?questions=0 leaves the paper out, for polling)', request: { params: s.attemptParams, query: z.object({ questions: z.enum(['0', '1']).optional() }) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...problems } }),
+    createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh (?questions=0 leaves the paper out, for polling)', request: { params: s.attemptParams, query: z.object({ questions: z.enum(['0', '1']).optional() }) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...readProblems } }),
     async (c) => {
       const id = c.req.valid('param').id;
       const withPaper = c.req.valid('query').questions !== '0';
@@ -68,12 +85,12 @@ export function attemptRoutes(deps: HallDeps) {
   // the hot path (issue 8): one validation step and a response with plain headers
   jsonRoute(
     r,
-    { method: 'put', path: '/attempts/{id}/answers/{questionId}', params: saveParams, body: s.singleAnswerSchema, doc: { tags: ['Candidate session'], summary: 'Save one live answer (buffered)', responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...problems } } },
+    { method: 'put', path: '/attempts/{id}/answers/{questionId}', params: saveParams, body: s.singleAnswerSchema, doc: { tags: ['Candidate session'], summary: 'Save one live answer (buffered)', responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...saveProblems } } },
     async (c, { id, questionId }, answer) => {
       const h = await consume(deps.limits.live, id, LIVE);
       let saved;
       try {
-        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }]);
+        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }], { questionInPath: true });
       } catch (e) {
         // a refused save (404, 409, 400) carries the rate-limit headers too
         for (const k in h) c.header(k, h[k]);
@@ -84,7 +101,7 @@ export function attemptRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/attempts/{id}/answers', tags: ['Candidate session'], summary: 'Save several live answers (offline replay)', request: { params: s.attemptParams, body: jsonBody(s.batchAnswersSchema) }, responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...problems } }),
+    createRoute({ method: 'post', path: '/attempts/{id}/answers', tags: ['Candidate session'], summary: 'Save several live answers (offline replay)', request: { params: s.attemptParams, body: jsonBody(s.batchAnswersSchema) }, responses: { 200: jsonResponse(s.saveResponseSchema, 'Saved'), ...batchProblems } }),
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
@@ -93,7 +110,7 @@ export function attemptRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/attempts/{id}/telemetry', tags: ['Candidate session'], summary: 'Record a proctoring event', request: { params: s.attemptParams, body: jsonBody(s.telemetrySchema) }, responses: { 200: jsonResponse(s.telemetryResponseSchema, 'Recorded'), ...problems } }),
+    createRoute({ method: 'post', path: '/attempts/{id}/telemetry', tags: ['Candidate session'], summary: 'Record a proctoring event', request: { params: s.attemptParams, body: jsonBody(s.telemetrySchema) }, responses: { 200: jsonResponse(s.telemetryResponseSchema, 'Recorded'), ...telemetryProblems } }),
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
@@ -103,7 +120,7 @@ export function attemptRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/attempts/{id}/submit', tags: ['Candidate session'], summary: 'Finalize and auto-grade (idempotent)', request: { params: s.attemptParams, body: { required: false, content: { 'application/json': { schema: s.submitSchema } } } }, responses: { 200: jsonResponse(s.submitResponseSchema, 'Result'), ...problems } }),
+    createRoute({ method: 'post', path: '/attempts/{id}/submit', tags: ['Candidate session'], summary: 'Finalize and auto-grade (idempotent)', request: { params: s.attemptParams, body: { required: false, content: { 'application/json': { schema: s.submitSchema } } } }, responses: { 200: jsonResponse(s.submitResponseSchema, 'Result'), ...submitProblems } }),
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);

@@ -7,14 +7,14 @@
 import { createRoute } from '@hono/zod-openapi';
 import { basename, dirname } from 'node:path';
 import type { HallDeps } from '../../hall/deps.js';
-import { createRouter, errorResponses, jsonResponse, keySecurity } from '../../platform/openapi.js';
+import { createRouter, errorResponses, jsonResponse, keySecurity, problem } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { ServiceUnavailable } from '../../platform/errors.js';
 import { backupDir, backupInFlight, runBackup } from './service.js';
 import { listBackupFiles } from './files.js';
 import { backupListSchema, backupTakenSchema } from './schemas.js';
 
-const unavailable = { description: 'The backup failed (e.g. the disk is full)', content: errorResponses[404].content };
+const unavailable = problem('The backup failed (e.g. the disk is full)');
 
 /** Backup router (paths /system/backups). */
 export function backupRoutes(deps: HallDeps) {

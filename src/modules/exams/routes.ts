@@ -1,13 +1,13 @@
 /** HTTP routes of exams: create, list, read (with questions), edit, delete, duplicate, pause/resume, reorder. */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
-import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import * as s from '../../core/exams/schemas.js';
 import * as svc from './service.js';
 import { listExamQuestions } from '../questions/service.js';
 
-const conflict = errorResponses[404];
+const conflict = problem('The room code is taken by another exam (ACCESS_CODE_TAKEN), or the exam has attempts and cannot be deleted (EXAM_HAS_ATTEMPTS)');
 
 /** Exam router. */
 export function examRoutes(deps: HallDeps) {

@@ -1,7 +1,7 @@
 /** Routes of the essay review workflow: the queue of an exam, approving a score (stored by attempts/essay-review.ts). */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
-import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { approveEssayScore, essayQueue } from '../attempts/essay-review.js';
 
@@ -28,7 +28,7 @@ export function essayReviewRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/attempts/{id}/essay-scores/{questionId}', tags: ['Essay review'], security: keySecurity, summary: 'Approve or adjust an essay score; re-grades the attempt (audited, webhook exam.attempt.regraded)', request: { params: z.object({ id: z.string().min(1).max(64), questionId: z.string().min(1).max(64) }), body: jsonBody(approveSchema) }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'Re-graded'), 409: errorResponses[404], ...errorResponses } }),
+    createRoute({ method: 'post', path: '/attempts/{id}/essay-scores/{questionId}', tags: ['Essay review'], security: keySecurity, summary: 'Approve or adjust an essay score; re-grades the attempt (audited, webhook exam.attempt.regraded)', request: { params: z.object({ id: z.string().min(1).max(64), questionId: z.string().min(1).max(64) }), body: jsonBody(approveSchema) }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'Re-graded'), 409: problem('The attempt is not submitted yet, or the candidate left this question unanswered'), ...errorResponses } }),
     (c) => {
       const p = c.req.valid('param');
       return c.json(approveEssayScore(deps, c.var.workspace.id, p.id, p.questionId, c.req.valid('json')), 200);

@@ -9,7 +9,9 @@ import { newSigningKeyPair, openEnvelope, signRequest } from '../../core/sync/si
 import { enrolmentPayloadSchema } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../platform/audit.js';
-import { ApiError, Conflict, NotFound } from '../../platform/errors.js';
+import { ApiError, Conflict, NotFound, ValidationError } from '../../platform/errors.js';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 
 /** How long the hall waits for the hub on any request. */
 export const HUB_TIMEOUT_MS = 15_000;
@@ -47,7 +49,29 @@ export function requireHubLink(deps: HallDeps, workspaceId: string): HubLinkRow 
 
 const trimUrl = (u: string) => u.replace(/\/+$/, '');
 
+/**
+ * Refuses hub addresses no exam board's hub can have: link-local (169.254.0.0/16, which
+ * holds cloud metadata services, and fe80::/10), unspecified and multicast addresses, after
+ * resolving the name (so a name cannot point there either). Loopback and LAN addresses stay
+ * allowed: a board may run its hub on the hall's own network.
+ * @throws ValidationError naming the address
+ */
+export async function assertHubAddress(url: string): Promise<void> {
+  const u = new URL(url);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ValidationError('The hub address must start with http:// or https://.', [{ path: 'hubUrl', message: 'http or https only' }]);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  } catch {
+    throw new HubUnavailable(`The hub's name ${host} could not be resolved on this network.`);
+  }
+  const forbidden = addresses.find((a) => /^169\.254\.|^0\.|^2(2[4-9]|3\d)\.|^255\.255\.255\.255$/.test(a) || /^(fe[89ab][0-9a-f]:|ff[0-9a-f]{2}:|::$)/i.test(a) || a === '::');
+  if (forbidden) throw new ValidationError(`The hub address resolves to ${forbidden}, which is link-local, unspecified or multicast: no hub can be there.`, [{ path: 'hubUrl', message: `not allowed: ${forbidden}` }]);
+}
+
 async function hubFetch(url: string, init: RequestInit): Promise<{ status: number; json: any }> {
+  await assertHubAddress(url);
   let res: Response;
   try {
     res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(HUB_TIMEOUT_MS) });

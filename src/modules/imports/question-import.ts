@@ -1,6 +1,6 @@
 /**
  * Question imports (DESIGN §6, issue 6): a spreadsheet (POST /questions/import-excel)
- * or a question bank in Aiken, GIFT, Moodle XML or the past-paper layout
+ * or a question bank in Aiken, GIFT, Moodle XML, the past-paper layout or a pasted paper
  * (POST /questions/import). All-or-nothing: the question service inserts every
  * question in one transaction or none; its `{index, path}` errors are mapped back to
  * where the examiner can find them (`{row, column}` in a sheet, `{line}` in a text).
@@ -96,7 +96,8 @@ export interface BankImport {
 }
 
 /**
- * Parses a question bank and (unless `dryRun`) stores its questions in the exam.
+ * Parses a question bank and (unless `dryRun`) stores its questions in the exam. A dry run
+ * lists in `errors` what the import would reject, including "no importable questions".
  * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)
  */
 export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text: string; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
@@ -111,21 +112,18 @@ export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: 
   const { format, result } = parsed;
   const warnings = input.note ? [{ message: input.note }, ...result.warnings] : result.warnings;
   const locate = (e: FieldError): FieldError => ({ index: e.index, line: result.lines[e.index as number] ?? null, path: e.path, message: e.message });
+  const nothing = `No importable questions were found in the ${format} text.`;
+  const skippedErrors: FieldError[] = result.skipped.map((s) => ({ ...(s.line ? { line: s.line } : {}), message: s.reason }));
   if (input.dryRun) {
-    const errors: FieldError[] = [];
+    // a dry run says what the import would reject: with nothing importable, that rejection
+    const errors: FieldError[] = result.questions.length ? [] : [{ message: nothing }, ...skippedErrors];
     result.questions.forEach((q, index) => {
       const r = questionInputSchema.safeParse(q);
       if (!r.success) for (const i of r.error.issues) errors.push(locate({ index, path: i.path.map(String).join('.'), message: i.message }));
     });
     return { format, created: 0, questions: result.questions, warnings, skipped: result.skipped, errors };
   }
-  if (!result.questions.length) {
-    throw new ValidationError(
-      `No importable questions were found in the ${format} text.`,
-      result.skipped.map((s) => ({ ...(s.line ? { line: s.line } : {}), message: s.reason })),
-      { format, warnings },
-    );
-  }
+  if (!result.questions.length) throw new ValidationError(nothing, skippedErrors, { format, warnings });
   const questions = insertMapped(deps, workspaceId, examId, result.questions, locate);
   return { format, created: questions.length, questions, warnings, skipped: result.skipped };
 }

@@ -4,7 +4,7 @@
  * else 415); nothing is stored when anything fails.
  *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
  *   GET  /questions/import-excel/template   ready-to-fill .xlsx
- *   POST /questions/import                  Aiken | GIFT | Moodle XML | past paper → 201 (200 on dryRun)
+ *   POST /questions/import                  Aiken | GIFT | Moodle XML | past paper | pasted paper → 201 (200 on dryRun)
  *   GET  /exams/:id/questions.xlsx          re-importable spreadsheet
  *   GET  /exams/:id/questions.gift          GIFT (re-importable, Moodle-readable)
  * Results and roster files are in export-routes.ts, registered on the same router.
@@ -74,7 +74,7 @@ export function importRoutes(deps: HallDeps) {
       tags: ['Questions'],
       security: keySecurity,
       middleware: [auth] as const,
-      summary: 'Import a question bank: Aiken, GIFT, Moodle XML or past-paper Markdown (dryRun to preview)',
+      summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (dryRun to preview)',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: bankImportForm } } } },
       responses: { 201: jsonResponse(bankImportResponse, 'Imported'), 200: jsonResponse(bankImportResponse, 'Dry run: nothing stored'), ...uploadErrors },
     }),

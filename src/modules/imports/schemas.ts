@@ -20,7 +20,7 @@ export const excelImportForm = z
 
 export const bankImportForm = z
   .object({
-    file: fileField.optional().openapi({ description: 'Aiken / GIFT / Moodle XML / past-paper Markdown text file (or .docx holding Aiken text)' }),
+    file: fileField.optional().openapi({ description: 'Aiken / GIFT / Moodle XML / past-paper Markdown / pasted-paper text file (or .docx holding such text)' }),
     text: z.string().optional().openapi({ description: 'The question text itself, instead of a file' }),
     workspaceId: z.string().min(1).max(64),
     examId: z.string().min(1).max(64),
@@ -52,9 +52,9 @@ export const bankImportResponse = z
     dryRun: z.boolean(),
     created: z.number().int(),
     questions: z.array(z.union([storedQuestionSchema, questionInputSchema])).openapi({ description: 'Stored questions; on a dry run, the QuestionInputs that would be stored' }),
-    warnings: z.array(warning).openapi({ description: 'Duplicate option texts, missing answers, images that cannot be fetched offline…' }),
+    warnings: z.array(warning).openapi({ description: 'Duplicate option texts, missing answers, images that cannot be fetched offline, lines of a pasted paper that could not be placed or were left out (with their line)…' }),
     skipped: z.array(skipped).openapi({ description: 'Source items that cannot become questions, with the reason' }),
-    errors: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Dry run only: what storing would reject ({index, line, path, message})' }),
+    errors: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Dry run only: what storing would reject ({index, line, path, message}); when nothing is importable, that message first, then the skipped items by line (success is then false)' }),
   })
   .openapi('QuestionBankImportResult');
 

@@ -1,22 +1,14 @@
 /** Discoverability and appliance routes: /health, /version, /system/info (LAN URLs for the connect screen). */
 import { createRoute } from '@hono/zod-openapi';
-import { networkInterfaces } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
+import { reachableUrls } from './urls.js';
 
 export const API_VERSION = '1.2.0';
 export const QUESTION_SCHEMA_VERSION = 'v1.3.0';
 
-/** http(s)://<address>:<port>/ for every non-internal IPv4 address of this machine. */
-export function lanUrls(port: number, tls: boolean): string[] {
-  const out: string[] = [];
-  for (const list of Object.values(networkInterfaces())) {
-    for (const ni of list ?? []) if (ni.family === 'IPv4' && !ni.internal) out.push(`${tls ? 'https' : 'http'}://${ni.address}:${port}/`);
-  }
-  return out;
-}
 
 /** System router. `port()` gives the port the server actually listens on. */
 export function systemRoutes(deps: HallDeps, port: () => number) {
@@ -98,12 +90,12 @@ export function systemRoutes(deps: HallDeps, port: () => number) {
       tags: ['System'],
       security: keySecurity,
       summary: 'Addresses candidates and invigilators should open, and the server clock',
-      responses: { 200: jsonResponse(z.object({ version: z.string(), serverTime: z.string().openapi({ format: 'date-time', description: 'The server clock (ISO 8601, UTC) that exam timing runs on; the admin page warns when it differs from the browser’s by more than 2 minutes or is earlier than the release.', example: '2026-11-22T09:00:00.000Z' }), lanUrls: z.array(z.string()), candidateUrl: z.string().nullable(), adminUrl: z.string().nullable() }), 'Info'), ...errorResponses },
+      responses: { 200: jsonResponse(z.object({ version: z.string(), serverTime: z.string().openapi({ format: 'date-time', description: 'The server clock (ISO 8601, UTC) that exam timing runs on; the admin page warns when it differs from the browser’s by more than 2 minutes or is earlier than the release.', example: '2026-11-22T09:00:00.000Z' }), lanUrls: z.array(z.string()).openapi({ description: 'Addresses that reach this server (only those the listening socket accepts)' }), thisMachineOnly: z.boolean().openapi({ description: 'True when the server listens on a loopback address (HOST=127.0.0.1): no other PC can open these' }), candidateUrl: z.string().nullable(), adminUrl: z.string().nullable() }), 'Info'), ...errorResponses },
     }),
     (c) => {
-      const urls = lanUrls(port(), Boolean(deps.config.CBT_TLS_CERT));
+      const { urls, thisMachineOnly } = reachableUrls(deps.config.HOST, port(), Boolean(deps.config.CBT_TLS_CERT));
       const first = urls[0] ?? null;
-      return c.json({ version: API_VERSION, serverTime: new Date(deps.clock.now()).toISOString(), lanUrls: urls, candidateUrl: first, adminUrl: first ? `${first}admin` : null }, 200);
+      return c.json({ version: API_VERSION, serverTime: new Date(deps.clock.now()).toISOString(), lanUrls: urls, thisMachineOnly, candidateUrl: first, adminUrl: first ? `${first}admin` : null }, 200);
     },
   );
   return r;

@@ -1,7 +1,7 @@
 /** HTTP routes of workspaces: registration, sign-in, institution provisioning, settings. */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
-import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
+import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, publicErrorResponses, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { clientAddress } from '../../platform/http.js';
 import { consume } from '../../platform/rate-limit.js';
@@ -17,7 +17,7 @@ export function workspaceRoutes(deps: HallDeps) {
   const perAddress = async (c: Parameters<typeof clientAddress>[0]) => consume(deps.limits.general, `addr:${clientAddress(c)}`);
 
   r.openapi(
-    createRoute({ method: 'post', path: '/workspaces/standalone', tags: ['Workspaces'], summary: 'Register a standalone workspace (30 free credits)', request: { body: jsonBody(s.registerStandaloneSchema) }, responses: { 201: jsonResponse(s.registerStandaloneResponse, 'Registered'), 409: errorResponses[404], ...errorResponses } }),
+    createRoute({ method: 'post', path: '/workspaces/standalone', tags: ['Workspaces'], summary: 'Register a standalone workspace (30 free credits)', request: { body: jsonBody(s.registerStandaloneSchema) }, responses: { 201: jsonResponse(s.registerStandaloneResponse, 'Registered'), 409: problem('A workspace with this e-mail address already exists (EMAIL_TAKEN)'), ...publicErrorResponses } }),
     async (c) => {
       await perAddress(c);
       return c.json(svc.registerStandalone(deps, c.req.valid('json')), 201);
@@ -25,7 +25,7 @@ export function workspaceRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/workspaces/login', tags: ['Workspaces'], summary: 'Examiner sign-in (creates a workspace for a new e-mail)', request: { body: jsonBody(s.loginSchema) }, responses: { 200: jsonResponse(s.loginResponse, 'Signed in'), ...errorResponses } }),
+    createRoute({ method: 'post', path: '/workspaces/login', tags: ['Workspaces'], summary: 'Examiner sign-in (creates a workspace for a new e-mail)', request: { body: jsonBody(s.loginSchema) }, responses: { 200: jsonResponse(s.loginResponse, 'Signed in'), 401: problem('Wrong e-mail or password, no password set yet, or a new workspace’s password too short (LOGIN_FAILED, NO_PASSWORD, PASSWORD_TOO_SHORT)'), ...publicErrorResponses } }),
     async (c) => {
       await perAddress(c);
       return c.json(await svc.login(deps, c.req.valid('json'), clientAddress(c)), 200);
@@ -39,7 +39,7 @@ export function workspaceRoutes(deps: HallDeps) {
       tags: ['Workspaces'],
       summary: 'School information-system provisioning (header x-provisioning-token)',
       request: { body: jsonBody(s.institutionSchema), headers: z.object({ 'x-provisioning-token': z.string().optional() }) },
-      responses: { 200: jsonResponse(s.institutionResponse, 'Existing workspace'), 201: jsonResponse(s.institutionResponse, 'Created'), 503: errorResponses[404], ...errorResponses },
+      responses: { 200: jsonResponse(s.institutionResponse, 'Existing workspace'), 201: jsonResponse(s.institutionResponse, 'Created'), 401: problem('The x-provisioning-token header is missing or wrong'), 503: problem('Provisioning is not configured on this installation (CBT_PROVISIONING_TOKEN unset)'), ...publicErrorResponses },
     }),
     async (c) => {
       await perAddress(c);

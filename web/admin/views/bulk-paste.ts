@@ -1,6 +1,8 @@
 /**
- * Bulk import into an exam: pasted text (Aiken, GIFT, Moodle XML or the past-paper
- * Markdown layout, detected by the server or chosen) or a file. Text and bank files go to
+ * Bulk import into an exam: pasted text (Aiken, GIFT, Moodle XML, the past-paper Markdown
+ * layout, or a paper copied from a website or word processor with numbered questions,
+ * answers or an answer key and worked solutions; detected by the server or chosen) or a
+ * file. The check lists, by line, what the server could not place or left out. Text and bank files go to
  * POST /questions/import (`dryRun` for "Check": what would be stored, with warnings and
  * skipped items); .xlsx files to POST /questions/import-excel. When the import route is
  * missing (404/405), pasted Aiken text is parsed here and sent to POST /questions/bulk.
@@ -27,7 +29,7 @@ B) Nitrogen
 C) Carbon dioxide
 ANSWER: C`;
 
-const FORMATS: Array<[string, string]> = [['', 'Detect automatically'], ['aiken', 'Aiken'], ['gift', 'GIFT (Moodle)'], ['moodle-xml', 'Moodle XML'], ['past-paper', 'Past-paper Markdown']];
+const FORMATS: Array<[string, string]> = [['', 'Detect automatically'], ['aiken', 'Aiken'], ['gift', 'GIFT (Moodle)'], ['moodle-xml', 'Moodle XML'], ['past-paper', 'Past-paper Markdown'], ['pasted-paper', 'Pasted paper (1. question, A. options, Answer / Solution lines or an answer key)']];
 
 type Note = { index?: number; line?: number; row?: number; message?: string; reason?: string };
 /** What the import routes answer (and what the client-side fallback produces). */
@@ -126,10 +128,10 @@ export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone:
 
   replace(host, h('section', { class: 'card', id: 'bulk-paste' },
     h('h2', null, 'Bulk import'),
-    h('p', { class: 'muted' }, 'Paste questions, or choose a file. Aiken: the question, options A. B. C. … (or A) B) …), then a line ANSWER: letter. GIFT, Moodle XML, past-paper Markdown and the .xlsx template also work. Nothing is stored if any question has a problem.'),
+    h('p', { class: 'muted' }, 'Paste questions, or choose a file. Aiken: the question, options A. B. C. … (or A) B) …), then a line ANSWER: letter. A paper copied from a website or Word also works: numbered questions (1. / 1) / Q1.), options (A. / (A) / a)), "Answer: C" and "Solution: …" lines or an answer key at the end; solutions become explanations. Press Check first: lines that could not be placed are listed with their line numbers. GIFT, Moodle XML, past-paper Markdown and the .xlsx template also work. Nothing is stored if any question has a problem.'),
     h('div', { class: 'inline-form' }, field('Format', format), field('…or a file (.txt, .gift, .xml, .md, .xlsx)', file),
       h('button', { type: 'button', class: 'link small', id: 'excel-template', onclick: () => void ctx.api.download('/questions/import-excel/template', 'hallcbt-questions-template.xlsx').catch((err) => toast(String((err as Error).message), 'error')) }, 'Download the .xlsx template')),
-    text,
+    field('Questions to import (paste them here)', text),
     h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: () => onDone(false) }, 'Cancel'), check, submit),
     errorHost, checkHost));
   text.focus();

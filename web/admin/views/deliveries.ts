@@ -4,7 +4,7 @@
  * workspace's webhook URL (PATCH /workspaces/me) and rotating the signing secret
  * (POST /workspaces/me/webhook-secret), which is shown once.
  */
-import { copyText, field, formValues, h, replace } from '../dom.js';
+import { copyText, field, formValues, h, hiddenHeader, replace } from '../dom.js';
 import type { Ctx } from '../session.js';
 import { formatDateTime } from '../time.js';
 import type { OutboxEvent, Workspace } from '../types.js';
@@ -83,7 +83,7 @@ export async function renderDeliveries(ctx: Ctx, host: HTMLElement, filter: Filt
     h('div', { class: 'page-head' }, h('h2', null, 'Outbox'), h('label', { class: 'inline-form' }, 'Show ', filterSelect)),
     events.length
       ? h('table', { class: 'table', id: 'delivery-table' },
-        h('thead', null, h('tr', null, ['Event', 'Type', 'Status', 'Tries', 'Next try', 'Last reply', 'Created', 'Delivered', ''].map((t) => h('th', null, t)))),
+        h('thead', null, h('tr', null, ['Event', 'Type', 'Status', 'Tries', 'Next try', 'Last reply', 'Created', 'Delivered'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, rows))
       : h('p', { class: 'empty' }, `No ${filter === 'all' ? '' : `${filter} `}events.`));
 }

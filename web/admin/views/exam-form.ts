@@ -17,6 +17,7 @@ export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
       field('Duration (minutes)', h('input', { name: 'durationMins', type: 'number', required: true, min: 1, max: 600, value: exam?.durationMins ?? 60 })),
       field(`Opens (${hallTimeZone()})`, h('input', { name: 'startsAt', type: 'datetime-local', value: utcIsoToLocalInput(exam?.startsAt) }), 'Leave empty to open as soon as it is published.'),
       field(`Closes (${hallTimeZone()})`, h('input', { name: 'endsAt', type: 'datetime-local', value: utcIsoToLocalInput(exam?.endsAt) }), 'Nobody can write after this time.'),
+      h('p', { class: 'hint', id: 'window-zone' }, `Opening and closing times are in the hall’s local time, ${hallTimeZone()} (this computer’s time zone); the server stores them in UTC.`),
       field('Room code', h('input', { name: 'accessCode', maxlength: 32, pattern: '[A-Za-z0-9-]{4,32}', value: exam?.accessCode ?? '', placeholder: exam ? '' : 'generated if empty', class: 'mono' })),
       field('Violations allowed before disqualification', h('input', { name: 'maxTabViolations', type: 'number', min: 0, max: 100, value: exam?.maxTabViolations ?? 3 }))),
     h('div', { class: 'checks' },

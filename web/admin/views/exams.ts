@@ -2,9 +2,9 @@
  * Exam list (GET /exams?workspaceId=) with a "new exam" form (POST /exams). Each row
  * links to the exam's screens and shows its room code, window and counts.
  */
-import { formValues, h, replace } from '../dom.js';
+import { formValues, h, hiddenHeader, replace } from '../dom.js';
 import type { Ctx } from '../session.js';
-import { formatDateTime } from '../time.js';
+import { formatWindow } from '../time.js';
 import type { Exam, ExamSummary } from '../types.js';
 import { errorBlock } from '../ui.js';
 import { examFormFields, readExamForm } from './exam-form.js';
@@ -43,7 +43,7 @@ export async function renderExamList(ctx: Ctx, host: HTMLElement): Promise<void>
     h('td', null, h('a', { href: `#/exams/${encodeURIComponent(e.id)}` }, e.title)),
     h('td', null, h('code', { class: 'room-code-small' }, e.accessCode)),
     h('td', null, `${e.durationMins} min`),
-    h('td', null, e.startsAt || e.endsAt ? `${formatDateTime(e.startsAt)} → ${formatDateTime(e.endsAt)}` : 'any time'),
+    h('td', { class: 'exam-window' }, formatWindow(e.startsAt, e.endsAt)),
     h('td', null, examStateBadge(e)),
     h('td', { class: 'num' }, String(e._count?.questions ?? '—')),
     h('td', { class: 'num' }, String(e._count?.attempts ?? '—')),
@@ -58,7 +58,7 @@ export async function renderExamList(ctx: Ctx, host: HTMLElement): Promise<void>
     form,
     exams.length
       ? h('table', { class: 'table', id: 'exam-table' },
-        h('thead', null, h('tr', null, ['Title', 'Room code', 'Duration', 'Window', 'State', 'Questions', 'Attempts', ''].map((t) => h('th', null, t)))),
+        h('thead', null, h('tr', null, ['Title', 'Room code', 'Duration', 'Window', 'State', 'Questions', 'Attempts'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, rows))
       : h('p', { class: 'empty' }, 'No exams yet. Create the first one.'));
 }

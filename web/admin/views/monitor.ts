@@ -5,7 +5,7 @@
  * remaining time (ticked locally between snapshots), violations and status; raises
  * alerts for disqualification and for candidates not seen for 60 s.
  */
-import { h, replace } from '../dom.js';
+import { h, hiddenHeader, replace } from '../dom.js';
 import { MonitorState, type RaisedAlert } from '../monitor-state.js';
 import type { Ctx } from '../session.js';
 import { openEventStream, type StreamState } from '../sse.js';
@@ -136,7 +136,7 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     h('div', { class: 'page-head' }, h('div', null, summary, connection), h('div', { class: 'actions' }, pauseBtn)),
     pausedBanner, alertsHost,
     h('table', { class: 'table monitor', id: 'monitor-table' },
-      h('thead', null, h('tr', null, ['Candidate', 'Seat / address', 'Answered', 'Last saved', 'Time left', 'Violations', 'Status', ''].map((t) => h('th', null, t)))),
+      h('thead', null, h('tr', null, ['Candidate', 'Seat / address', 'Answered', 'Last saved', 'Time left', 'Violations', 'Status'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
       tbody));
   draw();
   drawAlerts();

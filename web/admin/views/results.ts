@@ -4,7 +4,7 @@
  * spreadsheet (GET /exams/:id/results.xlsx, .csv) and a printable slip per candidate.
  * Item analysis (GET /exams/:id/analysis) is shown below when the server offers it.
  */
-import { h, replace } from '../dom.js';
+import { h, hiddenHeader, replace } from '../dom.js';
 import type { Ctx } from '../session.js';
 import { formatDateTime, formatDuration } from '../time.js';
 import type { AttemptSummary, Exam } from '../types.js';
@@ -45,7 +45,7 @@ export async function renderResults(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
         h('button', { type: 'button', class: 'primary', id: 'download-xlsx', onclick: () => void act(ctx.api.download(`${base}/results.xlsx`, `results-${exam.accessCode}.xlsx`)) }, 'Download .xlsx'))),
     attempts.length
       ? h('table', { class: 'table', id: 'results-table' },
-        h('thead', null, h('tr', null, ['Student ID', 'Name', 'Status', 'Score', '%', 'Grade', 'Time taken', 'Violations', 'Review', 'Submitted', ''].map((t) => h('th', null, t)))),
+        h('thead', null, h('tr', null, ['Student ID', 'Name', 'Status', 'Score', '%', 'Grade', 'Time taken', 'Violations', 'Review', 'Submitted'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, rows))
       : h('p', { class: 'empty' }, 'No attempts yet.'),
     analysisHost);

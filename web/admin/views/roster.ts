@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import { ApiError } from '../api.js';
-import { copyText, field, formValues, h, replace } from '../dom.js';
+import { copyText, field, formValues, h, hiddenHeader, replace } from '../dom.js';
 import type { Ctx } from '../session.js';
 import type { Exam, RosterEntry, SystemInfo } from '../types.js';
 import { confirmDialog, errorBlock, errorText, printNow, setPrintArea, toast } from '../ui.js';
@@ -109,7 +109,7 @@ export async function renderRoster(ctx: Ctx, host: HTMLElement, exam: Exam): Pro
         h('button', { type: 'button', class: 'primary', id: 'print-slips', disabled: !roster.length, onclick: printNow }, 'Print PIN slips'))),
     roster.length
       ? h('table', { class: 'table', id: 'roster-table' },
-        h('thead', null, h('tr', null, ['Student ID', 'Name', 'Phone', 'PIN', ''].map((t) => h('th', null, t)))),
+        h('thead', null, h('tr', null, ['Student ID', 'Name', 'Phone', 'PIN'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, rows))
       : null);
 }

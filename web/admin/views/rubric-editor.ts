@@ -3,7 +3,7 @@
  * (GET /rubric-templates), then edit criteria (title, marks, description). Shows whether
  * the criteria add up to the question's marks, which the server requires.
  */
-import { h, replace } from '../dom.js';
+import { h, hiddenHeader, replace } from '../dom.js';
 import type { Api } from '../api.js';
 import { criteriaFromTemplate, criteriaTotal, rescaleCriteria } from '../rubric.js';
 import type { Question, RubricTemplate } from '../types.js';
@@ -79,7 +79,7 @@ export function rubricEditor(api: Api, draft: Question, changed: () => void): { 
       h('div', { class: 'field-label' }, 'Rubric'),
       h('div', { class: 'inline-form' }, name, select,
         h('button', { type: 'button', class: 'link small', id: 'rubric-remove', onclick: () => { draft.rubric = null; draw(); changed(); } }, 'No rubric')),
-      h('table', { class: 'table compact' }, h('thead', null, h('tr', null, h('th', null, 'Criterion'), h('th', null, 'Marks'), h('th', null, 'What earns the marks'), h('th', null, ''))), h('tbody', null, rows)),
+      h('table', { class: 'table compact' }, h('thead', null, h('tr', null, h('th', null, 'Criterion'), h('th', null, 'Marks'), h('th', null, 'What earns the marks'), hiddenHeader('Actions'))), h('tbody', null, rows)),
       h('button', { type: 'button', class: 'secondary small', onclick: () => { r.criteria.push({ title: '', maxMarks: 0, description: '' }); draw(); changed(); } }, 'Add criterion'),
       total);
     updateTotal();

@@ -8,6 +8,7 @@
 import { call } from '../api.js';
 import { h, mount } from '../dom.js';
 import { messageFor } from '../messages.js';
+import { reloadAdvice } from '../offline-shell.js';
 import type { Problem, Session } from '../types.js';
 
 interface Field {
@@ -61,6 +62,7 @@ export function showSignIn(onSignedIn: (session: Session) => void, notice?: { ti
     { novalidate: true, 'aria-labelledby': 'signin-title' },
     h('h1', { id: 'signin-title' }, 'Sign in to your exam'),
     alertBox,
+    reloadAdvice() ? h('p.note', { id: 'reload-advice' }, reloadAdvice()) : null,
     ...FIELDS.map((f) => {
       const input = h('input', { id: f.name, name: f.name, type: 'text', required: true, 'aria-describedby': `${f.name}-hint ${f.name}-err`, ...f.attrs }) as HTMLInputElement;
       inputs[f.name] = input;

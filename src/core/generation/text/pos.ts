@@ -5,7 +5,8 @@
  * (issue 21 §3: a verb key such as "The government ___ to invest" must not get nouns).
  * Tags are Universal POS (NOUN, PROPN, VERB, AUX, ADJ, ADV, NUM, …).
  */
-import { createRequire } from 'node:module';
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
 
 /** One tagged word with its character offsets in the sentence. */
 export interface TaggedWord {
@@ -16,22 +17,10 @@ export interface TaggedWord {
   lemma: string;
 }
 
-interface WinkDoc {
-  tokens(): { out(f: unknown): string[] };
-}
-interface Wink {
-  readDoc(text: string): WinkDoc;
-  its: Record<string, unknown>;
-}
-
-let nlp: Wink | null = null;
-function wink(): Wink {
-  if (!nlp) {
-    // CommonJS packages; loaded on first use so importing the engine stays cheap.
-    const require = createRequire(import.meta.url);
-    const winkNLP = require('wink-nlp') as (model: unknown) => Wink;
-    nlp = winkNLP(require('wink-eng-lite-web-model'));
-  }
+let nlp: ReturnType<typeof winkNLP> | null = null;
+/** The tagger, built on first use (the model takes a moment to load). */
+function wink(): ReturnType<typeof winkNLP> {
+  nlp ??= winkNLP(model);
   return nlp;
 }
 
@@ -47,9 +36,10 @@ export function tagSentence(sentence: string): TaggedWord[] {
   if (hit) return hit;
   const { its } = wink();
   const toks = wink().readDoc(sentence).tokens();
-  const values = toks.out(its.value);
-  const pos = toks.out(its.pos);
-  const lemmas = toks.out(its.lemma);
+  const values = toks.out(its.value) as string[];
+  const pos = toks.out(its.pos) as string[];
+  // wink-nlp's typings declare its.lemma with a different add-on signature; at run time it is an ordinary its function.
+  const lemmas = toks.out(its.lemma as unknown as typeof its.value) as string[];
   const out: TaggedWord[] = [];
   let at = 0;
   values.forEach((v, i) => {

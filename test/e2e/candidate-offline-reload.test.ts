@@ -1,0 +1,77 @@
+/**
+ * Issue 20 item 4: reloading the candidate page while the server is unreachable.
+ * - Where the browser allows a service worker (here http://127.0.0.1, a secure context
+ *   like localhost or HTTPS), the page shell stays loadable: stop the server, reload, and
+ *   the exam is still on screen from the answers kept on this PC — not the browser's own
+ *   "no internet" page. API responses are never served from the worker's cache.
+ * - On plain HTTP to a hall address (not a secure context: no service worker), the
+ *   sign-in screen says before the exam that reloading needs the hall network, and the
+ *   offline banner offers the page's own "Try again now" button.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, spawnServer, type SpawnedServer } from '../harness.js';
+import { currentQuestionId, ensureBuilt, openPage, practicePaper, seedExam, signInAndStart, waitAllSaved } from './candidate-helpers.js';
+
+let browser: Browser;
+let server: SpawnedServer | undefined;
+beforeAll(async () => {
+  ensureBuilt();
+  // hall.test stands for a hall LAN address: plain HTTP there is not a secure context
+  browser = await launchBrowser(['--host-resolver-rules=MAP hall.test 127.0.0.1']);
+});
+afterEach(async () => {
+  await server?.stop().catch(() => undefined);
+  server = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('candidate page: reload while the server is unreachable', () => {
+  it('on localhost: the page shell comes from the service worker and the exam is still shown', async () => {
+    server = await spawnServer();
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 4));
+    const { page, context } = await openPage(browser, server.baseUrl);
+    // a secure context: no reload warning, and the worker takes control of the page
+    expect(await page.$('#reload-advice')).toBeNull();
+    await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active);
+    await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Tunde Bakare', studentId: 'SW-1', pin: '4321' });
+    const qid = await currentQuestionId(page);
+    await page.keyboard.press('b');
+    await waitAllSaved(page);
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    // API responses are never in the worker's cache
+    const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => new URL(r.url).pathname)))).flat());
+    expect(cached).toContain('/');
+    expect(cached.filter((p) => p.startsWith('/attempts') || p.startsWith('/exams') || p.startsWith('/workspaces'))).toEqual([]);
+
+    await server.stop();
+    server = undefined;
+    await page.reload();
+    expect(page.url()).not.toMatch(/^chrome-error:/);
+    await page.waitForSelector('section.question', { timeout: 15_000 });
+    expect(await currentQuestionId(page)).toBe(qid);
+    expect(await page.getAttribute('label.option.chosen', 'data-option-id')).toBeTruthy();
+    await expect.poll(() => page.getAttribute('#conn-status', 'data-state'), { timeout: 15_000 }).toBe('offline');
+    await context.close();
+  }, 90_000);
+
+  it('on plain HTTP to a hall address: says before the exam that reloading needs the network, and offers its own retry', async () => {
+    server = await spawnServer();
+    const seeded = await seedExam(server.baseUrl, practicePaper().slice(0, 2));
+    const hall = `http://hall.test:${server.port}`;
+    const { page, context } = await openPage(browser, hall);
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    await page.waitForSelector('#reload-advice');
+    expect(await page.textContent('#reload-advice')).toMatch(/reloading needs the hall network.*“Try again”/);
+    expect(await page.evaluate(async () => ('serviceWorker' in navigator ? (await navigator.serviceWorker.getRegistrations()).length : 0))).toBe(0);
+    await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Ngozi Eze', studentId: 'HTTP-1', pin: '2468' });
+    await server.stop();
+    server = undefined;
+    await page.keyboard.press('a');
+    await page.waitForSelector('#retry-now', { timeout: 20_000 });
+    expect(await page.textContent('#banner-network')).toMatch(/Do not reload the page/);
+    await context.close();
+  }, 90_000);
+});
