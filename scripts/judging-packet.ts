@@ -46,13 +46,25 @@ async function materials(dir: string): Promise<Material[]> {
   ];
 }
 
-/** The cited passages' text (each at most 2,500 characters). */
+/** Where in `text` the question's wording is found (a fragment of 15+ characters of the prompt), or 0. */
+function anchor(text: string, q: GeneratedQuestion): number {
+  const fragments = unescapeMd(q.prompt).split(/_{3,}|\n/).map((f) => f.replace(/^\d+\.\s*/, '').trim()).filter((f) => f.length >= 15);
+  for (const f of fragments) {
+    const at = text.indexOf(f.slice(0, 40));
+    if (at >= 0) return at;
+  }
+  return 0;
+}
+
+/** The cited passages' text: at most 2,500 characters each, around the question's wording. */
 function excerpt(q: GeneratedQuestion, passages: Passage[]): string {
   return q.citation
     .split('; ')
     .map((c) => {
-      const text = passages.filter((p) => p.citation === c).map((p) => p.text).join('\n');
-      return `> **${c}**\n>\n${text.slice(0, 2500).split('\n').map((l) => `> ${l}`).join('\n')}${text.length > 2500 ? '\n> […]' : ''}`;
+      const text = passages.filter((p) => p.citation === c).map((p) => p.text).join('\n').replace(/[ \t]+/g, ' ');
+      const from = text.length > 2500 ? Math.max(0, Math.min(anchor(text, q) - 1000, text.length - 2500)) : 0;
+      const shown = text.slice(from, from + 2500);
+      return `> **${c}**\n>\n${from > 0 ? '> […]\n' : ''}${shown.split('\n').map((l) => `> ${l}`).join('\n')}${from + 2500 < text.length ? '\n> […]' : ''}`;
     })
     .join('\n>\n');
 }

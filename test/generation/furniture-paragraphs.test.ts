@@ -35,6 +35,8 @@ describe('page furniture', () => {
       'Most candidates who attempted the question did not understand the accruals concept.',
       "The question tests candidates' understanding of the sources of law in Nigeria.",
       'Commendably, the performance was above average in this part of the paper.',
+      'Furthermore, they could not properly explain communication style and the components.',
+      'Award a maximum of 4 marks for the correct explanation of the concept of going concern.',
     ]) expect(rejectReason(s, false)).not.toBeNull();
     expect(rejectReason('A database management system is the software that stores, retrieves and secures data.', false)).toBeNull();
   });

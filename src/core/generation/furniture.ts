@@ -70,4 +70,4 @@ export function stripFurniture(pages: string[]): string[] {
  * question material by the sentence filter.
  */
 export const EXAMINER_TALK =
-  /\bcandidates?['’]?(?=\W)|\bexaminees?\b|\bcommendabl|\bpitfalls?\b|\bperformance (?:was|of)\b|\bwas attempted\b|\bthe question (?:tests?|required|requires|was)\b|\bexpected to (?:state|explain|list|define|discuss|know|demonstrate|compute|calculate|prepare)\b|\bmarking (?:guide|scheme)\b|\bexaminer/i;
+  /\bcandidates?['’]?(?=\W)|\bexaminees?\b|\bcommendabl|\bpitfalls?\b|\bperformance (?:was|of)\b|\bwas attempted\b|\bthe question (?:tests?|required|requires|was)\b|\bexpected to (?:state|explain|list|define|discuss|know|demonstrate|compute|calculate|prepare)\b|\bmarking (?:guide|scheme)\b|\bexaminer|\baward (?:a maximum|\d)|\bthey could not\b|\bfor future examinations?\b|\bstudy text\b/i;

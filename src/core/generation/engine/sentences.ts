@@ -33,7 +33,7 @@ export interface MaterialIndex {
 }
 
 const INSTRUCTION = /^(?:calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore)\b/i;
-const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise)\b/i;
+const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally)\b/i;
 const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the following|\bquestion\s+\d|\bsee page\b|\bpage \d+ of\b|examiner|candidates?\s+(?:were|are|should)|suggested solution|marking guide/i;
 /** A run-in label such as "Success: " or "Impact - " before the sentence proper. */
 const LABEL = /^[\p{L}\s'’]{2,40}?\s?[:–—-]\s+(?=\p{Lu})/u;
