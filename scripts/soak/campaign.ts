@@ -7,6 +7,9 @@
  *         actions.ts) and then saves answers (single and batch) until the kill; some
  *         submit at a random moment;
  *   kill  SIGKILL at a random moment (a share of the kills land during start-up);
+ *         Every (kills/powerCuts)-th round is a POWER CUT instead (power-cut.ts): after
+ *         the SIGKILL, only what the data directory's ext4 had written to its (loop)
+ *         device survives;
  *   down  the database is checked read-only on disk (a, b, c — see checks.ts) while the
  *         power is "out" for a random 2–3.5 s; then the server is restarted.
  *
@@ -26,6 +29,7 @@ import { between, campaignOptionsSchema, seededRandom, type CampaignOptions } fr
 import { startReceiver } from './receiver.js';
 import { seed } from './seed.js';
 import { freePort, ServerProcess } from './server-process.js';
+import { LoopDisk, powerCutUnavailable } from './power-cut.js';
 import { newTally, type Tally } from './tally.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -54,10 +58,25 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
   const rng = seededRandom(opts.seed);
   const t = newTally(opts.synchronous, opts.candidates, opts.objective + opts.essays);
   const runDir = mkdtempSync(join(tmpdir(), `hallcbt-soak-${opts.synchronous.toLowerCase()}-`));
-  const dbFile = join(runDir, 'data', 'hallcbt.sqlite');
+  const dataDir = join(runDir, 'data');
+  const dbFile = join(dataDir, 'hallcbt.sqlite');
+  let disk: LoopDisk | null = null;
+  if (opts.powerCuts > 0) {
+    const why = powerCutUnavailable();
+    if (why) {
+      t.powerCutsSkipped = why;
+      log(`soak: power-cut rounds skipped: ${why}`);
+    } else {
+      disk = new LoopDisk(runDir, dataDir);
+      disk.create();
+    }
+  }
+  // round k is a power cut when the count of cuts due by k goes up (spread evenly; round 1, right after the first start, is one)
+  const isPowerCut = (k: number) => disk !== null && Math.ceil((k * opts.powerCuts) / opts.kills) > Math.ceil(((k - 1) * opts.powerCuts) / opts.kills);
   const receiver = await startReceiver();
   const server = new ServerProcess({
-    dataDir: join(runDir, 'data'),
+    built: opts.built,
+    dataDir,
     port: await freePort(),
     logFile: join(runDir, 'server.log'),
     env: { CBT_SQLITE_SYNCHRONOUS: opts.synchronous, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000' },
@@ -65,7 +84,7 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
   const client = new JsonClient(server.baseUrl);
   const phase: Phase = { killing: false, label: 'seed' };
   const ctx: Ctx = { client, tally: t, phase, server, rng, signInShare: opts.signInShare };
-  log(`soak: synchronous=${opts.synchronous} kills=${opts.kills} candidates=${opts.candidates} seed=${opts.seed} dir=${runDir}`);
+  log(`soak: synchronous=${opts.synchronous} kills=${opts.kills} (power cuts ${disk ? opts.powerCuts : 0}) candidates=${opts.candidates} seed=${opts.seed} dir=${runDir}`);
   try {
     server.spawn();
     await server.ready();
@@ -76,6 +95,11 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
     const submitChance = opts.submitShare / opts.kills;
 
     for (let k = 1; k <= opts.kills; k++) {
+      if (opts.maxMinutes > 0 && Date.now() - started > opts.maxMinutes * 60_000) {
+        t.stoppedEarly = true;
+        log(`  time bound of ${opts.maxMinutes} min reached after ${k - 1} rounds`);
+        break;
+      }
       phase.label = `round ${k}`;
       phase.killing = false;
       const startupKill = k > 1 && rng() < opts.startupKillShare;
@@ -97,13 +121,18 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
       }
       phase.killing = true;
       await server.kill();
+      const powerCut = isPowerCut(k);
+      if (powerCut) {
+        disk!.cut();
+        t.powerCuts++;
+      }
       const killedAt = Date.now();
       t.kills++;
       await Promise.all(loops);
       client.reset();
       state.recovered.clear();
-      checkOnDisk(dbFile, candidates, receiver, t, `after kill ${k}`);
-      log(`  kill ${k}/${opts.kills}${startupKill ? ' (start-up)' : ''}: saves ${t.savesAcknowledged}/${t.savesSent}, checked ${t.answersChecked}, lost ${t.lost.length}, submits ${t.submitsAcknowledged}, problems ${t.integrityFailures.length + t.outboxProblems.length + t.creditFailures.length + t.divergences.length + t.unexpectedResponses.length}`);
+      checkOnDisk(dbFile, candidates, receiver, t, `after ${powerCut ? 'power cut' : 'kill'} ${k}`);
+      log(`  ${powerCut ? 'power cut' : 'kill'} ${k}/${opts.kills}${startupKill ? ' (start-up)' : ''}: saves ${t.savesAcknowledged}/${t.savesSent}, checked ${t.answersChecked}, lost ${t.lost.length}, submits ${t.submitsAcknowledged}, problems ${t.integrityFailures.length + t.outboxProblems.length + t.creditFailures.length + t.divergences.length + t.unexpectedResponses.length}`);
       await sleep(Math.max(0, killedAt + between(rng, opts.downtimeMs) - Date.now()));
       server.spawn();
       t.restarts++;
@@ -137,6 +166,10 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
     t.serverErrorLogLines = server.errorLines;
     await receiver.close();
     t.wallSeconds = (Date.now() - started) / 1000;
+    if (disk) {
+      t.powerCutCopyMaxMs = Math.round(Math.max(0, ...disk.copyMs));
+      disk.close(opts.keepDir);
+    }
     if (!opts.keepDir) rmSync(runDir, { recursive: true, force: true });
   }
   return t;

@@ -29,6 +29,12 @@ export const campaignOptionsSchema = z.object({
   thinkMs: range.default([100, 400]),
   /** keep the run directory (database, server.log) instead of deleting it */
   keepDir: z.boolean().default(false),
+  /** rounds (of `kills`) that are power cuts instead of SIGKILLs: needs root and loop devices (power-cut.ts) */
+  powerCuts: z.number().int().min(0).max(10_000).default(0),
+  /** run the compiled server (dist/src/main.js, `npm run build` first): faster start-ups, and later edits of src/ do not reach a long run */
+  built: z.boolean().default(false),
+  /** stop starting rounds after this many minutes (the final checks still run); 0 = no bound */
+  maxMinutes: z.number().min(0).max(24 * 60).default(0),
 });
 
 export type CampaignOptions = z.infer<typeof campaignOptionsSchema>;
@@ -46,7 +52,8 @@ export interface CliOptions {
 
 /**
  * Parses `--kills N --candidates M --sync FULL|NORMAL|both --seed S --keep --throughput
- * --throughput-only --no-report`. @throws Error naming the bad flag
+ * --throughput-only --no-report --power-cuts P --built --max-minutes T --uptime-ms A-B
+ * --downtime-ms A-B --sign-in-share F` (also `--flag=value`). @throws Error naming the bad flag
  */
 export function parseArgs(argv: string[]): CliOptions {
   const out: CliOptions = { campaign: {}, both: false, throughput: false, noCampaign: false, report: true };
@@ -55,11 +62,21 @@ export function parseArgs(argv: string[]): CliOptions {
     if (v === undefined || !Number.isFinite(n)) throw new Error(`${flag} needs a number`);
     return n;
   };
+  // `--kills=1000` is the same as `--kills 1000`
+  argv = argv.flatMap((a) => (/^--[\w-]+=/.test(a) ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a]));
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--kills') out.campaign.kills = num(a, argv[++i]);
     else if (a === '--candidates') out.campaign.candidates = num(a, argv[++i]);
     else if (a === '--seed') out.campaign.seed = num(a, argv[++i]);
+    else if (a === '--power-cuts') out.campaign.powerCuts = num(a, argv[++i]);
+    else if (a === '--max-minutes') out.campaign.maxMinutes = num(a, argv[++i]);
+    else if (a === '--uptime-ms' || a === '--downtime-ms') {
+      const v = (argv[++i] ?? '').split('-').map(Number);
+      if (v.length !== 2 || v.some((n) => !Number.isInteger(n))) throw new Error(`${a} takes MIN-MAX (ms)`);
+      out.campaign[a === '--uptime-ms' ? 'uptimeMs' : 'downtimeMs'] = [v[0]!, v[1]!];
+    } else if (a === '--built') out.campaign.built = true;
+    else if (a === '--sign-in-share') out.campaign.signInShare = num(a, argv[++i]);
     else if (a === '--sync') {
       const v = (argv[++i] ?? '').toUpperCase();
       if (v === 'BOTH') out.both = true;

@@ -10,7 +10,7 @@
  * server process was running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -22,6 +22,8 @@ export interface ServerOptions {
   /** file that receives the server's stdout and stderr */
   logFile: string;
   env?: Record<string, string>;
+  /** run dist/src/main.js (compiled by `npm run build`) instead of the TypeScript sources */
+  built?: boolean;
 }
 
 /** A port that was free a moment ago on 127.0.0.1. */
@@ -62,7 +64,9 @@ export class ServerProcess {
       CBT_BACKUP_INTERVAL_MINS: '0',
       ...this.opts.env,
     };
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = this.opts.built ? [join(ROOT, 'dist', 'src', 'main.js')] : ['--import', 'tsx', join(ROOT, 'src', 'main.ts')];
+    if (this.opts.built && !existsSync(entry[0]!)) throw new Error('--built needs the compiled server: run `npm run build` first');
+    const proc = spawn(process.execPath, entry, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.spawns++;
     const life: [number, number | null] = [Date.now(), null];
@@ -123,6 +127,11 @@ export class ServerProcess {
     if (!this.proc) return;
     this.proc.kill('SIGTERM');
     await this.exited;
+  }
+
+  /** pid of the current process (undefined while down) */
+  get pid(): number | undefined {
+    return this.proc?.pid;
   }
 
   get running(): boolean {

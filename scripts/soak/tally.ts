@@ -8,6 +8,14 @@ export interface Tally {
   candidates: number;
   questions: number;
   kills: number;
+  /** of the kills, rounds that were power cuts (power-cut.ts) */
+  powerCuts: number;
+  /** why power-cut rounds were asked for but not run (not root, no loop devices), else null */
+  powerCutsSkipped: string | null;
+  /** longest copy of the disk image at a cut, ms */
+  powerCutCopyMaxMs: number;
+  /** the run hit its time bound (--max-minutes) before all rounds */
+  stoppedEarly: boolean;
   /** kills that landed during start-up (before or just after "listening") */
   startupKills: number;
   restarts: number;
@@ -57,7 +65,7 @@ export interface Tally {
 /** A zeroed tally. */
 export function newTally(synchronous: 'FULL' | 'NORMAL', candidates: number, questions: number): Tally {
   return {
-    synchronous, candidates, questions, kills: 0, startupKills: 0, restarts: 0, savesSent: 0, savesAcknowledged: 0, requestsCutOff: 0,
+    synchronous, candidates, questions, kills: 0, powerCuts: 0, powerCutsSkipped: null, powerCutCopyMaxMs: 0, stoppedEarly: false, startupKills: 0, restarts: 0, savesSent: 0, savesAcknowledged: 0, requestsCutOff: 0,
     replayedAnswers: 0, readResumes: 0, signInResumes: 0, submitsAcknowledged: 0, answersChecked: 0, lost: [], integrityChecks: 0, integrityFailures: [],
     completedAttempts: 0, outboxChecks: 0, outboxProblems: [], webhookDeliveries: 0, distinctEventsReceived: 0, repeatDeliveries: 0,
     duplicateEventIds: 0, badSignatures: 0, undelivered: [], creditChecks: 0, creditChecksDiscriminating: 0, creditFailures: [],
@@ -78,7 +86,8 @@ export function tallyRows(t: Tally): [string, string][] {
   return [
     ['synchronous', t.synchronous],
     ['candidates / questions', `${t.candidates} / ${t.questions}`],
-    ['SIGKILLs (of which during start-up)', `${t.kills} (${t.startupKills})`],
+    ['SIGKILLs (of which during start-up)', `${t.kills} (${t.startupKills})${t.stoppedEarly ? ' — stopped by the time bound' : ''}`],
+    ['of those, power cuts (unwritten data dropped; longest image copy)', t.powerCutsSkipped ? `skipped: ${t.powerCutsSkipped}` : `${t.powerCuts} (${t.powerCutCopyMaxMs} ms)`],
     ['restarts on the same data directory', String(t.restarts)],
     ['answer saves sent / acknowledged', `${t.savesSent} / ${t.savesAcknowledged}`],
     ['requests cut off by a kill', String(t.requestsCutOff)],

@@ -21,6 +21,7 @@ import { backupRoutes } from '../modules/backups/routes.js';
 import { importRoutes } from '../modules/imports/routes.js';
 import { analysisRoutes } from '../modules/analysis/routes.js';
 import { generationRoutes } from '../modules/generation/routes.js';
+import { sebRoutes } from '../modules/seb/routes.js';
 import { hubLinkRoutes } from '../modules/hub-link/routes.js';
 import { hubSyncRun } from '../modules/hub-link/sync.js';
 import type { JobValue } from '../modules/attempts/answer-commit.js';
@@ -47,6 +48,7 @@ export function hallRouters(deps: HallDeps, opts: HallRouterOptions): OpenAPIHon
     attemptRoutes(deps),
     webhookRoutes(deps, opts.kickOutbox),
     essayReviewRoutes(deps),
+    sebRoutes(deps),
     backupRoutes(deps),
     importRoutes(deps),
     analysisRoutes(deps),

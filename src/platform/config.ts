@@ -38,6 +38,20 @@ export const configSchema = z.object({
   CBT_SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   /** Who commits the answer flush: 'thread' (a writer thread with its own connection) or 'main' (the event loop, in bounded transactions). */
   CBT_ANSWER_WRITER: z.enum(['thread', 'main']).default('thread'),
+  /**
+   * Base URL the hall PCs use to reach this server (e.g. http://192.168.1.10:8080): the
+   * start URL of generated Safe Exam Browser configurations. Unset: the address the admin
+   * page was opened at (a loopback one is replaced by the first LAN address).
+   */
+  CBT_PUBLIC_URL: optionalString.pipe(z.string().regex(/^https?:\/\/[^\s"'\\<>#?]+$/, 'must be an http(s) URL without query or fragment').optional()).transform((v) => v?.replace(/\/+$/, '')),
+  /**
+   * Comma-separated addresses of reverse proxies whose X-Forwarded-Proto and
+   * X-Forwarded-Host are trusted (the URL the browser used, for Safe Exam Browser hashes).
+   */
+  CBT_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
   /** 1 exposes GET /bench/baseline, a bare route the benchmark compares against. */
   CBT_BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });

@@ -6,7 +6,8 @@
  * HMAC-SHA-256 under a key derived from the installation key (see `SecretBox.pinHash`).
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { randomBase62 } from './ids.js';
 
 /** Encrypts and decrypts short secrets with one installation key. */
@@ -38,11 +39,14 @@ export class SecretBox {
     const b = Buffer.from(stored);
     return a.length === b.length && timingSafeEqual(a, b);
   }
-  /** Loads `<path>` or creates it (32 random bytes, mode 0600). */
+  /**
+   * Loads `<path>` or creates it (32 random bytes, mode 0600). A new key is written to a
+   * temporary file, fsynced, renamed into place and the directory fsynced: a power cut
+   * right after the first start must not leave an empty key file (found by the
+   * power-cut rounds of the crash campaign, issue 22 §5).
+   */
   static fromKeyFile(path: string): SecretBox {
-    if (!existsSync(path)) {
-      writeFileSync(path, randomBytes(32), { mode: 0o600 });
-    }
+    if (!existsSync(path)) writeFileDurably(path, randomBytes(32), 0o600);
     chmodSync(path, 0o600);
     return new SecretBox(readFileSync(path));
   }
@@ -111,4 +115,23 @@ function scryptAsync(secret: string, salt: Buffer, N: number): Promise<Buffer> {
       err ? reject(err) : resolve(key),
     ),
   );
+}
+
+/** Writes `bytes` to `path` so that after a power cut the file is either absent or whole (temp file, fsync, rename, fsync of the directory). */
+export function writeFileDurably(path: string, bytes: Uint8Array, mode: number): void {
+  const tmp = `${path}.tmp`;
+  const fd = openSync(tmp, 'w', mode);
+  try {
+    writeSync(fd, bytes);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+  const dir = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
 }

@@ -5,8 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gradeEssayBuiltIn } from '../../src/core/grading/essay/grade-essay.js';
+import { relatedWords } from '../../src/modules/generation/wordnet.js';
 import { lengthPenalty } from '../../src/core/grading/essay/quality.js';
 import type { GradeEssayRequest } from '../../src/core/generation/schemas.js';
+
+/** The grader as the hall runs it, with WordNet. */
+const gradeWithWordNet = (r: GradeEssayRequest) => gradeEssayBuiltIn(r, relatedWords);
 
 const data = JSON.parse(readFileSync(new URL('../fixtures/generation/essays.json', import.meta.url), 'utf8'));
 const q1 = data.questions[0];
@@ -25,7 +29,7 @@ const answer = (label: string) => q1.answers.find((a: { label: string }) => a.la
 describe('hallcbt-rubric-1', () => {
   it('scores each criterion in half marks within [0, maxMarks], totals add up', () => {
     for (const a of q1.answers) {
-      const ev = gradeEssayBuiltIn(req(a.text));
+      const ev = gradeWithWordNet(req(a.text));
       expect(ev.criteriaScores.map((c) => c.criterionId)).toEqual(q1.rubricCriteria.map((c: { id: string }) => c.id));
       for (const c of ev.criteriaScores) {
         expect(c.score).toBeGreaterThanOrEqual(0);
@@ -39,9 +43,9 @@ describe('hallcbt-rubric-1', () => {
   });
 
   it('ranks a full answer far above a weak one and gives an off-topic one almost nothing', () => {
-    const full = gradeEssayBuiltIn(req(answer('excellent')));
-    const weak = gradeEssayBuiltIn(req(answer('below average')));
-    const off = gradeEssayBuiltIn(req(answer('off-topic, different subject')));
+    const full = gradeWithWordNet(req(answer('excellent')));
+    const weak = gradeWithWordNet(req(answer('below average')));
+    const off = gradeWithWordNet(req(answer('off-topic, different subject')));
     expect(full.totalScore).toBeGreaterThanOrEqual(9);
     expect(weak.totalScore).toBeLessThanOrEqual(4);
     expect(off.totalScore).toBe(0);
@@ -51,7 +55,7 @@ describe('hallcbt-rubric-1', () => {
   });
 
   it('names the ideas found and missing', () => {
-    const ev = gradeEssayBuiltIn(req('Plants make food from carbon dioxide and water in their leaves using light. Oxygen is given off as the plant makes glucose for growth.'));
+    const ev = gradeWithWordNet(req('Plants make food from carbon dioxide and water in their leaves using light. Oxygen is given off as the plant makes glucose for growth.'));
     const sources = ev.criteriaScores.find((c) => c.criterionId === 'c2')!;
     expect(sources.feedback).toMatch(/Found: .*carbon/);
     expect(sources.feedback).toMatch(/Missing: .*(stomata|xylem|root)/);
@@ -64,14 +68,14 @@ describe('hallcbt-rubric-1', () => {
     expect(lengthPenalty(260, 40, 200)!.marks).toBe(1);
     expect(lengthPenalty(100, 40, 200)).toBeNull();
     const text = answer('excellent');
-    const within = gradeEssayBuiltIn(req(text)).totalScore;
-    const tooLong = gradeEssayBuiltIn(req(text, { maxWords: 60 }));
+    const within = gradeWithWordNet(req(text)).totalScore;
+    const tooLong = gradeWithWordNet(req(text, { maxWords: 60 }));
     expect(tooLong.totalScore).toBe(within - 1);
     expect(tooLong.areasForImprovement.join(' ')).toMatch(/above the maximum of 60/);
   });
 
   it('gives an empty response zero and is deterministic', () => {
-    expect(gradeEssayBuiltIn(req('')).totalScore).toBe(0);
-    expect(JSON.stringify(gradeEssayBuiltIn(req(answer('good'))))).toBe(JSON.stringify(gradeEssayBuiltIn(req(answer('good')))));
+    expect(gradeWithWordNet(req('')).totalScore).toBe(0);
+    expect(JSON.stringify(gradeWithWordNet(req(answer('good'))))).toBe(JSON.stringify(gradeWithWordNet(req(answer('good')))));
   });
 });

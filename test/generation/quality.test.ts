@@ -18,12 +18,14 @@ describe('quality goals (fast subset)', () => {
     expect(f.sameKind / f.total).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('essay recommendations rank answers like the examiner (Spearman ≥ 0.8)', () => {
+  it('essay recommendations on the old developer-written set (secondary; issue 21 measures on the independent set)', () => {
     const { rho, within, rows } = essayFigures(loadEssays().questions);
     expect(rows.length).toBeGreaterThanOrEqual(30);
-    expect(rho).toBeGreaterThanOrEqual(0.8);
-    // Goal 80% within one mark is NOT met (77% measured, see docs/quality.md); this guards against regressions.
-    expect(within).toBeGreaterThanOrEqual(0.75);
+    // Issue 7's goal here was ρ ≥ 0.8 (0.89 measured in-sample for hallcbt-rubric-1). Since issue 21 the grader is tuned
+    // and measured on the independent examiner's set (test/generation/essay-quality.test.ts); on this set it measures
+    // ρ 0.74 and 64.5% within one mark (docs/quality.md, secondary table). Regression guard at the measured level.
+    expect(rho).toBeGreaterThanOrEqual(0.7);
+    expect(within).toBeGreaterThanOrEqual(0.6);
   });
 
   it('measures with correct statistics', () => {

@@ -35,6 +35,24 @@ export interface Exam extends ExamSummary {
   showResultAfter: boolean;
   createdAt?: string;
   questions?: Question[];
+  requireSafeExamBrowser?: boolean;
+  safeExamBrowser?: SebSettings;
+}
+
+/** `safeExamBrowser` of an exam (issue 25). */
+export interface SebSettings {
+  required: boolean;
+  configKey: string | null;
+  startUrl: string | null;
+  quitUrl: string | null;
+  configUrl: string | null;
+  sebUrl: string | null;
+  browserExamKeys: string[];
+}
+
+/** GET /exams/:id/safe-exam-browser: the settings with the invigilator's quit password. */
+export interface SebDetails extends SebSettings {
+  quitPassword: string | null;
 }
 
 export type QuestionType = 'MCQ' | 'TRUE_FALSE' | 'SHORT_ESSAY' | 'LONG_ESSAY';
@@ -119,6 +137,10 @@ export interface AttemptSummary {
   pendingReview: boolean;
   autoSubmitted: boolean;
   extraSeconds: number;
+  /** why a DISQUALIFIED attempt is locked (SAFE_EXAM_BROWSER: a failed SEB check) */
+  lockReason?: string | null;
+  /** SEB exams: whether the seat's last request carried a valid SEB hash */
+  sebValid?: boolean | null;
 }
 
 export interface AttemptResult extends AttemptSummary {

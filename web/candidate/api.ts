@@ -6,6 +6,7 @@
  * It also tracks whether the server is reachable, for the page's offline banner.
  */
 import type { Problem } from './types.js';
+import { noteProblem, sebHeaders } from './seb.js';
 
 export type ApiResult<T> =
   | { kind: 'ok'; status: number; body: T }
@@ -57,7 +58,8 @@ export async function call<T>(method: string, path: string, body?: unknown, time
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      // the SEB JavaScript API's values for this page, when the page runs in a newer SEB
+      headers: { ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }), ...sebHeaders() },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
       credentials: 'same-origin',
@@ -87,6 +89,7 @@ export async function call<T>(method: string, path: string, body?: unknown, time
   if (res.ok) return { kind: 'ok', status: res.status, body: parsed as T };
   const problem: Problem =
     parsed && typeof parsed === 'object' ? ({ ...(parsed as object), status: res.status } as Problem) : { status: res.status, title: res.statusText };
+  noteProblem(problem);
   if (problem.retryAfterSeconds === undefined) {
     const ra = Number(res.headers.get('retry-after'));
     if (Number.isFinite(ra) && ra > 0) problem.retryAfterSeconds = ra;

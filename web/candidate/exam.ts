@@ -17,6 +17,7 @@ import { closeDialog, confirmSubmit } from './screens/dialog.js';
 import { mountExamView, type ExamView } from './screens/exam-view.js';
 import type { ResultInput } from './screens/result.js';
 import { attemptKey, writeJson } from './storage.js';
+import { lockText } from './seb.js';
 import { submitAttempt } from './submit.js';
 import type { Problem, Session, TelemetryResponse } from './types.js';
 
@@ -160,7 +161,7 @@ export class ExamController {
       this.schedulePoll(3000);
       return true;
     }
-    if (p.code === 'DISQUALIFIED' || (p.status === 403 && !p.code)) {
+    if (p.code === 'DISQUALIFIED' || p.code === 'SEB_REQUIRED' || (p.status === 403 && !p.code)) {
       this.lock(typeof p.violations === 'number' ? p.violations : this.violations + 1, this.session.maxTabViolations);
       return false;
     }
@@ -223,7 +224,7 @@ export class ExamController {
     this.ended = true;
     this.teardown();
     this.proctor.dropQueue();
-    this.cb.onLocked(`You had ${violations} proctoring violation${violations === 1 ? '' : 's'}; the limit is ${max}.`);
+    this.cb.onLocked(lockText(`You had ${violations} proctoring violation${violations === 1 ? '' : 's'}; the limit is ${max}.`, this.session.lockReason));
   }
 
   private teardown(): void {

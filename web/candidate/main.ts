@@ -19,6 +19,7 @@ import { showSignIn } from './screens/signin.js';
 import { attemptKey, currentAttempt, forgetAttempt, readJson, setCurrentAttempt } from './storage.js';
 import { registerOfflineShell } from './offline-shell.js';
 import type { Session } from './types.js';
+import { lockText, rememberQuitUrl, sebReady, showSebRequired } from './seb.js';
 
 function signIn(notice?: { title: string; text: string }): void {
   showSignIn((session) => route(session, false), notice);
@@ -27,8 +28,9 @@ function signIn(notice?: { title: string; text: string }): void {
 /** Shows the screen for a session's status. */
 function route(session: Session, fromReload: boolean): void {
   setCurrentAttempt(session.attemptId);
+  rememberQuitUrl(session.safeExamBrowser && session.safeExamBrowser.quitUrl);
   if (session.status === 'COMPLETED') return finished({ ...session, attemptId: session.attemptId });
-  if (session.status === 'DISQUALIFIED') return locked(session.attemptId, `You had ${session.violations} proctoring violations; the limit is ${session.maxTabViolations}.`);
+  if (session.status === 'DISQUALIFIED') return locked(session.attemptId, lockText(`You had ${session.violations} proctoring violations; the limit is ${session.maxTabViolations}.`, session.lockReason));
   if (fromReload) return openExam(session);
   showInstructions(session, () => openExam(session));
 }
@@ -94,19 +96,34 @@ async function resume(attemptId: string): Promise<void> {
     }, 5000);
     return;
   }
-  if (res.status === 403 && (!res.problem.code || res.problem.code === 'DISQUALIFIED')) {
-    return locked(attemptId, 'Your exam was locked after too many proctoring violations.');
+  if (res.status === 403 && (!res.problem.code || res.problem.code === 'DISQUALIFIED' || res.problem.code === 'SEB_REQUIRED')) {
+    return locked(attemptId, lockText('Your exam was locked after too many proctoring violations.', res.problem.lockReason));
   }
   forgetAttempt(attemptId);
   signIn(res.status === 404 ? undefined : messageFor(res.problem));
 }
 
-function boot(): void {
-  registerOfflineShell();
-  const current = currentAttempt();
-  if (current) resume(current.attemptId);
-  else signIn();
+/**
+ * A room link (`?room=CODE`, the start URL of a Safe Exam Browser configuration) asks
+ * the server first whether the room requires SEB and whether this browser passes.
+ */
+async function checkRoom(room: string): Promise<void> {
+  const res = await call<{ required: boolean; verified: boolean; sebUrl: string | null; configUrl: string | null }>('GET', '/rooms/' + encodeURIComponent(room) + '/safe-exam-browser');
+  if (res.kind === 'ok' && res.body.required && !res.body.verified) return showSebRequired(res.body, () => void checkRoom(room));
+  signIn();
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
-else boot();
+async function boot(): Promise<void> {
+  registerOfflineShell();
+  await sebReady();
+  const params = new URLSearchParams(location.search);
+  if (params.get('quit') === '1') return showMessage('Exam finished', 'You can leave Safe Exam Browser now. Please follow the invigilator’s instructions.');
+  const current = currentAttempt();
+  if (current) return resume(current.attemptId);
+  const room = params.get('room');
+  if (room && /^[A-Za-z0-9-]{4,32}$/.test(room)) return checkRoom(room);
+  signIn();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void boot());
+else void boot();

@@ -45,6 +45,8 @@ export function messageFor(problem: Problem | null): CandidateMessage {
       return { title: 'No exam places left', text: 'The exam centre has used all its candidate credits. Please tell the invigilator.' };
     case 'DISQUALIFIED':
       return { title: 'Exam locked', text: 'This attempt was locked after too many proctoring violations. Only the invigilator can reopen it.' };
+    case 'SEB_REQUIRED':
+      return { title: 'Safe Exam Browser required', text: 'This exam can only be taken in Safe Exam Browser. Please ask the invigilator.' };
     case 'ALREADY_SUBMITTED':
       return { title: 'Already submitted', text: 'You have already submitted this exam. You cannot take it again.' };
     case 'NO_QUESTIONS':

@@ -63,7 +63,7 @@ export async function submitAttempt(attemptId: string, auto: boolean, finalCopy:
       delayMs = Math.min(delayMs * 1.5, 10_000);
       continue;
     }
-    if (r.status === 403 && (!r.problem.code || r.problem.code === 'DISQUALIFIED')) return { kind: 'locked' };
+    if (r.status === 403 && (!r.problem.code || r.problem.code === 'DISQUALIFIED' || r.problem.code === 'SEB_REQUIRED')) return { kind: 'locked' };
     if (r.status === 409) {
       // Already submitted (e.g. by the server's time-out sweep): show what the server has.
       const g = await call<Session>('GET', attemptPath(attemptId));

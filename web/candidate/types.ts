@@ -64,6 +64,10 @@ export interface Session extends ResultFields {
   durableSeq: number;
   answers: ServerAnswer[];
   questions: SessionQuestion[];
+  /** why a DISQUALIFIED attempt is locked (SAFE_EXAM_BROWSER: a failed SEB check) */
+  lockReason?: string | null;
+  /** present when the exam requires Safe Exam Browser */
+  safeExamBrowser?: { quitUrl?: string };
 }
 
 /** `PUT /attempts/:id/answers/:qid` and `POST /attempts/:id/answers` body. */

@@ -21,6 +21,15 @@ const examFields = {
   shuffleChoices: z.boolean().optional(),
   showResultAfter: z.boolean().optional(),
   isPublished: z.boolean().optional(),
+  requireSafeExamBrowser: z.boolean().optional().openapi({ description: 'Candidates must use Safe Exam Browser with this exam’s generated configuration (default false).' }),
+  safeExamBrowser: z
+    .object({
+      browserExamKeys: z.array(z.string().regex(/^[0-9a-fA-F]{64}$/, 'A Browser Exam Key is 64 hex digits')).max(50).optional().openapi({ description: 'Browser Exam Keys also accepted (X-SafeExamBrowser-RequestHash), for centres that pin an SEB version; [] clears.' }),
+      quitPassword: z.string().min(6).max(64).regex(/^[^"\\\s]+$/, 'No spaces, quotes or backslashes').optional().openapi({ description: 'The invigilator’s password to quit SEB (a random one is issued when SEB is switched on).' }),
+      baseUrl: z.string().max(200).regex(/^https?:\/\/[^\s"'\\<>#?]+$/, 'An http(s) URL without query or fragment, e.g. http://192.168.1.10:8080').optional().openapi({ description: 'The server address hall PCs use (start URL of the configuration). Fixed when SEB is switched on.' }),
+    })
+    .strict()
+    .optional(),
 };
 
 export const createExamSchema = z.object({ workspaceId: z.string().min(1), ...examFields }).openapi('CreateExam');
@@ -38,9 +47,24 @@ export const patchExamSchema = z
     shuffleChoices: examFields.shuffleChoices,
     showResultAfter: examFields.showResultAfter,
     isPublished: examFields.isPublished,
+    requireSafeExamBrowser: examFields.requireSafeExamBrowser,
+    safeExamBrowser: examFields.safeExamBrowser,
   })
   .openapi('PatchExam');
 export type PatchExamInput = z.infer<typeof patchExamSchema>;
+
+/** `safeExamBrowser` of the exam's read shape (issue 25). */
+export const sebReadSchema = z
+  .object({
+    required: z.boolean(),
+    configKey: z.string().nullable().openapi({ description: 'Config Key of the generated configuration (SHA-256 of its SEB-JSON, hex)' }),
+    startUrl: z.string().nullable(),
+    quitUrl: z.string().nullable(),
+    configUrl: z.string().nullable().openapi({ description: 'The .seb file for candidates’ PCs (no key needed)' }),
+    sebUrl: z.string().nullable().openapi({ description: 'seb:// or sebs:// link that opens the exam in Safe Exam Browser' }),
+    browserExamKeys: z.array(z.string()),
+  })
+  .openapi('SafeExamBrowserSettings');
 
 export const examSchema = z
   .object({
@@ -57,6 +81,8 @@ export const examSchema = z
     showResultAfter: z.boolean(),
     isPublished: z.boolean(),
     isPaused: z.boolean(),
+    requireSafeExamBrowser: z.boolean(),
+    safeExamBrowser: sebReadSchema,
     createdAt: z.string(),
   })
   .openapi('Exam');

@@ -21,6 +21,8 @@ export interface Material {
   warnings: string[];
   /** How the material was read, e.g. "pdf", "docx", "pocketsphinx", "captions". */
   source: string;
+  /** true when only the first MAX_MATERIAL_TEXT_CHARS of the text were kept (read-material.ts) */
+  truncated?: boolean;
 }
 
 /** Formats seconds as mm:ss (or h:mm:ss from one hour), e.g. 195.4 → "03:15". */

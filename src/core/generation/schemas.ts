@@ -59,6 +59,7 @@ export const GenerateResponseSchema = z
     totalGenerated: z.number().int(),
     questions: z.array(GeneratedQuestionSchema),
     warnings: z.array(z.string()).openapi({ description: 'Notes for the examiner, e.g. a low-confidence transcript or an LLM fallback.' }),
+    truncated: z.boolean().openapi({ description: 'true when the material held more than 1,000,000 characters of text and only the first 1,000,000 were used (a warning says so too).' }),
   })
   .openapi('GenerateQuestionsResponse');
 export type GenerateResponse = z.infer<typeof GenerateResponseSchema>;

@@ -28,6 +28,8 @@ export const attempts = sqliteTable(
     autoSubmitted: integer('auto_submitted', { mode: 'boolean' }).notNull().default(false),
     completedAt: integer('completed_at'),
     disqualifiedAt: integer('disqualified_at'),
+    /** why a DISQUALIFIED attempt is locked: null (proctoring violations) or SAFE_EXAM_BROWSER */
+    lockReason: text('lock_reason'),
     clientAddress: text('client_address'),
     lastSeenAt: integer('last_seen_at'),
     lastSavedAt: integer('last_saved_at'),

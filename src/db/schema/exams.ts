@@ -20,6 +20,16 @@ export const exams = sqliteTable(
     isPublished: integer('is_published', { mode: 'boolean' }).notNull(),
     /** epoch ms the whole exam was paused at; null when running */
     pausedAt: integer('paused_at'),
+    /** candidates must use Safe Exam Browser with this exam's configuration (issue 25) */
+    requireSeb: integer('require_seb', { mode: 'boolean' }).notNull().default(false),
+    /** base URL of the generated SEB start/quit URLs, fixed when SEB is switched on */
+    sebBaseUrl: text('seb_base_url'),
+    /** the invigilator's SEB quit password, sealed (crypto.ts) */
+    sebQuitPassword: text('seb_quit_password'),
+    /** SHA-256 hex of the quit password, as it goes into the configuration */
+    sebQuitHash: text('seb_quit_hash'),
+    /** JSON array of accepted Browser Exam Keys (lower-case hex) */
+    sebBrowserExamKeys: text('seb_browser_exam_keys'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

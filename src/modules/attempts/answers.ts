@@ -4,11 +4,14 @@
  * and paper come from the session cache, the answer goes into the buffer, and the reply
  * carries `remainingSeconds` and `durableSeq`. Target latency under 5 ms (spec "Limits").
  */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, Forbidden, NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import type { Paper } from './paper.js';
 import type { AttemptState } from './session-cache.js';
 import { GRACE_MS, remainingMs } from './timer.js';
+import { enforceSeb, SEB_LOCK } from './seb-lock.js';
 
 export interface AnswerInput {
   questionId: string;
@@ -18,17 +21,27 @@ export interface AnswerInput {
 }
 
 /**
- * The attempt and its paper for a candidate request.
- * @throws NotFound (unknown attempt), Forbidden (disqualified: the session is locked)
+ * The attempt and its paper for a candidate request. `req` is the HTTP request, judged
+ * when the exam requires Safe Exam Browser (seb-lock.ts); internal callers omit it.
+ * @throws NotFound (unknown attempt), Forbidden (disqualified or locked: the session is
+ *   locked), SafeExamBrowserRequired (403; an attempt in progress is locked first)
  */
-export function candidateAttempt(deps: HallDeps, attemptId: string): { st: AttemptState; paper: Paper } {
+export function candidateAttempt(deps: HallDeps, attemptId: string, req?: Context<AppEnv>): { st: AttemptState; paper: Paper } {
   const st = deps.sessions.attempt(attemptId);
   if (!st) throw new NotFound('Attempt');
-  if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
+  if (st.row.status === 'DISQUALIFIED') throw locked(st);
   const paper = deps.sessions.paper(st.row.exam_id);
   if (!paper) throw new NotFound('Exam');
+  if (paper.seb !== null && req) enforceSeb(deps, req, paper, st);
   deps.sessions.seen(st, deps.clock.now());
   return { st, paper };
+}
+
+function locked(st: AttemptState): Forbidden {
+  if (st.row.lock_reason === SEB_LOCK) {
+    return new Forbidden('This attempt was stopped because a request did not come from Safe Exam Browser with this exam’s configuration. The answers saved so far are kept; only the invigilator can reopen it.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED', lockReason: SEB_LOCK });
+  }
+  return new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
 }
 
 /**
@@ -55,11 +68,12 @@ function resolve(paper: Paper, a: AnswerInput): { questionId: string; optionId: 
  * `opts.questionInPath`: the one-answer form `PUT …/answers/:questionId`, where a question
  * that is not on the attempt's paper is a resource not found (404 `QUESTION_NOT_FOUND`,
  * spec error table); in the batch form it stays a 400 with per-item errors.
+ * `opts.req`: the request, for the Safe Exam Browser check (as in candidateAttempt).
  * @returns `{saved, seq, remainingSeconds, durableSeq}`; `seq` is the highest seq used
  * @throws Conflict when the attempt is completed or its time ended more than 30 s ago
  */
-export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInput[], opts: { questionInPath?: boolean } = {}) {
-  const { st, paper } = candidateAttempt(deps, attemptId);
+export function saveAnswers(deps: HallDeps, attemptId: string, items: AnswerInput[], opts: { questionInPath?: boolean; req?: Context<AppEnv> } = {}) {
+  const { st, paper } = candidateAttempt(deps, attemptId, opts.req);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
   const now = deps.clock.now();
   const left = remainingMs(paper.exam, st.row, now);

@@ -74,8 +74,8 @@ export function reinstate(deps: HallDeps, workspaceId: string, attemptId: string
   deps.sqlite.transaction(() => {
     // the time it spent locked is credited back
     const locked = Math.max(0, now - (st.row.disqualified_at ?? now));
-    deps.sqlite.prepare("UPDATE attempts SET status = 'IN_PROGRESS', violations = 0, disqualified_at = NULL, credited_ms = credited_ms + ? WHERE id = ?").run(locked, attemptId);
-    writeAudit(deps.sqlite, { workspaceId, action: 'attempt.reinstate', targetType: 'attempt', targetId: attemptId, reason, detail: { violations: st.row.violations, lockedMs: locked }, at: now });
+    deps.sqlite.prepare("UPDATE attempts SET status = 'IN_PROGRESS', violations = 0, disqualified_at = NULL, lock_reason = NULL, credited_ms = credited_ms + ? WHERE id = ?").run(locked, attemptId);
+    writeAudit(deps.sqlite, { workspaceId, action: 'attempt.reinstate', targetType: 'attempt', targetId: attemptId, reason, detail: { violations: st.row.violations, lockedMs: locked, lockReason: st.row.lock_reason }, at: now });
   })();
   const fresh = deps.sessions.reloadAttempt(attemptId)!;
   deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });

@@ -6,6 +6,8 @@
  */
 import type { ExamRow } from '../exams/service.js';
 import type { QuestionRow } from '../questions/service.js';
+import { sebGateFor } from '../seb/exam-seb.js';
+import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
 
 export type { PaperOption, PaperQuestion };
@@ -15,6 +17,8 @@ export interface Paper extends GradablePaper {
   exam: ExamRow;
   /** whether the exam has a roster (then studentId + issued PIN are required) */
   hasRoster: boolean;
+  /** Safe Exam Browser check of every candidate request; null when the exam does not require SEB (issue 25) */
+  seb: SebGate | null;
 }
 
 /** Builds a paper from rows (questions already in position order). */
@@ -35,7 +39,7 @@ export function buildPaper(exam: ExamRow, rows: QuestionRow[], hasRoster: boolea
       modelAnswer: q.model_answer,
     };
   });
-  return { exam, questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0), hasRoster };
+  return { exam, questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0), hasRoster, seb: sebGateFor(exam) };
 }
 
 /** One attempt's fixed order: questions and, per question, the shown option order. */

@@ -65,7 +65,7 @@ export function attemptRoutes(deps: HallDeps) {
 
   r.openapi(
     createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...startProblems } }),
-    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c)), 200, c.req.header('accept-encoding')) as never,
+    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c), c), 200, c.req.header('accept-encoding')) as never,
   );
 
   r.openapi(
@@ -75,7 +75,7 @@ export function attemptRoutes(deps: HallDeps) {
       const withPaper = c.req.valid('query').questions !== '0';
       const h = await consume(deps.limits.live, id, LIVE);
       for (const k in h) c.header(k, h[k]);
-      const { st, paper } = candidateAttempt(deps, id);
+      const { st, paper } = candidateAttempt(deps, id, c);
       // the whole paper is worth compressing; the 15 s poll (?questions=0) is small
       if (withPaper) return compressedJson(sessionView(deps, paper, st, true, true), 200, c.req.header('accept-encoding'), h) as never;
       return c.json(sessionView(deps, paper, st, true, false) as never, 200);
@@ -90,7 +90,7 @@ export function attemptRoutes(deps: HallDeps) {
       const h = await consume(deps.limits.live, id, LIVE);
       let saved;
       try {
-        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }], { questionInPath: true });
+        saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }], { questionInPath: true, req: c });
       } catch (e) {
         // a refused save (404, 409, 400) carries the rate-limit headers too
         for (const k in h) c.header(k, h[k]);
@@ -105,7 +105,7 @@ export function attemptRoutes(deps: HallDeps) {
     async (c) => {
       const id = c.req.valid('param').id;
       await live(c, id);
-      return c.json(saveAnswers(deps, id, c.req.valid('json').answers), 200);
+      return c.json(saveAnswers(deps, id, c.req.valid('json').answers, { req: c }), 200);
     },
   );
 
@@ -115,7 +115,7 @@ export function attemptRoutes(deps: HallDeps) {
       const id = c.req.valid('param').id;
       await live(c, id);
       const event = c.req.valid('json');
-      return c.json(await recordTelemetry(deps, id, event), 200);
+      return c.json(await recordTelemetry(deps, id, event, c), 200);
     },
   );
 
@@ -126,7 +126,7 @@ export function attemptRoutes(deps: HallDeps) {
       await live(c, id);
       const body = (c.req.valid('json') ?? {}) as { answers?: s.AnswerItem[] };
       const result = await withWriteTurn(deps.sqlite, () => {
-        const { st, paper } = candidateAttempt(deps, id);
+        const { st, paper } = candidateAttempt(deps, id, c);
         if (st.row.status === 'IN_PROGRESS' && body.answers?.length && remainingMs(paper.exam, st.row, deps.clock.now()) >= -GRACE_MS) {
           saveAnswers(deps, id, body.answers);
         }

@@ -31,6 +31,7 @@ export interface AttemptRow {
   auto_submitted: number;
   completed_at: number | null;
   disqualified_at: number | null;
+  lock_reason: string | null;
   client_address: string | null;
   last_seen_at: number | null;
   last_saved_at: number | null;
@@ -63,6 +64,7 @@ function cachedRow(r: AttemptRow): AttemptRow {
     auto_submitted: r.auto_submitted,
     completed_at: r.completed_at,
     disqualified_at: r.disqualified_at,
+    lock_reason: r.lock_reason,
     client_address: r.client_address,
     last_seen_at: r.last_seen_at,
     last_saved_at: r.last_saved_at,
@@ -85,6 +87,8 @@ export interface AttemptState {
   listed: boolean;
   /** the last `takeActivity` (its number) that took its times */
   taken: number;
+  /** whether its last request carried valid Safe Exam Browser evidence; null: not checked (issue 25) */
+  sebValid: boolean | null;
 }
 
 export class SessionCache {
@@ -139,7 +143,7 @@ export class SessionCache {
       const found = this.attemptSel.get(attemptId) as AttemptRow | undefined;
       if (!found) return undefined;
       const row = cachedRow(found);
-      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false, taken: 0 };
+      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false, taken: 0, sebValid: null };
       this.attempts.set(attemptId, a);
     }
     return a;
@@ -187,6 +191,7 @@ export class SessionCache {
       a.lastSeenAt = prev.lastSeenAt;
       a.lastSavedAt = prev.lastSavedAt;
       a.taken = prev.taken;
+      a.sebValid = prev.sebValid;
       if (prev.activityPending) {
         prev.activityPending = false;
         this.markPending(a);

@@ -5,7 +5,10 @@
  * attempt costs one workspace credit (402 when none are left); a resume costs nothing.
  */
 import { randomInt } from 'node:crypto';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
+import { enforceSeb } from './seb-lock.js';
 import { Conflict, Forbidden, NotFound, PaymentRequired, TooManyRequests, Unauthorized, ValidationError } from '../../platform/errors.js';
 import { consume, isBlocked, recordFailure } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';
@@ -42,17 +45,21 @@ async function pinFailure(deps: HallDeps, pinKey: string, detail: string, code: 
 }
 
 /**
- * Starts or resumes. `address` is the client's address, shown to the invigilator.
+ * Starts or resumes. `address` is the client's address, shown to the invigilator; `req`
+ * the HTTP request, judged when the exam requires Safe Exam Browser.
  * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), Unauthorized
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
-export async function startAttempt(deps: HallDeps, input: StartInput, address: string) {
+export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
   const code = input.accessCode.trim().toUpperCase();
   const studentId = input.studentId.trim();
   await consume(deps.limits.start, `${code}\n${studentId}`, 'start attempts for this candidate');
   const exam = deps.sqlite.prepare('SELECT id FROM exams WHERE access_code = ?').get(code) as { id: string } | undefined;
   if (!exam) throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
   const paper = deps.sessions.paper(exam.id)!;
+  // Safe Exam Browser first: a browser without it learns nothing about PINs or the roster,
+  // and a refused start locks nothing (SEB: "don't start the exam")
+  if (paper.seb !== null && req) enforceSeb(deps, req, paper);
   const now = deps.clock.now();
   checkWindow(paper.exam, now);
 
@@ -72,7 +79,8 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
   }
 
   const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
-  if (existing) return resume(deps, paper, existing, pin, pinKey, address);
+  const sebChecked = paper.seb !== null && !!req;
+  if (existing) return resume(deps, paper, existing, pin, pinKey, address, sebChecked);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
   const pinHash = paper.hasRoster ? null : deps.secrets.pinHash(pin, pinKey);
@@ -94,19 +102,20 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
       const won = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>;
-      return resume(deps, paper, won, pin, pinKey, address);
+      return resume(deps, paper, won, pin, pinKey, address, sebChecked);
     }
     throw e;
   }
   deps.sessions.rememberLayout(id, layout);
   const st = deps.sessions.attempt(id)!;
+  if (sebChecked) st.sebValid = true; // for the monitor: this start passed the SEB check
   deps.events.emit({ kind: 'attempt-changed', examId: exam.id, attemptId: id });
   return sessionView(deps, paper, st, false);
 }
 
-async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string) {
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, address: string, sebChecked: boolean) {
   if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) await pinFailure(deps, pinKey, 'The PIN is wrong for this student ID. Use the PIN you chose when you started.', 'PIN_INVALID');
-  if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked. Ask the invigilator.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
+  if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt is locked (disqualified for proctoring violations, or stopped by a failed Safe Exam Browser check). Ask the invigilator.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
   const st = deps.sessions.attempt(a.id)!;
   if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) {
@@ -118,6 +127,7 @@ async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | '
     st.row.client_address = address;
   }
   deps.sessions.seen(st, deps.clock.now());
+  if (sebChecked) st.sebValid = true;
   // a sign-in may be a new device: what the server holds becomes the base, and answers a
   // lost device never delivered stop holding durability back (the page re-sends any
   // local answer the server does not hold, whatever durableSeq says)

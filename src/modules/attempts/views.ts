@@ -45,6 +45,8 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
     durableSeq: deps.buffer.durableSeq(a.id),
     answers: deps.buffer.answersFor(a.id, questions ? questions.map((q) => q.id) : paper.byId.keys()),
   };
+  if (paper.seb) view.safeExamBrowser = { quitUrl: paper.seb.quitUrl };
+  if (a.lock_reason) view.lockReason = a.lock_reason;
   // a light poll (?questions=0) leaves the paper out: the page already has it
   if (questions) view.questions = questions;
   if (a.status === 'COMPLETED') {
@@ -65,6 +67,9 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     startedAt: iso(a.started_at)!,
     completedAt: iso(a.completed_at),
     disqualifiedAt: iso(a.disqualified_at),
+    lockReason: a.lock_reason,
+    /** Safe Exam Browser: whether this seat's last request carried a valid hash (null: not required / not seen yet) */
+    sebValid: paper.seb ? st.sebValid : null,
     remainingSeconds: a.status === 'IN_PROGRESS' ? remainingSeconds(paper.exam, a, deps.clock.now()) : 0,
     answered,
     totalQuestions: paper.questions.length,

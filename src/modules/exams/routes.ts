@@ -6,6 +6,7 @@ import { requireApiKey } from '../../platform/auth.js';
 import * as s from '../../core/exams/schemas.js';
 import * as svc from './service.js';
 import { listExamQuestions } from '../questions/service.js';
+import { sebBaseUrlFor } from '../seb/exam-seb.js';
 
 const conflict = problem('The room code is taken by another exam (ACCESS_CODE_TAKEN), or the exam has attempts and cannot be deleted (EXAM_HAS_ATTEMPTS)');
 
@@ -18,7 +19,7 @@ export function examRoutes(deps: HallDeps) {
 
   r.openapi(
     createRoute({ method: 'post', path: '/exams', tags: ['Exams'], security: keySecurity, summary: 'Create and schedule an exam', request: { body: jsonBody(s.createExamSchema) }, responses: { 201: jsonResponse(s.examSchema, 'Created'), 409: conflict, ...errorResponses } }),
-    (c) => c.json(svc.serializeExam(svc.createExam(deps, c.var.workspace.id, c.req.valid('json'))), 201),
+    (c) => c.json(svc.serializeExam(svc.createExam(deps, c.var.workspace.id, c.req.valid('json'), () => sebBaseUrlFor(deps, c))), 201),
   );
 
   r.openapi(
@@ -36,7 +37,7 @@ export function examRoutes(deps: HallDeps) {
 
   r.openapi(
     createRoute({ method: 'patch', path: '/exams/{id}', tags: ['Exams'], security: keySecurity, summary: 'Edit, schedule, publish or unpublish an exam', request: { params: s.examIdParam, body: jsonBody(s.patchExamSchema) }, responses: { 200: jsonResponse(s.examSchema, 'Exam'), 409: conflict, ...errorResponses } }),
-    (c) => c.json(svc.serializeExam(svc.updateExam(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('json'))), 200),
+    (c) => c.json(svc.serializeExam(svc.updateExam(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('json'), () => sebBaseUrlFor(deps, c))), 200),
   );
 
   r.openapi(

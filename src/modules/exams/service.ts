@@ -10,6 +10,7 @@ import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
+import { sebColumnsAfter, sebReadShape, type SebColumns } from '../seb/exam-seb.js';
 
 export interface ExamRow {
   id: string;
@@ -25,6 +26,11 @@ export interface ExamRow {
   show_result_after: number;
   is_published: number;
   paused_at: number | null;
+  require_seb: number;
+  seb_base_url: string | null;
+  seb_quit_password: string | null;
+  seb_quit_hash: string | null;
+  seb_browser_exam_keys: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -52,9 +58,14 @@ export function serializeExam(e: ExamRow) {
     showResultAfter: !!e.show_result_after,
     isPublished: !!e.is_published,
     isPaused: e.paused_at !== null,
+    requireSafeExamBrowser: !!e.require_seb,
+    safeExamBrowser: sebReadShape(e),
     createdAt: iso(e.created_at)!,
   };
 }
+
+const SEB_UPDATE = 'UPDATE exams SET require_seb = ?, seb_base_url = ?, seb_quit_password = ?, seb_quit_hash = ?, seb_browser_exam_keys = ? WHERE id = ?';
+const sebArgs = (c: SebColumns) => [c.require_seb, c.seb_base_url, c.seb_quit_password, c.seb_quit_hash, c.seb_browser_exam_keys] as const;
 
 function parseWindow(startsAt: string | null | undefined, endsAt: string | null | undefined): { starts: number | null; ends: number | null } {
   const starts = startsAt ? Date.parse(startsAt) : null;
@@ -78,8 +89,11 @@ function freshCode(deps: HallDeps): string {
   throw new Conflict('Could not generate a free room code; try again.');
 }
 
-/** POST /exams. `workspaceId` must be the caller's (else 404). */
-export function createExam(deps: HallDeps, callerWorkspaceId: string, input: CreateExamInput): ExamRow {
+/**
+ * POST /exams. `workspaceId` must be the caller's (else 404).
+ * @param sebOrigin base URL for a Safe Exam Browser configuration, asked only when SEB is required
+ */
+export function createExam(deps: HallDeps, callerWorkspaceId: string, input: CreateExamInput, sebOrigin: () => string = () => ''): ExamRow {
   if (input.workspaceId !== callerWorkspaceId) throw new NotFound('Workspace');
   const { starts, ends } = parseWindow(input.startsAt, input.endsAt);
   const code = input.accessCode ? input.accessCode.toUpperCase() : freshCode(deps);
@@ -93,6 +107,7 @@ export function createExam(deps: HallDeps, callerWorkspaceId: string, input: Cre
          VALUES (?,?,?,?,?,?,?,?,?,?,?,?,NULL,?,?)`,
       )
       .run(id, callerWorkspaceId, input.title, code, input.durationMins, starts, ends, input.maxTabViolations ?? 3, input.shuffleQuestions ? 1 : 0, input.shuffleChoices ? 1 : 0, input.showResultAfter === false ? 0 : 1, input.isPublished === false ? 0 : 1, now, now);
+    if (input.requireSafeExamBrowser || input.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, null, input, sebOrigin)), id);
   })();
   return getExamInWorkspace(deps, callerWorkspaceId, id);
 }
@@ -119,8 +134,8 @@ export function listExams(deps: HallDeps, callerWorkspaceId: string, workspaceId
   }));
 }
 
-/** PATCH /exams/:id */
-export function updateExam(deps: HallDeps, workspaceId: string, examId: string, patch: PatchExamInput): ExamRow {
+/** PATCH /exams/:id (`sebOrigin` as in createExam). */
+export function updateExam(deps: HallDeps, workspaceId: string, examId: string, patch: PatchExamInput, sebOrigin: () => string = () => ''): ExamRow {
   const e = getExamInWorkspace(deps, workspaceId, examId);
   const startsAt = patch.startsAt !== undefined ? patch.startsAt : iso(e.starts_at);
   const endsAt = patch.endsAt !== undefined ? patch.endsAt : iso(e.ends_at);
@@ -134,6 +149,7 @@ export function updateExam(deps: HallDeps, workspaceId: string, examId: string, 
         `UPDATE exams SET title=?, access_code=?, duration_mins=?, starts_at=?, ends_at=?, max_tab_violations=?, shuffle_questions=?, shuffle_choices=?, show_result_after=?, is_published=?, updated_at=? WHERE id=?`,
       )
       .run(patch.title ?? e.title, code, patch.durationMins ?? e.duration_mins, starts, ends, patch.maxTabViolations ?? e.max_tab_violations, bool(patch.shuffleQuestions, e.shuffle_questions), bool(patch.shuffleChoices, e.shuffle_choices), bool(patch.showResultAfter, e.show_result_after), bool(patch.isPublished, e.is_published), deps.clock.now(), e.id);
+    if (patch.requireSafeExamBrowser !== undefined || patch.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, e, patch, sebOrigin)), e.id);
   })();
   deps.sessions.invalidateExam(e.id);
   return getExamInWorkspace(deps, workspaceId, examId);
@@ -164,6 +180,7 @@ export function duplicateExam(deps: HallDeps, workspaceId: string, examId: strin
          VALUES (?,?,?,?,?,?,?,?,?,?,?,0,NULL,?,?)`,
       )
       .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, now, now);
+    deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(e), id);
     const qs = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(e.id) as Record<string, unknown>[];
     const ins = deps.sqlite.prepare(
       `INSERT INTO questions (id, exam_id, workspace_id, position, type, prompt, marks, options_json, explanation, section, min_words, max_words, model_answer, rubric_json, difficulty, citation, created_at, updated_at)

@@ -19,6 +19,7 @@ import {
   type GeneratedType,
 } from '../../core/generation/schemas.js';
 import { createGenerationService } from './service.js';
+import { streamedForm, uploadedBytes } from '../../platform/streamed-form.js';
 
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
 
@@ -27,9 +28,12 @@ async function fileOf(value: unknown, field: string): Promise<UploadedFile | und
   if (value === undefined || value === null || value === '') return undefined;
   if (!(value instanceof Blob)) throw new ValidationError(`The field "${field}" must be a file.`, [{ path: field, message: 'not a file' }]);
   const name = value instanceof File ? value.name : '';
-  if (value.size === 0 && !name) return undefined;
-  if (value.size > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
-  return { bytes: new Uint8Array(await value.arrayBuffer()), name, type: value.type };
+  // streamed (streamedForm): the bytes were gathered once; else the Blob's copy
+  const streamed = uploadedBytes(value);
+  const size = streamed ? streamed.length : value.size;
+  if (size === 0 && !name) return undefined;
+  if (size > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
+  return { bytes: streamed ?? new Uint8Array(await value.arrayBuffer()), name, type: value.type, handOver: true };
 }
 
 /** Router for /api/cbt/ai/*. */
@@ -45,6 +49,7 @@ export function generationRoutes(deps: HallDeps) {
       tags: ['Generation'],
       security: keySecurity,
       summary: 'Generate questions from material or notes, for review (not stored)',
+      middleware: [streamedForm(MAX_MATERIAL_BYTES)] as const,
       description:
         'Reads the file (PDF per page, DOCX/TXT/Markdown per paragraph, PPTX per slide, audio/video through captions or offline speech recognition) and/or the notes, and returns questions grounded in cited passages. ' +
         '`engine` is "hallcbt-extractive-1" (built-in, deterministic) or the configured LLM model; `warnings` tells the examiner about low-confidence transcripts, fallbacks and easier tiers.',
@@ -52,10 +57,10 @@ export function generationRoutes(deps: HallDeps) {
       responses: {
         200: jsonResponse(GenerateResponseSchema, 'Generated questions'),
         ...errorResponses,
-        413: problem('File larger than 40 MB'),
+        413: problem('File larger than 40 MB; an archive (.docx, .pptx) that would unpack to more than 160 MB or one part to more than 64 MB; or a file that needs more memory to read than one upload may use'),
         415: problem('Unsupported file type, or contents that do not match the claimed type'),
-        422: problem('No usable text in the material'),
-        503: problem('A media tool (ffmpeg, pocketsphinx, whisper.cpp) is not installed'),
+        422: problem('No usable text in the material; or an archive that is damaged or lies about its sizes'),
+        503: problem('A media tool (ffmpeg, pocketsphinx, whisper.cpp) is not installed; or other uploads are being read (Retry-After)'),
       },
     }),
     async (c) => {

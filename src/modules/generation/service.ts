@@ -7,6 +7,7 @@ import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { EXTRACTIVE_ENGINE } from '../../core/generation/engine/extractive.js';
 import { gradeEssayBuiltIn, RUBRIC_ENGINE } from '../../core/grading/essay/grade-essay.js';
+import { relatedWords } from './wordnet.js';
 import { llmSettings, LlmFailure, type LlmSettings } from './llm/client.js';
 import { gradeWithLlm } from './llm/llm-grade.js';
 import { generateWithLlm } from './llm/llm-generate.js';
@@ -58,7 +59,7 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
         try {
           const out = await generateWithLlm(llm, material.passages, req.count, req.difficulty, types, req.subject);
           if (out.written > out.questions.length) warnings.push(`${out.written - out.questions.length} question(s) from ${llm.model} were dropped: their answer is not supported by the passage they cite, or their options repeat.`);
-          return { success: true, engine: llm.model, difficulty: req.difficulty, totalGenerated: out.questions.length, questions: out.questions, warnings };
+          return { success: true, engine: llm.model, difficulty: req.difficulty, totalGenerated: out.questions.length, questions: out.questions, warnings, truncated: material.truncated ?? false };
         } catch (err) {
           warnings.push(fellBack('generate', err));
         }
@@ -66,7 +67,7 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
       // Seconds of CPU for a long PDF: off the main thread, so candidates' saves are not delayed.
       const built = await generateInWorker(material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types });
       warnings.push(...built.warnings);
-      return { success: true, engine: EXTRACTIVE_ENGINE, difficulty: req.difficulty, totalGenerated: built.questions.length, questions: built.questions, warnings };
+      return { success: true, engine: EXTRACTIVE_ENGINE, difficulty: req.difficulty, totalGenerated: built.questions.length, questions: built.questions, warnings, truncated: material.truncated ?? false };
     },
 
     async grade(req) {
@@ -75,11 +76,11 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
           return { success: true, engine: llm.model, evaluation: await gradeWithLlm(llm, req) };
         } catch (err) {
           const note = fellBack('grade', err);
-          const evaluation = gradeEssayBuiltIn(req);
+          const evaluation = gradeEssayBuiltIn(req, relatedWords);
           return { success: true, engine: RUBRIC_ENGINE, evaluation: { ...evaluation, overallComment: `${evaluation.overallComment} (${note})` } };
         }
       }
-      return { success: true, engine: RUBRIC_ENGINE, evaluation: gradeEssayBuiltIn(req) };
+      return { success: true, engine: RUBRIC_ENGINE, evaluation: gradeEssayBuiltIn(req, relatedWords) };
     },
   };
 }

@@ -11,16 +11,17 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
+import { ValidationError } from '../../platform/errors.js';
 import { jsonResponse, keySecurity, z, errorResponses } from '../../platform/openapi.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { addToRoster, listRoster } from '../roster/service.js';
 import { examAnalysis } from '../analysis/service.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam-data.js';
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
-import { readRosterCsv, readRosterXlsx, rosterWorkbook } from '../../core/formats/roster-io.js';
-import { decodeText, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
-import { BankFormatError } from '../../core/formats/types.js';
+import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
+import { runEngineJob } from '../generation/worker-client.js';
+import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
+import { readUpload, requireText, requireXlsx, sniff } from './uploads.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
 import { fileName, sendFile, uploadErrors } from './http.js';
 
@@ -89,19 +90,15 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       const ws = c.var.workspace.id;
       const exam = getExamInWorkspace(deps, ws, c.req.valid('param').id);
       const upload = await readUpload(c.req.valid('form').file);
-      let read;
+      let read: RosterRead;
       if (sniff(upload.bytes) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
         requireXlsx(upload);
-        try {
-          read = await readRosterXlsx(upload.bytes);
-        } catch (e) {
-          // truncated or corrupt zip: the client's file, not a server fault (415, like import-excel)
-          if (e instanceof BankFormatError) throw new UnsupportedMediaType(e.message);
-          throw e;
-        }
+        // declared sizes here (no inflating); reading in the upload worker, one at a time
+        await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
+        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' }, [upload.bytes.buffer as ArrayBuffer]);
       } else {
         requireText(upload, ['csv', 'txt', 'tsv']);
-        read = readRosterCsv(decodeText(upload.bytes).text);
+        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'csv' }, [upload.bytes.buffer as ArrayBuffer]);
       }
       if (!read.errors.length && !read.candidates.length) read.errors.push({ row: 2, column: null, message: 'The file has a header row but no candidates.' });
       if (read.errors.length) throw new ValidationError(`${new Set(read.errors.map((e) => e.row)).size} row(s) of the roster file have problems; nothing was added.`, read.errors.map((e) => ({ ...e })));

@@ -6,8 +6,10 @@ import { errorResponses } from '../../platform/openapi.js';
 /** Error responses of upload routes (problem details like every error). */
 export const uploadErrors = {
   ...errorResponses,
-  413: { description: 'File larger than 10 MB', content: errorResponses[400].content },
+  413: { description: 'File larger than 10 MB; an .xlsx/.docx that would unpack to more than 100 MB or one part to more than 50 MB; or a file that needs more memory to read than one upload may use', content: errorResponses[400].content },
   415: { description: 'The bytes are not what the file claims to be (checked by magic bytes)', content: errorResponses[400].content },
+  422: { description: 'An archive that is damaged or lies about its sizes', content: errorResponses[400].content },
+  503: { description: 'Other uploads are being read; try again after Retry-After seconds', content: errorResponses[400].content },
 };
 
 /** Sends file bytes as a download. */

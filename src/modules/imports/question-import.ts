@@ -6,17 +6,19 @@
  * where the examiner can find them (`{row, column}` in a sheet, `{line}` in a text).
  * File reading and parsing happen before the transaction (STYLE).
  */
-import { loadMammoth } from '../../platform/lazy.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { UnsupportedMediaType, ValidationError, type FieldError } from '../../platform/errors.js';
+import { ValidationError, type FieldError } from '../../platform/errors.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { insertQuestions } from '../questions/service.js';
 import { questionInputSchema, type StoredQuestion } from '../../core/questions/schemas.js';
 import { COLUMN_TITLES, OPTION_LETTERS } from '../../core/formats/xlsx/columns.js';
-import { readQuestionSheet } from '../../core/formats/xlsx/read-questions.js';
+import type { SheetRead } from '../../core/formats/xlsx/read-questions.js';
 import { parseQuestionBank } from '../../core/formats/detect.js';
 import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from '../../core/formats/types.js';
-import { decodeText, requireText, requireXlsx, sniff, type Upload } from './uploads.js';
+import { runEngineJob } from '../generation/worker-client.js';
+import type { ParsedBank } from './upload-jobs.js';
+import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
+import { requireXlsx, type Upload } from './uploads.js';
 
 /** Most questions one import may create (a 10 MB file can hold far more than an exam needs). */
 export const MAX_IMPORT_QUESTIONS = 2000;
@@ -45,19 +47,16 @@ function insertMapped(deps: HallDeps, workspaceId: string, examId: string, qs: I
 }
 
 /**
- * Imports a question spreadsheet into an exam.
- * @throws NotFound (exam), UnsupportedMediaType (not an .xlsx), ValidationError with `errors: [{row, column, message}]`
+ * Imports a question spreadsheet into an exam. The workbook is read in the upload worker.
+ * @throws NotFound (exam), UnsupportedMediaType (not an .xlsx), ArchiveTooLarge / TooHeavyToRead (413),
+ *   UnreadableArchive (422), ValidationError with `errors: [{row, column, message}]`
  */
 export async function importQuestionSheet(deps: HallDeps, workspaceId: string, examId: string, upload: Upload) {
   getExamInWorkspace(deps, workspaceId, examId);
   requireXlsx(upload);
-  let sheet;
-  try {
-    sheet = await readQuestionSheet(upload.bytes);
-  } catch (e) {
-    if (e instanceof BankFormatError) throw new UnsupportedMediaType(e.message);
-    throw e;
-  }
+  // declared sizes here (no inflating); the rest in the upload worker, one at a time
+  await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
+  const sheet = await runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes }, [upload.bytes.buffer as ArrayBuffer]);
   if (sheet.errors.length) {
     const rows = new Set(sheet.errors.map((x) => x.row)).size;
     throw new ValidationError(`${rows} row(s) of the spreadsheet have problems; nothing was imported.`, sheet.errors.map((x) => ({ ...x })));
@@ -70,20 +69,7 @@ export async function importQuestionSheet(deps: HallDeps, workspaceId: string, e
   return { questions, warnings: sheet.warnings };
 }
 
-/** Text of an uploaded question bank (.docx through mammoth, else decoded text). */
-export async function bankText(u: Upload): Promise<{ text: string; note?: string }> {
-  if (u.ext === 'docx' || (sniff(u.bytes) === 'zip' && !u.ext)) {
-    if (sniff(u.bytes) !== 'zip') throw new UnsupportedMediaType('The file is named .docx but is not a Word document (no zip signature).');
-    try {
-      const r = await (await loadMammoth()).extractRawText({ buffer: Buffer.from(u.bytes) });
-      return { text: r.value };
-    } catch {
-      throw new UnsupportedMediaType('The file could not be read as a Word (.docx) document.');
-    }
-  }
-  requireText(u, ['txt', 'text', 'gift', 'xml', 'md', 'markdown', 'aiken']);
-  return decodeText(u.bytes);
-}
+export { bankText } from './upload-jobs.js';
 
 export interface BankImport {
   format: BankFormat;
@@ -96,18 +82,21 @@ export interface BankImport {
 }
 
 /**
- * Parses a question bank and (unless `dryRun`) stores its questions in the exam. A dry run
- * lists in `errors` what the import would reject, including "no importable questions".
+ * Parses a question bank (or takes one the upload worker parsed) and (unless `dryRun`)
+ * stores its questions in the exam. A dry run lists in `errors` what the import would
+ * reject, including "no importable questions".
  * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)
  */
-export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text: string; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
+export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text?: string; parsed?: ParsedBank; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
   getExamInWorkspace(deps, workspaceId, examId);
-  let parsed;
-  try {
-    parsed = parseQuestionBank(input.text, input.format);
-  } catch (e) {
-    if (e instanceof BankFormatError) throw new ValidationError(e.message, [{ ...(e.line ? { line: e.line } : {}), message: e.message }]);
-    throw e;
+  let parsed = input.parsed;
+  if (!parsed) {
+    try {
+      parsed = parseQuestionBank(input.text ?? '', input.format);
+    } catch (e) {
+      if (e instanceof BankFormatError) throw new ValidationError(e.message, [{ ...(e.line ? { line: e.line } : {}), message: e.message }]);
+      throw e;
+    }
   }
   const { format, result } = parsed;
   const warnings = input.note ? [{ message: input.note }, ...result.warnings] : result.warnings;

@@ -1,7 +1,9 @@
 /**
  * HTTP routes of question imports and exports (DESIGN §6, issue 6). All need the API
  * key. Uploads are multipart (≤ 10 MB → else 413; bytes must match the claimed type →
- * else 415); nothing is stored when anything fails.
+ * else 415; an archive that would unpack to more than zip-limits.ts allows → 413);
+ * files are read in the upload worker, one at a time (generation/worker-client.ts);
+ * nothing is stored when anything fails.
  *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
  *   GET  /questions/import-excel/template   ready-to-fill .xlsx
  *   POST /questions/import                  Aiken | GIFT | Moodle XML | past paper | pasted paper → 201 (200 on dryRun)
@@ -16,8 +18,12 @@ import type { HallDeps } from '../../hall/deps.js';
 import { NotFound, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import { bankText, importQuestionBank, importQuestionSheet } from './question-import.js';
-import { readUpload } from './uploads.js';
+import { importQuestionBank, importQuestionSheet } from './question-import.js';
+import { readUpload, sniff } from './uploads.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import { runEngineJob } from '../generation/worker-client.js';
+import type { ParsedBank } from './upload-jobs.js';
+import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';
@@ -85,9 +91,13 @@ export function importRoutes(deps: HallDeps) {
       if (hasFile === (typeof form.text === 'string' && form.text.trim() !== '')) {
         throw new ValidationError('Send either a file or text (exactly one).', [{ path: 'file', message: 'give file or text' }]);
       }
-      const source = hasFile ? await bankText(await readUpload(form.file)) : { text: form.text! };
+      getExamInWorkspace(deps, c.var.workspace.id, form.examId);
+      const upload = hasFile ? await readUpload(form.file) : undefined;
+      if (upload && (upload.ext === 'docx' || sniff(upload.bytes) === 'zip')) await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'a Word document');
+      // decoding, mammoth and the parser run in the upload worker (one at a time)
+      const parsed = await runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format }, upload ? [upload.bytes.buffer as ArrayBuffer] : []);
       const dryRun = isTrue(form.dryRun);
-      const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { text: source.text, format: form.format, dryRun, note: source.note });
+      const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { parsed, format: form.format, dryRun, note: parsed.note });
       // parsed (dry-run) questions are QuestionInputs before zod defaults: same wire shape
       const body = { success: !res.errors?.length, examId: form.examId, dryRun, ...res } as unknown as z.infer<typeof bankImportResponse>;
       return dryRun ? c.json(body, 200) : c.json(body, 201);

@@ -4,6 +4,8 @@
  * DISQUALIFIED and is locked (later requests → 403), and `exam.attempt.disqualified` is
  * queued. Network and fullscreen-enter events are recorded but not counted.
  */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { afterWriteTurn, relaxedSync, syncWal } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
@@ -27,10 +29,11 @@ const COUNTED = new Set<string>(VIOLATION_TYPES);
  * disqualifies is made durable before this resolves: the WAL is then fsynced in the
  * thread pool (`syncWal`), so no fsync holds the event loop (issue 8).
  * @returns `{attemptId, violations, maxTabViolations, status, disqualified, remainingSeconds, durableSeq}`
- * @throws Forbidden once disqualified, Conflict once completed, NotFound
+ * `req` (the HTTP request) is judged when the exam requires Safe Exam Browser.
+ * @throws Forbidden once disqualified, Conflict once completed, NotFound, SafeExamBrowserRequired
  */
-export async function recordTelemetry(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
-  const { response, announce } = await afterWriteTurn(deps.sqlite, () => relaxedSync(deps.sqlite, () => record(deps, attemptId, input)));
+export async function recordTelemetry(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }, req?: Context<AppEnv>) {
+  const { response, announce } = await afterWriteTurn(deps.sqlite, () => relaxedSync(deps.sqlite, () => record(deps, attemptId, input, req)));
   if (response.disqualified) await syncWal(deps.sqlite);
   announce();
   return response;
@@ -41,8 +44,8 @@ export async function recordTelemetry(deps: HallDeps, attemptId: string, input: 
  * recordTelemetry. `announce` tells the hall (and the outbox dispatcher) what changed:
  * called once the change is as durable as it will be.
  */
-function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }) {
-  const { st, paper } = candidateAttempt(deps, attemptId);
+function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType; meta?: { action?: string } }, req?: Context<AppEnv>) {
+  const { st, paper } = candidateAttempt(deps, attemptId, req);
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted.', { code: 'ALREADY_SUBMITTED' });
   const counted = COUNTED.has(input.type);
   const now = deps.clock.now();

@@ -24,7 +24,8 @@ export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
       check('shuffleQuestions', 'Shuffle questions per candidate', exam?.shuffleQuestions ?? false),
       check('shuffleChoices', 'Shuffle options per candidate', exam?.shuffleChoices ?? false),
       check('showResultAfter', 'Show candidates their result after submitting', exam?.showResultAfter ?? true),
-      check('isPublished', 'Published (candidates can start)', exam?.isPublished ?? true)),
+      check('isPublished', 'Published (candidates can start)', exam?.isPublished ?? true),
+      check('requireSafeExamBrowser', 'Require Safe Exam Browser (the exam opens only in SEB with its generated configuration)', exam?.requireSafeExamBrowser ?? false)),
   ];
 }
 
@@ -44,6 +45,7 @@ export function readExamForm(v: Record<string, string | boolean>, creating: bool
     shuffleChoices: v.shuffleChoices === true,
     showResultAfter: v.showResultAfter === true,
     isPublished: v.isPublished === true,
+    requireSafeExamBrowser: v.requireSafeExamBrowser === true,
   };
   // creation omits empty optional fields; editing sends null to clear the window
   if (creating) {

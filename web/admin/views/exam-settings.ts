@@ -8,6 +8,7 @@ import type { Ctx } from '../session.js';
 import type { Exam } from '../types.js';
 import { confirmDialog, errorBlock, errorText, toast } from '../ui.js';
 import { examFormFields, readExamForm } from './exam-form.js';
+import { renderSebCard } from './exam-seb.js';
 
 /** Draws the settings tab. */
 export function renderExamSettings(ctx: Ctx, host: HTMLElement, exam: Exam): void {
@@ -57,7 +58,9 @@ export function renderExamSettings(ctx: Ctx, host: HTMLElement, exam: Exam): voi
       ctx.navigate('#/exams');
     }) }, 'Delete');
 
-  replace(host, form,
+  const sebHost = h('div', { id: 'seb-host' });
+  replace(host, form, sebHost,
     h('section', { class: 'card' }, h('h2', null, 'Actions'), h('div', { class: 'actions left' }, publish, duplicate, del),
       h('p', { class: 'muted' }, 'An exam with attempts cannot be deleted; unpublish it instead.')));
+  void renderSebCard(ctx, sebHost, exam).catch((err) => replace(sebHost, errorBlock(err)));
 }

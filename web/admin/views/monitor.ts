@@ -19,6 +19,7 @@ const STATUS_TEXT = { IN_PROGRESS: 'Writing', COMPLETED: 'Submitted', DISQUALIFI
 /** Draws the monitor and starts the stream; returns the function that stops it. */
 export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Promise<() => void> {
   const state = new MonitorState();
+  const sebRequired = !!exam.safeExamBrowser?.required;
   const connection = h('span', { class: 'conn', id: 'monitor-connection' }, 'Connecting…');
   const summary = h('p', { class: 'monitor-summary', id: 'monitor-summary' });
   const pauseBtn = h('button', { type: 'button', class: 'secondary', id: 'pause-exam' }, 'Pause exam');
@@ -51,8 +52,10 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
       h('td', { 'data-field': 'last-saved' }),
       h('td', { 'data-field': 'remaining', class: 'mono' }),
       h('td', { 'data-field': 'violations', class: a.violations > 0 ? 'warn' : null }, `${a.violations}/${a.maxTabViolations}`),
+      sebRequired ? h('td', { 'data-field': 'seb', class: a.sebValid === false ? 'warn' : null, title: 'Whether this seat’s last request carried a valid Safe Exam Browser hash' },
+        a.sebValid === true ? '✓ valid' : a.sebValid === false ? '✗ not SEB' : '—') : null,
       h('td', { 'data-field': 'status' },
-        h('span', { class: `badge status-${a.status.toLowerCase()}` }, STATUS_TEXT[a.status] ?? a.status),
+        h('span', { class: `badge status-${a.status.toLowerCase()}` }, a.lockReason === 'SAFE_EXAM_BROWSER' ? 'Locked: not SEB' : STATUS_TEXT[a.status] ?? a.status),
         h('span', { class: 'unseen-slot' }),
         a.extraSeconds ? h('small', { class: 'muted' }, ` +${Math.round(a.extraSeconds / 60)} min`) : null),
       h('td', { class: 'row-actions' },
@@ -90,7 +93,7 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     const sorted = [...s.attempts].sort((x, y) => x.candidateName.localeCompare(y.candidateName) || x.attemptId.localeCompare(y.attemptId));
     if (!sorted.length) {
       rows.clear();
-      replace(tbody, h('tr', null, h('td', { colspan: 8, class: 'empty' }, 'Nobody has started yet. Candidates appear here the moment they start.')));
+      replace(tbody, h('tr', null, h('td', { colspan: sebRequired ? 9 : 8, class: 'empty' }, 'Nobody has started yet. Candidates appear here the moment they start.')));
       return;
     }
     const seen = new Set<string>();
@@ -136,7 +139,7 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     h('div', { class: 'page-head' }, h('div', null, summary, connection), h('div', { class: 'actions' }, pauseBtn)),
     pausedBanner, alertsHost,
     h('table', { class: 'table monitor', id: 'monitor-table' },
-      h('thead', null, h('tr', null, ['Candidate', 'Seat / address', 'Answered', 'Last saved', 'Time left', 'Violations', 'Status'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
+      h('thead', null, h('tr', null, ['Candidate', 'Seat / address', 'Answered', 'Last saved', 'Time left', 'Violations', ...(sebRequired ? ['SEB'] : []), 'Status'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
       tbody));
   draw();
   drawAlerts();

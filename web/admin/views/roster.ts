@@ -11,6 +11,7 @@ import type { Ctx } from '../session.js';
 import type { Exam, RosterEntry, SystemInfo } from '../types.js';
 import { confirmDialog, errorBlock, errorText, printNow, setPrintArea, toast } from '../ui.js';
 import { pinSlips, safeMessagingHref } from './pin-slips.js';
+import { qrSvg } from './connect.js';
 
 type CandidateIn = { studentId: string; candidateName: string; phone?: string };
 
@@ -98,7 +99,8 @@ export async function renderRoster(ctx: Ctx, host: HTMLElement, exam: Exam): Pro
         }) }, 'Remove')));
   });
 
-  setPrintArea('slips', pinSlips(exam, ctx.workspace.name, roster, info?.candidateUrl ?? info?.lanUrls?.[0] ?? `${location.origin}/`));
+  const sebQr = exam.safeExamBrowser?.required && exam.safeExamBrowser.sebUrl ? await qrSvg(exam.safeExamBrowser.sebUrl) : null;
+  setPrintArea('slips', pinSlips(exam, ctx.workspace.name, roster, info?.candidateUrl ?? info?.lanUrls?.[0] ?? `${location.origin}/`, sebQr));
   replace(host,
     h('section', { class: 'card' }, h('h2', null, 'Add candidates'), addForm, addError,
       h('div', { class: 'inline-form' }, field('…or import a list (.csv or .xlsx with columns studentId, candidateName, phone)', fileInput)), importError),

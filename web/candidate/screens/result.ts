@@ -6,6 +6,7 @@
  */
 import { h, localTime, mount } from '../dom.js';
 import type { ResultFields } from '../types.js';
+import { quitLink } from '../seb.js';
 
 export interface ResultInput extends ResultFields {
   attemptId: string;
@@ -65,6 +66,7 @@ export function showResult(r: ResultInput, onFinish: () => void): void {
         ),
         h('p.small', {}, 'Please leave the computer as it is and follow the invigilator’s instructions.'),
         finish,
+        quitLink(),
       ),
     ),
   );

@@ -10,6 +10,7 @@ import { h, mount } from '../dom.js';
 import { messageFor } from '../messages.js';
 import { reloadAdvice } from '../offline-shell.js';
 import type { Problem, Session } from '../types.js';
+import { showSebRequired } from '../seb.js';
 
 interface Field {
   name: 'accessCode' | 'candidateName' | 'studentId' | 'candidatePin';
@@ -99,6 +100,7 @@ export function showSignIn(onSignedIn: (session: Session) => void, notice?: { ti
     button.textContent = 'Sign in';
     if (res.kind === 'ok') return onSignedIn(res.body);
     const problem: Problem | null = res.kind === 'problem' ? res.problem : null;
+    if (problem && problem.code === 'SEB_REQUIRED') return showSebRequired(problem, () => showSignIn(onSignedIn, notice));
     const msg = messageFor(problem);
     showAlert(msg.title, msg.text);
     if (problem && (problem.code === 'PIN_INVALID')) inputs.candidatePin.value = '';

@@ -7,14 +7,15 @@
  */
 import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js';
 import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
-import { coverage, foundAndMissing, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type ResponseStems } from './ideas.js';
+import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
+import { parseGuidance } from './guidance.js';
+import { creditPoints, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
 
 export const RUBRIC_ENGINE = 'hallcbt-rubric-1';
 
 /** Share of an idea's weighted stems that earns it full credit. */
 const FULL_CREDIT_AT = 0.6;
-const PER_POINT = /\b(one|1|half a|0\.5|two|2) marks? (?:each|per point|for each)\b/i;
 const QUALITY_TITLE = /organi[sz]ation|expression|clarity|language|grammar|spelling|presentation|style|structure|coherence|mechanics|communication/i;
 
 /** Rounds to the nearest half mark inside [0, max]. */
@@ -32,21 +33,36 @@ interface CriterionResult {
   missing: string[];
 }
 
-/** Marks a "one mark each: a, b, c or d, …" criterion by counting the listed points covered. */
-function gradePoints(c: GradeEssayRequest['rubricCriteria'][number], r: ResponseStems, prompt: Set<string>, perPoint: number, topicFactor: number) {
-  const list = (c.description ?? '').replace(/^[^:]*:/, '');
-  const items = list.split(/[,;.]/).map((s) => s.trim()).filter(Boolean);
-  const found: string[] = [];
-  const missing: string[] = [];
-  for (const item of items) {
-    const hit = item.split(/\s+or\s+/).some((alt) => coverage(ideaUnit(alt, prompt), r) >= 0.5);
-    (hit ? found : missing).push(item);
+type Outcome = { score: number; found: string[]; missing: string[]; feedback: string };
+
+/** Marks a criterion by points (see points.ts): the best `count` points, each credited once; `taken` are points another criterion already credited. */
+function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>, max: number, topicFactor: number, taken: Set<string>): Outcome & { used: string[] } {
+  const credits = creditPoints(plan, units).sort((x, y) => y.credit - x.credit);
+  const chosen: PointCredit[] = [];
+  const claimed = new Map<number, Set<string>>();
+  for (const c of credits) {
+    if (c.credit <= 0 || taken.has(c.point.label)) continue;
+    if (plan.perPoint && chosen.length >= plan.count) break;
+    // The same words in the same sentence are one point, however many listed alternatives they meet.
+    const words = new Set(c.point.heads.flatMap((h) => [...h.stems.keys()]).filter((st) => units[c.unit]!.exact.has(st)));
+    const seen = claimed.get(c.unit);
+    if (seen && [...words].some((w) => seen.has(w))) continue;
+    // One sentence explained by the same model-answer sentence is one point, not one per alternative it names.
+    if (c.point.body && chosen.some((o) => o.unit === c.unit && o.point.body?.text === c.point.body!.text)) continue;
+    claimed.set(c.unit, new Set([...(seen ?? []), ...words]));
+    chosen.push(c);
   }
-  const score = toHalfMarks(found.length * perPoint * topicFactor, c.maxMarks);
-  const feedback = found.length
-    ? `Credited ${found.length} point(s): ${found.join(', ')}.${score < c.maxMarks ? ` Other acceptable points: ${missing.slice(0, 4).join(', ')}.` : ''}`
-    : `None of the expected points found (e.g. ${missing.slice(0, 4).join(', ')}).`;
-  return { score, found, missing: score < c.maxMarks ? missing : [], feedback };
+  const raw = chosen.reduce((sum, c) => sum + (plan.perPoint ? plan.perPoint : c.point.marks) * c.credit, 0);
+  const score = toHalfMarks(raw * topicFactor, max);
+  const describe = (c: PointCredit) => `${c.point.label} (${c.credit >= 0.99 ? 'full' : !c.stated ? 'partly' : plan.statedShare < 1 && c.explained < 0.5 ? 'stated, not explained' : 'partly explained'})`;
+  const found = chosen.map((c) => c.point.label);
+  const missing = plan.points.filter((pt) => !found.includes(pt.label) && !taken.has(pt.label)).map((pt) => pt.label);
+  const wanted = plan.perPoint ? `${plan.count} point(s) × ${+plan.perPoint.toFixed(2)} mark(s)` : `${plan.points.length} marked item(s)`;
+  const feedback = chosen.length
+    ? `Credited ${chosen.length} point(s) of ${wanted}: ${chosen.map(describe).join('; ')}.${score < max && missing.length ? ` Not found: ${missing.slice(0, 5).join('; ')}.` : ''}`
+    : `No creditable point found (${wanted}); expected e.g. ${missing.slice(0, 4).join('; ')}.`;
+  const scaled = chosen.length && topicFactor < 0.95 ? ` Points worth ${toHalfMarks(Math.min(raw, max), max)} scaled to ${score}: much of the answer is not about the question's material.` : '';
+  return { score, found, missing: score < max ? missing : [], feedback: feedback + scaled, used: found };
 }
 
 /** Marks a content criterion by the mean credit of its idea units. */
@@ -75,27 +91,41 @@ function gradeContent(units: IdeaUnit[], max: number, r: ResponseStems, topicFac
 /**
  * Grades one essay response against its rubric.
  * Input is assumed valid (GradeEssayRequestSchema: criteria maxMarks sum to maxMarks).
+ * `lexicon` gives related words for paraphrase (the hall passes WordNet); without it only
+ * the words themselves, their stems and misspellings match.
  */
-export function gradeEssayBuiltIn(req: GradeEssayRequest): Evaluation {
+export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Evaluation {
   const prompt = stemSet(req.questionPrompt);
-  const r = responseStems(req.studentResponse);
+  const r = responseStems(req.studentResponse, lexicon);
   const modelUnits = ideaTexts(req.modelAnswer).map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
   const whole = ideaUnit(req.modelAnswer, prompt);
   // Topic gate: an answer that never touches the question's own subject words is off-topic, however many shared terms it has.
   const topic = ideaUnit([...prompt].filter((s) => whole.stems.has(s)).join(' '), new Set());
   const topicShare = topic.stems.size ? coverage(topic, r) : 1;
-  const topicFactor = Math.min(1, topicShare / 0.2) ** 2;
+  // Focus: the share of the response's own content words that belong to the question's material. Padding and
+  // another topic's essay share a few words with the rubric but are mostly about something else; notes that
+  // name the points without the question's words are all material.
+  const material = responseStems(`${req.questionPrompt} ${req.modelAnswer} ${req.rubricCriteria.map((c) => `${c.title} ${c.description ?? ''}`).join(' ')}`, lexicon);
+  const own = [...r.exact];
+  const focus = own.length ? own.reduce((sum, st) => sum + (hasStem(material, st) ? 1 : material.related.has(st) ? 0.5 : 0), 0) / own.length : 0;
+  const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.1) / 0.5));
   const relevance = coverage(whole, r) * topicFactor;
   const words = wordCount(req.studentResponse);
+  const units = responseUnits(req.studentResponse, lexicon);
+  const explainVerb = /\b(?:explain|discuss|describe|examine|account for|analy[sz]e|evaluate|justify|why)\b/i.test(req.questionPrompt);
+  let previous: PointPlan | null = null;
   const plans = req.rubricCriteria.map((c) => {
-    const perPoint = PER_POINT.exec(c.description ?? '');
+    const g = parseGuidance(c.description, c.maxMarks);
     const units = ideaTexts(c.description ?? '').map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
     const specific = new Set(units.flatMap((u) => [...u.stems.keys()]));
-    const kind = perPoint ? 'points' : specific.size === 0 || QUALITY_TITLE.test(c.title) ? 'quality' : 'content';
+    const byPoints = g.sameAsPrevious || g.count !== undefined || g.alternatives.length > 0 || g.marked.length > 0;
+    const kind = QUALITY_TITLE.test(c.title) ? 'quality' : byPoints ? 'points' : specific.size === 0 && !modelUnits.length ? 'quality' : 'content';
+    const pointPlan: PointPlan | null = kind !== 'points' ? null : g.sameAsPrevious && previous ? previous : planPoints(g, c.title, c.description ?? '', c.maxMarks, req.modelAnswer, prompt, explainVerb);
+    if (pointPlan) previous = pointPlan;
     // The title may name the criterion's headline idea ("Evaporation and transpiration") or only say what it is about ("Products").
     const title = ideaUnit(c.title, prompt);
     const titleUnit = [...title.stems.values()].some((w) => w === 1) ? title : null;
-    return { c, kind, perPoint, titleUnit, units: kind === 'content' && specific.size < 2 && modelUnits.length ? modelUnits : units };
+    return { c, kind, pointPlan, shared: g.sameAsPrevious, titleUnit, units: kind === 'content' && specific.size < 2 && modelUnits.length ? modelUnits : units };
   });
   // Words every criterion shares ("price", "demand") tell criteria apart poorly: weigh by rarity across criteria.
   const content = plans.filter((p) => p.kind === 'content');
@@ -105,24 +135,42 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest): Evaluation {
   const rarity = (st: string) => Math.log(1 + n / (df.get(st) ?? 1)) / Math.log(1 + n);
   if (n > 1) for (const p of content) reweight(p.titleUnit ? [...p.units, p.titleUnit] : p.units, rarity);
   const results: CriterionResult[] = [];
-  for (const { c, kind, perPoint, units, titleUnit } of plans) {
-    let out: { score: number; found: string[]; missing: string[]; feedback: string };
+  let taken = new Set<string>();
+  for (const { c, kind, pointPlan, shared, units: ideaUnits, titleUnit } of plans) {
+    let out: Outcome;
+    if (!shared) taken = new Set();
     if (!words) out = { score: 0, found: [], missing: [], feedback: 'No response.' };
-    else if (kind === 'points') out = gradePoints(c, r, prompt, /half|0\.5/.test(perPoint![1]!) ? 0.5 : /two|2/.test(perPoint![1]!) ? 2 : 1, topicFactor);
-    else if (kind === 'quality') {
+    else if (kind === 'points') {
+      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken);
+      got.used.forEach((l) => taken.add(l));
+      out = got;
+    } else if (kind === 'quality') {
       const q = judgeQuality(req.studentResponse, relevance);
       out = { score: toHalfMarks(c.maxMarks * q.share, c.maxMarks), found: [], missing: [], feedback: q.feedback };
     } else {
-      out = gradeContent(units, c.maxMarks, r, topicFactor);
+      out = gradeContent(ideaUnits, c.maxMarks, r, topicFactor);
       // The title's headline idea may only raise the credit (a title word met is evidence; a title word missed is often just a label).
-      const withTitle = titleUnit ? gradeContent([...units, titleUnit], c.maxMarks, r, topicFactor) : null;
+      const withTitle = titleUnit ? gradeContent([...ideaUnits, titleUnit], c.maxMarks, r, topicFactor) : null;
       if (withTitle && withTitle.score > out.score) out = withTitle;
     }
     results.push({ criterionId: c.id, maxMarks: c.maxMarks, title: c.title, ...out });
   }
+  floorOnTopic(results, relevance, topicShare >= 0.2 || focus >= 0.5);
   const penalty = words ? lengthPenalty(words, req.minWords, req.maxWords) : null;
   if (penalty) applyPenalty(results, penalty.marks, penalty.reason);
   return summarise(results, req.maxMarks, words, splitSentences(req.studentResponse).length, penalty?.reason);
+}
+
+/**
+ * An answer on the question never gets 0 because one signal is missing: when every
+ * criterion scored 0 but the response shares the question's subject and some of the model
+ * answer's ideas, the criterion with the most evidence gets half a mark, and says why.
+ */
+function floorOnTopic(results: CriterionResult[], relevance: number, onQuestion: boolean): void {
+  if (results.some((c) => c.score > 0) || !onQuestion || relevance < 0.04) return;
+  const target = results.find((c) => c.found.length) ?? results[0]!;
+  target.score = Math.min(target.maxMarks, 0.5);
+  target.feedback += ' Half a mark: the answer is on the question but makes no creditable point in full.';
 }
 
 /** Deducts `marks` in half marks, from quality-like criteria first, then the highest scores. */
@@ -144,7 +192,7 @@ function summarise(results: CriterionResult[], maxMarks: number, words: number, 
   const total = toHalfMarks(results.reduce((s, c) => s + c.score, 0), maxMarks);
   const strengths = results.filter((c) => c.score >= c.maxMarks * 0.75 && c.score > 0).map((c) => (c.found.length ? `${c.title}: covers ${c.found.slice(0, 4).join(', ')}.` : `${c.title}.`));
   const areas = results
-    .filter((c) => c.score < c.maxMarks * 0.5)
+    .filter((c) => c.score < c.maxMarks * 0.75)
     .map((c) => (c.missing.length ? `${c.title}: add ${c.missing.slice(0, 4).join(', ')}.` : `${c.title}: ${c.feedback}`));
   if (lengthIssue) areas.push(`Length: ${lengthIssue}.`);
   const pct = Math.round((total / maxMarks) * 100);

@@ -1,8 +1,10 @@
 /**
  * Key ideas for essay grading: what a rubric criterion and the model answer expect,
  * as units of weighted content stems with the words an examiner would recognise, and
- * how much of each unit a response covers (stems match exactly or by a shared prefix
- * of six letters, so "photosynthetic" meets "photosynthesis").
+ * how much of each unit a response covers. Stems match exactly, by a shared prefix of six
+ * letters ("photosynthetic" meets "photosynthesis"), by a candidate's misspelling (one
+ * letter off in a word of five or more letters, two in one of eight or more), or — at a
+ * lower weight — through WordNet ("pores" meets "stomata", "breeze" meets "wind").
  */
 import { isContentWord, splitSentences, stem, words } from '../../generation/text/nlp.js';
 
@@ -67,25 +69,80 @@ export interface ResponseStems {
   prefixes: Set<string>;
   /** First four letters of stems with a word-forming prefix removed. */
   cores: Set<string>;
+  /** Stems of WordNet words related to the response's words, with their closeness (0–1). */
+  related: Map<string, number>;
+  /** Memo of misspelling matches. */
+  fuzzy: Map<string, boolean>;
 }
+
+/**
+ * Related words of a word with their closeness in (0, 1] (WordNet in the hall:
+ * src/modules/generation/wordnet.ts); passed in, so the core reads no files.
+ */
+export type Lexicon = (word: string) => Map<string, number>;
+
+/** Credit for a stem met only through WordNet, relative to the stem itself. */
+const RELATED_CREDIT = 0.8;
 
 const PREFIX = 6;
 /** Word-forming prefixes stripped before comparing ("overgrazing" meets "grazing", "deforestation" meets "forest"). */
 const AFFIX = /^(?:over|under|de|mis|non|pre|anti|counter|re)(?=[a-z]{4,})/;
 
 /** Indexes a response for matching. */
-export function responseStems(text: string): ResponseStems {
+export function responseStems(text: string, lexicon?: Lexicon): ResponseStems {
   const exact = new Set<string>();
   const prefixes = new Set<string>();
   const cores = new Set<string>();
+  const related = new Map<string, number>();
   for (const w of words(text)) {
     if (!isContentWord(w)) continue;
     const s = stem(w);
     exact.add(s);
     if (s.length >= PREFIX) prefixes.add(s.slice(0, PREFIX));
     cores.add(s.replace(AFFIX, '').slice(0, 4));
+    if (lexicon) {
+      for (const [r, weight] of lexicon(w)) {
+        const rs = stem(r);
+        if ((related.get(rs) ?? 0) < weight) related.set(rs, weight);
+      }
+    }
   }
-  return { exact, prefixes, cores };
+  return { exact, prefixes, cores, related, fuzzy: new Map() };
+}
+
+/** True when a and b differ by at most `max` edits (insert, delete, substitute, swap). */
+function within(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j]!, prev2[j - 2]! + 1);
+    }
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length]! <= max;
+}
+
+/** A response stem that is the key stem misspelt ("temprature", "humudity", "stomater"). */
+function misspelt(r: ResponseStems, s: string): boolean {
+  if (s.length < 5) return false;
+  const hit = r.fuzzy.get(s);
+  if (hit !== undefined) return hit;
+  const max = s.length >= 8 ? 2 : 1;
+  let found = false;
+  for (const e of r.exact) if (e.length >= 4 && e[0] === s[0] && within(e, s, max)) { found = true; break; }
+  r.fuzzy.set(s, found);
+  return found;
+}
+
+/** How well the response meets one stem: 1 for the word (or a misspelling), less through WordNet, else 0. */
+export function stemCredit(r: ResponseStems, s: string): number {
+  if (hasStem(r, s) || misspelt(r, s)) return 1;
+  return (r.related.get(s) ?? 0) * RELATED_CREDIT;
 }
 
 /**
@@ -119,10 +176,10 @@ export function coverage(unit: IdeaUnit, r: ResponseStems, requireDistinctive = 
   for (const w of unit.stems.values()) max = Math.max(max, w);
   let distinctiveFound = false;
   const grouped = new Set<string>();
-  const tally = (w: number, hit: boolean) => {
+  const tally = (w: number, credit: number) => {
     total += w;
-    if (hit) {
-      found += w;
+    if (credit > 0) {
+      found += w * credit;
       if (w >= 0.6 * max) distinctiveFound = true;
     }
   };
@@ -130,9 +187,9 @@ export function coverage(unit: IdeaUnit, r: ResponseStems, requireDistinctive = 
     const members = [...g].filter((s) => unit.stems.has(s) && !grouped.has(s));
     if (!members.length) continue;
     members.forEach((s) => grouped.add(s));
-    tally(Math.max(...members.map((s) => unit.stems.get(s)!)), members.some((s) => hasStem(r, s)));
+    tally(Math.max(...members.map((s) => unit.stems.get(s)!)), Math.max(...members.map((s) => stemCredit(r, s))));
   }
-  for (const [s, w] of unit.stems) if (!grouped.has(s)) tally(w, hasStem(r, s));
+  for (const [s, w] of unit.stems) if (!grouped.has(s)) tally(w, stemCredit(r, s));
   if (requireDistinctive && !distinctiveFound) return 0;
   return total ? found / total : 0;
 }
@@ -142,6 +199,6 @@ export function foundAndMissing(unit: IdeaUnit, r: ResponseStems, n = 4): { foun
   const found: string[] = [];
   const missing: string[] = [];
   const ordered = [...unit.stems.entries()].sort((a, b) => b[1] - a[1]);
-  for (const [s] of ordered) (hasStem(r, s) ? found : missing).push(unit.surface.get(s)!);
+  for (const [s] of ordered) (stemCredit(r, s) > 0 ? found : missing).push(unit.surface.get(s)!);
   return { found: found.slice(0, n), missing: missing.slice(0, n) };
 }

@@ -13,12 +13,20 @@ import { readDocx, readPdf, readPlainText } from './documents.js';
 import { extractSpeechWav, extractSubtitleCues, mediaDurationSeconds, MAX_TRANSCRIBED_SECONDS } from './media.js';
 import type { Material, Passage } from '../../../core/generation/passage.js';
 import { readPptx } from './pptx.js';
-import { decodeText, resolveFormat } from './sniff.js';
+import { decodeText, resolveFormat, TEXT_SNIFF_BYTES } from './sniff.js';
 import { transcribe, type Transcript } from './speech.js';
 import { Gate, processToolEnv, type ToolEnv } from './tools.js';
+import { checkZipSizes, MATERIAL_ZIP_LIMITS, verifyZipSizes } from '../../imports/zip-limits.js';
+import { runEngineJob } from '../worker-client.js';
 
 /** Upload size limit for generation material (spec "Limits": 40 MB). */
 export const MAX_MATERIAL_BYTES = 40 * 1024 * 1024;
+/**
+ * Text kept from the material, characters (about 150,000 words — a 400-page book): the
+ * engine's work and memory grow with the text, and a 39 MB .txt once took 20 s and
+ * 3 GB (issue 22 §1). The rest is dropped and the response says so (`truncated`).
+ */
+export const MAX_MATERIAL_TEXT_CHARS = 1_000_000;
 /** Below this mean word posterior a transcript is reported as low-confidence. */
 export const LOW_CONFIDENCE = 0.75;
 /**
@@ -57,6 +65,8 @@ export interface UploadedFile {
   bytes: Uint8Array;
   name: string;
   type: string;
+  /** the caller hands the bytes over: they may move to the upload worker (and be unreadable here after) */
+  handOver?: boolean;
 }
 
 /** What the examiner sent. */
@@ -77,9 +87,13 @@ export interface MaterialOptions {
 const defaultGate = new Gate();
 
 /**
- * Reads the material.
+ * Reads the material. Documents, captions and notes are read in the upload worker (one
+ * at a time, capped heap: worker-client.ts), after an archive's declared sizes were
+ * checked here; audio and video are read here (their work is in ffmpeg and the
+ * recogniser, one at a time through the gate).
  * @throws ValidationError (400) with neither file nor notes; PayloadTooLarge (413) over 40 MB;
- *   UnsupportedMediaType (415); ServiceUnavailable (503) for a missing tool;
+ *   ArchiveTooLarge / TooHeavyToRead (413); UnreadableArchive (422);
+ *   UnsupportedMediaType (415); ServiceUnavailable (503) for a missing tool or a full queue;
  *   UnusableMaterial (422) when nothing readable remains.
  */
 export async function readMaterial(input: MaterialInput, opts: MaterialOptions = {}): Promise<Material> {
@@ -88,14 +102,58 @@ export async function readMaterial(input: MaterialInput, opts: MaterialOptions =
     throw new ValidationError('Send a file (PDF, DOCX, PPTX, TXT, Markdown, MP3, WAV, MP4, SRT/VTT) or notes.', [{ path: 'file', message: 'neither file nor notes' }]);
   }
   for (const f of [input.file, input.captions]) if (f && f.bytes.length > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
+  if (input.file && isMediaBytes(input.file.bytes)) return readMaterialHere(input, opts);
+  if (input.file && isZipBytes(input.file.bytes)) await checkZipSizes(input.file.bytes, MATERIAL_ZIP_LIMITS, 'a document');
+  // the bytes move to the worker (not copied); nothing here reads them again
+  return runEngineJob<Material>({ op: 'read-material', input }, transferable(input.file, input.captions));
+}
+
+/** The buffers of files handed over that own their whole ArrayBuffer (as the route's uploads do). */
+const transferable = (...files: (UploadedFile | undefined)[]) =>
+  files.flatMap((f) => (f?.handOver && f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength && f.bytes.buffer instanceof ArrayBuffer ? [f.bytes.buffer] : []));
+
+const isZipBytes = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+/** WAV, MP4 or MP3 by their first bytes (sniff.ts has the same rules). */
+function isMediaBytes(b: Uint8Array): boolean {
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+  return (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') || ascii(4, 8) === 'ftyp' || ascii(0, 3) === 'ID3' || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0);
+}
+
+/** Keeps passages up to MAX_MATERIAL_TEXT_CHARS in all, cutting the last one. */
+function capPassages(m: Material): Material {
+  let left = MAX_MATERIAL_TEXT_CHARS;
+  const kept: Passage[] = [];
+  for (const p of m.passages) {
+    if (left <= 0) {
+      m.truncated = true;
+      break;
+    }
+    if (p.text.length > left) {
+      kept.push({ ...p, text: p.text.slice(0, left) });
+      m.truncated = true;
+    } else kept.push(p);
+    left -= p.text.length;
+  }
+  m.passages = kept;
+  return m;
+}
+
+/**
+ * readMaterial's work, in the calling thread (the upload worker, or here for media).
+ * Archives are inflated into nothing first with their sizes enforced (zip-limits.ts).
+ */
+export async function readMaterialHere(input: MaterialInput, opts: MaterialOptions = {}): Promise<Material> {
+  const notes = input.notes?.trim() ? input.notes : undefined;
   const result: Material = { passages: [], warnings: [], source: 'notes' };
   if (input.file || input.captions) Object.assign(result, await readUpload(input.file, input.captions, opts));
   if (notes) {
-    const notePassages = readPlainText(notes);
+    const notePassages = readPlainText(notes.slice(0, MAX_MATERIAL_TEXT_CHARS));
     const prefix = result.passages.length ? 'notes, ' : '';
     result.passages.push(...notePassages.map((p) => ({ ...p, citation: prefix + p.citation })));
   }
   result.passages = result.passages.filter((p) => /[\p{L}]{2,}/u.test(p.text));
+  capPassages(result);
+  if (result.truncated) result.warnings.unshift(`The material holds more text than is read for one request; only its first ${MAX_MATERIAL_TEXT_CHARS.toLocaleString('en')} characters were used. Split it to generate from the rest.`);
   const tooPoor = result.warnings.find((w) => w.startsWith('No questions were made from the recording'));
   if (!result.passages.length && tooPoor) throw new UnusableMaterial(tooPoor, { minTranscriptConfidence: MIN_TRANSCRIPT_CONFIDENCE });
   if (!result.passages.length) throw new UnusableMaterial('No readable text was found in the material (a scanned PDF without a text layer, an empty document, or silent audio?).');
@@ -110,12 +168,18 @@ async function readUpload(file: UploadedFile | undefined, captions: UploadedFile
     case 'pdf':
       return { passages: await readPdf(file.bytes), warnings: [], source: 'pdf' };
     case 'docx':
+      await verifyZipSizes(file.bytes, MATERIAL_ZIP_LIMITS, 'a Word document');
       return { passages: await readDocx(file.bytes), warnings: [], source: 'docx' };
     case 'pptx':
+      await verifyZipSizes(file.bytes, MATERIAL_ZIP_LIMITS, 'a PowerPoint presentation');
       return { passages: await readPptx(file.bytes), warnings: [], source: 'pptx' };
     case 'txt':
-    case 'md':
-      return { passages: readPlainText(decodeText(file.bytes) ?? ''), warnings: [], source: 'text' };
+    case 'md': {
+      // cut before decoding and splitting into passages (a 39 MB .txt: 40 M characters)
+      const text = decodeText(file.bytes, TEXT_SNIFF_BYTES) ?? '';
+      const cut = text.length > MAX_MATERIAL_TEXT_CHARS || file.bytes.length > TEXT_SNIFF_BYTES;
+      return { passages: readPlainText(cut ? text.slice(0, MAX_MATERIAL_TEXT_CHARS + 1) : text), warnings: [], source: 'text', truncated: cut };
+    }
     case 'srt':
     case 'vtt':
       return { passages: timedTextToPassages(parseCaptions(decodeText(file.bytes) ?? '')), warnings: [], source: 'captions' };

@@ -43,11 +43,18 @@ export function claimedFormat(filename: string, mimeType: string): MaterialForma
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
-/** Decodes bytes as UTF-8 text, or null when they are not text (invalid UTF-8, NULs, control bytes). */
-export function decodeText(bytes: Uint8Array): string | null {
+/** Bytes looked at to tell text from binary: 4 MB holds more than read-material's text cap (1 M characters, ≤ 4 bytes each). */
+export const TEXT_SNIFF_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Decodes bytes as UTF-8 text, or null when they are not text (invalid UTF-8, NULs, control bytes).
+ * @param maxBytes decode only the first maxBytes (a character cut at the end is left out)
+ */
+export function decodeText(bytes: Uint8Array, maxBytes = Infinity): string | null {
+  const part = bytes.length > maxBytes ? bytes.subarray(0, maxBytes) : bytes;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(part, { stream: part !== bytes });
   } catch {
     return null;
   }
@@ -72,7 +79,7 @@ export async function sniffFormat(bytes: Uint8Array): Promise<MaterialFormat | n
   if (head.startsWith('RIFF') && ascii(bytes, 8, 12) === 'WAVE') return 'wav';
   if (ascii(bytes, 4, 8) === 'ftyp') return 'mp4';
   if (head.startsWith('ID3') || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
-  const text = decodeText(bytes);
+  const text = decodeText(bytes, TEXT_SNIFF_BYTES);
   if (text === null) return null;
   if (/^WEBVTT(?:[ \t\r\n]|$)/.test(text)) return 'vtt';
   if (/^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->/.test(text)) return 'srt';

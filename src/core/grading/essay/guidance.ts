@@ -1,0 +1,155 @@
+/**
+ * Reads a rubric criterion's description as the marking guidance teachers write
+ * (WAEC/NECO/ICAN marking-scheme style): how many points are wanted ("Four valid
+ * causes", "any three of", "up to 6"), marks per point ("2 marks each", "Award 1 mark
+ * for each", "5 x 2 = 10", "2½ marks"), the stated/explained split ("1 for stating the
+ * factor, 2 for explanation", "each stated and explained"), the acceptable points listed
+ * ("Any five of: a; b; c", "Accept: a, b", "e.g. a, b, c", "(a, b, c)"), marks shown per
+ * item ("supremacy of the law (1); equality (1)", "1 for identifying X, 1 for Y"), band
+ * descriptors ("Clear argument: 5-6; some linking: 3-4") and "on the same basis" (as the
+ * previous criterion). Pure; never throws: anything it cannot read is left undefined.
+ */
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, half: 0.5, a: 1, an: 1 };
+const NUM = String.raw`(\d+(?:\.\d+)?(?:\s?½)?|½|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+
+/** "2½" → 2.5, "four" → 4, "0.5" → 0.5; NaN when not a number. */
+export function readNumber(s: string): number {
+  const t = s.trim().toLowerCase();
+  if (t in NUMBER_WORDS) return NUMBER_WORDS[t]!;
+  const half = t.includes('½') ? 0.5 : 0;
+  const digits = t.replace('½', '').trim();
+  return (digits ? Number(digits) : 0) + half;
+}
+
+/** What the guidance says about marking a criterion. */
+export interface Guidance {
+  /** Points wanted ("any four", "Four valid causes", "up to 6"). */
+  count?: number;
+  /** Marks per point ("2 marks each"). */
+  perPoint?: number;
+  /** Share of a point's marks for stating it (the rest for explaining it), when the guidance splits them. */
+  statedShare?: number;
+  /** The acceptable points listed; each item may have "/" or " or " alternatives. */
+  alternatives: string[];
+  /** Items with their own marks ("equality (1)", "1 for identifying the non-disclosure"). */
+  marked: { text: string; marks: number }[];
+  /** Band descriptors ("5-6; 3-4; 1-2"): a holistic judgement, not a count of points. */
+  banded: boolean;
+  /** "on the same basis" / "as above": marked like the previous criterion. */
+  sameAsPrevious: boolean;
+}
+
+const COUNT_PATTERNS = [
+  new RegExp(String.raw`\b(?:any|up to|maximum(?: of)?|best|first|only)\s+${NUM}\b`, 'i'),
+  new RegExp(String.raw`^\s*${NUM}\s+(?:valid|correct|relevant|well[- ]explained|different|distinct|good)?\s*[a-z]+`, 'i'),
+  new RegExp(String.raw`\b${NUM}\s*[x×]\s*${NUM}\s*=`, 'i'),
+];
+const PER_POINT_PATTERNS = [
+  new RegExp(String.raw`\b${NUM}\s*marks?\s*(?:each|per\b|apiece|for (?:each|every))`, 'i'),
+  new RegExp(String.raw`\beach[^.;:]*?\(?${NUM}\s*marks?\s*(?:each)?\)?`, 'i'),
+  new RegExp(String.raw`\b${NUM}\s*marks?\s+for\s+(?:the\s+)?(?:first|second|third|fourth|fifth|one|a|an)\b`, 'i'),
+  new RegExp(String.raw`\b\d+\s*[x×]\s*${NUM}\s*=`, 'i'),
+];
+const STATE = String.raw`(?:nam|stat|identif|list|mention|giv)\w*`;
+const EXPLAIN = String.raw`(?:explain|explanation|discuss|describ|elaborat|develop|illustrat|reason|show)\w*`;
+
+function firstNumber(text: string, patterns: RegExp[]): number | undefined {
+  for (const re of patterns) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const n = readNumber(m[1]!);
+    if (Number.isFinite(n) && n > 0) return n;
+  }
+  return undefined;
+}
+
+/** List openers, most explicit first. */
+const LIST_TRIGGERS = [
+  /\bany\s+\S+(?:\s+\S+){0,3}?\s+of\s*:?\s*/i,
+  /\baccept\s*:?\s*/i,
+  /\b(?:e\.\s?g\.\s*,?|such as|for example|examples?\s*:|include\s*:)\s*/i,
+  /\bany\s+\S+(?:\s+[a-z]+){0,3}\s*\(\s*/i,
+  /\b(?:any\s+\S+(?:\s+[a-z]+){0,3}\s*:|(?:marks?\s+)?each\s*:)\s*/i,
+];
+
+/** The acceptable points listed in the guidance (first list opener that yields two or more items). */
+function listedPoints(text: string): string[] {
+  for (const trigger of LIST_TRIGGERS) {
+    const m = trigger.exec(text);
+    if (!m) continue;
+    let rest = text.slice(m.index + m[0].length);
+    if (m[0].trim().endsWith('(')) rest = rest.slice(0, Math.max(0, rest.indexOf(')')));
+    // The list ends at the end of its sentence (a full stop before a capital or a digit) or a closing bracket it did not open.
+    const end = rest.search(/\.\s+(?=[A-Z(\d])|\.\s*$|\)\s*(?:\.|$)/);
+    const items = splitList(end >= 0 ? rest.slice(0, end) : rest);
+    if (items.length >= 2 || (items.length === 1 && /e\.\s?g|such as|for example/i.test(m[0]))) return items;
+  }
+  return [];
+}
+
+/** Splits a list into items: at ";" when it has them, else at commas not inside brackets. */
+export function splitList(list: string): string[] {
+  const cleaned = list.replace(/^\s*[(:]/, '');
+  let depth = 0;
+  const sep = cleaned.includes(';') ? ';' : ',';
+  const items: string[] = [];
+  let cur = '';
+  for (const ch of cleaned) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth = Math.max(0, depth - 1);
+    if (ch === sep && depth === 0) {
+      items.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  items.push(cur);
+  return items.map((i) => i.replace(/^\s*(?:and|or)\s+/i, '').replace(/[.\s]+$/, '').trim()).filter((i) => /\p{L}{3}/u.test(i));
+}
+
+/** Items that carry their own marks: "text (1)" and "1 for text". */
+function markedItems(text: string): { text: string; marks: number }[] {
+  const trailing: { text: string; marks: number }[] = [];
+  let from = 0;
+  for (const m of text.matchAll(/\((\d(?:\.\d)?|½)\)/g)) {
+    trailing.push({ text: text.slice(from, m.index).replace(/^[\s;,.-]+/, '').trim(), marks: readNumber(m[1]!) });
+    from = m.index + m[0].length;
+  }
+  if (trailing.length >= 2 || (trailing.length === 1 && trailing[0]!.text.length > 10)) return trailing;
+  const leading = [...text.matchAll(new RegExp(String.raw`(?:^|[(,;]\s*)${NUM}\s*(?:marks?\s*)?for\s+([^,;)]+)`, 'gi'))].map((m) => ({ text: m[2]!.trim(), marks: readNumber(m[1]!) }));
+  return leading.length >= 2 ? leading : [];
+}
+
+/** Reads a criterion's description; `maxMarks` completes a count or a per-point mark given alone. */
+export function parseGuidance(description: string | undefined, maxMarks: number): Guidance {
+  const text = (description ?? '').replace(/\s+/g, ' ').trim();
+  const alternatives = listedPoints(text);
+  let count = firstNumber(text, COUNT_PATTERNS);
+  let perPoint = firstNumber(text, PER_POINT_PATTERNS);
+  if (perPoint !== undefined && perPoint > maxMarks) perPoint = undefined;
+  if (count !== undefined && (count > 20 || !Number.isInteger(count))) count = undefined;
+  // Stated/explained split: "1 for stating ..., 2 for explanation", "stated - 1 mark; discussed - 1 mark", "stated and explained".
+  let statedShare: number | undefined;
+  const s1 = new RegExp(String.raw`${NUM}\s*(?:marks?\s*)?for\s+(?:\w+\s+){0,2}${STATE}[^;]*?[;,]?\s*(?:and\s+|plus\s+)?${NUM}\s*(?:marks?\s*)?for\s+(?:\w+\s+){0,3}${EXPLAIN}`, 'i').exec(text);
+  const s2 = new RegExp(String.raw`${STATE}\w*\s*[-–:]\s*${NUM}\s*marks?[^.]*?${EXPLAIN}[^-–:]*[-–:]\s*${NUM}\s*marks?`, 'i').exec(text);
+  const split = s1 ?? s2;
+  if (split) {
+    const [a, b] = [readNumber(split[1]!), readNumber(split[2]!)];
+    statedShare = a / (a + b);
+    // "1 mark for naming each factor and 1 mark for explaining it": a point is worth both.
+    if (perPoint === undefined || perPoint === a) perPoint = a + b;
+  } else if (new RegExp(String.raw`${STATE}\w*\s+and\s+${EXPLAIN}`, 'i').test(text)) statedShare = 0.5;
+  if (perPoint && count && count * perPoint > maxMarks * 1.01) count = Math.max(1, Math.round(maxMarks / perPoint)); // "up to 10" meant marks
+  if (count === undefined && perPoint) count = Math.max(1, Math.round(maxMarks / perPoint));
+  if (perPoint === undefined && count) perPoint = maxMarks / count;
+  const marked = count && alternatives.length ? [] : markedItems(text);
+  return {
+    count,
+    perPoint,
+    statedShare,
+    alternatives,
+    marked,
+    banded: /\b\d\s*[-–]\s*\d\b[^.]*;[^.]*\b\d\s*[-–]\s*\d\b/.test(text) || /:\s*\d\s*;[^;]*:\s*\d\s*;/.test(text),
+    sameAsPrevious: /\b(?:same basis|as above|same way|likewise|as for the first)\b/i.test(text),
+  };
+}

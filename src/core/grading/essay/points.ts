@@ -1,0 +1,154 @@
+/**
+ * Point marking, as a WAEC/NECO/ICAN examiner marks "any N points, M marks each":
+ * the points a criterion accepts are built from its guidance (listed alternatives or
+ * items with their own marks) with their content from the model answer; without a list
+ * they are the model answer's own points (for its part "(a)", "(b)" … when the title
+ * names one). Each point is looked for in the response's sentences and list items: the
+ * point's name earns the "stated" share, its explanation (the model answer's words for
+ * it, or a reasoned clause of the candidate's own) the rest. The best `count` points
+ * are credited once each.
+ */
+import { splitSentences } from '../../generation/text/nlp.js';
+import type { Guidance } from './guidance.js';
+import { coverage, ideaUnit, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
+
+/** One creditable point: names it may be stated by, and the words that explain it. */
+export interface Point {
+  label: string;
+  heads: IdeaUnit[];
+  body: IdeaUnit | null;
+  marks: number;
+}
+
+/** How a criterion is marked by points. */
+export interface PointPlan {
+  points: Point[];
+  count: number;
+  perPoint: number;
+  statedShare: number;
+}
+
+/** One point's result in a response. */
+export interface PointCredit {
+  point: Point;
+  credit: number;
+  stated: boolean;
+  explained: number;
+  unit: number;
+}
+
+/** The model answer's points: per part label ("a", "b" or ""), numbered items, lines or sentences. */
+export function modelPoints(modelAnswer: string): { part: string; text: string }[] {
+  const out: { part: string; text: string }[] = [];
+  const parts = modelAnswer.split(/(?:^|\s)\(([a-h])\)\s/m);
+  const labelled = parts.length > 1;
+  for (let i = labelled ? 1 : 0; i < parts.length; i += labelled ? 2 : 1) {
+    const part = labelled ? parts[i]! : '';
+    const body = labelled ? parts[i + 1] ?? '' : parts[i]!;
+    const items = body.split(/\n+|(?:^|\s)(?:\d{1,2}|[ivx]{1,4})[.)]\s+/).map((t) => t.trim()).filter((t) => t.length > 3);
+    const pieces = items.length > 1 ? items : splitSentences(body);
+    // A sentence with several "; "-separated findings is several points (", so"-clauses stay with their point).
+    for (const p of pieces) for (const t of p.length > 160 && p.includes('; ') ? p.split(/;\s+/) : [p]) out.push({ part, text: t.trim() });
+  }
+  return out.filter((p) => p.text.length > 3);
+}
+
+/** The names a listed point may be stated by: "bad roads/poor maintenance", "a or b", "insecurity (robbery, kidnapping)". */
+function headUnits(text: string, prompt: Set<string>): IdeaUnit[] {
+  const inner = [...text.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/,|\//));
+  const outer = text.replace(/\([^)]*\)/g, ' ').split(/\/|\s+or\s+|\s+=\s+/);
+  // A name made only of the question's own words ("no one is above the law" in a question on the rule of law) names nothing.
+  return [...outer, ...inner].map((t) => ideaUnit(t, prompt)).filter((u) => [...u.stems.values()].some((w) => w === 1));
+}
+
+/** The model answer's sentence about `text` (most of its name found there), as the point's explanation. */
+function bodyFor(heads: IdeaUnit[], model: { text: string }[], prompt: Set<string>): IdeaUnit | null {
+  let best: { score: number; text: string } | null = null;
+  for (const m of model) {
+    const r = responseStems(m.text);
+    const score = Math.max(0, ...heads.map((h) => coverage(h, r)));
+    if (score >= 0.5 && (!best || score > best.score)) best = { score, text: m.text };
+  }
+  if (!best) return null;
+  const body = ideaUnit(best.text, prompt);
+  for (const h of heads) for (const s of h.stems.keys()) body.stems.delete(s);
+  return body.stems.size >= 2 ? body : null;
+}
+
+/** Words in many points' explanations ("soil", "crops") tell the points apart poorly: weigh them by rarity among the points. */
+function distinguishBodies(points: Point[]): void {
+  const bodies = [...new Set(points.map((p) => p.body).filter((b): b is IdeaUnit => b !== null))];
+  const n = bodies.length;
+  if (n < 3) return;
+  const df = new Map<string, number>();
+  for (const b of bodies) for (const st of b.stems.keys()) df.set(st, (df.get(st) ?? 0) + 1);
+  for (const b of bodies) for (const [st, w] of b.stems) b.stems.set(st, w * (Math.log(1 + n / df.get(st)!) / Math.log(1 + n)));
+}
+
+/** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled). */
+export function planPoints(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
+  const part = /^\s*\(?([a-h])\)/i.exec(title)?.[1]?.toLowerCase();
+  const all = modelPoints(modelAnswer);
+  const model = part && all.some((m) => m.part === part) ? all.filter((m) => m.part === part) : all;
+  let points: Point[];
+  if (g.marked.length) {
+    points = g.marked.map((m) => {
+      const heads = headUnits(m.text, prompt);
+      return { label: m.text, heads, body: bodyFor(heads, model, prompt) ?? ideaUnit(description.replace(/\([^)]*\)/g, ' '), prompt), marks: m.marks };
+    });
+    return { points, count: points.length, perPoint: 0, statedShare: 1 };
+  }
+  if (g.alternatives.length) {
+    points = g.alternatives.map((a) => {
+      const heads = headUnits(a, prompt);
+      return { label: a.replace(/\s*\([^)]*\)/g, ''), heads, body: bodyFor(heads, model, prompt), marks: g.perPoint ?? 1 };
+    });
+  } else if (g.count || model.length === 0) {
+    points = model.map((m) => {
+      const name = /^([^:–-]{3,60})\s*[:–-]\s/.exec(m.text)?.[1];
+      const heads = headUnits(name ?? m.text, prompt);
+      const body = ideaUnit(name ? m.text.slice(name.length) : m.text, prompt);
+      return { label: name ?? m.text.slice(0, 60), heads, body: name ? body : null, marks: g.perPoint ?? 1 };
+    });
+  } else {
+    // No count, list or marks: the description is the content, as one point worth the criterion.
+    const heads = headUnits(description || title, prompt);
+    points = [{ label: title, heads, body: bodyFor(heads, model, prompt), marks: maxMarks }];
+    return { points, count: 1, perPoint: maxMarks, statedShare: 1 };
+  }
+  distinguishBodies(points);
+  const count = g.count ?? Math.min(points.length, maxMarks);
+  const perPoint = g.perPoint ?? maxMarks / count;
+  const statedShare = g.statedShare ?? (perPoint >= 2 || explainVerb ? 0.5 : 1);
+  return { points, count, perPoint, statedShare };
+}
+
+/** Sentences and list items of a response, each indexed for matching. */
+export function responseUnits(text: string, lexicon?: Lexicon): ResponseStems[] {
+  const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})/u));
+  return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
+}
+
+const REASON = /\b(?:because|so|since|therefore|thus|hence|which|causes?|caus\w+|leads?|led|results?|makes?|made|means?|when|if|as a result|due to|by|increas\w+|reduc\w+|prevents?|helps?)\b/i;
+
+/** Credit (0–1) of each point in the response, best unit per point. */
+export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: string })[]): PointCredit[] {
+  return plan.points.map((point) => {
+    let best: PointCredit = { point, credit: 0, stated: false, explained: 0, unit: -1 };
+    units.forEach((u, i) => {
+      const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true)));
+      const next = units[i + 1];
+      const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
+      const body = point.body ? coverage(point.body, around) : 0;
+      // The model answer's explanation may stand for the name (a paraphrase), but only with some of the name or most of the explanation.
+      const stated = head >= 0.5 || (body >= 0.5 && head > 0) || body >= 0.65;
+      const partly = !stated && head >= 0.3 ? 0.5 : 0;
+      const reasoned = stated && REASON.test(u.text ?? '') && u.exact.size >= 5 ? 0.5 : 0;
+      const explained = stated ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
+      const s = plan.statedShare;
+      const credit = s >= 1 ? (stated ? 1 : partly) : (stated ? s : partly * s) + (1 - s) * explained;
+      if (credit > best.credit) best = { point, credit, stated, explained, unit: i };
+    });
+    return best;
+  });
+}

