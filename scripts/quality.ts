@@ -28,6 +28,8 @@ import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/
 import { ESPEAK_ARGS, knownParagraph } from '../test/generation/helpers/media.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
+/** Heading of the hand-written, judged section of docs/quality.md that a re-run keeps. */
+const JUDGED_SECTION = '## Question generation (judged';
 const FIX = join(ROOT, 'test/fixtures/generation');
 export const ICAN_PDF = join(ROOT, '../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf');
 
@@ -222,14 +224,19 @@ Known paragraph (${knownParagraph().split(/\s+/).length} words) spoken by espeak
 Synthetic speech is a kind case in one way (no noise) and a hard one in another (espeak's
 formant voice is far from the recordings the acoustic model was trained on); real lecture
 audio in a hall will also be poor. Every transcript below a mean word confidence of 0.75
-carries a "Low-confidence transcript" warning in the response. Upload captions (.srt/.vtt),
+carries a "Low-confidence transcript" warning in the response, and below 0.40 a transcript gives
+no questions at all (the response names the confidence and the threshold). Upload captions (.srt/.vtt),
 use an MP4 with a subtitle track, or set \`CBT_WHISPER_MODEL\` to a whisper.cpp model for
 usable transcripts.
 `;
-  // the pasted-paper section is written by scripts/pasted-quality.ts; keep it
-  const old = readFileSync(join(ROOT, 'docs/quality.md'), 'utf8');
+  // Hand-kept sections survive a re-run: the pasted-paper section (scripts/pasted-quality.ts)
+  // and the judged "Question generation" section (issue 21).
+  const path = join(ROOT, 'docs/quality.md');
+  const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
   const kept = /<!-- pasted-papers:start -->[\s\S]*?<!-- pasted-papers:end -->\n?/.exec(old)?.[0];
-  writeFileSync(join(ROOT, 'docs/quality.md'), kept ? `${md.trimEnd()}\n\n${kept}` : md);
+  const at = old.indexOf(JUDGED_SECTION);
+  const judged = at >= 0 ? old.slice(at).replace(/<!-- pasted-papers:start -->[\s\S]*?<!-- pasted-papers:end -->\n?/, '') : '';
+  writeFileSync(path, [md.trimEnd(), kept?.trimEnd(), judged.trimEnd()].filter(Boolean).join('\n\n') + '\n');
   console.log(md);
 }
 

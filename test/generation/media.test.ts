@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { ApiError } from '../../src/platform/errors.js';
-import { readMaterial } from '../../src/modules/generation/material/read-material.js';
+import { MIN_TRANSCRIPT_CONFIDENCE, readMaterial } from '../../src/modules/generation/material/read-material.js';
 import { citedPassages, keyText, occursIn } from '../../src/core/generation/support.js';
 import { makeMp4, makeSpeechWav, makeSrt, shortParagraph } from './helpers/media.js';
 
@@ -45,9 +45,15 @@ describe('audio and video', () => {
 
   it('transcribes the audio track of an MP4 made from it', async () => {
     const mp4 = makeMp4(dir, wav);
-    const m = await readMaterial({ file: upload(mp4, 'lesson.mp4', 'video/mp4') });
+    // Issue 21: the AAC round trip costs the recogniser confidence (about 0.33 here); below
+    // MIN_TRANSCRIPT_CONFIDENCE the recording gives no passages, so notes come along.
+    const m = await readMaterial({ file: upload(mp4, 'lesson.mp4', 'video/mp4'), notes: 'Rice is the staple food of many households in Nigeria and across West Africa.' });
     expect(m.source).toBe('pocketsphinx');
-    expect(m.passages[0]!.citation).toMatch(/^\d\d:\d\d$/);
+    const confidence = Number(/mean word confidence of (\d\.\d\d)/.exec(m.warnings.join(' '))?.[1]);
+    expect(confidence).toBeGreaterThan(0);
+    const timed = m.passages.filter((p) => /^\d\d:\d\d$/.test(p.citation));
+    if (confidence < MIN_TRANSCRIPT_CONFIDENCE) expect(timed).toEqual([]);
+    else expect(timed.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('uses the MP4 subtitle track instead of recognition', async () => {

@@ -5,6 +5,8 @@
  * "03:15" (audio/video, mm:ss from the start; h:mm:ss past an hour).
  */
 
+import { stripFurniture } from './furniture.js';
+
 /** One passage of source material and where it came from. */
 export interface Passage {
   text: string;
@@ -67,15 +69,46 @@ export function linesToParagraphs(text: string): string[] {
   return paragraphs;
 }
 
-/** Paragraph passages from plain text or Markdown: blank-line separated blocks, Markdown marks removed. */
+/**
+ * Paragraph passages from plain text or Markdown, citation "paragraph N". Paragraphs are
+ * found by blank lines and, inside a hard-wrapped block (issue 21: a TXT wrapped at a
+ * fixed width with no blank lines), by sentence flow: a line that ends a sentence where the
+ * next line's first word would still have fitted ends its paragraph, and an indented line or list marker starts
+ * one. Form feeds separate pages, whose furniture (page numbers, running heads) is removed.
+ */
 export function textToParagraphPassages(text: string): Passage[] {
-  const blocks = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  const pages = stripFurniture(text.replace(/\r\n?/g, '\n').split('\f'));
+  const lengths = pages.join('\n').split('\n').map((l) => l.trimEnd().length).filter((n) => n > 0).sort((a, b) => a - b);
+  const width = lengths[Math.floor(lengths.length * 0.95)] ?? 0;
   const out: Passage[] = [];
-  for (const block of blocks) {
-    const clean = stripMarkdown(block).trim();
-    if (clean) out.push({ text: clean, citation: `paragraph ${out.length + 1}` });
+  for (const block of pages.join('\n\n').split(/\n\s*\n/)) {
+    for (const para of splitWrappedBlock(block, width)) {
+      const clean = stripMarkdown(para).trim();
+      if (clean) out.push({ text: clean, citation: `paragraph ${out.length + 1}` });
+    }
   }
   return out;
+}
+
+/** Splits one blank-line-free block into paragraphs by sentence flow (see textToParagraphPassages). */
+export function splitWrappedBlock(block: string, width: number): string[] {
+  const lines = block.split('\n');
+  // Only a block of several long lines is hard-wrapped prose; short lines (lists, verse, Markdown) stay as they are.
+  if (lines.length < 3 || width < 40) return [block];
+  const paras: string[][] = [[]];
+  lines.forEach((line, i) => {
+    const current = paras[paras.length - 1]!;
+    const prev = lines[i - 1];
+    const startsNew =
+      current.length > 0 &&
+      // The next line's first word would have fitted on the previous line: the break was deliberate.
+      ((prev !== undefined && /[.?!:]["”’)]?\s*$/.test(prev) && prev.trimEnd().length + 1 + (line.trim().split(/\s/)[0]?.length ?? 0) <= width && /^\s*[\p{Lu}\p{N}"“(]/u.test(line)) ||
+        /^(?:\s{2,}|\t)\S/.test(line) ||
+        BULLET.test(line));
+    if (startsNew) paras.push([line]);
+    else current.push(line);
+  });
+  return paras.map((p) => p.join('\n'));
 }
 
 /**

@@ -6,8 +6,8 @@ import { ApiError, ServiceUnavailable } from '../../platform/errors.js';
 
 /** 422: the material was read but holds no usable text (e.g. a scanned PDF with no text layer). */
 export class UnusableMaterial extends ApiError {
-  constructor(detail: string) {
-    super(422, 'unusable-material', 'No usable text in the material', detail, { code: 'UNUSABLE_MATERIAL' });
+  constructor(detail: string, extra: Record<string, unknown> = {}) {
+    super(422, 'unusable-material', 'No usable text in the material', detail, { code: 'UNUSABLE_MATERIAL', ...extra });
   }
 }
 

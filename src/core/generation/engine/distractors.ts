@@ -21,6 +21,8 @@ export interface PoolEntry {
   tokens: number;
   /** Occurrences in a noun slot (see Span.nounSlot). */
   nounHits: number;
+  /** Word classes seen for this span across the material (POS tagger), with counts. */
+  classes: Map<string, number>;
   /** Content stems and normalised text of `text`, computed once. */
   stems: string[];
   norm: string;
@@ -29,15 +31,17 @@ export interface PoolEntry {
 /** Per kind, the distinct spans of the whole material. */
 export type DistractorPool = Record<SpanKind, Map<string, PoolEntry>>;
 
-/** Builds the pool from every sentence of the material (usable or not: option lists hold good numbers). */
+/** Builds the pool from every sentence of the material (usable or not: option lists hold good numbers) except furniture and examiners' talk. */
 export function buildPool(index: MaterialIndex): DistractorPool {
   const pool: DistractorPool = { number: new Map(), name: new Map(), term: new Map() };
   const surfaces = new Map<string, Map<string, number>>();
   for (const s of index.sentences) {
+    if (s.noise) continue;
     for (const span of extractSpans(s.text)) {
       const id = `${span.kind}|${span.key}`;
-      const entry = pool[span.kind].get(span.key) ?? { key: span.key, kind: span.kind, shape: span.shape, text: span.text, count: 0, passages: new Set<number>(), tokens: span.tokens, nounHits: 0, stems: [], norm: '' };
+      const entry = pool[span.kind].get(span.key) ?? { key: span.key, kind: span.kind, shape: span.shape, text: span.text, count: 0, passages: new Set<number>(), tokens: span.tokens, nounHits: 0, classes: new Map<string, number>(), stems: [], norm: '' };
       entry.count++;
+      if (span.cls) entry.classes.set(span.cls, (entry.classes.get(span.cls) ?? 0) + 1);
       if (span.nounSlot) entry.nounHits++;
       entry.passages.add(s.passageIndex);
       pool[span.kind].set(span.key, entry);
@@ -90,6 +94,12 @@ function similarity(key: Span, c: PoolEntry, keyPassage: number): number {
   return s;
 }
 
+/** The class a pool entry has most often in the material (ties: alphabetical); null when never tagged. */
+export function mainClass(c: PoolEntry): string | null {
+  const best = [...c.classes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  return best ? best[0] : null;
+}
+
 /** Matches the key's capitalisation (a key opening the sentence is capitalised; distractors follow). */
 export function matchCase(key: Span, text: string): string {
   if (key.kind !== 'term') return text;
@@ -112,6 +122,8 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
     if (!c.norm || sentenceNorm.includes(` ${c.norm} `)) continue;
     if (c.stems.some((s) => keyStems.has(s) || sentenceStems.has(s))) continue;
     if (key.kind === 'number' && numberValue(c.text) === numberValue(key.text)) continue;
+    // Same part of speech and form as the key (issue 21): the candidate's usual class in the material must be the key's.
+    if (key.kind === 'term' && key.cls && mainClass(c) !== key.cls) continue;
     scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + tieBreak(seed, c.key) * 0.5 });
   }
   scored.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));

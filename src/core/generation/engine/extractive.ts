@@ -1,6 +1,7 @@
 /**
  * The built-in generation engine `hallcbt-extractive-1` (issue 7 §2): deterministic
- * extractive questions from the material. Plans `count` slots (type × tier), fills each
+ * extractive questions from the material. Hard objective items combine two cited facts
+ * (bridge.ts). Plans `count` slots (type × tier), fills each
  * from the FactFinder, downgrades a tier the material cannot support (hard →
  * intermediate → simple) and says so in warnings. Same input → same questions: every
  * choice comes from a PRNG seeded by a hash of the input.
@@ -9,6 +10,7 @@ import type { Passage } from '../passage.js';
 import type { GeneratedQuestion, GeneratedType, QuestionDifficulty, RequestedDifficulty } from '../schemas.js';
 import { stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
+import { buildBridgeItem, findBridge } from './bridge.js';
 import { buildEssay } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
@@ -54,6 +56,11 @@ export function planSlots(count: number, difficulty: RequestedDifficulty, types:
 function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string): GeneratedQuestion | null {
   const objective = (want: number, min: number): FactCandidate | null =>
     tier === 'simple' ? finder.single(want, min) : tier === 'intermediate' ? finder.group(2, true, want, min) : finder.group(2, false, want, min);
+  if (tier === 'hard' && type !== 'SHORT_ESSAY') {
+    // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
+    const b = type === 'MCQ' ? findBridge(finder, 3, 3) ?? findBridge(finder, 3, 2) : findBridge(finder, 1, 1);
+    return b ? buildBridgeItem(b, type === 'TRUE_FALSE', type === 'TRUE_FALSE' && rand() < 0.5, rand, seed) : null;
+  }
   if (type === 'MCQ') {
     const c = objective(3, 3) ?? objective(3, 2);
     return c ? buildMcq(c.facts, tier, c.distractors, rand, seed) : null;

@@ -68,6 +68,8 @@ export class FactFinder {
         score = median * 0.8;
       } else {
         if (!stems.length) continue;
+        // Only nouns, verbs and adjectives make keys (the tagger's class of the span's head).
+        if (span.kind === 'term' && span.cls && !/^[NVA]/.test(span.cls)) continue;
         const mean = stems.reduce((a, x) => a + w(x), 0) / stems.length;
         if (span.kind === 'term' && (mean < median || span.text.split(/\s+/).some((t) => t.length < 3))) continue;
         // A multi-word term must recur in the material to count as a term at all.

@@ -4,6 +4,7 @@
  * they are to the material (frequency × spread across passages, a tf-idf variant).
  */
 import type { Passage } from '../passage.js';
+import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 
@@ -16,6 +17,8 @@ export interface SourceSentence {
   stems: Set<string>;
   /** True when the sentence can stand alone as a question source. */
   usable: boolean;
+  /** True for furniture and examiners' talk: not even its words may serve as distractors. */
+  noise: boolean;
   score: number;
 }
 
@@ -30,7 +33,7 @@ export interface MaterialIndex {
 }
 
 const INSTRUCTION = /^(?:calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore)\b/i;
-const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise)\b/i;
+const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally)\b/i;
 const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the following|\bquestion\s+\d|\bsee page\b|\bpage \d+ of\b|examiner|candidates?\s+(?:were|are|should)|suggested solution|marking guide/i;
 /** A run-in label such as "Success: " or "Impact - " before the sentence proper. */
 const LABEL = /^[\p{L}\s'’]{2,40}?\s?[:–—-]\s+(?=\p{Lu})/u;
@@ -45,7 +48,8 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (!allowLowercaseStart && !/^[\p{Lu}\p{N}"“]/u.test(text)) return 'starts mid-sentence';
   if (INSTRUCTION.test(text)) return 'an instruction';
   if (DANGLING_START.test(text)) return 'depends on the sentence before it';
-  if (EXAM_NOISE.test(text)) return 'exam paper apparatus';
+  if (EXAM_NOISE.test(text) || isFurnitureLine(text)) return 'exam paper apparatus';
+  if (EXAMINER_TALK.test(text)) return "an examiner's report or marking note";
   if (/[\ue000-\uf8ff]/.test(text)) return 'unreadable characters';
   if (/\b[A-E]\.\s.+\b[B-E]\.\s/.test(text)) return 'a list of options';
   const tokens = tokenize(text);
@@ -109,7 +113,8 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
     let score = top.reduce((a, b) => a + b, 0) / Math.sqrt(Math.max(6, stems.size));
     if (DEFINITIONAL.test(r.text)) score *= 1.3;
     if ([...stems].some((s) => focusStems.has(s))) score *= 1.2;
-    return { idx, passageIndex: r.passageIndex, citation: r.citation, text: r.text, stems, usable, score };
+    const noise = EXAMINER_TALK.test(r.text) || EXAM_NOISE.test(r.text) || isFurnitureLine(r.text);
+    return { idx, passageIndex: r.passageIndex, citation: r.citation, text: r.text, stems, usable, noise, score };
   });
   return { passages, sentences, weight, passageFreq };
 }

@@ -5,6 +5,7 @@
  * "IAS 16") and terms (runs of one to three content words).
  */
 import { isContentWord, isStopWord, stem, tokenize, type Token } from '../text/nlp.js';
+import { spanClass } from '../text/pos.js';
 
 export type SpanKind = 'number' | 'name' | 'term';
 
@@ -20,6 +21,8 @@ export interface Span {
   tokens: number;
   /** True when the span sits where a noun phrase goes (after a determiner or preposition, or before a verb like "is"). */
   nounSlot: boolean;
+  /** Word class of the span's head from the POS tagger ("N", "V:ed", "A", …); null for numbers and names. */
+  cls: string | null;
 }
 
 const UNIT = /^(?:million|billion|thousand|percent|per\s?cent|kg|km|cm|mm|years?|months?|days?|hours?|minutes?|seconds?|metres?|meters?|litres?|naira|kobo|dollars?)$/i;
@@ -70,6 +73,7 @@ export function extractSpans(sentence: string): Span[] {
     nounSlot:
       (NOUN_BEFORE.has(toks[from - 1]?.text.toLowerCase() ?? '') && !isContentWord(toks[to + 1]?.text.toLowerCase() ?? '')) ||
       NOUN_AFTER.has(toks[to + 1]?.text.toLowerCase() ?? ''),
+    cls: kind === 'term' ? spanClass(sentence, toks[from]!.start, toks[to]!.end) : null,
   });
   // Names: capitalised runs (connectors inside), acronyms, and code + number ("IAS 16").
   for (let i = 0; i < toks.length; i++) {

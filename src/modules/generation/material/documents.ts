@@ -5,10 +5,12 @@
 import { loadMammoth, loadUnpdf } from '../../../platform/lazy.js';
 import { UnusableMaterial } from '../errors.js';
 import { linesToParagraphs, textToParagraphPassages, type Passage } from '../../../core/generation/passage.js';
+import { stripFurniture } from '../../../core/generation/furniture.js';
 
 /**
  * PDF → one passage per page with text, citation "page N" (N = the PDF's 1-based page
- * index, which is what a viewer shows; printed folios may differ).
+ * index, which is what a viewer shows; printed folios may differ). Page furniture
+ * (see core/generation/furniture.ts) is removed first.
  * @throws UnusableMaterial when the PDF cannot be opened (encrypted, damaged).
  */
 export async function readPdf(bytes: Uint8Array): Promise<Passage[]> {
@@ -23,7 +25,8 @@ export async function readPdf(bytes: Uint8Array): Promise<Passage[]> {
     throw new UnusableMaterial(`The PDF could not be read (${(err as Error).message}). Is it password-protected or damaged?`);
   }
   const out: Passage[] = [];
-  pages.forEach((text, i) => {
+  // Running heads, footers, page numbers and exam apparatus go before paragraphs are formed.
+  stripFurniture(pages).forEach((text, i) => {
     const joined = linesToParagraphs(text).join('\n');
     if (joined.trim()) out.push({ text: joined, citation: `page ${i + 1}` });
   });

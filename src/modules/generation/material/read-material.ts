@@ -14,7 +14,7 @@ import { extractSpeechWav, extractSubtitleCues, mediaDurationSeconds, MAX_TRANSC
 import type { Material, Passage } from '../../../core/generation/passage.js';
 import { readPptx } from './pptx.js';
 import { decodeText, resolveFormat, TEXT_SNIFF_BYTES } from './sniff.js';
-import { transcribe } from './speech.js';
+import { transcribe, type Transcript } from './speech.js';
 import { Gate, processToolEnv, type ToolEnv } from './tools.js';
 import { checkZipSizes, MATERIAL_ZIP_LIMITS, verifyZipSizes } from '../../imports/zip-limits.js';
 import { runEngineJob } from '../worker-client.js';
@@ -29,6 +29,36 @@ export const MAX_MATERIAL_BYTES = 40 * 1024 * 1024;
 export const MAX_MATERIAL_TEXT_CHARS = 1_000_000;
 /** Below this mean word posterior a transcript is reported as low-confidence. */
 export const LOW_CONFIDENCE = 0.75;
+/**
+ * Below this mean word posterior a transcript is too poor for questions: it yields no
+ * passages at all (issue 21 §3; see docs/decisions.md for the value). The threshold is
+ * stated in the response.
+ */
+export const MIN_TRANSCRIPT_CONFIDENCE = 0.4;
+
+/**
+ * Passages and warnings from a speech-recognition transcript: none below
+ * MIN_TRANSCRIPT_CONFIDENCE (with a warning naming the confidence and the threshold), a
+ * low-confidence warning below LOW_CONFIDENCE. Pure.
+ */
+export function transcriptMaterial(transcript: Transcript): { passages: Passage[]; warnings: string[]; rejected: boolean } {
+  const c = transcript.confidence;
+  if (c !== null && c < MIN_TRANSCRIPT_CONFIDENCE) {
+    const warning =
+      `No questions were made from the recording: ${transcript.recogniser} recognised the speech with a mean word confidence of ${c.toFixed(2)}, ` +
+      `below the threshold of ${MIN_TRANSCRIPT_CONFIDENCE.toFixed(2)} under which a transcript is too poor for questions. Upload captions (.srt/.vtt) with the file, or set CBT_WHISPER_MODEL.`;
+    return { passages: [], warnings: [warning], rejected: true };
+  }
+  const passages = timedTextToPassages(transcript.utterances, { gapSeconds: 1.5, minWords: 8, maxWords: 40 });
+  const warnings: string[] = [];
+  if (c !== null && c < LOW_CONFIDENCE) {
+    warnings.push(
+      `Low-confidence transcript: ${transcript.recogniser} recognised the speech with a mean word confidence of ${c.toFixed(2)} ` +
+        `(questions are made only at ${MIN_TRANSCRIPT_CONFIDENCE.toFixed(2)} or above). Check every question against the recording before use, or upload captions (.srt/.vtt) with the file for accurate questions.`,
+    );
+  }
+  return { passages, warnings, rejected: false };
+}
 
 /** An uploaded file as bytes plus what it claims to be. */
 export interface UploadedFile {
@@ -124,6 +154,8 @@ export async function readMaterialHere(input: MaterialInput, opts: MaterialOptio
   result.passages = result.passages.filter((p) => /[\p{L}]{2,}/u.test(p.text));
   capPassages(result);
   if (result.truncated) result.warnings.unshift(`The material holds more text than is read for one request; only its first ${MAX_MATERIAL_TEXT_CHARS.toLocaleString('en')} characters were used. Split it to generate from the rest.`);
+  const tooPoor = result.warnings.find((w) => w.startsWith('No questions were made from the recording'));
+  if (!result.passages.length && tooPoor) throw new UnusableMaterial(tooPoor, { minTranscriptConfidence: MIN_TRANSCRIPT_CONFIDENCE });
   if (!result.passages.length) throw new UnusableMaterial('No readable text was found in the material (a scanned PDF without a text layer, an empty document, or silent audio?).');
   return result;
 }
@@ -183,13 +215,9 @@ async function readMedia(file: UploadedFile, isVideo: boolean, opts: MaterialOpt
     }
     const wav = await extractSpeechWav(input, dir, env);
     const transcript = await transcribe(wav, dir, env, opts.whisperModel);
-    const passages: Passage[] = timedTextToPassages(transcript.utterances, { gapSeconds: 1.5, minWords: 8, maxWords: 40 });
-    if (transcript.confidence !== null && transcript.confidence < LOW_CONFIDENCE) {
-      warnings.push(
-        `Low-confidence transcript: ${transcript.recogniser} recognised the speech with a mean word confidence of ${transcript.confidence.toFixed(2)}. ` +
-          'Check every question against the recording before use, or upload captions (.srt/.vtt) with the file for accurate questions.',
-      );
-    }
+    const gated = transcriptMaterial(transcript);
+    warnings.push(...gated.warnings);
+    const passages: Passage[] = gated.passages;
     return { passages, warnings, source: transcript.recogniser };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,120 @@
+/**
+ * Hard items that combine two facts (issue 21 §3). One sentence of the material defines
+ * a term ("Photosynthesis is the process by which green plants make food"); another,
+ * elsewhere, says something about the term ("Photosynthesis takes place in the
+ * chloroplasts"). The item states the second fact with the term replaced by its
+ * definition and asks for a span of it: "The process by which green plants make food
+ * takes place in the ___". Answering needs both facts; both are cited.
+ */
+import type { GeneratedQuestion } from '../schemas.js';
+import { stemSet } from '../text/nlp.js';
+import { shortId, shuffled } from '../text/seed.js';
+import { pickDistractors } from './distractors.js';
+import type { FactFinder } from './facts.js';
+import { BLANK, explainFrom, joinCitations, mdEscape } from './markdown.js';
+import type { SourceSentence } from './sentences.js';
+import type { Span } from './spans.js';
+
+/** A definition "X is/are/refers to the|a|an DEF." split into term and description. */
+const DEFINITION = /^(?:The\s+)?(.{3,60}?)\s+(?:is|are|refers to|means)\s+((?:the|a|an)\s+.{12,140}?)\.$/;
+/** The reverse form "The DEF is/are called|known as|termed X." */
+const NAMING = /^((?:The|A|An)\s+.{12,140}?)\s+(?:is|are)\s+(?:called|known as|termed|referred to as)\s+(?:the\s+|an?\s+)?([^,;]{3,60}?)\.$/;
+
+/** Term and description of a defining sentence, or null. */
+export function definitionOf(text: string): { term: string; description: string } | null {
+  const d = DEFINITION.exec(text);
+  if (d && !/\b(?:called|known|termed)\b/.test(d[2]!.split(/\s+/).slice(0, 2).join(' '))) return { term: d[1]!, description: d[2]! };
+  const n = NAMING.exec(text);
+  return n ? { term: n[2]!, description: n[1]!.charAt(0).toLowerCase() + n[1]!.slice(1) } : null;
+}
+
+/** Two facts joined: the rewritten statement, where the key sits in it, and both source sentences. */
+export interface Bridge {
+  definition: SourceSentence;
+  fact: SourceSentence;
+  /** The fact with the term replaced by its description. */
+  text: string;
+  key: { start: number; end: number; text: string };
+  distractors: string[];
+}
+
+/** "a process that …" → "the process that …" (the described thing is definite once named). */
+function definite(description: string): string {
+  return description.replace(/^(?:a|an)\s+/i, 'the ');
+}
+
+/**
+ * The next bridge with at least `minDistractors` distractors (up to `want`), or null.
+ * Marks both sentences and the key as used.
+ */
+export function findBridge(finder: FactFinder, want: number, minDistractors: number): Bridge | null {
+  const sentences = finder.index.sentences;
+  const defs = sentences.filter((s) => !finder.usedSentences.has(s.idx) && !s.noise && definitionOf(s.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
+  for (const def of defs) {
+    const { term, description } = definitionOf(def.text)!;
+    if (description.split(/\s+/).length > 20 || /\b(?:it|this|they)\b/i.test(description)) continue;
+    const termRe = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
+    const defStems = stemSet(def.text);
+    for (const fact of sentences) {
+      // Two facts means two places: the statement comes from another passage than the definition.
+      if (fact.passageIndex === def.passageIndex || !fact.usable || finder.usedSentences.has(fact.idx)) continue;
+      const hits = [...fact.text.matchAll(termRe)];
+      if (hits.length !== 1) continue;
+      const at = hits[0]!.index;
+      // The term must be (or qualify) the subject that opens the fact ("Chlorophyll absorbs …", "The rate of photosynthesis …"):
+      // then the blanked predicate is something the material says about the described thing.
+      const before = fact.text.slice(0, at);
+      const ofPhrase = /^the\s+\p{L}+\s+of\s+$/iu.test(before); // "The rate of photosynthesis …"
+      if (!(at === 0 || /^the\s+$/i.test(before) || ofPhrase)) continue;
+      const from = 0;
+      const to = at + hits[0]![0].length;
+      for (const span of finder.spans(fact).slice(0, 6)) {
+        if (finder.usedKeys.has(span.key) || span.start < to) continue;
+        if ([...stemSet(span.text)].some((x) => defStems.has(x))) continue;
+        const phrase = definite(description);
+        const lead = ofPhrase ? before + phrase : phrase;
+        const replacement = lead.charAt(0).toUpperCase() + lead.slice(1);
+        const text = fact.text.slice(0, from) + replacement + fact.text.slice(to);
+        const shift = replacement.length - (to - from);
+        const start = span.start + shift;
+        const moved: Span = { ...span, start, end: start + (span.end - span.start) };
+        const distractors = pickDistractors(finder.pool, moved, `${text} ${def.text}`, fact.passageIndex, want, finder.seed);
+        if (distractors.length < minDistractors) continue;
+        finder.usedSentences.add(def.idx).add(fact.idx);
+        finder.usedKeys.add(span.key);
+        return { definition: def, fact, text, key: { start, end: moved.end, text: span.text }, distractors };
+      }
+    }
+  }
+  return null;
+}
+
+const LABELS = 'ABCDEFGHIJ';
+
+/** The MCQ (`asTrueFalse` false) or TRUE_FALSE item of a bridge; the false form swaps the key for the first distractor. */
+export function buildBridgeItem(b: Bridge, asTrueFalse: boolean, makeFalse: boolean, rand: () => number, seed: number): GeneratedQuestion {
+  const citation = joinCitations([b.definition.citation, b.fact.citation]);
+  const quotes = [b.definition, b.fact].map((s) => ({ citation: s.citation, text: s.text }));
+  const lead = 'This statement combines two facts from the material: what the described thing is called, and what is said about it elsewhere.';
+  const type = asTrueFalse ? 'TRUE_FALSE' : 'MCQ';
+  const id = shortId('q_', seed, type, 'hard-bridge', b.definition.idx, b.fact.idx, makeFalse ? 'F' : 'T');
+  const opt = (text: string, isCorrect: boolean, i: number) => ({ id: shortId('opt_', id, text), keyLabel: LABELS[i]!, text, isCorrect });
+  if (asTrueFalse) {
+    const shown = makeFalse ? b.text.slice(0, b.key.start) + b.distractors[0] + b.text.slice(b.key.end) : b.text;
+    const head = makeFalse ? `False: the material says “${mdEscape(b.key.text)}”, not “${mdEscape(b.distractors[0]!)}”.` : 'True.';
+    return {
+      id, type, marks: 1, difficulty: 'hard', citation,
+      prompt: `True or false? ${lead}\n\n${mdEscape(shown)}`,
+      explanation: explainFrom(head, quotes),
+      options: [opt('True', !makeFalse, 0), opt('False', makeFalse, 1)],
+    };
+  }
+  const body = `${mdEscape(b.text.slice(0, b.key.start))}${BLANK}${mdEscape(b.text.slice(b.key.end))}`;
+  const opts = shuffled([{ text: mdEscape(b.key.text), isCorrect: true }, ...b.distractors.map((d) => ({ text: mdEscape(d), isCorrect: false }))], rand);
+  return {
+    id, type, marks: 1, difficulty: 'hard', citation,
+    prompt: `${lead} Which option completes it?\n\n${body}`,
+    explanation: explainFrom(`The answer is “${mdEscape(b.key.text)}”.`, quotes),
+    options: opts.map((o, i) => opt(o.text, o.isCorrect, i)),
+  };
+}
