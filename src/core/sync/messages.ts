@@ -4,6 +4,7 @@
  * it, the release answer, a result event and the heartbeat. Pure: zod only.
  */
 import { z } from 'zod';
+import { storedQuestionSchema } from '../questions/schemas.js';
 
 const isoDate = z.string().datetime({ offset: true });
 const b64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/).max(4_000_000);
@@ -46,22 +47,8 @@ export const packagePayloadSchema = z.object({
 });
 export type PackagePayload = z.infer<typeof packagePayloadSchema>;
 
-const paperOption = z.object({ id: z.string(), keyLabel: z.string(), text: z.string(), isCorrect: z.boolean() });
-const paperQuestion = z.object({
-  id: z.string(),
-  prompt: z.string(),
-  type: z.enum(['MCQ', 'TRUE_FALSE', 'SHORT_ESSAY', 'LONG_ESSAY']),
-  marks: z.number(),
-  options: z.array(paperOption),
-  explanation: z.string().nullable(),
-  section: z.string().nullable(),
-  minWords: z.number().int().nullable(),
-  maxWords: z.number().int().nullable(),
-  modelAnswer: z.string().nullable(),
-  rubric: z
-    .object({ name: z.string(), totalMarks: z.number(), criteria: z.array(z.object({ id: z.string(), title: z.string(), maxMarks: z.number(), description: z.string() })) })
-    .nullable(),
-});
+// the hall's stored question, less what belongs to one hall's exam (exam, position, dates)
+const paperQuestion = storedQuestionSchema.pick({ id: true, prompt: true, type: true, marks: true, options: true, explanation: true, section: true, minWords: true, maxWords: true, modelAnswer: true, rubric: true });
 export type PaperQuestion = z.infer<typeof paperQuestion>;
 
 /** What `sealed` holds: the exam's settings, questions with keys, roster with PINs. */
