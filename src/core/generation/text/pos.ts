@@ -52,7 +52,10 @@ export function tagSentence(sentence: string): TaggedWord[] {
     const [prev, w, to, next] = [out[i - 1]!, out[i]!, out[i + 1]!, out[i + 2]!];
     if (w.pos === 'NOUN' && /^(?:NOUN|PROPN|PRON)$/.test(prev.pos) && to.text.toLowerCase() === 'to' && next.pos === 'VERB' && /s$/i.test(w.text)) w.pos = 'VERB';
   }
-  if (cache.size > 50_000) cache.clear();
+  // bounded: a capped 1,000,000-character material has thousands of sentences, and the tagged
+  // words of all of them would stay in the worker after the request (issue 22: uploads must not
+  // take the hall's memory)
+  if (cache.size > 2_000) cache.clear();
   cache.set(sentence, out);
   return out;
 }
