@@ -103,7 +103,7 @@ describe('upload bombs at every upload route (real server process)', () => {
         if (r.path.includes('generate')) {
           expect(res.status, res.body.detail).toBe(200);
           expect(res.body.truncated).toBe(true);
-          expect(res.body.warnings.join(' ')).toMatch(/first 1,000,000 characters/);
+          expect(res.body.warnings.join(' ')).toMatch(/first 400,000 characters/);
         } else expect(res.status).toBe(413);
       }
     } finally {

@@ -5,8 +5,12 @@
  * (issue 21 §3: a verb key such as "The government ___ to invest" must not get nouns).
  * Tags are Universal POS (NOUN, PROPN, VERB, AUX, ADJ, ADV, NUM, …).
  */
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type winkNLP from 'wink-nlp';
+
+// loaded on first use, not on import: the model costs ~56 MB of memory, and only the worker
+// that generates questions needs it (not the server process, not the worker reading material)
+const load = createRequire(import.meta.url);
 
 /** One tagged word with its character offsets in the sentence. */
 export interface TaggedWord {
@@ -20,7 +24,7 @@ export interface TaggedWord {
 let nlp: ReturnType<typeof winkNLP> | null = null;
 /** The tagger, built on first use (the model takes a moment to load). */
 function wink(): ReturnType<typeof winkNLP> {
-  nlp ??= winkNLP(model);
+  nlp ??= (load('wink-nlp') as typeof winkNLP)(load('wink-eng-lite-web-model'));
   return nlp;
 }
 

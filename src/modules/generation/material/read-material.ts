@@ -22,11 +22,12 @@ import { runEngineJob } from '../worker-client.js';
 /** Upload size limit for generation material (spec "Limits": 40 MB). */
 export const MAX_MATERIAL_BYTES = 40 * 1024 * 1024;
 /**
- * Text kept from the material, characters (about 150,000 words — a 400-page book): the
+ * Text kept from the material, characters (about 60,000 words — a 160-page book): the
  * engine's work and memory grow with the text, and a 39 MB .txt once took 20 s and
- * 3 GB (issue 22 §1). The rest is dropped and the response says so (`truncated`).
+ * 3 GB (issue 22 §1), and at 1,000,000 the part-of-speech tagging of issue 21 took the hall
+ * past its 200 MB bound for uploads. The rest is dropped and the response says so (`truncated`).
  */
-export const MAX_MATERIAL_TEXT_CHARS = 1_000_000;
+export const MAX_MATERIAL_TEXT_CHARS = 400_000;
 /** Below this mean word posterior a transcript is reported as low-confidence. */
 export const LOW_CONFIDENCE = 0.75;
 /**
