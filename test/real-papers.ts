@@ -25,5 +25,6 @@ export const REAL_PAPERS_SKIP = '../shared/fixtures/real not found beside the ch
  */
 export function describeReal(name: string, fn: () => void): void {
   if (realPapers) describe(`real exam papers: ${name}`, fn);
+  // the skip carries its reason in its name (and global-setup prints it once): no silent skip
   else describe.skip(`real exam papers (${REAL_PAPERS_SKIP}): ${name}`, fn);
 }

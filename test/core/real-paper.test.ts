@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { FIXTURES, api, createExam, parsePastPaper, registerWorkspace, startAttempt, startTestServer, type TestServer } from '../harness.js';
 import { gradeFor } from '../../src/core/grading/scale.js';
 import { describeReal } from '../real-papers.js';
+// Fresh clone without ../shared: describeReal (test/real-papers.ts: existsSync of each paper)
+// reports this block as skipped under a name saying why, and test/global-setup.ts prints one line.
 
 let s: TestServer;
 beforeAll(async () => {

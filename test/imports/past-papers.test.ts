@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePastPaperMarkdown } from '../../src/core/formats/past-paper.js';
 import { detectFormat } from '../../src/core/formats/detect.js';
 import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
+// Fresh clone without ../shared: describeReal (test/real-papers.ts: existsSync of each paper)
+// reports this block as skipped under a name saying why, and test/global-setup.ts prints one line.
 
 const paper = (name: string) => readFileSync(join(REAL_PAPERS_DIR, `${name}.md`), 'utf8');
 
