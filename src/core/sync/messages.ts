@@ -109,6 +109,24 @@ export const resultEventSchema = z.object({
 });
 export type ResultEvent = z.infer<typeof resultEventSchema>;
 
+/** Most events a hall sends in one batch (docs/hub-protocol.md, "Results up"). */
+export const MAX_RESULT_BATCH_EVENTS = 500;
+/** Most body bytes a hall puts in one batch (the hub takes up to 10 MB; one larger event goes alone). */
+export const MAX_RESULT_BATCH_BYTES = 2 * 1024 * 1024;
+
+/** `POST /hub/v1/results/batch`: up to 500 result events, in the hall's outbox order. */
+export const resultBatchSchema = z.object({ events: z.array(resultEventSchema).min(1).max(MAX_RESULT_BATCH_EVENTS) });
+export type ResultBatch = z.infer<typeof resultBatchSchema>;
+
+/** What the hub did with one event of a batch, in the batch's order. */
+export const resultBatchOutcomeSchema = z.object({
+  eventId: z.string(),
+  status: z.enum(['stored', 'duplicate', 'refused']),
+  /** only for `refused`: why, in words */
+  error: z.string().optional(),
+});
+export type ResultBatchOutcome = z.infer<typeof resultBatchOutcomeSchema>;
+
 export const heartbeatSchema = z.object({
   inProgress: z.number().int().min(0),
   packages: z.array(z.object({ packageId: z.string().max(64), state: z.enum(['SEALED', 'RELEASED']) })).max(1000),

@@ -4,12 +4,12 @@
  * acts on come back as hub-signed envelopes.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { enrolRequestSchema, heartbeatSchema, resultEventSchema } from '../../core/sync/messages.js';
+import { enrolRequestSchema, heartbeatSchema, resultBatchOutcomeSchema, resultBatchSchema, resultEventSchema } from '../../core/sync/messages.js';
 import { errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import type { HubDeps } from '../deps.js';
 import { requireHallSignature } from '../auth.js';
 import { enrolHall } from '../halls.js';
-import { hallPackage, hallPackages, ingestResult, recordHeartbeat, releaseOnline } from '../sync.js';
+import { hallPackage, hallPackages, ingestResult, ingestResultBatch, recordHeartbeat, releaseOnline } from '../sync.js';
 import { createHubRouter, hallSecurity } from '../router.js';
 
 const envelopeSchema = z.object({ payload: z.string(), signature: z.string() }).openapi('HubEnvelope');
@@ -25,6 +25,7 @@ export function hallRoutes(deps: HubDeps) {
   r.use('/hub/v1/packages/*', signed);
   r.use('/hub/v1/releases/*', signed);
   r.use('/hub/v1/results', signed);
+  r.use('/hub/v1/results/batch', signed);
   r.use('/hub/v1/heartbeat', signed);
 
   r.openapi(
@@ -46,6 +47,19 @@ export function hallRoutes(deps: HubDeps) {
   r.openapi(
     createRoute({ method: 'post', path: '/hub/v1/results', tags, security: hallSecurity, summary: 'One result event (idempotent by eventId)', request: { body: jsonBody(resultEventSchema) }, responses: { 200: jsonResponse(z.object({ duplicate: z.boolean() }), 'Stored (or already stored)'), ...hallErrors } }),
     async (c) => c.json(await ingestResult(deps, c.var.hall.id, c.req.valid('json')), 200),
+  );
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/hub/v1/results/batch',
+      tags,
+      security: hallSecurity,
+      summary: 'Up to 500 result events in one signed request, stored in one transaction (idempotent by eventId)',
+      description: 'A body that is not a valid batch (any event failing the schema, no events, more than 500) is refused whole with 400 and nothing is stored. Otherwise every event gets an outcome, in the batch’s order: `stored`, `duplicate` (already stored, or repeated earlier in this batch; nothing changed) or `refused` (its package is not this hall’s; audited). docs/hub-protocol.md, "Results up".',
+      request: { body: jsonBody(resultBatchSchema) },
+      responses: { 200: jsonResponse(z.object({ results: z.array(resultBatchOutcomeSchema) }).openapi('ResultBatchOutcomes'), 'One outcome per event, in order'), ...hallErrors, 413: { ...errorResponses[400], description: 'The body is larger than 10 MB' } },
+    }),
+    async (c) => c.json({ results: await ingestResultBatch(deps, c.var.hall.id, c.req.valid('json').events) }, 200),
   );
   r.openapi(
     createRoute({ method: 'post', path: '/hub/v1/heartbeat', tags, security: hallSecurity, summary: 'The hall’s state: attempts in progress and its packages', request: { body: jsonBody(heartbeatSchema) }, responses: { 204: { description: 'Recorded' }, ...hallErrors } }),

@@ -13,7 +13,7 @@ import { ApiError, Conflict, NotFound, ValidationError } from '../../platform/er
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
-/** How long the hall waits for the hub on any request. */
+/** How long the hall waits for the hub on any request (plus TIMEOUT_MS_PER_64KB of body). */
 export const HUB_TIMEOUT_MS = 15_000;
 
 export interface HubLinkRow {
@@ -70,13 +70,18 @@ export async function assertHubAddress(url: string): Promise<void> {
   if (forbidden) throw new ValidationError(`The hub address resolves to ${forbidden}, which is link-local, unspecified or multicast: no hub can be there.`, [{ path: 'hubUrl', message: `not allowed: ${forbidden}` }]);
 }
 
+/** Extra patience per 64 KB of request body: a 2 MB batch of results may crawl up a slow uplink. */
+const TIMEOUT_MS_PER_64KB = 1_000;
+
 async function hubFetch(url: string, init: RequestInit): Promise<{ status: number; json: any }> {
   await assertHubAddress(url);
+  const bodyBytes = typeof init.body === 'string' ? Buffer.byteLength(init.body) : 0;
+  const timeoutMs = HUB_TIMEOUT_MS + Math.ceil(bodyBytes / 65_536) * TIMEOUT_MS_PER_64KB;
   let res: Response;
   try {
-    res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(HUB_TIMEOUT_MS) });
+    res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
-    const why = (e as Error).name === 'TimeoutError' ? `no answer within ${HUB_TIMEOUT_MS / 1000} s` : ((e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message);
+    const why = (e as Error).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : ((e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message);
     throw new HubUnavailable(`The hub at ${new URL(url).origin} could not be reached (${why}).`);
   }
   const text = await res.text();
@@ -115,9 +120,13 @@ export async function enrolWithHub(deps: HallDeps, workspaceId: string, input: {
   return hubLinkOf(deps, workspaceId)!;
 }
 
-/** A signed request to the hub; returns status and parsed JSON. @throws HubUnavailable when unreachable */
-export async function signedHubRequest(deps: HallDeps, link: HubLinkRow, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const text = body === undefined ? undefined : JSON.stringify(body);
+/**
+ * A signed request to the hub; returns status and parsed JSON. `rawBody`, when given, is
+ * sent (and signed) as these exact bytes instead of `JSON.stringify(body)`.
+ * @throws HubUnavailable when unreachable
+ */
+export async function signedHubRequest(deps: HallDeps, link: HubLinkRow, method: 'GET' | 'POST', path: string, body?: unknown, rawBody?: string): Promise<{ status: number; json: any }> {
+  const text = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
   const headers = signRequest({ hallId: link.hall_id, privateKey: deps.secrets.open(link.private_key_sealed), method, pathWithQuery: path, body: text, now: deps.clock.now(), nonce: randomBytes(16).toString('base64url') });
   return hubFetch(`${link.hub_url}${path}`, { method, body: text, headers: { ...headers, ...(text === undefined ? {} : { 'content-type': 'application/json' }) } });
 }

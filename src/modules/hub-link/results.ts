@@ -10,10 +10,11 @@
  * 401/408/429) marks the row FAILED and the next ones go on.
  */
 import type { Sqlite } from '../../db/index.js';
-import type { ResultEvent } from '../../core/sync/messages.js';
+import { z } from 'zod';
+import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS, resultBatchOutcomeSchema, type ResultEvent } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { backoffMs, MAX_AGE_MS } from '../webhooks/dispatcher.js';
-import { hubLinkOf, signedHubRequest, HubUnavailable } from './link.js';
+import { hubLinkOf, signedHubRequest, HubUnavailable, type HubLinkRow } from './link.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -67,43 +68,125 @@ interface HubOutboxRow {
   created_at: number;
 }
 
+/** Whether the hub's refusal can be fixed by a retry (network, auth clock/nonce, timeouts, overload). */
+const permanentStatus = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
+
 /**
- * Sends due hub results, oldest first, per workspace; stops a workspace's run at the first
- * row that is not yet due or not taken (order per attempt is kept). Returns how many were
- * delivered. Never throws (errors are recorded on the rows and the link).
+ * The due rows cut into batches of at most MAX_RESULT_BATCH_EVENTS events and
+ * MAX_RESULT_BATCH_BYTES bytes of body (a single larger event goes alone), in order.
+ */
+function batchesOf(rows: HubOutboxRow[]): HubOutboxRow[][] {
+  const out: HubOutboxRow[][] = [];
+  let cur: HubOutboxRow[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = Buffer.byteLength(row.body) + 1;
+    if (cur.length > 0 && (cur.length >= MAX_RESULT_BATCH_EVENTS || bytes + size > MAX_RESULT_BATCH_BYTES)) {
+      out.push(cur);
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(row);
+    bytes += size;
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+type Outcome = { ok: true } | { ok: false; status: number; error: string };
+
+/**
+ * Sends one batch; returns each row's outcome, or null when the hub has no batch route or
+ * refused the batch as a whole with a 4xx a retry cannot fix (then the rows go one by one,
+ * so one bad event fails alone). @throws HubUnavailable / Error for a transient failure
+ */
+async function sendBatch(deps: HallDeps, link: HubLinkRow, batch: HubOutboxRow[]): Promise<Outcome[] | null> {
+  // the stored bodies are sent as they are: the signature covers exactly these bytes
+  const text = `{"events":[${batch.map((r) => r.body).join(',')}]}`;
+  const res = await signedHubRequest(deps, link, 'POST', '/hub/v1/results/batch', undefined, text);
+  if (res.status === 200) {
+    const parsed = batchAnswerSchema.safeParse(res.json);
+    if (!parsed.success || parsed.data.results.length !== batch.length || parsed.data.results.some((o, i) => o.eventId !== batch[i]!.event_id)) {
+      throw new Error('the hub’s answer to a result batch does not name every event of it in order');
+    }
+    return parsed.data.results.map((o) => (o.status === 'refused' ? { ok: false, status: 404, error: `hub refused the event: ${o.error ?? 'refused'}` } : { ok: true }));
+  }
+  if (permanentStatus(res.status)) return null;
+  throw new HubUnavailable(`hub answered HTTP ${res.status}: ${res.json?.detail ?? ''}`.trim(), { hubStatus: res.status });
+}
+
+/** Sends one event alone through `POST /hub/v1/results` (an older hub, or isolating a bad event). */
+async function sendOne(deps: HallDeps, link: HubLinkRow, row: HubOutboxRow): Promise<Outcome> {
+  const res = await signedHubRequest(deps, link, 'POST', '/hub/v1/results', undefined, row.body);
+  if (res.status === 200) return { ok: true };
+  if (permanentStatus(res.status)) return { ok: false, status: res.status, error: `hub answered HTTP ${res.status}: ${res.json?.detail ?? ''}`.trim() };
+  throw new HubUnavailable(`hub answered HTTP ${res.status}: ${res.json?.detail ?? ''}`.trim(), { hubStatus: res.status });
+}
+
+const batchAnswerSchema = z.object({ results: z.array(resultBatchOutcomeSchema) });
+
+/**
+ * Sends due hub results, oldest first, per workspace, in signed batches of up to 500 events
+ * (`POST /hub/v1/results/batch`); stops a workspace's run at the first row that is not yet
+ * due or at the first batch that fails transiently (every row of that batch waits its
+ * backoff, so order per attempt is kept). Each row is marked by the hub's outcome for it:
+ * stored or duplicate → DELIVERED, refused → FAILED. A batch the hub refuses whole (a 4xx
+ * no retry fixes, or 404 from a hub without the batch route) is sent again one event at a
+ * time, so only a bad event fails. Returns how many were delivered. Never throws (errors
+ * are recorded on the rows and the link).
  */
 export async function deliverHubResults(deps: HallDeps): Promise<number> {
   const now = deps.clock.now();
   const workspaces = deps.sqlite.prepare("SELECT DISTINCT workspace_id FROM hub_outbox WHERE status = 'PENDING'").all() as { workspace_id: string }[];
   let delivered = 0;
+  const markDelivered = deps.sqlite.prepare("UPDATE hub_outbox SET status = 'DELIVERED', tries = tries + 1, delivered_at = ?, last_error = NULL WHERE event_id = ?");
+  const markFailed = deps.sqlite.prepare('UPDATE hub_outbox SET status = ?, tries = ?, next_attempt_at = ?, last_error = ? WHERE event_id = ?');
   for (const { workspace_id } of workspaces) {
     const link = hubLinkOf(deps, workspace_id);
     if (!link) continue;
     const rows = deps.sqlite.prepare("SELECT event_id, workspace_id, body, tries, next_attempt_at, created_at FROM hub_outbox WHERE workspace_id = ? AND status = 'PENDING' ORDER BY created_at, event_id LIMIT 500").all(workspace_id) as HubOutboxRow[];
-    for (const row of rows) {
-      if (row.next_attempt_at > now) break;
-      let status = 0;
-      let error: string;
-      try {
-        const res = await signedHubRequest(deps, link, 'POST', '/hub/v1/results', JSON.parse(row.body));
-        status = res.status;
-        if (status === 200) {
-          deps.sqlite.prepare("UPDATE hub_outbox SET status = 'DELIVERED', tries = tries + 1, delivered_at = ?, last_error = NULL WHERE event_id = ?").run(deps.clock.now(), row.event_id);
-          delivered++;
-          continue;
-        }
-        error = `hub answered HTTP ${status}: ${res.json?.detail ?? ''}`.trim();
-      } catch (e) {
-        error = e instanceof HubUnavailable ? e.message : String(e);
-      }
+    const firstNotDue = rows.findIndex((r) => r.next_attempt_at > now);
+    const due = firstNotDue === -1 ? rows : rows.slice(0, firstNotDue);
+    /** records one row's failure; returns false when the run must stop here (a retry will come) */
+    const fail = (row: HubOutboxRow, status: number, error: string): boolean => {
       const tries = row.tries + 1;
       const next = deps.clock.now() + backoffMs(tries);
-      const permanent = status >= 400 && status < 500 && ![401, 408, 429].includes(status);
-      const expired = permanent || next - row.created_at > MAX_AGE_MS;
-      deps.sqlite.prepare('UPDATE hub_outbox SET status = ?, tries = ?, next_attempt_at = ?, last_error = ? WHERE event_id = ?').run(expired ? 'FAILED' : 'PENDING', tries, next, error, row.event_id);
+      const expired = permanentStatus(status) || next - row.created_at > MAX_AGE_MS;
+      markFailed.run(expired ? 'FAILED' : 'PENDING', tries, next, error, row.event_id);
       deps.sqlite.prepare('UPDATE hub_links SET last_error = ? WHERE workspace_id = ?').run(error, workspace_id);
       deps.logger.warn('hub result delivery failed', { eventId: row.event_id, tries, error });
-      if (!expired) break;
+      return expired;
+    };
+    /** applies outcomes to rows in one SQLite transaction; false when the run must stop */
+    const apply = (batch: HubOutboxRow[], outcomes: Outcome[]): boolean =>
+      deps.sqlite.transaction(() => {
+        let go = true;
+        batch.forEach((row, i) => {
+          const o = outcomes[i]!;
+          if (o.ok) {
+            markDelivered.run(deps.clock.now(), row.event_id);
+            delivered++;
+          } else if (!fail(row, o.status, o.error)) go = false;
+        });
+        return go;
+      })();
+    run: for (const batch of batchesOf(due)) {
+      try {
+        const outcomes = await sendBatch(deps, link, batch);
+        if (outcomes) {
+          if (!apply(batch, outcomes)) break;
+          continue;
+        }
+        for (const row of batch) {
+          if (!apply([row], [await sendOne(deps, link, row)])) break run;
+        }
+      } catch (e) {
+        const error = e instanceof HubUnavailable ? e.message : String(e);
+        // the whole batch waits (the hub may have stored some of it: those come back as duplicates)
+        const pending = batch.filter((r) => (deps.sqlite.prepare('SELECT status FROM hub_outbox WHERE event_id = ?').get(r.event_id) as { status: string }).status === 'PENDING');
+        deps.sqlite.transaction(() => pending.forEach((r) => fail(r, 0, error)))();
+        break;
+      }
     }
   }
   return delivered;
