@@ -127,15 +127,28 @@ const batchAnswerSchema = z.object({ results: z.array(resultBatchOutcomeSchema) 
 
 /**
  * Sends due hub results, oldest first, per workspace, in signed batches of up to 500 events
- * (`POST /hub/v1/results/batch`); stops a workspace's run at the first row that is not yet
+ * (`POST /hub/v1/results/batch`), page after page of 500 rows; stops a workspace's run at the first row that is not yet
  * due or at the first batch that fails transiently (every row of that batch waits its
  * backoff, so order per attempt is kept). Each row is marked by the hub's outcome for it:
  * stored or duplicate → DELIVERED, refused → FAILED. A batch the hub refuses whole (a 4xx
  * no retry fixes, or 404 from a hub without the batch route) is sent again one event at a
- * time, so only a bad event fails. Returns how many were delivered. Never throws (errors
- * are recorded on the rows and the link).
+ * time, so only a bad event fails. A call while a run is under way joins it. Returns how
+ * many were delivered. Never throws (errors are recorded on the rows and the link).
  */
-export async function deliverHubResults(deps: HallDeps): Promise<number> {
+export function deliverHubResults(deps: HallDeps): Promise<number> {
+  // one run at a time per hall (the 15-second job and an operator's "sync now" would send the same rows twice)
+  const running = inFlight.get(deps);
+  if (running) return running;
+  const run = deliverOnce(deps).finally(() => inFlight.delete(deps));
+  inFlight.set(deps, run);
+  return run;
+}
+
+const inFlight = new WeakMap<HallDeps, Promise<number>>();
+/** At most this many pages of 500 rows per workspace and run (a hall back online after days sends 50,000, then the next run goes on). */
+const MAX_PAGES_PER_RUN = 100;
+
+async function deliverOnce(deps: HallDeps): Promise<number> {
   const now = deps.clock.now();
   const workspaces = deps.sqlite.prepare("SELECT DISTINCT workspace_id FROM hub_outbox WHERE status = 'PENDING'").all() as { workspace_id: string }[];
   let delivered = 0;
@@ -144,13 +157,10 @@ export async function deliverHubResults(deps: HallDeps): Promise<number> {
   for (const { workspace_id } of workspaces) {
     const link = hubLinkOf(deps, workspace_id);
     if (!link) continue;
-    const rows = deps.sqlite.prepare("SELECT event_id, workspace_id, body, tries, next_attempt_at, created_at FROM hub_outbox WHERE workspace_id = ? AND status = 'PENDING' ORDER BY created_at, event_id LIMIT 500").all(workspace_id) as HubOutboxRow[];
-    const firstNotDue = rows.findIndex((r) => r.next_attempt_at > now);
-    const due = firstNotDue === -1 ? rows : rows.slice(0, firstNotDue);
     /** records one row's failure; returns false when the run must stop here (a retry will come) */
-    const fail = (row: HubOutboxRow, status: number, error: string): boolean => {
+    const fail = (row: HubOutboxRow, status: number, error: string, nextAt?: number): boolean => {
       const tries = row.tries + 1;
-      const next = deps.clock.now() + backoffMs(tries);
+      const next = nextAt ?? deps.clock.now() + backoffMs(tries);
       const expired = permanentStatus(status) || next - row.created_at > MAX_AGE_MS;
       markFailed.run(expired ? 'FAILED' : 'PENDING', tries, next, error, row.event_id);
       deps.sqlite.prepare('UPDATE hub_links SET last_error = ? WHERE workspace_id = ?').run(error, workspace_id);
@@ -170,23 +180,32 @@ export async function deliverHubResults(deps: HallDeps): Promise<number> {
         });
         return go;
       })();
-    run: for (const batch of batchesOf(due)) {
-      try {
-        const outcomes = await sendBatch(deps, link, batch);
-        if (outcomes) {
-          if (!apply(batch, outcomes)) break;
-          continue;
+    // pages of 500 rows until nothing is due, a failure stops the run, or MAX_PAGES_PER_RUN
+    pages: for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
+      const rows = deps.sqlite.prepare("SELECT event_id, workspace_id, body, tries, next_attempt_at, created_at FROM hub_outbox WHERE workspace_id = ? AND status = 'PENDING' ORDER BY created_at, event_id LIMIT 500").all(workspace_id) as HubOutboxRow[];
+      const firstNotDue = rows.findIndex((r) => r.next_attempt_at > now);
+      const due = firstNotDue === -1 ? rows : rows.slice(0, firstNotDue);
+      for (const batch of batchesOf(due)) {
+        try {
+          const outcomes = await sendBatch(deps, link, batch);
+          if (outcomes) {
+            if (!apply(batch, outcomes)) break pages;
+            continue;
+          }
+          for (const row of batch) {
+            if (!apply([row], [await sendOne(deps, link, row)])) break pages;
+          }
+        } catch (e) {
+          const error = e instanceof HubUnavailable ? e.message : String(e);
+          // the whole batch waits (the hub may have stored some of it: those come back as duplicates)
+          const pending = batch.filter((r) => (deps.sqlite.prepare('SELECT status FROM hub_outbox WHERE event_id = ?').get(r.event_id) as { status: string }).status === 'PENDING');
+          // one retry time for the whole batch, so it goes again as one batch
+          const nextAt = deps.clock.now() + backoffMs(Math.max(...batch.map((r) => r.tries)) + 1);
+          deps.sqlite.transaction(() => pending.forEach((r) => fail(r, 0, error, nextAt)))();
+          break pages;
         }
-        for (const row of batch) {
-          if (!apply([row], [await sendOne(deps, link, row)])) break run;
-        }
-      } catch (e) {
-        const error = e instanceof HubUnavailable ? e.message : String(e);
-        // the whole batch waits (the hub may have stored some of it: those come back as duplicates)
-        const pending = batch.filter((r) => (deps.sqlite.prepare('SELECT status FROM hub_outbox WHERE event_id = ?').get(r.event_id) as { status: string }).status === 'PENDING');
-        deps.sqlite.transaction(() => pending.forEach((r) => fail(r, 0, error)))();
-        break;
       }
+      if (rows.length < 500 || firstNotDue !== -1) break;
     }
   }
   return delivered;
