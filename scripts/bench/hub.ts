@@ -1,16 +1,20 @@
 /**
- * `npm run bench:hub` — issue #24's hub benchmark. On a throwaway PostgreSQL cluster it
- * starts the real hub (`dist/src/hub/main.js`, as `npm run hub` runs it) as one process and
- * then as two behind a round-robin client (what any HTTP load balancer does), and for each:
- * enrols H simulated halls (each with its own Ed25519 key), publishes one 60-question exam
- * to all of them, has every hall download its package, then sends H × C signed result
- * events (one per attempt, each with its answers) from this separate process. Reports
- * attempts/s, ingest latency p50/p99, package download time, PostgreSQL size and the hub
- * processes' peak RSS, checks every result was stored exactly once, and writes the report
- * (docs/benchmarks-hub.md unless --out says otherwise). The 1-process run is the baseline
- * of the 2-process ratio.
+ * `npm run bench:hub` — issue #24's hub benchmark. On a throwaway PostgreSQL cluster with
+ * durable settings (fsync, synchronous_commit and full_page_writes on; `--pg=fast` for the
+ * test clusters' fsync-off settings) it starts the real hub (`dist/src/hub/main.js`, as
+ * `npm run hub` runs it) as one process and then as two behind a round-robin client (what
+ * any HTTP load balancer does), and for each: enrols H simulated halls (each with its own
+ * Ed25519 key), publishes one 60-question exam to all of them, has every hall download its
+ * package, then has every hall send its C results (one event per attempt, each with its
+ * answers) the way a hall's outbox does: signed batches of at most 500 events and 2 MB
+ * (`POST /hub/v1/results/batch`), from this separate process, `--concurrency` halls at
+ * once. Reports attempts/s, batch latency p50/p99 (the ingest latency every attempt of a
+ * batch sees), package download time, PostgreSQL size and the hub processes' peak RSS,
+ * checks every result was stored exactly once, and writes the report (docs/benchmarks-hub.md
+ * unless --out says otherwise). The 1-process run is the baseline of the 2-process ratio.
  *
- * Options: --halls=1000 --candidates=300 --answers=60 --processes=1,2 --concurrency=48 --out=PATH
+ * Options: --halls=1000 --candidates=300 --answers=60 --processes=1,2 --concurrency=8
+ *          --download-concurrency=48 --pg=durable|fast --out=PATH
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,7 +25,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { newSigningKeyPair, signRequest } from '../../src/core/sync/signing.js';
-import { freePort, startPgCluster } from '../../test/pg/cluster.js';
+import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS } from '../../src/core/sync/messages.js';
+import { freePort, pgBinDir, startPgCluster } from '../../test/pg/cluster.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
@@ -29,7 +34,9 @@ const H = Number(arg('halls', '1000'));
 const C = Number(arg('candidates', '300'));
 const A = Number(arg('answers', '60'));
 const PROCESSES = arg('processes', '1,2').split(',').map(Number);
-const CONCURRENCY = Number(arg('concurrency', '48'));
+const CONCURRENCY = Number(arg('concurrency', '8'));
+const DOWNLOAD_CONCURRENCY = Number(arg('download-concurrency', '48'));
+const DURABLE = arg('pg', 'durable') !== 'fast';
 const OUT = arg('out', join(ROOT, 'docs', 'benchmarks-hub.md'));
 const log = (...a: unknown[]) => console.log(...a);
 
@@ -43,7 +50,7 @@ interface Hall {
   packageId: string;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+const agent = new Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, DOWNLOAD_CONCURRENCY) * 2 });
 
 function call(port: number, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -102,12 +109,12 @@ const pct = (xs: number[], p: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
 };
 
-/** Runs `n` jobs with `CONCURRENCY` in flight; returns each job's latency in ms. */
-async function pool(n: number, job: (i: number) => Promise<void>): Promise<number[]> {
+/** Runs `n` jobs with `width` in flight; returns each job's latency in ms. */
+async function pool(n: number, job: (i: number) => Promise<void>, width = DOWNLOAD_CONCURRENCY): Promise<number[]> {
   const lat = new Array<number>(n);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, n) }, async () => {
+    Array.from({ length: Math.min(width, n) }, async () => {
       while (next < n) {
         const i = next++;
         const t = performance.now();
@@ -124,7 +131,7 @@ function signed(hall: Hall, method: string, path: string, body?: string): Record
 }
 
 async function runOnce(processes: number) {
-  const cluster = await startPgCluster();
+  const cluster = await startPgCluster({ durable: DURABLE });
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-hubbench-'));
   const hubs: HubProc[] = [];
   let peakRss = 0;
@@ -179,9 +186,9 @@ async function runOnce(processes: number) {
     const tIn = performance.now();
     let done = 0;
     const progress = setInterval(() => log(`    ${done} / ${total} (${Math.round(done / ((performance.now() - tIn) / 1000))}/s)`), 15_000);
-    const inLat = await pool(total, async (i) => {
-      const hall = halls[i % H]!;
-      const s = Math.floor(i / H);
+    const event = (h: number, s: number) => {
+      const hall = halls[h]!;
+      const i = s * H + h;
       let score = 0;
       const answers = qs.map((q, k) => {
         const o = q.options[(s + k) % 4]!;
@@ -189,7 +196,7 @@ async function runOnce(processes: number) {
         return { questionId: q.id, optionId: o.id, text: null, awardedMarks: null, reviewed: false };
       });
       const pct2 = Math.round((score / A) * 10000) / 100;
-      const body = JSON.stringify({
+      return JSON.stringify({
         eventId: `evt_b${i}`,
         type: 'exam.attempt.completed',
         packageId: hall.packageId,
@@ -197,10 +204,37 @@ async function runOnce(processes: number) {
         createdAt: new Date().toISOString(),
         attempt: { attemptId: `att_b${i}`, studentId: roster[s]!.studentId, candidateName: roster[s]!.candidateName, status: 'COMPLETED', startedAt: new Date(Date.now() - 3_000_000).toISOString(), completedAt: new Date().toISOString(), disqualifiedAt: null, creditedMs: 0, violations: 0, score, maxScore: A, percentage: pct2, grade: pct2 >= 75 ? 'A1' : 'F9', pendingReview: false, answers, audit: [] },
       });
-      const r = await call(port(i), 'POST', '/hub/v1/results', body, signed(hall, 'POST', '/hub/v1/results', body));
-      if (r.status !== 200) throw new Error(`ingest: ${r.status} ${r.text}`);
-      done++;
-    });
+    };
+    // every hall's outbox: its C results, cut as a hall cuts them (≤ 500 events, ≤ 2 MB)
+    const batchLat: number[] = [];
+    let batches = 0;
+    const path = '/hub/v1/results/batch';
+    await pool(H, async (h) => {
+      const hall = halls[h]!;
+      let cur: string[] = [];
+      let bytes = 0;
+      const send = async () => {
+        const body = `{"events":[${cur.join(',')}]}`;
+        const n = cur.length;
+        cur = [];
+        bytes = 0;
+        const t = performance.now();
+        const r = await call(port(batches++), 'POST', path, body, signed(hall, 'POST', path, body));
+        batchLat.push(performance.now() - t);
+        if (r.status !== 200) throw new Error(`ingest: ${r.status} ${r.text.slice(0, 300)}`);
+        const outcomes = (JSON.parse(r.text) as { results: { status: string }[] }).results;
+        if (outcomes.length !== n || outcomes.some((o) => o.status !== 'stored')) throw new Error(`ingest: not every event stored: ${r.text.slice(0, 300)}`);
+        done += n;
+      };
+      for (let s = 0; s < C; s++) {
+        const e = event(h, s);
+        const size = Buffer.byteLength(e) + 1;
+        if (cur.length > 0 && (cur.length >= MAX_RESULT_BATCH_EVENTS || bytes + size > MAX_RESULT_BATCH_BYTES)) await send();
+        cur.push(e);
+        bytes += size;
+      }
+      if (cur.length) await send();
+    }, CONCURRENCY);
     clearInterval(progress);
     const ingestS = (performance.now() - tIn) / 1000;
 
@@ -210,7 +244,7 @@ async function runOnce(processes: number) {
     const size = Number((await client.query('select pg_database_size(current_database()) as s')).rows[0].s);
     await client.end();
     if (stored !== total) throw new Error(`stored ${stored} results, expected ${total}`);
-    return { processes, halls: H, attempts: total, publishS, downloadS, downloadP99: pct(dlLat, 99), packageKB: Math.round(packageBytes / 1024), ingestS, perSec: Math.round(total / ingestS), p50: pct(inLat, 50), p99: pct(inLat, 99), pgMB: Math.round(size / 2 ** 20), peakRssMB: peakRss, stored };
+    return { processes, halls: H, attempts: total, publishS, downloadS, downloadP99: pct(dlLat, 99), packageKB: Math.round(packageBytes / 1024), ingestS, perSec: Math.round(total / ingestS), p50: pct(batchLat, 50), p99: pct(batchLat, 99), batches, perBatch: Math.round(total / batches), pgMB: Math.round(size / 2 ** 20), peakRssMB: peakRss, stored };
   } finally {
     clearInterval(sampler);
     for (const h of hubs) h.proc.kill('SIGTERM');
@@ -221,19 +255,20 @@ async function runOnce(processes: number) {
 }
 
 async function main() {
-  log(`HallCBT hub benchmark: ${H} halls × ${C} candidates × ${A} answers; hub processes ${PROCESSES.join(', ')}; ${CONCURRENCY} requests in flight`);
+  log(`HallCBT hub benchmark: ${H} halls × ${C} candidates × ${A} answers; hub processes ${PROCESSES.join(', ')}; ${CONCURRENCY} halls sending at once; PostgreSQL ${DURABLE ? 'durable' : 'fast (fsync off)'}`);
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit' });
   const runs = [];
   for (const p of PROCESSES) runs.push(await runOnce(p));
+  const pgVersion = /\/postgresql\/(\d+)\//.exec(pgBinDir() ?? '')?.[1] ?? '';
   const base = runs[0]!;
   const cmd = `npm run bench:hub -- ${process.argv.slice(2).join(' ')}`.trim();
   const lines = [
     '# Hub benchmark (issue #24)',
     '',
-    `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, PostgreSQL from Debian (a throwaway cluster, fsync off).`,
-    `The hub processes, PostgreSQL and this load generator share the machine's ${cpus().length} cores. Each result event is one attempt with ${A} answers, signed by its hall (Ed25519) and checked by the hub (signature, clock window, nonce in PostgreSQL, package ownership) before it is stored once by event id.`,
+    `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, PostgreSQL ${pgVersion} from Debian (a throwaway cluster, ${DURABLE ? 'durable settings: fsync, synchronous_commit, full_page_writes on; max_wal_size 4 GB' : 'fsync, synchronous_commit and full_page_writes OFF (test settings, not durable)'}).`,
+    `The hub processes, PostgreSQL and this load generator share the machine's ${cpus().length} cores. Each result event is one attempt with ${A} answers; each hall sends its ${C} in signed batches (≤ ${MAX_RESULT_BATCH_EVENTS} events, ≤ ${MAX_RESULT_BATCH_BYTES / 2 ** 20} MB; here ${base.perBatch} per batch on average), ${CONCURRENCY} halls at once; the hub checks each batch (Ed25519 signature over the body, clock window, nonce in PostgreSQL) and stores it in one statement, once per event id, only for the hall's own package. Ingest latency is per batch: what every attempt in it waits.`,
     '',
-    '| hub processes | halls | attempts | ingest time | attempts/s | ×1 process | ingest p50 | ingest p99 | package download (all halls) | download p99 | publish | PostgreSQL size | hubs’ peak RSS |',
+    '| hub processes | halls | attempts | ingest time | attempts/s | ×first run | batch p50 | batch p99 | package download (all halls) | download p99 | publish | PostgreSQL size | hubs’ peak RSS |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map((r) => `| ${r.processes} | ${r.halls} | ${r.attempts} (stored ${r.stored}) | ${r.ingestS.toFixed(1)} s | ${r.perSec} | ${(r.perSec / base.perSec).toFixed(2)} | ${r.p50} ms | ${r.p99} ms | ${r.downloadS.toFixed(1)} s (${r.packageKB} KB each) | ${r.downloadP99} ms | ${r.publishS.toFixed(1)} s | ${r.pgMB} MB | ${r.peakRssMB} MB |`),
     '',
@@ -243,6 +278,7 @@ async function main() {
     '',
   ];
   writeFileSync(OUT, lines.join('\n'));
+  writeFileSync(`${OUT}.json`, JSON.stringify({ cmd, at: new Date().toISOString(), durable: DURABLE, concurrency: CONCURRENCY, runs }, null, 2));
   log(lines.join('\n'));
 }
 
