@@ -20,7 +20,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -185,7 +185,11 @@ async function runOnce(processes: number) {
     log(`  ingesting ${total} attempts × ${A} answers`);
     const tIn = performance.now();
     let done = 0;
-    const progress = setInterval(() => log(`    ${done} / ${total} (${Math.round(done / ((performance.now() - tIn) / 1000))}/s)`), 15_000);
+    const loads: number[] = [];
+    const progress = setInterval(() => {
+      loads.push(loadavg()[0]!);
+      log(`    ${done} / ${total} (${Math.round(done / ((performance.now() - tIn) / 1000))}/s, load ${loadavg()[0]!.toFixed(1)})`);
+    }, 15_000);
     const event = (h: number, s: number) => {
       const hall = halls[h]!;
       const i = s * H + h;
@@ -208,6 +212,8 @@ async function runOnce(processes: number) {
     // every hall's outbox: its C results, cut as a hall cuts them (≤ 500 events, ≤ 2 MB)
     const batchLat: number[] = [];
     let batches = 0;
+    let resent = 0;
+    let rr = 0;
     const path = '/hub/v1/results/batch';
     await pool(H, async (h) => {
       const hall = halls[h]!;
@@ -216,14 +222,24 @@ async function runOnce(processes: number) {
       const send = async () => {
         const body = `{"events":[${cur.join(',')}]}`;
         const n = cur.length;
+        batches++;
         cur = [];
         bytes = 0;
         const t = performance.now();
-        const r = await call(port(batches++), 'POST', path, body, signed(hall, 'POST', path, body));
+        // as a hall does: a dropped connection (a keep-alive socket the hub closed as we wrote) is sent again, freshly signed
+        let r: { status: number; text: string } | null = null;
+        for (let attempt = 0; !r; attempt++) {
+          try {
+            r = await call(port(rr++), 'POST', path, body, signed(hall, 'POST', path, body));
+          } catch (e) {
+            if (attempt >= 3) throw e;
+            resent++;
+          }
+        }
         batchLat.push(performance.now() - t);
         if (r.status !== 200) throw new Error(`ingest: ${r.status} ${r.text.slice(0, 300)}`);
         const outcomes = (JSON.parse(r.text) as { results: { status: string }[] }).results;
-        if (outcomes.length !== n || outcomes.some((o) => o.status !== 'stored')) throw new Error(`ingest: not every event stored: ${r.text.slice(0, 300)}`);
+        if (outcomes.length !== n || outcomes.some((o) => o.status === 'refused')) throw new Error(`ingest: not every event stored: ${r.text.slice(0, 300)}`);
         done += n;
       };
       for (let s = 0; s < C; s++) {
@@ -244,7 +260,7 @@ async function runOnce(processes: number) {
     const size = Number((await client.query('select pg_database_size(current_database()) as s')).rows[0].s);
     await client.end();
     if (stored !== total) throw new Error(`stored ${stored} results, expected ${total}`);
-    return { processes, halls: H, attempts: total, publishS, downloadS, downloadP99: pct(dlLat, 99), packageKB: Math.round(packageBytes / 1024), ingestS, perSec: Math.round(total / ingestS), p50: pct(batchLat, 50), p99: pct(batchLat, 99), batches, perBatch: Math.round(total / batches), pgMB: Math.round(size / 2 ** 20), peakRssMB: peakRss, stored };
+    return { processes, halls: H, attempts: total, publishS, downloadS, downloadP99: pct(dlLat, 99), packageKB: Math.round(packageBytes / 1024), ingestS, perSec: Math.round(total / ingestS), p50: pct(batchLat, 50), p99: pct(batchLat, 99), batches, resent, loadAvg: loads.length ? Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10 : null, perBatch: Math.round(total / batches), pgMB: Math.round(size / 2 ** 20), peakRssMB: peakRss, stored };
   } finally {
     clearInterval(sampler);
     for (const h of hubs) h.proc.kill('SIGTERM');
@@ -258,7 +274,11 @@ async function main() {
   log(`HallCBT hub benchmark: ${H} halls × ${C} candidates × ${A} answers; hub processes ${PROCESSES.join(', ')}; ${CONCURRENCY} halls sending at once; PostgreSQL ${DURABLE ? 'durable' : 'fast (fsync off)'}`);
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit' });
   const runs = [];
-  for (const p of PROCESSES) runs.push(await runOnce(p));
+  for (const p of PROCESSES) {
+    runs.push(await runOnce(p));
+    writeFileSync(`${OUT}.partial.json`, JSON.stringify(runs, null, 2));
+    log(JSON.stringify(runs.at(-1)));
+  }
   const pgVersion = /\/postgresql\/(\d+)\//.exec(pgBinDir() ?? '')?.[1] ?? '';
   const base = runs[0]!;
   const cmd = `npm run bench:hub -- ${process.argv.slice(2).join(' ')}`.trim();
