@@ -5,7 +5,8 @@
  * across batches reported, not re-applied); another hall's package is refused per event
  * with an audit row while the rest is stored; a malformed batch is refused whole (400) and a
  * tampered or replayed one (401), each with nothing stored. Then a real hall server's outbox
- * delivers 1,200 results in batches across a hub restart, every one stored exactly once.
+ * delivers 1,200 results in batches across a hub restart, every one stored exactly once,
+ * and a batch the hub refuses whole goes again one event at a time, so only the bad one fails.
  */
 import { serve } from '@hono/node-server';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -238,7 +239,7 @@ describe.skipIf(skipWhy !== null)('a hall’s outbox sending results in batches'
     await cluster?.stop();
   });
 
-  it('delivers 1,200 results in batches of at most 500 across a hub restart, each stored once', async () => {
+  it('delivers 1,200 results in batches of at most 500 across a hub restart, each stored once; a bad row fails alone', async () => {
     const key = hub!.firstExaminer!.apiKey;
     hall = await spawnServer({ dataDir: tempDir('hallcbt-hallC-') });
     const ws = await registerWorkspace(hall.baseUrl);
@@ -292,5 +293,27 @@ describe.skipIf(skipWhy !== null)('a hall’s outbox sending results in batches'
     ]);
     const stored = await hub!.deps.db.execute(sql`select count(*)::int as n, count(distinct event_id)::int as d, min(event_id) as lo, max(event_id) as hi from hub_results`);
     expect(stored.rows[0]).toEqual({ n: 1200, d: 1200, lo: 'evt_bn_0000', hi: 'evt_bn_1199' });
+
+    // a row the hub's schema refuses makes its batch a 400: the hall sends that batch one by one,
+    // so only the bad row fails and the two beside it are delivered
+    const db2 = new Database(join(hall.dataDir, 'hallcbt.sqlite'));
+    db2.pragma('busy_timeout = 5000');
+    const t1 = Date.now() - 1_000;
+    const bad = resultEvent(exam.json, packageId, 'evt_bn_bad', 'att_bn_bad');
+    bad.attempt.attemptId = '';
+    for (const [i, e] of [resultEvent(exam.json, packageId, 'evt_bn_x1', 'att_bn_x1'), bad, resultEvent(exam.json, packageId, 'evt_bn_x2', 'att_bn_x2')].entries()) {
+      db2.prepare("INSERT INTO hub_outbox (event_id, workspace_id, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,'PENDING',0,?,?)").run(e.eventId, ws.id, JSON.stringify(e), t1 + i, t1 + i);
+    }
+    db2.close();
+    const seen = relayed.length;
+    await api(hall.baseUrl, ws.apiKey).post('/hub-link/sync', {});
+    expect((await api(hall.baseUrl, ws.apiKey).get('/hub-link')).body.results).toEqual({ pending: 0, delivered: 1202, failed: 1 });
+    expect(relayed.slice(seen).map((r) => [r.path, r.events, r.status])).toEqual([
+      ['/hub/v1/results/batch', 3, 400],
+      ['/hub/v1/results', 1, 200],
+      ['/hub/v1/results', 1, 400],
+      ['/hub/v1/results', 1, 200],
+    ]);
+    expect(await count(hub!, sql`select count(*)::int as n from hub_results where event_id in ('evt_bn_x1', 'evt_bn_x2', 'evt_bn_bad')`)).toBe(2);
   }, 180_000);
 });
