@@ -24,6 +24,10 @@ import { hallRouters } from './hall/composition.js';
 import { questionInputSchema } from './core/questions/schemas.js';
 import { pageSecurityHeaders } from './platform/security-headers.js';
 
+/** A built asset named with its content hash (`app.3f2a9c01be.js`, scripts/build-web.mjs). */
+const HASHED_ASSET = /\.[0-9a-f]{10}\.(?:js|css|woff2)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export interface AppOptions {
   /** asks the outbox dispatcher to run now (after a redeliver) */
   kickOutbox?: () => void;
@@ -162,12 +166,15 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
   app.use('/docs/assets/*', pageSecurityHeaders, serveStatic({ root: SWAGGER, rewriteRequestPath: (p) => p.replace(/^\/docs\/assets/, '') }));
 
   // pages
-  // Pages and their scripts are revalidated on every load (no-cache + ETag → 304): a hall
-  // of PCs reloading mid-exam re-downloads nothing, and an upgrade reaches every PC at
-  // once. KaTeX's fonts and styles change only with a release: cached for a day.
+  // Pages are revalidated on every load (no-cache + ETag → 304): a hall of PCs reloading
+  // mid-exam re-downloads nothing, and an upgrade reaches every PC at once. The scripts,
+  // stylesheets and fonts the pages link carry a hash of their bytes in their names
+  // (scripts/build-web.mjs): immutable for a year, so a reload and the next candidate on
+  // the same PC ask for none of them again (issue 26). The unhashed names stay no-cache
+  // (KaTeX's: a day).
   const revalidate = etag();
-  const noCache = (_p: string, c: Context) => {
-    c.header('cache-control', 'no-cache');
+  const noCache = (path: string, c: Context) => {
+    c.header('cache-control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache');
   };
   const page = (dir: string) => serveStatic({ root: PUBLIC, path: `${dir}/index.html`, precompressed: true, onFound: noCache });
   // pages and assets carry the Content-Security-Policy and friends (platform/security-headers.ts)
@@ -180,7 +187,7 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
   app.get('/sw.js', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, path: 'candidate/sw.js', precompressed: true, onFound: noCache }));
   // browsers and tools that ask for /favicon.ico get the pages' icon (an SVG)
   app.get('/favicon.ico', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, path: 'candidate/favicon.svg', precompressed: true, onFound: noCache }));
-  app.use('/vendor/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
+  app.use('/vendor/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (p, c) => c.header('cache-control', HASHED_ASSET.test(p) ? IMMUTABLE : 'public, max-age=86400') }));
 
   // 404 / 405 as problem details
   let patterns: { method: string; re: RegExp }[] | null = null;

@@ -158,9 +158,11 @@ describe('live answers', () => {
       const codes = [];
       for (let i = 0; i < 6; i++) codes.push(await api(strict.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: q.options[0]!.id }));
       expect(codes.slice(0, 5).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-      expect(codes[0]!.headers.get('ratelimit-policy')).toBe('"live";q=5;w=60');
+      // a good save carries no rate-limit headers (issue 26); the refusal does
+      expect(codes[0]!.headers.get('ratelimit-policy')).toBeNull();
       const over = codes[5]!;
       expect(over.status).toBe(429);
+      expect(over.headers.get('ratelimit-policy')).toBe('"live";q=5;w=60');
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(over.headers.get('ratelimit')).toMatch(/^"live";r=0;t=\d+$/);
       // another candidate behind the same address is unaffected

@@ -105,11 +105,13 @@ export function attemptRoutes(deps: HallDeps) {
       try {
         saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }], { questionInPath: true, req: c });
       } catch (e) {
-        // a refused save (404, 409, 400) carries the rate-limit headers too
+        // a refused save (404, 409, 400) carries the rate-limit headers, as a 429 does
         for (const k in h) c.header(k, h[k]);
         throw e;
       }
-      return plainJson(saved, 200, h);
+      // a good save carries none: ~70 of its bytes on the hall's Wi-Fi, every 2 s per
+      // candidate, for a limit the page never nears (issue 26; docs/decisions.md)
+      return plainJson(saved, 200, {});
     },
   );
 
