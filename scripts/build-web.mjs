@@ -28,9 +28,11 @@ function part(name, ranges) {
   for (const [a, b] of ranges) for (let c = a; c <= b; c++) if (c < 0xd800 || c > 0xdfff) text += String.fromCodePoint(c);
   return { name, ranges, text, css: ranges.map(([a, b]) => (a === b ? `U+${a.toString(16)}` : `U+${a.toString(16)}-${b.toString(16)}`)).join(',') };
 }
-/** ASCII and the operators of school maths (± × ÷ − ∘ ⋅ ≤ ≥ ≠ ≈ ∞ ′ and the no-break space) */
-const CORE = [[0x20, 0x7e], [0xa0, 0xa0], [0xb1, 0xb1], [0xd7, 0xd7], [0xf7, 0xf7], [0x2032, 0x2032], [0x2212, 0x2212], [0x2218, 0x2218], [0x221e, 0x221e], [0x2248, 0x2248], [0x2260, 0x2260], [0x2264, 0x2265], [0x22c5, 0x22c5]];
-const GREEK = [[0x370, 0x3ff]];
+/** ASCII and the operators of school maths (± × ÷ − ∘ ⋅ ≤ ≥ ≠ ≈ ∞ ′), the no-break and zero-width spaces KaTeX writes, MathML's invisible operators */
+const CORE = [[0x20, 0x7e], [0xa0, 0xa0], [0xb1, 0xb1], [0xd7, 0xd7], [0xf7, 0xf7], [0x200b, 0x200b], [0x2032, 0x2032], [0x2061, 0x2064], [0x2212, 0x2212], [0x2218, 0x2218], [0x221e, 0x221e], [0x2248, 0x2248], [0x2260, 0x2260], [0x2264, 0x2265], [0x22c5, 0x22c5]];
+/** lower-case Greek (θ, π, α… : most of what a paper uses), then the rest of the Greek block */
+const GREEK_LOWER = [[0x3b1, 0x3c9]];
+const GREEK = [[0x370, 0x3b0], [0x3ca, 0x3ff]];
 /** every code point outside CORE and GREEK, up to the end of the supplementary planes KaTeX uses */
 function complement(taken, max) {
   const sorted = taken.slice().sort((x, y) => x[0] - y[0]);
@@ -43,7 +45,7 @@ function complement(taken, max) {
   if (next <= max) out.push([next, max]);
   return out;
 }
-const FONT_PARTS = [part('core', CORE), part('greek', GREEK), part('rest', complement([...CORE, ...GREEK], 0x1ffff))];
+const FONT_PARTS = [part('core', CORE), part('greek', GREEK_LOWER), part('greek2', GREEK), part('rest', complement([...CORE, ...GREEK_LOWER, ...GREEK], 0x1ffff))];
 
 /** A woff2 subset of `path` keeping `p.text`'s characters (cached by the font's bytes). */
 async function fontSubset(path, p) {
@@ -85,7 +87,7 @@ const css = readFileSync(join(katexDist, 'katex.min.css'), 'utf8')
   .replace(/,url\(fonts\/[^)]+\.ttf\) format\("truetype"\)/g, '');
 writeFileSync(join(katexOut, 'katex.min.css'), css);
 // Hashed fonts, and a hashed stylesheet naming them. Each large font is split by
-// `unicode-range` into ASCII with the common operators, Greek, and the rest (subset-font,
+// `unicode-range` into ASCII with the common operators, lower-case Greek, the rest of Greek, and the rest (subset-font,
 // HarfBuzz's hb-subset): a browser fetches only the parts whose characters a page shows,
 // so a maths paper of digits, letters, operators and θ fetches a third of KaTeX_Main
 // (issue 26). Subsets are cached under node_modules/.cache by the font's hash.
@@ -139,6 +141,7 @@ for (const page of pages) {
   // the page links the hashed copies of its script and stylesheets
   const links = { [`/${page.name}/app.js`]: `/${page.name}/${hashedCopy(join(out, 'app.js'))}`, '/vendor/katex/katex.min.css': `/vendor/katex/${katexCssName}` };
   if (existsSync(join(out, 'styles.css'))) links[`/${page.name}/styles.css`] = `/${page.name}/${hashedCopy(join(out, 'styles.css'))}`;
+  if (existsSync(join(out, 'favicon.svg'))) links[`/${page.name}/favicon.svg`] = `/${page.name}/${hashedCopy(join(out, 'favicon.svg'))}`;
   let html = readFileSync(join(out, 'index.html'), 'utf8');
   for (const [from, to] of Object.entries(links)) {
     if (!html.includes(`"${from}"`)) throw new Error(`web/${page.name}/index.html does not link ${from}`);
@@ -148,7 +151,7 @@ for (const page of pages) {
   // the candidate page's service worker (web/candidate/sw.ts → public/candidate/sw.js, served at
   // /sw.js), told the shell's hashed names; its cache is named after them, so a release replaces it
   if (existsSync(join(src, 'sw.ts'))) {
-    const shell = ['/', ...Object.values(links), `/${page.name}/favicon.svg`];
+    const shell = ['/', ...Object.values(links)];
     const version = createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 10);
     await build({ entryPoints: [join(src, 'sw.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'sw.js'), legalComments: 'none', logLevel: 'warning', define: { __SHELL__: JSON.stringify(shell), __SHELL_VERSION__: JSON.stringify(version) } });
   }
