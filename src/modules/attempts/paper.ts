@@ -43,6 +43,33 @@ export function buildPaper(exam: ExamRow, rows: QuestionRow[], hasRoster: boolea
   return { exam, questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0), hasRoster, seb: sebGateFor(exam) };
 }
 
+const rendering = new WeakMap<Paper, Promise<void>>();
+/** Time one slice of renderPaper may hold the event loop (ms). */
+const RENDER_SLICE_MS = 8;
+
+/**
+ * Renders every question of `paper` (renderedQuestion) in slices of about RENDER_SLICE_MS,
+ * yielding to the event loop between them: a 60-question maths paper costs ~0.2–1 s of
+ * CPU once, which must not stall the saves of candidates already writing. Concurrent
+ * callers share one pass; a paper already rendered resolves at once.
+ */
+export function renderPaper(paper: Paper): Promise<void> {
+  let p = rendering.get(paper);
+  if (!p) {
+    p = (async () => {
+      let i = 0;
+      while (i < paper.questions.length) {
+        const until = performance.now() + RENDER_SLICE_MS;
+        do renderedQuestion(paper.questions[i++]!);
+        while (i < paper.questions.length && performance.now() < until);
+        if (i < paper.questions.length) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    })();
+    rendering.set(paper, p);
+  }
+  return p;
+}
+
 /** One attempt's fixed order: questions and, per question, the shown option order. */
 export type Layout = { questionId: string; optionIds: string[] }[];
 

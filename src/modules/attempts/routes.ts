@@ -20,6 +20,7 @@ import { candidateAttempt, saveAnswers } from './answers.js';
 import { recordTelemetry } from '../proctoring/service.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
 import { sessionView } from './views.js';
+import { renderPaper } from './paper.js';
 import { GRACE_MS, remainingMs } from './timer.js';
 
 // What each refusal means on the candidate routes (no API key: the attempt id is the capability)
@@ -89,6 +90,7 @@ export function attemptRoutes(deps: HallDeps) {
       const h = await consume(deps.limits.live, id, LIVE);
       for (const k in h) c.header(k, h[k]);
       const { st, paper } = candidateAttempt(deps, id, c);
+      if (withPaper) await renderPaper(paper);
       // the whole paper is worth compressing; the 15 s poll (?questions=0) is small
       if (withPaper) return compressedJson(sessionView(deps, paper, st, true, true), 200, c.req.header('accept-encoding'), h) as never;
       return c.json(sessionView(deps, paper, st, true, false) as never, 200);
