@@ -39,7 +39,8 @@ describe('POST /attempts/start', () => {
     const keys = keysDeep(r.body);
     for (const k of forbidden) expect(keys.has(k)).toBe(false);
     expect(JSON.stringify(r.body)).not.toContain('secret model');
-    expect(r.body.questions[0].options[0]).toEqual({ id: expect.any(String), keyLabel: 'A', text: expect.any(String) });
+    // the spec's option fields plus the server's rendering of the text (issue 26)
+    expect(r.body.questions[0].options[0]).toEqual({ id: expect.any(String), keyLabel: 'A', text: expect.any(String), html: expect.any(String) });
     const view = await api(s.baseUrl).get(`/attempts/${r.body.attemptId}`);
     for (const k of forbidden) expect(keysDeep(view.body).has(k)).toBe(false);
   });
