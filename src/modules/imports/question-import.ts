@@ -15,7 +15,7 @@ import { COLUMN_TITLES, OPTION_LETTERS } from '../../core/formats/xlsx/columns.j
 import type { SheetRead } from '../../core/formats/xlsx/read-questions.js';
 import { parseQuestionBank } from '../../core/formats/detect.js';
 import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from '../../core/formats/types.js';
-import { runEngineJob } from '../generation/worker-client.js';
+import { runEngineJob } from '../generation/job-process.js';
 import type { ParsedBank } from './upload-jobs.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
 import { requireXlsx, type Upload } from './uploads.js';
@@ -47,16 +47,16 @@ function insertMapped(deps: HallDeps, workspaceId: string, examId: string, qs: I
 }
 
 /**
- * Imports a question spreadsheet into an exam. The workbook is read in the upload worker.
+ * Imports a question spreadsheet into an exam. The workbook is read in the job process.
  * @throws NotFound (exam), UnsupportedMediaType (not an .xlsx), ArchiveTooLarge / TooHeavyToRead (413),
  *   UnreadableArchive (422), ValidationError with `errors: [{row, column, message}]`
  */
 export async function importQuestionSheet(deps: HallDeps, workspaceId: string, examId: string, upload: Upload) {
   getExamInWorkspace(deps, workspaceId, examId);
   requireXlsx(upload);
-  // declared sizes here (no inflating); the rest in the upload worker, one at a time
+  // declared sizes here (no inflating); the rest in the job process, one at a time
   await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
-  const sheet = await runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes }, [upload.bytes.buffer as ArrayBuffer]);
+  const sheet = await runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes });
   if (sheet.errors.length) {
     const rows = new Set(sheet.errors.map((x) => x.row)).size;
     throw new ValidationError(`${rows} row(s) of the spreadsheet have problems; nothing was imported.`, sheet.errors.map((x) => ({ ...x })));
@@ -82,7 +82,7 @@ export interface BankImport {
 }
 
 /**
- * Parses a question bank (or takes one the upload worker parsed) and (unless `dryRun`)
+ * Parses a question bank (or takes one the job process parsed) and (unless `dryRun`)
  * stores its questions in the exam. A dry run lists in `errors` what the import would
  * reject, including "no importable questions".
  * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)

@@ -2,7 +2,7 @@
  * HTTP routes of question imports and exports (DESIGN §6, issue 6). All need the API
  * key. Uploads are multipart (≤ 10 MB → else 413; bytes must match the claimed type →
  * else 415; an archive that would unpack to more than zip-limits.ts allows → 413);
- * files are read in the upload worker, one at a time (generation/worker-client.ts);
+ * files are read in the job process, one at a time (generation/job-process.ts);
  * nothing is stored when anything fails.
  *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
  *   GET  /questions/import-excel/template   ready-to-fill .xlsx
@@ -21,7 +21,7 @@ import { requireApiKey } from '../../platform/auth.js';
 import { importQuestionBank, importQuestionSheet } from './question-import.js';
 import { readUpload, sniff } from './uploads.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { runEngineJob } from '../generation/worker-client.js';
+import { runEngineJob } from '../generation/job-process.js';
 import type { ParsedBank } from './upload-jobs.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
@@ -94,8 +94,8 @@ export function importRoutes(deps: HallDeps) {
       getExamInWorkspace(deps, c.var.workspace.id, form.examId);
       const upload = hasFile ? await readUpload(form.file) : undefined;
       if (upload && (upload.ext === 'docx' || sniff(upload.bytes) === 'zip')) await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'a Word document');
-      // decoding, mammoth and the parser run in the upload worker (one at a time)
-      const parsed = await runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format }, upload ? [upload.bytes.buffer as ArrayBuffer] : []);
+      // decoding, mammoth and the parser run in the job process (one at a time)
+      const parsed = await runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format });
       const dryRun = isTrue(form.dryRun);
       const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { parsed, format: form.format, dryRun, note: parsed.note });
       // parsed (dry-run) questions are QuestionInputs before zod defaults: same wire shape
