@@ -83,10 +83,17 @@ function writeBlock(markdown) {
   writeFileSync(file, a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + close.length) : `${doc.trimEnd()}\n\n${block}\n`);
 }
 
-/** PIDs of the server's child processes (the job processes), from /proc. */
+/** PIDs of the server's job processes (children running job-child.js), from /proc. */
 function childPids(pid) {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const pids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return pids.filter((c) => {
+      try {
+        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('job-child.');
+      } catch {
+        return false;
+      }
+    });
   } catch {
     return [];
   }

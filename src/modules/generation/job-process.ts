@@ -162,9 +162,12 @@ function runInChild<T>(job: EngineJob): Promise<T> {
         reject(e.status ? new ApiError(e.status, e.slug!, e.title!, e.detail, e.extra, e.headers) : new ReaderFailed(`the reader reported an error (${e.detail})`));
       }),
     );
-    child.on('error', (err) =>
-      done(() => reject(new ApiError(503, 'reader-unavailable', 'Cannot read uploads now', `The server could not start the process that reads uploads (${err.message}); try again shortly.`, { code: 'READER_UNAVAILABLE', retryAfterSeconds: BUSY_RETRY_S }, { 'Retry-After': String(BUSY_RETRY_S) }))),
-    );
+    // a child that could not start has no pid; any other error (a message to a child that
+    // just died: EPIPE) is answered by its exit
+    child.on('error', (err) => {
+      if (child.pid !== undefined) return;
+      done(() => reject(new ApiError(503, 'reader-unavailable', 'Cannot read uploads now', `The server could not start the process that reads uploads (${err.message}); try again shortly.`, { code: 'READER_UNAVAILABLE', retryAfterSeconds: BUSY_RETRY_S }, { 'Retry-After': String(BUSY_RETRY_S) })));
+    });
     child.on('exit', (code, signal) => {
       live.delete(child);
       done(() => {
