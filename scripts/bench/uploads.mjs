@@ -52,7 +52,7 @@ async function upload(baseUrl, apiKey, path, fields, name, bytes) {
   const url = new URL(path, baseUrl);
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': encoded.headers.get('content-type'), 'content-length': body.length, 'x-api-key': apiKey } }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': encoded.headers.get('content-type'), 'content-length': body.length, 'x-api-key': apiKey } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
@@ -229,8 +229,8 @@ async function main() {
   const A = out.windows.filter((w) => w.kind === 'A');
   const B = out.windows.filter((w) => w.kind === 'B');
   const range = (ws, k) => `${Math.min(...ws.map((w) => w[k]))}–${Math.max(...ws.map((w) => w[k]))}`;
-  const medA = median(A.map((w) => w.p99));
-  const medB = median(B.map((w) => w.p99));
+  const medA = Math.round(median(A.map((w) => w.p99)) * 100) / 100;
+  const medB = Math.round(median(B.map((w) => w.p99)) * 100) / 100;
   const ratio = Math.round((medB / medA) * 100) / 100;
   const serverGrowth = Math.max(...B.map((w) => w.serverGrowth));
   const childPeak = Math.max(...B.map((w) => w.childPeak));
