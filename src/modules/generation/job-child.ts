@@ -5,9 +5,10 @@
  * generation material) — so a hostile file can exhaust only this process's capped heap
  * and its CPU runs at a lower priority than the hall's answer traffic (DESIGN §7).
  *
- * Protocol: the parent sends one IPC message `{job, lengths}` in which every byte array
- * of the job was replaced by `{$bytes: i}`; the arrays themselves arrive, in order, on
- * stdin (`lengths[i]` bytes each; a pipe costs the server no copy). The child answers one
+ * Protocol: the child says `{ready: true}` once it listens (a message that arrives before
+ * a listener is lost); the parent then sends one IPC message `{job, lengths}` in which
+ * every byte array of the job was replaced by `{$bytes: i}`; the arrays themselves arrive,
+ * in order, on stdin (`lengths[i]` bytes each; a pipe costs the server no copy). The child answers one
  * IPC message `{ok: true, result}` or `{ok: false, error}` and exits. When the parent
  * goes away (the IPC channel closes) the child exits too.
  */
@@ -75,3 +76,4 @@ process.once('message', (message: { job: EngineJob; lengths: number[] }) => {
       },
     );
 });
+process.send!({ ready: true });

@@ -155,13 +155,20 @@ function runInChild<T>(job: EngineJob): Promise<T> {
     }
     child.stderr!.on('data', (d: Buffer) => (stderrTail = (stderrTail + d.toString()).slice(-4096)));
     child.stdin!.on('error', () => {}); // a child that died early closes its stdin (EPIPE); its exit answers
-    child.on('message', (reply: Reply) =>
+    child.on('message', (reply: Reply | { ready: true }) => {
+      if ('ready' in reply) {
+        // the child listens now: the job over IPC, its bytes through stdin
+        child.send({ job: header, lengths: arrays.map((a) => a.length) });
+        for (const a of arrays) child.stdin!.write(a);
+        child.stdin!.end();
+        return;
+      }
       done(() => {
         if (reply.ok) return resolve(reply.result as T);
         const e = reply.error;
         reject(e.status ? new ApiError(e.status, e.slug!, e.title!, e.detail, e.extra, e.headers) : new ReaderFailed(`the reader reported an error (${e.detail})`));
-      }),
-    );
+      });
+    });
     // a child that could not start has no pid; any other error (a message to a child that
     // just died: EPIPE) is answered by its exit
     child.on('error', (err) => {
@@ -176,9 +183,6 @@ function runInChild<T>(job: EngineJob): Promise<T> {
         reject(new ReaderFailed(`the reader process ended unexpectedly (${signal ?? `exit code ${code}`})`));
       });
     });
-    child.send({ job: header, lengths: arrays.map((a) => a.length) });
-    for (const a of arrays) child.stdin!.write(a);
-    child.stdin!.end();
   });
 }
 
