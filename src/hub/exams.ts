@@ -5,20 +5,22 @@
  * that key wrapped under the hall's own release code. Release codes are sealed at rest under
  * the hub key file and shown only to examiners.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { questionInputSchema, type QuestionInput } from '../core/questions/schemas.js';
+import { questionInputSchema } from '../core/questions/schemas.js';
 import { sealEnvelope } from '../core/sync/signing.js';
 import { newContentKey, sealPaper, wrapContentKey } from '../core/sync/seal.js';
 import { newReleaseCode, parseReleaseCode } from '../core/sync/release-code.js';
-import type { Paper, PaperQuestion } from '../core/sync/messages.js';
+import type { Paper } from '../core/sync/messages.js';
 import { Conflict, NotFound, ValidationError, type FieldError } from '../platform/errors.js';
 import { zodFieldErrors } from '../platform/openapi.js';
 import { audit } from './audit.js';
 import type { HubDeps } from './deps.js';
 import { halls, hubExams, publications } from './db/schema.js';
-import { newHubId, newOptionId, newQuestionId } from './ids.js';
+import { newHubId } from './ids.js';
+import type { HubDb } from './db/index.js';
+import { examinerQuestion, newHubQuestion, paperQuestion, type HubQuestion } from './questions.js';
 
 export const hubExamInputSchema = z.object({
   title: z.string().trim().min(1).max(200),
@@ -29,31 +31,15 @@ export const hubExamInputSchema = z.object({
   shuffleQuestions: z.boolean().default(false),
   shuffleChoices: z.boolean().default(false),
   showResultAfter: z.boolean().default(true),
-  // validated one by one below, so errors carry their index (as POST /questions/bulk)
-  questions: z.array(z.unknown()).min(1).max(500),
+  // validated one by one below, so errors carry their index (as POST /questions/bulk);
+  // may be empty: questions can come later (authoring routes, imports)
+  questions: z.array(z.unknown()).max(500).default([]),
   roster: z
     .array(z.object({ studentId: z.string().trim().min(1).max(64), candidateName: z.string().trim().min(1).max(200), pin: z.string().regex(/^\d{4,8}$/).optional() }))
     .min(1)
     .max(20_000),
 });
 export type HubExamInput = z.infer<typeof hubExamInputSchema>;
-
-function toPaperQuestion(q: QuestionInput): PaperQuestion {
-  const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
-  return {
-    id: newQuestionId(),
-    prompt: q.prompt,
-    type: q.type,
-    marks: q.marks,
-    options: objective ? (q.options ?? []).map((o, i) => ({ id: newOptionId(), keyLabel: o.keyLabel ?? String.fromCharCode(65 + i), text: o.text, isCorrect: o.isCorrect })) : [],
-    explanation: q.explanation ?? null,
-    section: q.section ?? null,
-    minWords: q.minWords ?? null,
-    maxWords: q.maxWords ?? null,
-    modelAnswer: q.modelAnswer ?? null,
-    rubric: q.rubric ? { name: q.rubric.name, totalMarks: q.rubric.totalMarks, criteria: q.rubric.criteria.map((c, i) => ({ id: c.id ?? `c${i + 1}`, title: c.title, maxMarks: c.maxMarks, description: c.description ?? '' })) } : null,
-  };
-}
 
 /**
  * Creates an exam with its questions and roster. All-or-nothing: any invalid question →
@@ -63,11 +49,12 @@ function toPaperQuestion(q: QuestionInput): PaperQuestion {
 export async function createHubExam(deps: HubDeps, examinerId: string, input: HubExamInput) {
   if (input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) throw new ValidationError('endsAt must be after startsAt.', [{ path: 'endsAt', message: 'must be after startsAt' }]);
   const errors: FieldError[] = [];
-  const questions: PaperQuestion[] = [];
+  const questions: HubQuestion[] = [];
+  const nowIso = new Date(deps.clock.now()).toISOString();
   input.questions.forEach((raw, index) => {
     const r = questionInputSchema.safeParse(raw);
     if (!r.success) for (const e of zodFieldErrors(r.error)) errors.push({ index, ...e });
-    else questions.push(toPaperQuestion(r.data));
+    else questions.push(newHubQuestion(r.data, nowIso));
   });
   if (errors.length) throw new ValidationError(`${new Set(errors.map((e) => e.index)).size} question(s) are invalid; nothing was stored.`, errors);
   const ids = input.roster.map((r) => r.studentId);
@@ -81,11 +68,19 @@ export async function createHubExam(deps: HubDeps, examinerId: string, input: Hu
   return getHubExam(deps, id);
 }
 
-/** The exam as examiners see it (questions with keys, roster with PINs). @throws NotFound */
-export async function getHubExam(deps: HubDeps, id: string) {
-  const rows = await deps.db.select().from(hubExams).where(eq(hubExams.id, id));
+/**
+ * The exam as examiners see it (questions with keys in the hall's stored-question shape,
+ * roster with PINs), with `version` (the paper as it is now), `publishedVersion` (the
+ * newest version sealed for any hall, null before the first publication) and
+ * `republishNeeded` (edited since it was last published). @throws NotFound
+ */
+export async function getHubExam(deps: HubDeps, id: string, db: Pick<HubDb, 'select'> = deps.db) {
+  const rows = await db.select().from(hubExams).where(eq(hubExams.id, id));
   const e = rows[0];
   if (!e) throw new NotFound('Exam');
+  const pub = await db.select({ v: max(publications.version) }).from(publications).where(eq(publications.examId, id));
+  const publishedVersion = pub[0]?.v ?? null;
+  const createdAt = e.createdAt.toISOString();
   const roster = (e.roster as { studentId: string; candidateName: string; pin: string }[]).map((r) => ({ ...r, pin: deps.secrets.open(r.pin) }));
   return {
     id: e.id,
@@ -95,58 +90,75 @@ export async function getHubExam(deps: HubDeps, id: string) {
     endsAt: e.endsAt?.toISOString() ?? null,
     settings: e.settings as Paper['settings'],
     version: e.version,
-    questions: e.questions as PaperQuestion[],
+    publishedVersion,
+    republishNeeded: publishedVersion !== null && publishedVersion < e.version,
+    questions: (e.questions as HubQuestion[]).map((q, i) => examinerQuestion(e.id, q, i, createdAt)),
     roster,
-    createdAt: e.createdAt.toISOString(),
+    createdAt,
   };
 }
 
 /**
- * Publishes the exam to halls: one package per hall with its own content key and release
- * code. Publishing again to a hall that has the current version is a no-op for that hall.
- * @returns per hall: packageId and the release code (examiners only)
- * @throws NotFound for an unknown exam or hall; Conflict for a hall not enrolled
+ * Publishes the exam's current version to halls: one package per hall with its own content
+ * key. A hall keeps one release code per exam across versions (docs/decisions.md), so a
+ * code already handed to the exam body still opens the newest package. Publishing again to
+ * a hall that has the current version is a no-op for that hall. Without `hallIds`, the
+ * halls the exam was published to before get the current version (a republish after edits).
+ * Runs under a row lock of the exam, so an edit in another hub process is either wholly
+ * before (and published) or after (and makes the next version).
+ * @returns per hall: packageId, version and the release code (examiners only)
+ * @throws NotFound for an unknown exam or hall; Conflict for a hall not enrolled or an exam without questions;
+ *   ValidationError when no halls are named and none were published to before
  */
-export async function publishExam(deps: HubDeps, examinerId: string, examId: string, hallIds: string[]) {
-  const exam = await getHubExam(deps, examId);
-  const targets = await deps.db.select().from(halls).where(inArray(halls.id, hallIds));
-  for (const id of hallIds) {
-    const h = targets.find((t) => t.id === id);
-    if (!h) throw new NotFound(`Hall ${id}`);
-    if (!h.publicKey) throw new Conflict(`Hall ${id} has not enrolled yet: it cannot receive a package.`);
-  }
-  const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions, roster: exam.roster };
-  const now = new Date(deps.clock.now());
-  const out: { hallId: string; packageId: string; releaseCode: string }[] = [];
-  for (const hallId of hallIds) {
-    const existing = await deps.db.select().from(publications).where(and(eq(publications.examId, examId), eq(publications.hallId, hallId), eq(publications.version, exam.version)));
-    if (existing[0]) {
-      out.push({ hallId, packageId: existing[0].packageId, releaseCode: deps.secrets.open(existing[0].releaseCodeSealed) });
-      continue;
+export async function publishExam(deps: HubDeps, examinerId: string, examId: string, hallIds?: string[]) {
+  return deps.db.transaction(async (tx) => {
+    const locked = await tx.select({ id: hubExams.id }).from(hubExams).where(eq(hubExams.id, examId)).for('update');
+    if (!locked[0]) throw new NotFound('Exam');
+    const exam = await getHubExam(deps, examId, tx);
+    const earlier = await tx.select({ hallId: publications.hallId, code: publications.releaseCodeSealed, version: publications.version, packageId: publications.packageId }).from(publications).where(eq(publications.examId, examId)).orderBy(publications.createdAt);
+    const targetIds = hallIds ?? [...new Set(earlier.map((p) => p.hallId))];
+    if (!targetIds.length) throw new ValidationError('Name the halls to publish to (hallIds): this exam has not been published before.', [{ path: 'hallIds', message: 'required for a first publication' }]);
+    if (!exam.questions.length) throw new Conflict('The exam has no questions yet: add or import some before publishing.', { code: 'NO_QUESTIONS' });
+    const targets = await tx.select().from(halls).where(inArray(halls.id, targetIds));
+    for (const id of targetIds) {
+      const h = targets.find((t) => t.id === id);
+      if (!h) throw new NotFound(`Hall ${id}`);
+      if (!h.publicKey) throw new Conflict(`Hall ${id} has not enrolled yet: it cannot receive a package.`);
     }
-    const packageId = newHubId('pkg');
-    const releaseCode = newReleaseCode();
-    const canonical = parseReleaseCode(releaseCode);
-    if (!canonical.ok) throw new Error('generated release code does not parse');
-    const contentKey = newContentKey();
-    const identity = { packageId, hallId, examId, version: exam.version };
-    const envelope = sealEnvelope(deps.signingKey.privateKey, {
-      kind: 'hallcbt.package.v1',
-      ...identity,
-      issuedAt: now.toISOString(),
-      title: exam.title,
-      startsAt: exam.startsAt,
-      endsAt: exam.endsAt,
-      durationMins: exam.durationMins,
-      sealed: sealPaper(contentKey, paper, identity),
-      wrappedKey: wrapContentKey(contentKey, canonical.code, hallId, examId),
-    });
-    const text = JSON.stringify(envelope);
-    await deps.db.insert(publications).values({ packageId, examId, hallId, version: exam.version, releaseCodeSealed: deps.secrets.seal(releaseCode), envelope: text, sha256: createHash('sha256').update(text).digest('hex'), expected: exam.roster.length, createdAt: now });
-    await audit(deps.db, { at: now, actor: `examiner:${examinerId}`, action: 'exam-published', hallId, detail: { examId, packageId, version: exam.version } });
-    out.push({ hallId, packageId, releaseCode });
-  }
-  return out;
+    const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions.map(paperQuestion), roster: exam.roster };
+    const now = new Date(deps.clock.now());
+    const out: { hallId: string; packageId: string; version: number; releaseCode: string }[] = [];
+    for (const hallId of targetIds) {
+      const mine = earlier.filter((p) => p.hallId === hallId);
+      const current = mine.find((p) => p.version === exam.version);
+      if (current) {
+        out.push({ hallId, packageId: current.packageId, version: exam.version, releaseCode: deps.secrets.open(current.code) });
+        continue;
+      }
+      const packageId = newHubId('pkg');
+      const releaseCode = mine[0] ? deps.secrets.open(mine[0].code) : newReleaseCode();
+      const canonical = parseReleaseCode(releaseCode);
+      if (!canonical.ok) throw new Error('release code does not parse');
+      const contentKey = newContentKey();
+      const identity = { packageId, hallId, examId, version: exam.version };
+      const envelope = sealEnvelope(deps.signingKey.privateKey, {
+        kind: 'hallcbt.package.v1',
+        ...identity,
+        issuedAt: now.toISOString(),
+        title: exam.title,
+        startsAt: exam.startsAt,
+        endsAt: exam.endsAt,
+        durationMins: exam.durationMins,
+        sealed: sealPaper(contentKey, paper, identity),
+        wrappedKey: wrapContentKey(contentKey, canonical.code, hallId, examId),
+      });
+      const text = JSON.stringify(envelope);
+      await tx.insert(publications).values({ packageId, examId, hallId, version: exam.version, releaseCodeSealed: deps.secrets.seal(releaseCode), envelope: text, sha256: createHash('sha256').update(text).digest('hex'), expected: exam.roster.length, createdAt: now });
+      await audit(tx, { at: now, actor: `examiner:${examinerId}`, action: 'exam-published', hallId, detail: { examId, packageId, version: exam.version } });
+      out.push({ hallId, packageId, version: exam.version, releaseCode });
+    }
+    return out;
+  });
 }
 
 /** Release codes of an exam's packages, per hall (examiners read them out at the start time). */

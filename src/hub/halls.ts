@@ -4,7 +4,7 @@
  * its Ed25519 public key; the status view lists every hall's last contact, clock offset,
  * packages, releases, attempts in progress and results received against expected.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { sealEnvelope, publicKeyOf, type Envelope } from '../core/sync/signing.js';
 import type { EnrolRequest } from '../core/sync/messages.js';
@@ -83,6 +83,9 @@ export async function hallStatus(deps: HubDeps) {
     .select({ hallId: hubResults.hallId, received: sql<number>`count(distinct ${hubResults.attemptId})::int` })
     .from(hubResults)
     .groupBy(hubResults.hallId);
+  const reportedIds = rows.flatMap((h) => ((h.heartbeat ?? null) as { packages?: { packageId: string }[] } | null)?.packages?.map((x) => x.packageId) ?? []);
+  const versions = reportedIds.length ? await deps.db.select({ packageId: publications.packageId, examId: publications.examId, version: publications.version }).from(publications).where(inArray(publications.packageId, reportedIds)) : [];
+  const versionOf = new Map(versions.map((v) => [v.packageId, v]));
   const byHall = new Map(pubs.map((p) => [p.hallId, p]));
   const resultsBy = new Map(results.map((r) => [r.hallId, r.received]));
   return rows.map((h) => {
@@ -99,7 +102,8 @@ export async function hallStatus(deps: HubDeps) {
       clockFlagged: offset !== null && Math.abs(offset) > CLOCK_FLAG_MS,
       packagesPublished: p?.packages ?? 0,
       packagesReceived: p?.downloaded ?? 0,
-      packagesReported: beat?.packages ?? [],
+      // what the hall says it holds, with each package's exam and version (item 5: versions received)
+      packagesReported: (beat?.packages ?? []).map((x) => ({ ...x, examId: versionOf.get(x.packageId)?.examId ?? null, version: versionOf.get(x.packageId)?.version ?? null })),
       examsReleased: p?.released ?? 0,
       attemptsInProgress: beat?.inProgress ?? 0,
       resultsReceived: resultsBy.get(h.id) ?? 0,

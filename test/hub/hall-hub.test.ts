@@ -6,6 +6,8 @@
  * candidates sit the paper in both; a hall is killed with SIGKILL after the hub stored a
  * result but before the hall heard so, and after its restart every result is on the hub
  * exactly once. A tampered package, another hall's package and a wrong code change nothing.
+ * An exam edited after publication reaches a hall as newer versions: only the newest opens,
+ * and a version that arrives after a typed release is kept out while the hub stops edits.
  */
 import { serve } from '@hono/node-server';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -201,6 +203,70 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
     expect(byHall('Lagos centre', roster[1]!.studentId)).toMatchObject({ score: 0 });
     const status = await asExaminer(hub, key, 'GET', '/hub/v1/halls');
     expect(status.json.find((h: { id: string }) => h.id === hallIdB)).toMatchObject({ examsReleased: 1, resultsReceived: 2, resultsExpected: 2, clockFlagged: false });
+  }, 180_000);
+
+  it('a republish after an edit reaches a real hall: the newest version is released; one after a typed release is kept out', async () => {
+    const key = hub.firstExaminer!.apiKey;
+    const hall = await spawnServer({ dataDir: tempDir('hallcbt-hallC-') });
+    halls.push(hall);
+    const ws = await registerWorkspace(hall.baseUrl);
+    const hallApi = api(hall.baseUrl, ws.apiKey);
+    const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: 'Ibadan centre' });
+    expect((await hallApi.post('/hub-link/enrol', { hubUrl, enrolmentCode: created.json.enrolmentCode, hallName: 'Ibadan centre' })).status).toBe(200);
+    const hallId = created.json.id as string;
+
+    // published (version 1) and fetched by the hall while still editable (30 minutes ahead)
+    const paper = { ...samplePaper(new Date(Date.now() + 30 * 60_000).toISOString()), endsAt: new Date(Date.now() + 3 * 3600_000).toISOString() };
+    const exam = await asExaminer(hub, key, 'POST', '/hub/v1/exams', paper);
+    const v1 = (await asExaminer(hub, key, 'POST', `/hub/v1/exams/${exam.json.id}/publish`, { hallIds: [hallId] })).json.packages[0];
+    expect((await hallApi.post('/hub-link/sync', {})).body).toMatchObject({ received: [v1.packageId], error: null });
+
+    // the examiner corrects a question and republishes to the same halls
+    const q0 = exam.json.questions[0];
+    const edited = await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${exam.json.id}/questions/${q0.id}`, { prompt: 'What is the sum of the interior angles of a quadrilateral?', options: [{ id: q0.options[0].id, text: '360 degrees', isCorrect: true }, { text: '180 degrees' }, { text: '540 degrees' }] });
+    expect(edited.json.examVersion).toBe(2);
+    const v2 = (await asExaminer(hub, key, 'POST', `/hub/v1/exams/${exam.json.id}/publish`, {})).json.packages[0];
+    expect(v2).toMatchObject({ hallId, version: 2, releaseCode: v1.releaseCode });
+    // and once more before the hall next syncs: it then gets versions 3 and 2, newest first
+    const q1 = exam.json.questions[1];
+    expect((await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${exam.json.id}/questions/${q1.id}`, { prompt: 'Is 19 a prime number?' })).json.examVersion).toBe(3);
+    const v3 = (await asExaminer(hub, key, 'POST', `/hub/v1/exams/${exam.json.id}/publish`, {})).json.packages[0];
+    expect(v3).toMatchObject({ hallId, version: 3, releaseCode: v1.releaseCode });
+    expect((await hallApi.post('/hub-link/sync', {})).body).toMatchObject({ received: [v3.packageId, v2.packageId], error: null });
+    const states = async () => ((await hallApi.get('/hub-link/packages')).body as { version: number; state: string }[]).map((p) => [p.version, p.state]).sort();
+    expect(await states()).toEqual([[1, 'SUPERSEDED'], [2, 'SUPERSEDED'], [3, 'SEALED']]);
+    for (const needle of ['interior angles', 'quadrilateral', 'Is 19 a prime', 'BRD-001']) expect(folderBytes(hall.dataDir).includes(Buffer.from(needle)), needle).toBe(false);
+
+    // a superseded version cannot be opened, even with the right code; the newest can
+    for (const p of [v1, v2]) {
+      const old = await hallApi.post(`/hub-link/packages/${p.packageId}/release`, { releaseCode: p.releaseCode });
+      expect(old.status).toBe(409);
+      expect(old.body.code).toBe('PACKAGE_SUPERSEDED');
+    }
+    const rel = await hallApi.post(`/hub-link/packages/${v3.packageId}/release`, { releaseCode: v3.releaseCode });
+    expect(rel.status, JSON.stringify(rel.body)).toBe(200);
+    const hallExam = await hallApi.get(`/exams/${rel.body.examId}`);
+    expect(hallExam.body.questions.map((q: { id: string; prompt: string }) => [q.id, q.prompt])).toEqual([
+      [q0.id, 'What is the sum of the interior angles of a quadrilateral?'],
+      [q1.id, 'Is 19 a prime number?'],
+      [exam.json.questions[2].id, 'Explain why the square root of two is irrational.'],
+    ]);
+    expect(hallExam.body.questions[0].options[0]).toMatchObject({ id: q0.options[0].id, text: '360 degrees', isCorrect: true });
+
+    // released by typed code before the hub heard of it: a later edit still goes out (version 4),
+    // the hall keeps it out, and its heartbeat tells the hub, which then refuses edits
+    const late = await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${exam.json.id}/questions/${q0.id}`, { prompt: 'A third wording' });
+    expect(late.json.examVersion).toBe(4);
+    const v4 = (await asExaminer(hub, key, 'POST', `/hub/v1/exams/${exam.json.id}/publish`, {})).json.packages[0];
+    expect((await hallApi.post('/hub-link/sync', {})).body).toMatchObject({ received: [v4.packageId], error: null });
+    expect(await states()).toEqual([[1, 'SUPERSEDED'], [2, 'SUPERSEDED'], [3, 'RELEASED'], [4, 'TOO_LATE']]);
+    expect((await hallApi.post(`/hub-link/packages/${v4.packageId}/release`, { releaseCode: v4.releaseCode })).body.code).toBe('PACKAGE_TOO_LATE');
+    expect((await hallApi.get(`/exams/${rel.body.examId}`)).body.questions[0].prompt).toBe('What is the sum of the interior angles of a quadrilateral?');
+    const refused = await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${exam.json.id}/questions/${q0.id}`, { prompt: 'A fourth wording' });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'PAPER_RELEASED', halls: [hallId] });
+    const status = (await asExaminer(hub, key, 'GET', '/hub/v1/halls')).json.find((h: { id: string }) => h.id === hallId);
+    expect(status.packagesReported.map((p: { version: number; state: string }) => [p.version, p.state]).sort()).toEqual([[1, 'SUPERSEDED'], [2, 'SUPERSEDED'], [3, 'RELEASED'], [4, 'TOO_LATE']]);
   }, 180_000);
 });
 

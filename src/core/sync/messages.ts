@@ -109,8 +109,17 @@ export const resultEventSchema = z.object({
 });
 export type ResultEvent = z.infer<typeof resultEventSchema>;
 
+/**
+ * States of a package on a hall: SEALED (waiting for its release), RELEASED (opened into an
+ * exam), SUPERSEDED (a newer version of the same hub exam arrived before release; never
+ * opened), TOO_LATE (a newer version that arrived after the hall had released an earlier one;
+ * not opened, the released exam stays).
+ */
+export const PACKAGE_STATES = ['SEALED', 'RELEASED', 'SUPERSEDED', 'TOO_LATE'] as const;
+export type PackageState = (typeof PACKAGE_STATES)[number];
+
 export const heartbeatSchema = z.object({
   inProgress: z.number().int().min(0),
-  packages: z.array(z.object({ packageId: z.string().max(64), state: z.enum(['SEALED', 'RELEASED']) })).max(1000),
+  packages: z.array(z.object({ packageId: z.string().max(64), state: z.enum(PACKAGE_STATES) })).max(1000),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;

@@ -31,7 +31,7 @@ export const hubPackages = sqliteTable(
     durationMins: integer('duration_mins').notNull(),
     /** the signed envelope as received; null once released (the paper is then in the exam tables) */
     envelope: text('envelope'),
-    /** SEALED | RELEASED */
+    /** SEALED | RELEASED | SUPERSEDED | TOO_LATE (core/sync/messages.ts PACKAGE_STATES) */
     state: text('state').notNull(),
     source: text('source').notNull(),
     receivedAt: integer('received_at').notNull(),

@@ -7,6 +7,7 @@ import { createHall, hallStatus, revokeHall } from '../halls.js';
 import { createHubExam, getHubExam, hubExamInputSchema, packageEnvelope, publishExam, releaseCodes } from '../exams.js';
 import { examAnalysisAcrossHalls, examExport, examResults } from '../results.js';
 import { createHubRouter, examinerSecurity } from '../router.js';
+import { registerAuthoringRoutes } from './authoring.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['Hub: examiners'];
@@ -20,6 +21,7 @@ export function examinerRoutes(deps: HubDeps) {
   r.use('/hub/v1/exams', requireExaminer(deps));
   r.use('/hub/v1/exams/*', requireExaminer(deps));
   r.use('/hub/v1/package-files/*', requireExaminer(deps));
+  r.use('/hub/v1/questions/*', requireExaminer(deps));
 
   r.openapi(
     createRoute({ method: 'post', path: '/hub/v1/halls', tags, security: examinerSecurity, summary: 'Create a hall and its one-time enrolment code (shown once, valid 24 h)', request: { body: jsonBody(z.object({ name: z.string().trim().min(1).max(200) })) }, responses: { 201: anyJson('The hall and its enrolment code'), ...errorResponses } }),
@@ -42,7 +44,7 @@ export function examinerRoutes(deps: HubDeps) {
     async (c) => c.json(await getHubExam(deps, c.req.valid('param').id), 200),
   );
   r.openapi(
-    createRoute({ method: 'post', path: '/hub/v1/exams/{id}/publish', tags, security: examinerSecurity, summary: 'Seal the exam into one package per hall; returns each hall’s release code', request: { params: idParams, body: jsonBody(z.object({ hallIds: z.array(z.string().min(1).max(64)).min(1).max(5000) })) }, responses: { 200: jsonResponse(z.object({ packages: z.array(z.object({ hallId: z.string(), packageId: z.string(), releaseCode: z.string() })) }), 'Published'), ...errorResponses, 409: errorResponses[400] } }),
+    createRoute({ method: 'post', path: '/hub/v1/exams/{id}/publish', tags, security: examinerSecurity, summary: 'Seal the exam’s current version into one package per hall; returns each hall’s release code (one per hall and exam, kept across versions). Without hallIds: republish to every hall it was published to', request: { params: idParams, body: jsonBody(z.object({ hallIds: z.array(z.string().min(1).max(64)).min(1).max(5000).optional() })) }, responses: { 200: jsonResponse(z.object({ packages: z.array(z.object({ hallId: z.string(), packageId: z.string(), version: z.number().int(), releaseCode: z.string() })) }), 'Published'), ...errorResponses, 409: errorResponses[400] } }),
     async (c) => c.json({ packages: await publishExam(deps, c.var.examiner.id, c.req.valid('param').id, c.req.valid('json').hallIds) }, 200),
   );
   r.openapi(
@@ -74,5 +76,6 @@ export function examinerRoutes(deps: HubDeps) {
       },
     );
   }
+  registerAuthoringRoutes(r, deps);
   return r;
 }

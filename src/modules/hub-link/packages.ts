@@ -7,7 +7,7 @@
  * decrypted and imported in one transaction into the hall's own exam tables, keeping the
  * hub's question and option ids so results map back, and the sealed copy is dropped.
  */
-import { packagePayloadSchema, paperSchema, type PackagePayload, type Paper } from '../../core/sync/messages.js';
+import { packagePayloadSchema, paperSchema, type PackagePayload, type PackageState, type Paper } from '../../core/sync/messages.js';
 import { parseReleaseCode } from '../../core/sync/release-code.js';
 import { openPaper, unwrapContentKey } from '../../core/sync/seal.js';
 import type { HallDeps } from '../../hall/deps.js';
@@ -33,7 +33,7 @@ export interface HubPackageRow {
   ends_at: number | null;
   duration_mins: number;
   envelope: string | null;
-  state: 'SEALED' | 'RELEASED';
+  state: PackageState;
   source: string;
   received_at: number;
   released_at: number | null;
@@ -71,7 +71,11 @@ export class PackageRefused extends ApiError {
 
 /**
  * Verifies an envelope (hub signature, this hall, the package schema) and stores it sealed.
- * An already stored package is left as it is.
+ * An already stored package is left as it is. Versions of one hub exam: a newer version
+ * supersedes a sealed older one (whose sealed copy is dropped); an older version than one
+ * already here is stored SUPERSEDED; a newer version after an earlier one was released is
+ * stored TOO_LATE (not opened; the hub refuses such edits, so this only happens when the
+ * hub did not yet know of a release by typed code).
  * @returns the stored row, and whether it was new
  * @throws PackageRefused (audited) when the signature, the hall or the shape is wrong
  */
@@ -89,13 +93,26 @@ export function storePackage(deps: HallDeps, link: HubLinkRow, envelope: unknown
   if (p.hallId !== link.hall_id) refuse(`The package is for another hall (${p.hallId}), not this one (${link.hall_id}).`);
   const existing = deps.sqlite.prepare('SELECT * FROM hub_packages WHERE package_id = ?').get(p.packageId) as HubPackageRow | undefined;
   if (existing) return { row: existing, isNew: false };
-  deps.sqlite
-    .prepare(
-      `INSERT INTO hub_packages (package_id, workspace_id, hub_exam_id, version, title, starts_at, ends_at, duration_mins, envelope, state, source, received_at, failed_codes)
-       VALUES (?,?,?,?,?,?,?,?,?,'SEALED',?,?,0)`,
-    )
-    .run(p.packageId, link.workspace_id, p.examId, p.version, p.title, Date.parse(p.startsAt), p.endsAt ? Date.parse(p.endsAt) : null, p.durationMins, JSON.stringify(envelope), source, now);
-  writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_RECEIVED', targetType: 'hub-package', targetId: p.packageId, detail: { source, title: p.title }, at: now });
+  deps.sqlite.transaction(() => {
+    // versions of one hub exam (docs/hub.md "Editing after publication"): the newest sealed
+    // one is the one to release; one that comes after a release is kept out
+    const others = deps.sqlite.prepare("SELECT * FROM hub_packages WHERE workspace_id = ? AND hub_exam_id = ? AND state IN ('SEALED', 'RELEASED')").all(link.workspace_id, p.examId) as HubPackageRow[];
+    const released = others.find((o) => o.state === 'RELEASED');
+    const newer = others.find((o) => o.version > p.version);
+    const state: PackageState = released && released.version < p.version ? 'TOO_LATE' : newer || released ? 'SUPERSEDED' : 'SEALED';
+    deps.sqlite
+      .prepare(
+        `INSERT INTO hub_packages (package_id, workspace_id, hub_exam_id, version, title, starts_at, ends_at, duration_mins, envelope, state, source, received_at, failed_codes)
+         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0)`,
+      )
+      .run(p.packageId, link.workspace_id, p.examId, p.version, p.title, Date.parse(p.startsAt), p.endsAt ? Date.parse(p.endsAt) : null, p.durationMins, state === 'SEALED' ? JSON.stringify(envelope) : null, state, source, now);
+    writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_RECEIVED', targetType: 'hub-package', targetId: p.packageId, detail: { source, title: p.title, version: p.version, state }, at: now });
+    if (state !== 'SEALED') return;
+    for (const o of others.filter((x) => x.state === 'SEALED' && x.version < p.version)) {
+      deps.sqlite.prepare("UPDATE hub_packages SET state = 'SUPERSEDED', envelope = NULL WHERE package_id = ?").run(o.package_id);
+      writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_SUPERSEDED', targetType: 'hub-package', targetId: o.package_id, detail: { version: o.version, by: p.packageId, byVersion: p.version }, at: now });
+    }
+  })();
   return { row: deps.sqlite.prepare('SELECT * FROM hub_packages WHERE package_id = ?').get(p.packageId) as HubPackageRow, isNew: true };
 }
 
@@ -127,6 +144,8 @@ function throttleWait(p: HubPackageRow, now: number): number {
 export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: string, typedCode: string, by: 'code' | 'hub'): HubPackageRow {
   const p = packageInWorkspace(deps, link.workspace_id, packageId);
   if (p.state === 'RELEASED') throw new Conflict('This paper is already released.', { examId: p.exam_id });
+  if (p.state === 'SUPERSEDED') throw new Conflict(`A newer version of this paper has arrived (this is version ${p.version}): release that one.`, { code: 'PACKAGE_SUPERSEDED' });
+  if (p.state === 'TOO_LATE') throw new Conflict(`This version ${p.version} arrived after an earlier version of the paper was released here; the released exam stays as it is.`, { code: 'PACKAGE_TOO_LATE' });
   const now = deps.clock.now();
   const wait = throttleWait(p, now);
   if (wait > 0) throw new TooManyRequests(`Too many wrong release codes for this paper: wait ${Math.ceil(wait / 1000)} s, then type the code again carefully.`, Math.ceil(wait / 1000));

@@ -12,9 +12,10 @@ import { enrolWithHub, hubLinkOf, requireHubLink } from './link.js';
 import { listPackages, packageInWorkspace, releasePackage, serializePackage, storePackage } from './packages.js';
 import { deliverHubResults, hubOutboxCounts } from './results.js';
 import { syncWithHub } from './sync.js';
+import { PACKAGE_STATES } from '../../core/sync/messages.js';
 
 const tags = ['Hub link'];
-const packageSchema = z.object({ packageId: z.string(), hubExamId: z.string(), version: z.number(), title: z.string(), startsAt: z.string(), endsAt: z.string().nullable(), durationMins: z.number(), state: z.enum(['SEALED', 'RELEASED']), source: z.string(), receivedAt: z.string(), releasedAt: z.string().nullable(), releasedBy: z.string().nullable(), examId: z.string().nullable() }).openapi('HubPackage');
+const packageSchema = z.object({ packageId: z.string(), hubExamId: z.string(), version: z.number(), title: z.string(), startsAt: z.string(), endsAt: z.string().nullable(), durationMins: z.number(), state: z.enum(PACKAGE_STATES), source: z.string(), receivedAt: z.string(), releasedAt: z.string().nullable(), releasedBy: z.string().nullable(), examId: z.string().nullable() }).openapi('HubPackage');
 const linkSchema = z.object({ enrolled: z.boolean(), hubUrl: z.string().nullable(), hallId: z.string().nullable(), enrolledAt: z.string().nullable(), lastSyncAt: z.string().nullable(), lastError: z.string().nullable(), results: z.object({ pending: z.number(), delivered: z.number(), failed: z.number() }) }).openapi('HubLink');
 const hubProblems = { ...errorResponses, 409: { ...errorResponses[400], description: 'Already enrolled / already released' }, 422: { ...errorResponses[400], description: 'Package refused (signature, other hall) or release code wrong (audited)' }, 502: { ...errorResponses[400], description: 'The hub could not be reached or refused' } };
 

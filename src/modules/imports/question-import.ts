@@ -18,7 +18,7 @@ import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQues
 import { runEngineJob } from '../generation/job-process.js';
 import type { ParsedBank } from './upload-jobs.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
-import { requireXlsx, type Upload } from './uploads.js';
+import { readUpload, requireXlsx, sniff, type Upload } from './uploads.js';
 
 /** Most questions one import may create (a 10 MB file can hold far more than an exam needs). */
 export const MAX_IMPORT_QUESTIONS = 2000;
@@ -34,16 +34,43 @@ export function columnForPath(path: string, message = ''): string | null {
   return known[head] ?? null;
 }
 
+/** At most MAX_IMPORT_QUESTIONS per import. @throws ValidationError */
+export function checkImportCount(n: number): void {
+  if (n > MAX_IMPORT_QUESTIONS) throw new ValidationError(`The file holds ${n} questions; at most ${MAX_IMPORT_QUESTIONS} can be imported at once. Split it.`, []);
+}
+
+/** A question service's ValidationError with its `{index, path}` errors re-labelled by `locate`; any other error as it is. */
+export function relabelItemErrors(e: unknown, locate: (e: FieldError) => FieldError): unknown {
+  if (!(e instanceof ValidationError)) return e;
+  const errors = ((e.extra.errors as FieldError[] | undefined) ?? []).map(locate);
+  return new ValidationError(`${e.message}`, errors);
+}
+
 /** Runs insertQuestions, re-labelling its item errors with `locate(index, path, message)`. */
 function insertMapped(deps: HallDeps, workspaceId: string, examId: string, qs: ImportedQuestion[], locate: (e: FieldError) => FieldError): StoredQuestion[] {
-  if (qs.length > MAX_IMPORT_QUESTIONS) throw new ValidationError(`The file holds ${qs.length} questions; at most ${MAX_IMPORT_QUESTIONS} can be imported at once. Split it.`, []);
+  checkImportCount(qs.length);
   try {
     return insertQuestions(deps, workspaceId, examId, qs);
   } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    const errors = ((e.extra.errors as FieldError[] | undefined) ?? []).map(locate);
-    throw new ValidationError(`${e.message}`, errors);
+    throw relabelItemErrors(e, locate);
   }
+}
+
+/** A read spreadsheet's row problems as one 400, or where a question's item errors are (`{row, column}`). @throws ValidationError */
+export function sheetLocator(sheet: SheetRead): (e: FieldError) => FieldError {
+  if (sheet.errors.length) {
+    const rows = new Set(sheet.errors.map((x) => x.row)).size;
+    throw new ValidationError(`${rows} row(s) of the spreadsheet have problems; nothing was imported.`, sheet.errors.map((x) => ({ ...x })));
+  }
+  return (e) => ({ row: sheet.rows[e.index as number] ?? null, column: columnForPath(String(e.path ?? ''), e.message), message: e.message });
+}
+
+/** Reads a spreadsheet upload in the job process (after its type and declared sizes are checked). */
+export async function readSheetUpload(upload: Upload): Promise<SheetRead> {
+  requireXlsx(upload);
+  // declared sizes here (no inflating); the rest in the job process, one at a time
+  await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
+  return runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes });
 }
 
 /**
@@ -53,23 +80,30 @@ function insertMapped(deps: HallDeps, workspaceId: string, examId: string, qs: I
  */
 export async function importQuestionSheet(deps: HallDeps, workspaceId: string, examId: string, upload: Upload) {
   getExamInWorkspace(deps, workspaceId, examId);
-  requireXlsx(upload);
-  // declared sizes here (no inflating); the rest in the job process, one at a time
-  await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
-  const sheet = await runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes });
-  if (sheet.errors.length) {
-    const rows = new Set(sheet.errors.map((x) => x.row)).size;
-    throw new ValidationError(`${rows} row(s) of the spreadsheet have problems; nothing was imported.`, sheet.errors.map((x) => ({ ...x })));
-  }
-  const questions = insertMapped(deps, workspaceId, examId, sheet.questions, (e) => ({
-    row: sheet.rows[e.index as number] ?? null,
-    column: columnForPath(String(e.path ?? ''), e.message),
-    message: e.message,
-  }));
+  const sheet = await readSheetUpload(upload);
+  const questions = insertMapped(deps, workspaceId, examId, sheet.questions, sheetLocator(sheet));
   return { questions, warnings: sheet.warnings };
 }
 
 export { bankText } from './upload-jobs.js';
+
+/** A bank import names exactly one source: a file or a non-blank text. @throws ValidationError */
+export function requireOneSource(form: { file?: unknown; text?: string }): void {
+  if ((form.file instanceof Blob) === (typeof form.text === 'string' && form.text.trim() !== '')) {
+    throw new ValidationError('Send either a file or text (exactly one).', [{ path: 'file', message: 'give file or text' }]);
+  }
+}
+
+/**
+ * Reads and parses a bank import's file or text in the job process (decoding, mammoth and
+ * the parser run there, one at a time).
+ * @throws PayloadTooLarge, UnsupportedMediaType, ArchiveTooLarge, ValidationError (unrecognised text)
+ */
+export async function readBankSource(form: { file?: unknown; text?: string; format?: BankFormat }): Promise<ParsedBank> {
+  const upload = form.file instanceof Blob ? await readUpload(form.file) : undefined;
+  if (upload && (upload.ext === 'docx' || sniff(upload.bytes) === 'zip')) await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'a Word document');
+  return runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format });
+}
 
 export interface BankImport {
   format: BankFormat;
@@ -89,6 +123,24 @@ export interface BankImport {
  */
 export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text?: string; parsed?: ParsedBank; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
   getExamInWorkspace(deps, workspaceId, examId);
+  const plan = planBankImport(input);
+  if ('dryRun' in plan) return plan.dryRun;
+  const questions = insertMapped(deps, workspaceId, examId, plan.questions, plan.locate);
+  return { format: plan.format, created: questions.length, questions, warnings: plan.warnings, skipped: plan.skipped };
+}
+
+/** What a bank import will store (and how to place its item errors), or a dry run's whole answer. */
+export type BankImportPlan =
+  | { dryRun: BankImport }
+  | { format: BankFormat; questions: ImportedQuestion[]; locate: (e: FieldError) => FieldError; warnings: ImportWarning[]; skipped: SkippedItem[] };
+
+/**
+ * The storage-free part of a bank import, shared by the hall and the hub: parse (unless the
+ * job process did), then either the dry run's answer (with the errors storing would give,
+ * by question index and line) or the questions to store and where their errors are.
+ * @throws ValidationError (unreadable, or nothing importable)
+ */
+export function planBankImport(input: { text?: string; parsed?: ParsedBank; format?: BankFormat; dryRun: boolean; note?: string }): BankImportPlan {
   let parsed = input.parsed;
   if (!parsed) {
     try {
@@ -110,10 +162,9 @@ export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: 
       const r = questionInputSchema.safeParse(q);
       if (!r.success) for (const i of r.error.issues) errors.push(locate({ index, path: i.path.map(String).join('.'), message: i.message }));
     });
-    return { format, created: 0, questions: result.questions, warnings, skipped: result.skipped, errors };
+    return { dryRun: { format, created: 0, questions: result.questions, warnings, skipped: result.skipped, errors } };
   }
   if (!result.questions.length) throw new ValidationError(nothing, skippedErrors, { format, warnings });
-  const questions = insertMapped(deps, workspaceId, examId, result.questions, locate);
-  return { format, created: questions.length, questions, warnings, skipped: result.skipped };
+  checkImportCount(result.questions.length);
+  return { format, questions: result.questions, locate, warnings, skipped: result.skipped };
 }
-

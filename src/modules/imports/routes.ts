@@ -18,12 +18,9 @@ import type { HallDeps } from '../../hall/deps.js';
 import { NotFound, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
-import { importQuestionBank, importQuestionSheet } from './question-import.js';
-import { readUpload, sniff } from './uploads.js';
+import { importQuestionBank, importQuestionSheet, readBankSource, requireOneSource } from './question-import.js';
+import { readUpload } from './uploads.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { runEngineJob } from '../generation/job-process.js';
-import type { ParsedBank } from './upload-jobs.js';
-import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';
@@ -87,15 +84,9 @@ export function importRoutes(deps: HallDeps) {
     async (c) => {
       const form = c.req.valid('form');
       ownWorkspace(c, form.workspaceId);
-      const hasFile = form.file instanceof Blob;
-      if (hasFile === (typeof form.text === 'string' && form.text.trim() !== '')) {
-        throw new ValidationError('Send either a file or text (exactly one).', [{ path: 'file', message: 'give file or text' }]);
-      }
+      requireOneSource(form);
       getExamInWorkspace(deps, c.var.workspace.id, form.examId);
-      const upload = hasFile ? await readUpload(form.file) : undefined;
-      if (upload && (upload.ext === 'docx' || sniff(upload.bytes) === 'zip')) await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'a Word document');
-      // decoding, mammoth and the parser run in the job process (one at a time)
-      const parsed = await runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format });
+      const parsed = await readBankSource(form);
       const dryRun = isTrue(form.dryRun);
       const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { parsed, format: form.format, dryRun, note: parsed.note });
       // parsed (dry-run) questions are QuestionInputs before zod defaults: same wire shape

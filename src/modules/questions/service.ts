@@ -8,7 +8,8 @@ import { newId } from '../../platform/ids.js';
 import { NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { ESSAY_WORD_DEFAULTS, questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
+import { normaliseQuestion } from '../../core/questions/normalise.js';
+import { questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
 
 export interface QuestionRow {
   id: string;
@@ -53,32 +54,10 @@ export function serializeQuestion(q: QuestionRow): StoredQuestion {
   };
 }
 
-const LABELS = 'ABCDEFGHIJ';
-
-/** Normalises a validated input into column values (labels, ids, defaults). */
-function toColumns(q: QuestionInput, keepOptionIds: Map<string, string> = new Map()) {
-  const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
-  const options = objective
-    ? (q.options ?? []).map((o, i) => ({ id: (o.id && keepOptionIds.get(o.id)) || newId('opt'), keyLabel: o.keyLabel ?? LABELS[i]!, text: o.text, isCorrect: !!o.isCorrect }))
-    : [];
-  const words = objective ? null : ESSAY_WORD_DEFAULTS[q.type as 'SHORT_ESSAY' | 'LONG_ESSAY'];
-  const rubric = q.rubric
-    ? { name: q.rubric.name, totalMarks: q.rubric.totalMarks, criteria: q.rubric.criteria.map((c, i) => ({ id: c.id ?? `c${i + 1}`, title: c.title, maxMarks: c.maxMarks, description: c.description ?? '' })) }
-    : null;
-  return {
-    type: q.type,
-    prompt: q.prompt,
-    marks: q.marks,
-    optionsJson: JSON.stringify(options),
-    explanation: q.explanation ?? null,
-    section: q.section ?? null,
-    minWords: objective ? null : (q.minWords ?? words!.min),
-    maxWords: objective ? null : (q.maxWords ?? words!.max),
-    modelAnswer: objective ? null : (q.modelAnswer ?? null),
-    rubricJson: objective || !rubric ? null : JSON.stringify(rubric),
-    difficulty: q.difficulty ?? null,
-    citation: q.citation ?? null,
-  };
+/** Normalises a validated input into column values (labels, ids, defaults: core/questions/normalise.ts). */
+function toColumns(q: QuestionInput, keepOptionIds: ReadonlySet<string> = new Set()) {
+  const n = normaliseQuestion(q, () => newId('opt'), keepOptionIds);
+  return { ...n, optionsJson: JSON.stringify(n.options), rubricJson: n.rubric ? JSON.stringify(n.rubric) : null };
 }
 
 /**
@@ -141,8 +120,7 @@ export function patchQuestion(deps: HallDeps, workspaceId: string, id: string, p
   const merged = { ...cur, ...patch };
   const r = questionInputSchema.safeParse(merged);
   if (!r.success) throw new ValidationError('The question is invalid after the change; nothing was stored.', r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
-  const keep = new Map(cur.options.map((o) => [o.id, o.id]));
-  const c = toColumns(r.data, keep);
+  const c = toColumns(r.data, new Set(cur.options.map((o) => o.id)));
   deps.sqlite
     .prepare(`UPDATE questions SET type=?, prompt=?, marks=?, options_json=?, explanation=?, section=?, min_words=?, max_words=?, model_answer=?, rubric_json=?, difficulty=?, citation=?, updated_at=? WHERE id=?`)
     .run(c.type, c.prompt, c.marks, c.optionsJson, c.explanation, c.section, c.minWords, c.maxWords, c.modelAnswer, c.rubricJson, c.difficulty, c.citation, deps.clock.now(), id);

@@ -24,7 +24,8 @@ interface HubPackage {
   title: string;
   startsAt: string;
   durationMins: number;
-  state: 'SEALED' | 'RELEASED';
+  version: number;
+  state: 'SEALED' | 'RELEASED' | 'SUPERSEDED' | 'TOO_LATE';
   source: string;
   releasedAt: string | null;
   releasedBy: string | null;
@@ -88,6 +89,10 @@ export async function renderHub(ctx: Ctx, host: HTMLElement): Promise<void> {
     let action: HTMLElement;
     if (p.state === 'RELEASED') {
       action = h('a', { href: `#/exams/${encodeURIComponent(p.examId ?? '')}`, class: 'small' }, 'Open the exam');
+    } else if (p.state === 'SUPERSEDED') {
+      action = h('span', { class: 'small' }, 'A newer version replaced this one.');
+    } else if (p.state === 'TOO_LATE') {
+      action = h('span', { class: 'small' }, 'Arrived after an earlier version was released; not opened.');
     } else {
       const err = h('div', { class: 'small' });
       const codeInput = h('input', { name: 'releaseCode', required: true, autocomplete: 'off', spellcheck: 'false', placeholder: 'ABC-DEF-GHJ-KMN-PQR-STV-WXY', 'aria-label': `Release code for ${p.title}`, class: 'release-code' });
@@ -105,10 +110,10 @@ export async function renderHub(ctx: Ctx, host: HTMLElement): Promise<void> {
       });
     }
     return h('tr', { 'data-package-id': p.packageId, 'data-state': p.state.toLowerCase() },
-      h('td', null, p.title),
+      h('td', null, p.title, p.version > 1 ? h('span', { class: 'small' }, ` (version ${p.version})`) : ''),
       h('td', null, formatDateTime(p.startsAt)),
       h('td', { class: 'num' }, `${p.durationMins} min`),
-      h('td', null, h('span', { class: `badge hub-${p.state.toLowerCase()}` }, p.state === 'SEALED' ? 'Sealed' : `Released (${p.releasedBy === 'hub' ? 'by the hub' : 'by code'})`)),
+      h('td', null, h('span', { class: `badge hub-${p.state.toLowerCase()}` }, p.state === 'SEALED' ? 'Sealed' : p.state === 'SUPERSEDED' ? 'Superseded' : p.state === 'TOO_LATE' ? 'Too late' : `Released (${p.releasedBy === 'hub' ? 'by the hub' : 'by code'})`)),
       h('td', null, action));
   });
 

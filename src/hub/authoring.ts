@@ -1,0 +1,162 @@
+/**
+ * Question authoring on a hub exam (issue #24 §3): the hall's question API — bulk add,
+ * read, PATCH (merged, then the whole item re-validated), delete, reorder — with the hall's
+ * item rules (questionInputSchema) and its `{index, path, message}` errors, all-or-nothing.
+ *
+ * Versions: every change runs in one transaction under a row lock of the exam. A change to
+ * an exam whose current version has been sealed for a hall makes the next version (halls
+ * get it when the examiner publishes again); changes before that stay in the same version.
+ * Once any hall has released the paper (known from the hub's online release or the hall's
+ * heartbeat), or once halls may release it (5 minutes before the start), changes are
+ * refused with 409: a hall may already be running that paper (docs/decisions.md).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { questionInputSchema, questionPatchSchema, type QuestionInput, type StoredQuestion } from '../core/questions/schemas.js';
+import { Conflict, NotFound, ValidationError, type FieldError } from '../platform/errors.js';
+import { zodFieldErrors } from '../platform/openapi.js';
+import type { z } from 'zod';
+import { audit } from './audit.js';
+import type { HubDb } from './db/index.js';
+import { halls, hubExams, publications } from './db/schema.js';
+import type { HubDeps } from './deps.js';
+import { examinerQuestion, newHubQuestion, replacedHubQuestion, type HubQuestion } from './questions.js';
+import { ONLINE_RELEASE_LEAD_MS } from './sync.js';
+
+/** Most questions an exam may hold (a generous paper; the hall has no smaller limit per exam). */
+export const MAX_EXAM_QUESTIONS = 2000;
+
+type Tx = Parameters<Parameters<HubDb['transaction']>[0]>[0];
+type ExamRow = typeof hubExams.$inferSelect;
+
+/**
+ * Refuses a change to an exam that a hall has released or may release now.
+ * @throws Conflict with `code` PAPER_RELEASED (and `halls`) or RELEASE_WINDOW_OPEN (and `releasableAt`)
+ */
+async function assertEditable(deps: HubDeps, tx: Tx, e: ExamRow): Promise<void> {
+  const pubs = await tx.select({ packageId: publications.packageId, hallId: publications.hallId, releasedAt: publications.releasedAt }).from(publications).where(eq(publications.examId, e.id));
+  if (!pubs.length) return;
+  const ids = new Set(pubs.map((p) => p.packageId));
+  const released = new Set(pubs.filter((p) => p.releasedAt !== null).map((p) => p.hallId));
+  const beats = await tx.select({ id: halls.id, heartbeat: halls.heartbeat }).from(halls).where(inArray(halls.id, [...new Set(pubs.map((p) => p.hallId))]));
+  for (const b of beats) {
+    const reported = (b.heartbeat as { packages?: { packageId: string; state: string }[] } | null)?.packages ?? [];
+    if (reported.some((p) => ids.has(p.packageId) && p.state === 'RELEASED')) released.add(b.id);
+  }
+  if (released.size) throw new Conflict(`The paper has been released at ${released.size} hall(s): it can no longer change. Build a new exam for a corrected paper.`, { code: 'PAPER_RELEASED', halls: [...released] });
+  const releasableAt = e.startsAt.getTime() - ONLINE_RELEASE_LEAD_MS;
+  if (deps.clock.now() >= releasableAt) throw new Conflict(`Halls may release this paper from ${new Date(releasableAt).toISOString()} (5 minutes before it starts): it can no longer change.`, { code: 'RELEASE_WINDOW_OPEN', releasableAt: new Date(releasableAt).toISOString() });
+}
+
+/**
+ * Applies `change` to the exam's questions in one transaction (locked, checked editable),
+ * bumping the version when the current one has been published, with an audit row.
+ * @returns what `change` returns, and the exam's version after it
+ */
+async function editQuestions<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (qs: HubQuestion[], nowIso: string) => { questions: HubQuestion[]; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number }> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx.select().from(hubExams).where(eq(hubExams.id, examId)).for('update');
+    const e = rows[0];
+    if (!e) throw new NotFound('Exam');
+    await assertEditable(deps, tx, e);
+    const now = new Date(deps.clock.now());
+    const { questions, result, detail } = change([...(e.questions as HubQuestion[])], now.toISOString());
+    if (questions.length > MAX_EXAM_QUESTIONS) throw new ValidationError(`An exam holds at most ${MAX_EXAM_QUESTIONS} questions; this change would make ${questions.length}.`, [{ path: 'questions', message: 'too many questions' }]);
+    const published = await tx.select({ id: publications.packageId }).from(publications).where(and(eq(publications.examId, examId), eq(publications.version, e.version))).limit(1);
+    const version = published.length ? e.version + 1 : e.version;
+    await tx.update(hubExams).set({ questions, version }).where(eq(hubExams.id, examId));
+    await audit(tx, { at: now, actor: `examiner:${examinerId}`, action, detail: { examId, version, ...detail } });
+    return { ...result, version };
+  });
+}
+
+/** The exam's row or NotFound (checked before validating, as the hall does). */
+async function requireExam(deps: HubDeps, examId: string): Promise<ExamRow> {
+  const rows = await deps.db.select().from(hubExams).where(eq(hubExams.id, examId));
+  if (!rows[0]) throw new NotFound('Exam');
+  return rows[0];
+}
+
+const view = (e: { id: string; createdAt: Date }, qs: HubQuestion[]) => qs.map((q, i) => examinerQuestion(e.id, q, i, e.createdAt.toISOString()));
+
+/** GET /hub/v1/exams/:id/questions: the exam's questions in paper order (answer keys included). @throws NotFound */
+export async function listHubQuestions(deps: HubDeps, examId: string): Promise<StoredQuestion[]> {
+  const e = await requireExam(deps, examId);
+  return view(e, e.questions as HubQuestion[]);
+}
+
+/** One question of the exam. @throws NotFound (exam or question) */
+export async function getHubQuestion(deps: HubDeps, examId: string, questionId: string): Promise<StoredQuestion> {
+  const found = (await listHubQuestions(deps, examId)).find((q) => q.id === questionId);
+  if (!found) throw new NotFound('Question');
+  return found;
+}
+
+/** Validates raw items one by one (as POST /questions/bulk). @throws ValidationError with `errors: [{index, path, message}]` */
+export function validateQuestionItems(inputs: unknown[]): QuestionInput[] {
+  const errors: FieldError[] = [];
+  const valid: QuestionInput[] = [];
+  inputs.forEach((raw, index) => {
+    const r = questionInputSchema.safeParse(raw);
+    if (r.success) valid.push(r.data);
+    else for (const e of zodFieldErrors(r.error)) errors.push({ index, ...e });
+  });
+  if (errors.length) throw new ValidationError(`${new Set(errors.map((e) => e.index)).size} of ${inputs.length} question(s) are invalid; nothing was stored.`, errors);
+  return valid;
+}
+
+/**
+ * Adds questions after the exam's existing ones, all or none.
+ * @returns the stored questions (with their positions) and the exam's version
+ * @throws NotFound, ValidationError (`{index, path, message}`), Conflict (released / release window)
+ */
+export async function addHubQuestions(deps: HubDeps, examinerId: string, examId: string, inputs: unknown[]): Promise<{ questions: StoredQuestion[]; version: number }> {
+  await requireExam(deps, examId);
+  const valid = validateQuestionItems(inputs);
+  return addValidQuestions(deps, examinerId, examId, valid, 'questions-added');
+}
+
+/** Adds already validated questions (imports use this after mapping their errors). */
+export async function addValidQuestions(deps: HubDeps, examinerId: string, examId: string, valid: QuestionInput[], action: string, detail: Record<string, unknown> = {}): Promise<{ questions: StoredQuestion[]; version: number }> {
+  return editQuestions(deps, examinerId, examId, action, (qs, now) => {
+    const added = valid.map((q) => newHubQuestion(q, now));
+    const all = [...qs, ...added];
+    const createdAt = now;
+    return { questions: all, result: { questions: added.map((q, i) => examinerQuestion(examId, q, qs.length + i, createdAt)) }, detail: { ...detail, added: added.length } };
+  });
+}
+
+/**
+ * PATCH: merges `patch` into the stored question and re-validates the whole item (the
+ * hall's rule); option ids named in the patch are kept.
+ * @throws NotFound, ValidationError, Conflict
+ */
+export async function patchHubQuestion(deps: HubDeps, examinerId: string, examId: string, questionId: string, patch: z.infer<typeof questionPatchSchema>): Promise<StoredQuestion & { version: number }> {
+  const out = await editQuestions(deps, examinerId, examId, 'question-edited', (qs, now) => {
+    const i = qs.findIndex((q) => q.id === questionId);
+    if (i < 0) throw new NotFound('Question');
+    const cur = qs[i]!;
+    const r = questionInputSchema.safeParse({ ...cur, ...patch });
+    if (!r.success) throw new ValidationError('The question is invalid after the change; nothing was stored.', zodFieldErrors(r.error));
+    qs[i] = replacedHubQuestion(cur, r.data, now);
+    return { questions: qs, result: { question: examinerQuestion(examId, qs[i]!, i, now) }, detail: { questionId } };
+  });
+  return { ...out.question, version: out.version };
+}
+
+/** DELETE a question. @throws NotFound, Conflict */
+export async function deleteHubQuestion(deps: HubDeps, examinerId: string, examId: string, questionId: string): Promise<void> {
+  await editQuestions(deps, examinerId, examId, 'question-deleted', (qs) => {
+    if (!qs.some((q) => q.id === questionId)) throw new NotFound('Question');
+    return { questions: qs.filter((q) => q.id !== questionId), result: {}, detail: { questionId } };
+  });
+}
+
+/** Sets the paper order; `questionIds` must list every question exactly once (the hall's rule). @throws NotFound, ValidationError, Conflict */
+export async function reorderHubQuestions(deps: HubDeps, examinerId: string, examId: string, questionIds: string[]): Promise<{ questionIds: string[]; version: number }> {
+  return editQuestions(deps, examinerId, examId, 'questions-reordered', (qs) => {
+    const byId = new Map(qs.map((q) => [q.id, q]));
+    const same = qs.length === questionIds.length && new Set(questionIds).size === questionIds.length && questionIds.every((id) => byId.has(id));
+    if (!same) throw new ValidationError('questionIds must list every question of the exam exactly once.', [{ path: 'questionIds', message: 'must be a permutation of the exam’s question ids' }]);
+    return { questions: questionIds.map((id) => byId.get(id)!), result: { questionIds } };
+  });
+}
