@@ -11,7 +11,7 @@ import type { Passage } from '../../../core/generation/passage.js';
 import type { GeneratedQuestion, GeneratedType, RequestedDifficulty } from '../../../core/generation/schemas.js';
 import { hasDuplicateOrBannedOptions, supportedBy } from '../../../core/generation/support.js';
 import { shortId } from '../../../core/generation/text/seed.js';
-import { runEngineJob } from '../worker-client.js';
+import { runEngineJob } from '../job-process.js';
 import { chatJson, LlmFailure, type LlmSettings } from './client.js';
 import { PASSAGE_BUDGET } from './select.js';
 
