@@ -7,6 +7,7 @@
  */
 import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { tieBreak } from '../text/seed.js';
+import { headWord, kinship, lexPos, type Lexicon } from './lexicon.js';
 import type { MaterialIndex } from './sentences.js';
 import { extractSpans, numberValue, type Span, type SpanKind } from './spans.js';
 
@@ -110,8 +111,11 @@ export function matchCase(key: Span, text: string): string {
  * Up to `n` distractors for `key` in `sentence` (from passage `keyPassage`), best first.
  * Never returns text equal to the key or to another distractor after normalisation.
  */
-export function pickDistractors(pool: DistractorPool, key: Span, sentence: string, keyPassage: number, n: number, seed: number): string[] {
+export function pickDistractors(pool: DistractorPool, key: Span, sentence: string, keyPassage: number, n: number, seed: number, lexicon?: Lexicon, strict = false): string[] {
   const sentenceStems = stemSet(sentence);
+  // The key's kind (WordNet), when known: distractors must be things of the same kind (issue 21 §3).
+  const pos = key.kind === 'term' ? lexPos(key.cls) : null;
+  const keyKind = lexicon && pos ? lexicon(headWord(key.text), pos) : null;
   const keyStems = stemSet(key.text);
   const sentenceNorm = ` ${normaliseForMatch(sentence)} `;
   const seen = new Set([normaliseForMatch(key.text)]);
@@ -124,7 +128,21 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
     if (key.kind === 'number' && numberValue(c.text) === numberValue(key.text)) continue;
     // Same part of speech and form as the key (issue 21): the candidate's usual class in the material must be the key's.
     if (key.kind === 'term' && key.cls && mainClass(c) !== key.cls) continue;
-    scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + tieBreak(seed, c.key) * 0.5 });
+    // Same topic: a term from far away in the material gives the key away (issue 21 §3).
+    const distance = Math.min(...[...c.passages].map((p) => Math.abs(p - keyPassage)));
+    let bonus = -Math.min(distance, 6) * 0.3;
+    if (key.kind === 'term') {
+      const candKind = keyKind && pos ? lexicon!(headWord(c.text), pos) : null;
+      const kin = keyKind && candKind ? kinship(keyKind, candKind) : -1;
+      // Known key: a known candidate must share its kind; an unknown one must come from the key's neighbourhood.
+      // Unknown key: only the neighbourhood speaks for a candidate. Strict (false statements): a sibling or nothing.
+      if (strict ? kin < 2 : kin === 0 || (keyKind && !candKind) || (kin === -1 && distance > 1)) continue;
+      // A noun key's distractors agree with it in number ("capillaries": not "pancreas").
+      if (pos === 'noun' && isPlural(headWord(key.text)) !== isPlural(headWord(c.text))) continue;
+      bonus += kin === 2 ? 2.5 : kin === 1 ? 1 : 0;
+    } else if (strict && distance > 1) continue;
+    if (key.kind === 'name' && (c.count < 2 || /[:;]|\band\b/.test(c.text))) continue;
+    scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + bonus + tieBreak(seed, c.key) * 0.5 });
   }
   scored.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
   const out: string[] = [];
