@@ -136,7 +136,9 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
       const kin = keyKind && candKind ? kinship(keyKind, candKind) : -1;
       // Known key: a known candidate must share its kind; an unknown one must come from the key's neighbourhood.
       // Unknown key: only the neighbourhood speaks for a candidate. Strict (false statements): a sibling or nothing.
-      if (strict ? kin < 2 : kin === 0 || (keyKind && !candKind) || (kin === -1 && distance > 1)) continue;
+      // With a lexicon, a candidate it does not know in the key's part of speech is not a word of that kind ("dietary" for a noun).
+      if (lexicon && pos && !(candKind ?? lexicon(headWord(c.text), pos))) continue;
+      if (strict ? kin < 2 : kin === 0 || (kin === -1 && distance > 1)) continue;
       // A noun key's distractors agree with it in number ("capillaries": not "pancreas").
       if (pos === 'noun' && isPlural(headWord(key.text)) !== isPlural(headWord(c.text))) continue;
       bonus += kin === 2 ? 2.5 : kin === 1 ? 1 : 0;

@@ -67,7 +67,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (DANGLING_REF.test(text)) return 'refers to something outside the sentence';
   if (PERSONAL.test(text)) return 'talk to the class or the candidate';
   if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
-  if (GLUED.test(text)) return 'a heading run into the sentence';
+  if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text)) return 'a heading run into the sentence';
   if (EXAM_NOISE.test(text) || isFurnitureLine(text)) return 'exam paper apparatus';
   if (EXAMINER_TALK.test(text)) return "an examiner's report or marking note";
   if (/[\ue000-\uf8ff]/.test(text)) return 'unreadable characters';
@@ -88,7 +88,13 @@ const PRONOUN = /^(?:it|its|they|them|their|theirs|he|him|his|she|her|hers)$/i;
  */
 function grammarReason(text: string): string | null {
   const tags = tagSentence(text);
-  const finite = tags.some((w, i) => w.pos === 'AUX' || (w.pos === 'VERB' && !/ing$/i.test(w.text) && tags[i - 1]?.text.toLowerCase() !== 'to'));
+  // The lite model tags some verbs as nouns ("The resistance of a wire increases with …"): a noun in -s between a noun and a preposition counts as a verb.
+  const finite = tags.some(
+    (w, i) =>
+      w.pos === 'AUX' ||
+      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !/^(?:to|the|a|an)$/i.test(tags[i - 1]?.text ?? '')) ||
+      (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(tags[i + 1]?.pos ?? '')),
+  );
   if (!finite) return 'not a sentence (no verb)';
   // "To reduce the amount of …", "Identifying the breach …": a list item of an answer, not a statement.
   if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /ing$/i.test(tags[0].text))) return 'not a sentence (a list item)';
