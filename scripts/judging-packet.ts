@@ -18,6 +18,7 @@ import type { Passage } from '../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../src/core/generation/schemas.js';
 import { unescapeMd } from '../src/core/generation/support.js';
 import { readMaterial } from '../src/modules/generation/material/read-material.js';
+import { kindOf } from '../src/modules/generation/wordnet.js';
 import { makeMp4, makeSpeechWav, makeSrt } from '../test/generation/helpers/media.js';
 import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/generation/helpers/ooxml.js';
 
@@ -59,10 +60,10 @@ async function materials(dir: string, set: 'tune' | 'measure'): Promise<Material
   const mp4 = makeMp4(dir, wav, 'lecture.mp4', makeSrt(dir, captions));
   const ican = pages(await read(new Uint8Array(readFileSync(ICAN)), 'ican.pdf', 'application/pdf'), src.ican[0], src.ican[1]);
   return [
-    { name: `ICAN Foundation Nov 2023 (PDF, pages ${src.ican[0]}–${src.ican[1]})`, passages: ican, count: 30 },
-    { name: src.docxName, passages: await read(await makeDocx(markdownParagraphs(readFileSync(join(src.dir, src.docx), 'utf8'))), 'notes.docx'), count: 16 },
-    { name: src.pptxName, passages: await read(await makePptx(markdownSlides(readFileSync(join(src.dir, src.pptx), 'utf8'))), 'slides.pptx'), count: 16 },
-    { name: src.videoName, passages: await read(new Uint8Array(readFileSync(mp4)), 'lecture.mp4', 'video/mp4'), count: 12 },
+    { name: `ICAN Foundation Nov 2023 (PDF, pages ${src.ican[0]}–${src.ican[1]})`, passages: ican, count: 36 },
+    { name: src.docxName, passages: await read(await makeDocx(markdownParagraphs(readFileSync(join(src.dir, src.docx), 'utf8'))), 'notes.docx'), count: 20 },
+    { name: src.pptxName, passages: await read(await makePptx(markdownSlides(readFileSync(join(src.dir, src.pptx), 'utf8'))), 'slides.pptx'), count: 20 },
+    { name: src.videoName, passages: await read(new Uint8Array(readFileSync(mp4)), 'lecture.mp4', 'video/mp4'), count: 14 },
   ];
 }
 
@@ -106,7 +107,7 @@ async function main() {
     let n = 0;
     const rows: string[] = [];
     for (const m of await materials(dir, SET)) {
-      const { questions } = generateExtractive(m.passages, { difficulty: 'balanced', count: m.count });
+      const { questions } = generateExtractive(m.passages, { difficulty: 'balanced', count: m.count, lexicon: kindOf });
       parts.push(`## ${m.name}`, '');
       for (const q of questions) {
         parts.push(item(++n, q, m.passages));

@@ -182,8 +182,10 @@ export interface WordKind {
   lexFiles: Set<number>;
   /** Synset offsets of the hypernyms of those senses, one and two levels up. */
   hypernyms: Set<number>;
-  /** Antonyms of those senses (direct antonym pointers, single words). */
+  /** Antonyms of the first sense (direct antonym pointers, single words). */
   antonyms: Set<string>;
+  /** How many senses the word has as `pos` (many senses: a general word such as "system" or "part"). */
+  senses: number;
 }
 
 const kindCache = new Map<string, WordKind | null>();
@@ -205,7 +207,7 @@ export function kindOf(word: string, pos: Pos): WordKind | null {
       const t = line.split(' ');
       const pCnt = parseInt(t[3]!, 10);
       const offsets = t.slice(6 + pCnt, 6 + pCnt + Math.min(2, parseInt(t[2]!, 10))).map(Number).filter(Number.isFinite);
-      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set() };
+      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10) };
       offsets.forEach((off, sense) => {
         const s = synset(pos, off);
         if (!s) return;

@@ -128,21 +128,22 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
     if (key.kind === 'number' && numberValue(c.text) === numberValue(key.text)) continue;
     // Same part of speech and form as the key (issue 21): the candidate's usual class in the material must be the key's.
     if (key.kind === 'term' && key.cls && mainClass(c) !== key.cls) continue;
-    // Same topic: a term from far away in the material gives the key away (issue 21 §3).
+    // Same topic and kind (issue 21 §3): for things (noun keys, names, numbers) a candidate from far away in the material
+    // gives the key away; other word classes keep the material's evidence alone.
     const distance = Math.min(...[...c.passages].map((p) => Math.abs(p - keyPassage)));
-    let bonus = -Math.min(distance, 6) * 0.3;
-    if (key.kind === 'term') {
-      const candKind = keyKind && pos ? lexicon!(headWord(c.text), pos) : null;
+    let bonus = key.kind !== 'term' || pos === 'noun' ? -Math.min(distance, 6) * 0.3 : 0;
+    if (key.kind === 'term' && pos === 'noun') {
+      const candKind = lexicon ? lexicon(headWord(c.text), pos) : null;
       const kin = keyKind && candKind ? kinship(keyKind, candKind) : -1;
-      // Known key: a known candidate must share its kind; an unknown one must come from the key's neighbourhood.
-      // Unknown key: only the neighbourhood speaks for a candidate. Strict (false statements): a sibling or nothing.
-      // With a lexicon, a candidate it does not know in the key's part of speech is not a word of that kind ("dietary" for a noun).
-      if (lexicon && pos && !(candKind ?? lexicon(headWord(c.text), pos))) continue;
-      if (strict ? kin < 2 : kin === 0 || (kin === -1 && distance > 1)) continue;
-      // A noun key's distractors agree with it in number ("capillaries": not "pancreas").
-      if (pos === 'noun' && isPlural(headWord(key.text)) !== isPlural(headWord(c.text))) continue;
+      // With a lexicon, a word it does not know as a noun is not a thing of any kind ("dietary" aside, "hydrochloric").
+      if (lexicon && !candKind) continue;
+      // Both known: they must share a kind. A key the lexicon does not know takes candidates from its neighbourhood
+      // (two passages) only. Without a lexicon, nearness only scores. Strict (false statements): a sibling or nothing.
+      if (strict ? kin < 2 : kin === 0 || (lexicon && kin === -1 && distance > 2)) continue;
+      // A noun key's distractors agree with it in number ("capillaries": not "pancreas"); without a lexicon this only scores (similarity).
+      if (lexicon && isPlural(headWord(key.text)) !== isPlural(headWord(c.text))) continue;
       bonus += kin === 2 ? 2.5 : kin === 1 ? 1 : 0;
-    } else if (strict && distance > 1) continue;
+    } else if (strict) continue;
     if (key.kind === 'name' && (c.count < 2 || /[:;]|\band\b/.test(c.text))) continue;
     scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + bonus + tieBreak(seed, c.key) * 0.5 });
   }

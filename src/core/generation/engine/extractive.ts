@@ -68,13 +68,14 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     tier === 'simple' ? finder.single(want, min) : tier === 'intermediate' ? finder.group(2, true, want, min) : finder.group(2, false, want, min);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
     // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
-    const b = type === 'MCQ' ? findBridge(finder, 3, 3) : findBridge(finder, 0, 0);
+    const b = type === 'MCQ' ? findBridge(finder, 3, 3) ?? findBridge(finder, 3, 2) : findBridge(finder, 0, 0);
     if (!b) return null;
     const swap = type === 'TRUE_FALSE' && rand() < 0.5 ? antonymSwap(b.text, finder.lexicon, materialText) : null;
     return buildBridgeItem(b, type === 'TRUE_FALSE', swap && !isStated(b.text, swap, materialText) ? swap : null, rand, seed);
   }
   if (type === 'MCQ') {
-    const c = objective(3, 3);
+    // three good options rather than four with a weak one
+    const c = objective(3, 3) ?? objective(3, 2);
     return c ? buildMcq(c.facts, tier, c.distractors, rand, seed) : null;
   }
   if (type === 'TRUE_FALSE') {

@@ -21,6 +21,9 @@ function countStems(text: string): Map<string, number> {
   return m;
 }
 
+/** Quantifiers the tagger calls adjectives: they do not make a noun phrase a fixed term. */
+const QUANTIFIER = /^(?:several|many|few|most|some|various|numerous|certain|other|each|every|all|both|more|less|much)$/i;
+
 /**
  * True when a noun or adjective sits right next to the span (only spaces or a hyphen between):
  * the span is part of a longer noun phrase, which gives the blank away ("The alimentary ___").
@@ -29,9 +32,15 @@ export function splitsPhrase(sentence: string, span: Span): boolean {
   const tags = tagSentence(sentence);
   const prev = [...tags].reverse().find((w) => w.end <= span.start);
   const next = tags.find((w) => w.start >= span.end);
-  const glued = (w: TaggedWord | undefined, gap: string) => w !== undefined && /^[\s-]+$/.test(gap) && /^(?:NOUN|PROPN|ADJ)$/.test(w.pos) && isContentWord(w.text.toLowerCase());
+  const glued = (w: TaggedWord | undefined, gap: string) =>
+    w !== undefined && /^[\s-]+$/.test(gap) && /^(?:NOUN|PROPN|ADJ)$/.test(w.pos) && isContentWord(w.text.toLowerCase()) && !QUANTIFIER.test(w.text);
   return glued(prev, prev ? sentence.slice(prev.end, span.start) : '') || glued(next, next ? sentence.slice(span.end, next.start) : '');
 }
+
+/** General nouns that fit almost any blank: never keys. */
+const GENERAL_NOUNS = new Set(
+  'system part statement company type kind way form process set use case point time area amount number level group item example information thing people person factor aspect method means member end side result effect reason purpose role place fact term issue matter situation condition state range total value quality question answer'.split(' '),
+);
 
 /** A fact (or group of facts sharing one answer) with distractors for it. */
 export interface FactCandidate {
@@ -88,6 +97,8 @@ export class FactFinder {
         // Only nouns, verbs and adjectives make keys (the tagger's class of the span's head).
         // Only nouns make keys (the tagger's class of the span's head): a verb or adjective blank gets distractors nobody would pick.
         if (span.kind === 'term' && (!span.cls || !span.cls.startsWith('N'))) continue;
+        // A general word ("system", "part", "statement") is a poor thing to ask for: the blank fits many answers.
+        if (span.kind === 'term' && span.tokens === 1 && GENERAL_NOUNS.has(span.text.toLowerCase().replace(/s$/, ''))) continue;
         const mean = stems.reduce((a, x) => a + w(x), 0) / stems.length;
         if (span.kind === 'term' && (mean < median || span.text.split(/\s+/).some((t) => t.length < 3))) continue;
         // A multi-word term must recur in the material to count as a term at all.

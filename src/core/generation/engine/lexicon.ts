@@ -12,6 +12,8 @@ export interface LexKind {
   lexFiles: Set<number>;
   hypernyms: Set<number>;
   antonyms: Set<string>;
+  /** Number of senses in the database (general words have many). */
+  senses: number;
 }
 
 /** Looks a word up as `pos`; null when unknown (or no database). */
