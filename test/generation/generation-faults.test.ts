@@ -113,6 +113,9 @@ describe('sentences that cannot stand alone are not question sources', () => {
     ['Debit item in the ledger recorded as credit item This is the case where an item was debited in error.'],
     ['Continuous simulation: refers to approaches where a system changes continuously over time.'],
     ['Identifying the breach or disaster that has taken place in the organisation.'],
+    ['Inability to demonstrate the principle of double entry to prepare the journal.'],
+    ['The journal entries to correct the errors in the ledger.'],
+    ['Increase in costs in terms of hardware, software, data storage, etc.'],
   ])('rejects question-paper wording, headings and asides: %s', (text) => {
     expect(rejectReason(text, false)).not.toBeNull();
   });

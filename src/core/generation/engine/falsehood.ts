@@ -18,7 +18,7 @@ export interface Falsehood {
 
 const NEGATION = /\b(?:not|no|never|neither|nor|without|cannot|n't)\b/i;
 /** Antonyms too weak or too odd to make a believable false statement. */
-const SKIP = new Set(['be', 'have', 'do', 'make', 'get', 'go', 'come', 'take', 'give', 'use', 'say', 'many', 'much', 'more', 'most', 'other', 'such', 'own', 'also', 'very', 'only', 'just']);
+const SKIP = new Set(['be', 'have', 'do', 'make', 'get', 'go', 'come', 'take', 'give', 'use', 'say', 'many', 'much', 'more', 'most', 'other', 'same', 'different', 'such', 'own', 'also', 'very', 'only', 'just']);
 
 /** Inflects the antonym `base` like `word` (verbs: -s, -ed, -ing; adjectives: -er, -est). */
 export function inflectLike(word: string, lemma: string, base: string, pos: LexPos): string {
@@ -40,7 +40,7 @@ export function inflectLike(word: string, lemma: string, base: string, pos: LexP
 const GRADED = new Set([
   'increase', 'decrease', 'rise', 'fall', 'raise', 'lower', 'gain', 'lose', 'expand', 'contract', 'accelerate', 'decelerate', 'strengthen', 'weaken', 'widen', 'narrow', 'lengthen', 'shorten', 'heat', 'cool', 'absorb', 'emit',
   'large', 'small', 'big', 'little', 'high', 'low', 'long', 'short', 'fast', 'slow', 'strong', 'weak', 'heavy', 'light', 'hot', 'cold', 'warm', 'wet', 'dry', 'thick', 'thin', 'deep', 'shallow', 'wide', 'narrow', 'early', 'late',
-  'positive', 'negative', 'direct', 'indirect', 'internal', 'external', 'public', 'private', 'national', 'international', 'domestic', 'foreign', 'fixed', 'variable', 'temporary', 'permanent', 'active', 'passive', 'maximum', 'minimum', 'upper', 'lower', 'inner', 'outer', 'general', 'specific', 'simple', 'complex', 'same', 'different', 'voluntary', 'compulsory', 'formal', 'informal', 'rich', 'poor', 'fertile', 'infertile',
+  'positive', 'negative', 'direct', 'indirect', 'internal', 'external', 'public', 'private', 'national', 'international', 'domestic', 'foreign', 'fixed', 'variable', 'temporary', 'permanent', 'active', 'passive', 'maximum', 'minimum', 'upper', 'lower', 'inner', 'outer', 'general', 'specific', 'simple', 'complex', 'voluntary', 'compulsory', 'formal', 'informal', 'rich', 'poor', 'fertile', 'infertile',
 ]);
 const POS_OF: Record<string, LexPos> = { VERB: 'verb', ADJ: 'adj' };
 const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;

@@ -92,13 +92,15 @@ function grammarReason(text: string): string | null {
   const finite = tags.some(
     (w, i) =>
       w.pos === 'AUX' ||
-      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !/^(?:to|the|a|an)$/i.test(tags[i - 1]?.text ?? '')) ||
+      // (not a plural noun the model read as a verb before an infinitive: "The journal entries to correct the errors.")
+      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !/^(?:to|the|a|an)$/i.test(tags[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && tags[i - 1]?.pos === 'NOUN' && /^to$/i.test(tags[i + 1]?.text ?? ''))) ||
       (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(tags[i + 1]?.pos ?? '')),
   );
   // (short only: the tagger misses the verb of some longer sentences, "Most plant enzymes work best at …")
-  if (!finite && words(text).length <= 10) return 'not a sentence (no verb)';
+  if (!finite && words(text).length <= 14) return 'not a sentence (no verb)';
   // "To reduce the amount of …", "Identifying the breach …": a list item of an answer, not a statement.
-  if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /ing$/i.test(tags[0].text))) return 'not a sentence (a list item)';
+  // ("Ability to present data …", "Inability to demonstrate …": a noun and an infinitive, the same)
+  if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /ing$/i.test(tags[0].text)) || (/^(?:NOUN|PROPN|ADJ)$/.test(tags[0]?.pos ?? '') && /^to$/i.test(tags[1]?.text ?? '') && tags[2]?.pos === 'VERB')) return 'not a sentence (a list item)';
   for (const w of tags) {
     if (w.pos === 'NOUN' || w.pos === 'PROPN') break;
     if (PRONOUN.test(w.text)) return 'refers to something outside the sentence';
