@@ -7,8 +7,10 @@
  *
  * Run: `npx tsx scripts/judging-packet.ts [--tune] [OUT.md]` (default ../packet-21/packet.md,
  * outside the repository because it quotes the ICAN paper, which must not be committed).
- * The DOCX, PPTX and video come from test/fixtures/generation/holdout/ (never tuned on).
- * Needs ../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf and ffmpeg.
+ * Default (measurement) set: pages 57–102 of the ICAN PDF and test/fixtures/generation/holdout-2/
+ * (never tuned on in round 2); `--tune` writes the tuning set instead (pages 1–56 and the
+ * round-1 hold-out set holdout/, judged in round 1 and tuned on since). The engine gets the
+ * WordNet lexicon, as in the generation worker. Needs ../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf and ffmpeg.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
