@@ -18,7 +18,8 @@ import type { EngineJob } from './job-process.js';
 async function run(job: EngineJob): Promise<unknown> {
   switch (job.op) {
     case 'generate':
-      return (await import('../../core/generation/engine/extractive.js')).generateExtractive(job.passages, job.options);
+      // WordNet (read from disk here, in the child) keeps distractors of the key's kind and makes believable false statements.
+      return (await import('../../core/generation/engine/extractive.js')).generateExtractive(job.passages, { ...job.options, lexicon: (await import('./wordnet.js')).kindOf });
     case 'select':
       return (await import('./llm/select.js')).selectPassages(job.passages, job.budget);
     case 'read-material':
