@@ -5,10 +5,12 @@
  * receives it (prompt, options, key, citation) — no engine internals, no scores. A judge
  * who sees only this file rates each item usable as-is / after light edit / unusable.
  *
- * Run: `npx tsx scripts/judging-packet.ts [OUT.md]` (default ../w21c-judging/generation-packet.md,
+ * Run: `npx tsx scripts/judging-packet.ts [--tune] [OUT.md]` (default ../packet-21/packet.md,
  * outside the repository because it quotes the ICAN paper, which must not be committed).
- * The DOCX, PPTX and video come from test/fixtures/generation/holdout/ (never tuned on).
- * Needs ../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf and ffmpeg.
+ * Default (measurement) set: pages 57–102 of the ICAN PDF and test/fixtures/generation/holdout-2/
+ * (never tuned on in round 2); `--tune` writes the tuning set instead (pages 1–56 and the
+ * round-1 hold-out set holdout/, judged in round 1 and tuned on since). The engine gets the
+ * WordNet lexicon, as in the generation worker. Needs ../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf and ffmpeg.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,13 +20,17 @@ import type { Passage } from '../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../src/core/generation/schemas.js';
 import { unescapeMd } from '../src/core/generation/support.js';
 import { readMaterial } from '../src/modules/generation/material/read-material.js';
+import { kindOf } from '../src/modules/generation/wordnet.js';
 import { makeMp4, makeSpeechWav, makeSrt } from '../test/generation/helpers/media.js';
 import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/generation/helpers/ooxml.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const HOLD = join(ROOT, 'test/fixtures/generation/holdout');
+const HOLD2 = join(ROOT, 'test/fixtures/generation/holdout-2');
 const ICAN = join(ROOT, '../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf');
-const OUT = process.argv[2] ?? join(ROOT, '../w21c-judging/generation-packet.md');
+const args = process.argv.slice(2);
+const SET: 'tune' | 'measure' = args.includes('--tune') ? 'tune' : 'measure';
+const OUT = args.find((a) => !a.startsWith('--')) ?? join(ROOT, '../packet-21/packet.md');
 
 interface Material {
   name: string;
@@ -32,17 +38,34 @@ interface Material {
   count: number;
 }
 
-async function materials(dir: string): Promise<Material[]> {
+/** The ICAN paper's pages from `from` to `to` (its four papers: Financial Accounting p. 4–33, Management Information 34–56, Business Management and Finance 57–80, Business Law 81–102). */
+function pages(passages: Passage[], from: number, to: number): Passage[] {
+  return passages.filter((p) => {
+    const n = Number(/^page (\d+)/.exec(p.citation)?.[1] ?? 0);
+    return n >= from && n <= to;
+  });
+}
+
+/**
+ * The materials of a set. "measure" (the default): the second half of the ICAN PDF and the
+ * round-2 hold-out set (test/fixtures/generation/holdout-2/), never tuned on. "tune": the first
+ * half of the ICAN PDF and the round-1 hold-out set (judged in round 1, then tuned on).
+ */
+async function materials(dir: string, set: 'tune' | 'measure'): Promise<Material[]> {
   const read = async (bytes: Uint8Array, name: string, type = '') => (await readMaterial({ file: { bytes, name, type } })).passages;
-  const captions = readFileSync(join(HOLD, 'erosion-captions.txt'), 'utf8').split('\n').filter(Boolean);
+  const src = set === 'measure'
+    ? { dir: HOLD2, docx: 'circuits.md', docxName: 'Electric circuits (DOCX)', pptx: 'insurance.md', pptxName: 'Principles of insurance (PPTX)', captions: 'water-cycle-captions.txt', videoName: 'Water cycle lecture (MP4 with captions)', ican: [57, 102] as const }
+    : { dir: HOLD, docx: 'banking.md', docxName: 'Money and banking in Nigeria (DOCX)', pptx: 'digestion.md', pptxName: 'The human digestive system (PPTX)', captions: 'erosion-captions.txt', videoName: 'Soil erosion lecture (MP4 with captions)', ican: [1, 56] as const };
+  const captions = readFileSync(join(src.dir, src.captions), 'utf8').split('\n').filter(Boolean);
   // The MP4 lasts as long as its audio (-shortest): speak every caption so no cue is cut off.
   const wav = makeSpeechWav(dir, captions.join(' '));
-  const mp4 = makeMp4(dir, wav, 'erosion.mp4', makeSrt(dir, captions));
+  const mp4 = makeMp4(dir, wav, 'lecture.mp4', makeSrt(dir, captions));
+  const ican = pages(await read(new Uint8Array(readFileSync(ICAN)), 'ican.pdf', 'application/pdf'), src.ican[0], src.ican[1]);
   return [
-    { name: 'ICAN Foundation Nov 2023 (PDF)', passages: await read(new Uint8Array(readFileSync(ICAN)), 'ican.pdf', 'application/pdf'), count: 30 },
-    { name: 'Money and banking in Nigeria (DOCX, hold-out)', passages: await read(await makeDocx(markdownParagraphs(readFileSync(join(HOLD, 'banking.md'), 'utf8'))), 'banking.docx'), count: 14 },
-    { name: 'The human digestive system (PPTX, hold-out)', passages: await read(await makePptx(markdownSlides(readFileSync(join(HOLD, 'digestion.md'), 'utf8'))), 'digestion.pptx'), count: 14 },
-    { name: 'Soil erosion lecture (MP4 with captions, hold-out)', passages: await read(new Uint8Array(readFileSync(mp4)), 'erosion.mp4', 'video/mp4'), count: 12 },
+    { name: `ICAN Foundation Nov 2023 (PDF, pages ${src.ican[0]}–${src.ican[1]})`, passages: ican, count: 36 },
+    { name: src.docxName, passages: await read(await makeDocx(markdownParagraphs(readFileSync(join(src.dir, src.docx), 'utf8'))), 'notes.docx'), count: 20 },
+    { name: src.pptxName, passages: await read(await makePptx(markdownSlides(readFileSync(join(src.dir, src.pptx), 'utf8'))), 'slides.pptx'), count: 20 },
+    { name: src.videoName, passages: await read(new Uint8Array(readFileSync(mp4)), 'lecture.mp4', 'video/mp4'), count: 14 },
   ];
 }
 
@@ -85,8 +108,8 @@ async function main() {
     ];
     let n = 0;
     const rows: string[] = [];
-    for (const m of await materials(dir)) {
-      const { questions } = generateExtractive(m.passages, { difficulty: 'balanced', count: m.count });
+    for (const m of await materials(dir, SET)) {
+      const { questions } = generateExtractive(m.passages, { difficulty: 'balanced', count: m.count, lexicon: kindOf });
       parts.push(`## ${m.name}`, '');
       for (const q of questions) {
         parts.push(item(++n, q, m.passages));

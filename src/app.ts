@@ -5,7 +5,7 @@
  * single RFC 7807 error mapper, 404/405 problems, static pages, OpenAPI and /docs.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
@@ -23,6 +23,10 @@ import { API_VERSION } from './modules/system/routes.js';
 import { hallRouters } from './hall/composition.js';
 import { questionInputSchema } from './core/questions/schemas.js';
 import { pageSecurityHeaders } from './platform/security-headers.js';
+
+/** A built asset named with its content hash (`app.3f2a9c01be.js`, scripts/build-web.mjs). */
+const HASHED_ASSET = /\.[0-9a-f]{10}\.(?:js|css|woff2|svg)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface AppOptions {
   /** asks the outbox dispatcher to run now (after a redeliver) */
@@ -162,25 +166,40 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
   app.use('/docs/assets/*', pageSecurityHeaders, serveStatic({ root: SWAGGER, rewriteRequestPath: (p) => p.replace(/^\/docs\/assets/, '') }));
 
   // pages
-  // Pages and their scripts are revalidated on every load (no-cache + ETag → 304): a hall
-  // of PCs reloading mid-exam re-downloads nothing, and an upgrade reaches every PC at
-  // once. KaTeX's fonts and styles change only with a release: cached for a day.
+  // Pages are revalidated on every load (no-cache + ETag → 304): a hall of PCs reloading
+  // mid-exam re-downloads nothing, and an upgrade reaches every PC at once. The scripts,
+  // stylesheets and fonts the pages link carry a hash of their bytes in their names
+  // (scripts/build-web.mjs): immutable for a year, so a reload and the next candidate on
+  // the same PC ask for none of them again (issue 26). The unhashed names stay no-cache
+  // (KaTeX's: a day).
   const revalidate = etag();
   const noCache = (_p: string, c: Context) => {
-    c.header('cache-control', 'no-cache');
+    c.header('cache-control', HASHED_ASSET.test(c.req.path) ? IMMUTABLE : 'no-cache');
+  };
+  // The hashed assets are scripts, stylesheets and fonts, never documents: the headers that
+  // govern a document (CSP, frame and opener policies, referrer policy…, ~750 bytes) do nothing
+  // on them, and a first load fetches eight of them over the hall's Wi-Fi. They carry nosniff
+  // (every response does) and Cross-Origin-Resource-Policy; pages, the service worker and
+  // the unhashed names keep the full set (docs/decisions.md, issue 26).
+  const assetHeaders: MiddlewareHandler = async (c, next) => {
+    if (!HASHED_ASSET.test(c.req.path)) return pageSecurityHeaders(c, (() => revalidate(c, next)) as Next);
+    // immutable: never revalidated, so no ETag and no Last-Modified either
+    await next();
+    c.header('cross-origin-resource-policy', 'same-origin');
+    c.res.headers.delete('last-modified');
   };
   const page = (dir: string) => serveStatic({ root: PUBLIC, path: `${dir}/index.html`, precompressed: true, onFound: noCache });
   // pages and assets carry the Content-Security-Policy and friends (platform/security-headers.ts)
   app.get('/', pageSecurityHeaders, revalidate, page('candidate'));
   app.get('/admin', pageSecurityHeaders, revalidate, page('admin'));
   app.get('/admin/', pageSecurityHeaders, revalidate, page('admin'));
-  app.use('/candidate/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
-  app.use('/admin/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  app.use('/candidate/*', assetHeaders, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
+  app.use('/admin/*', assetHeaders, serveStatic({ root: PUBLIC, precompressed: true, onFound: noCache }));
   // the candidate page's service worker: at the root so its scope is the page (web/candidate/sw.ts)
   app.get('/sw.js', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, path: 'candidate/sw.js', precompressed: true, onFound: noCache }));
   // browsers and tools that ask for /favicon.ico get the pages' icon (an SVG)
   app.get('/favicon.ico', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, path: 'candidate/favicon.svg', precompressed: true, onFound: noCache }));
-  app.use('/vendor/*', pageSecurityHeaders, revalidate, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', 'public, max-age=86400') }));
+  app.use('/vendor/*', assetHeaders, serveStatic({ root: PUBLIC, precompressed: true, onFound: (_p, c) => c.header('cache-control', HASHED_ASSET.test(c.req.path) ? IMMUTABLE : 'public, max-age=86400') }));
 
   // 404 / 405 as problem details
   let patterns: { method: string; re: RegExp }[] | null = null;

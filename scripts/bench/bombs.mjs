@@ -112,3 +112,23 @@ export function longText(mb) {
   const para = 'The mitochondrion is the powerhouse of the cell. It produces energy in the form of ATP through respiration, and the number of mitochondria in a cell depends on how much energy that cell needs.\n\n';
   return Buffer.from(para.repeat(Math.ceil((mb * 1024 * 1024) / para.length))).subarray(0, mb * 1024 * 1024);
 }
+
+/**
+ * An honest .xlsx (within the archive limits, a few MB) whose sheet holds ~900,000 cells:
+ * exceljs needs far more than the job process's heap to read it (issue 22 §1).
+ * @returns {Buffer}
+ */
+export function heavyWorkbook() {
+  const cells = Array.from({ length: 9 }, (_, i) => `<c r="${String.fromCharCode(65 + i)}R" t="inlineStr"><is><t>x</t></is></c>`).join('');
+  const rows = [];
+  for (let r = 1; r <= 100_000; r++) rows.push(`<row r="${r}">${cells.replaceAll('R"', `${r}"`)}</row>`);
+  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+  const xlsx = zipOf([
+    { name: '[Content_Types].xml', text: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>' },
+    { name: '_rels/.rels', text: '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>' },
+    { name: 'xl/workbook.xml', text: '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Questions" sheetId="1" r:id="rId1"/></sheets></workbook>' },
+    { name: 'xl/_rels/workbook.xml.rels', text: '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>' },
+    { name: 'xl/worksheets/sheet1.xml', text: sheet },
+  ]);
+  return xlsx;
+}

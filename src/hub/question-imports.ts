@@ -2,7 +2,7 @@
  * Question imports into a hub exam (issue #24 §3): the hall's own readers and rules —
  * a spreadsheet (the hall's template; errors by row and column) or a question bank in
  * Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (errors by line; dry run
- * to preview with per-line warnings). Files are read in the same upload worker, one at a
+ * to preview with per-line warnings). Files are read in the same job process, one at a
  * time, with the same size and type checks (src/modules/imports); storing is the hub's
  * (authoring.ts: all or nothing, under the exam's version rules).
  */

@@ -39,7 +39,8 @@ describe('POST /attempts/start', () => {
     const keys = keysDeep(r.body);
     for (const k of forbidden) expect(keys.has(k)).toBe(false);
     expect(JSON.stringify(r.body)).not.toContain('secret model');
-    expect(r.body.questions[0].options[0]).toEqual({ id: expect.any(String), keyLabel: 'A', text: expect.any(String) });
+    // the spec's option fields plus the server's rendering of the text (issue 26)
+    expect(r.body.questions[0].options[0]).toEqual({ id: expect.any(String), keyLabel: 'A', text: expect.any(String), html: expect.any(String) });
     const view = await api(s.baseUrl).get(`/attempts/${r.body.attemptId}`);
     for (const k of forbidden) expect(keysDeep(view.body).has(k)).toBe(false);
   });
@@ -158,9 +159,11 @@ describe('live answers', () => {
       const codes = [];
       for (let i = 0; i < 6; i++) codes.push(await api(strict.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: q.options[0]!.id }));
       expect(codes.slice(0, 5).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-      expect(codes[0]!.headers.get('ratelimit-policy')).toBe('"live";q=5;w=60');
+      // a good save carries no rate-limit headers (issue 26); the refusal does
+      expect(codes[0]!.headers.get('ratelimit-policy')).toBeNull();
       const over = codes[5]!;
       expect(over.status).toBe(429);
+      expect(over.headers.get('ratelimit-policy')).toBe('"live";q=5;w=60');
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(over.headers.get('ratelimit')).toMatch(/^"live";r=0;t=\d+$/);
       // another candidate behind the same address is unaffected

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startTestServer, type TestServer } from '../harness.js';
 import { ARTIFACTS, ensureBuilt, seedExam, signInAndStart } from './candidate-helpers.js';
 
@@ -74,12 +74,103 @@ describe('candidate page weight', () => {
     );
 
     expect(assets).toContain('/');
-    expect(assets).toContain('/candidate/app.js');
-    expect(assets).toContain('/candidate/styles.css');
-    expect(assets).toContain('/vendor/katex/katex.min.css');
-    expect(assets.some((p) => /\/vendor\/katex\/fonts\/KaTeX_Main-Regular\.woff2$/.test(p))).toBe(true);
+    expect(assets.some((p) => /^\/candidate\/app\.[0-9a-f]{10}\.js$/.test(p))).toBe(true);
+    expect(assets.some((p) => /^\/candidate\/styles\.[0-9a-f]{10}\.css$/.test(p))).toBe(true);
+    expect(assets.some((p) => /^\/vendor\/katex\/katex\.[0-9a-f]{10}\.css$/.test(p))).toBe(true);
+    expect(assets.some((p) => /\/vendor\/katex\/fonts\/KaTeX_Main-Regular(-core)?\.[0-9a-f]{10}\.woff2$/.test(p))).toBe(true);
     expect(total).toBeLessThan(BUDGET_BYTES);
     await context.close();
+  });
+
+  it('first load of a maths paper is at most 60 KB on the wire; a reload and the next candidate on the same PC fetch only the page (issue 26)', async () => {
+    const seeded = await seedExam(server.baseUrl, [
+      { prompt: 'Simplify $\\frac{3}{4} + \\frac{1}{4}$ and evaluate $\\sqrt{49} + 2^{3}$ for $x = \\theta$.', type: 'MCQ', marks: 1, options: [{ text: '$\\frac{1}{2}$', isCorrect: true }, { text: '$x^{2}$', isCorrect: false }, { text: '$\\sqrt{2}$', isCorrect: false }] },
+      { prompt: 'Evaluate $$\\sum_{k=1}^{4} k^{2}$$', type: 'MCQ', marks: 1, options: [{ text: '30', isCorrect: true }, { text: '$\\pi$', isCorrect: false }] },
+    ]);
+    // a hall on plain HTTP (the default) has no service worker; here 127.0.0.1 would allow one,
+    // and its fetches would not show in the page's network log
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, serviceWorkers: 'block' });
+    const origin = new URL(server.baseUrl).origin;
+    /** bytes on the wire (headers + encoded body, Chromium's encodedDataLength) of the assets one page load fetched from the network */
+    const watch = async (page: Page) => {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const urls = new Map<string, string>();
+      const fromCache = new Set<string>();
+      const wire = new Map<string, number>();
+      cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+      cdp.on('Network.requestServedFromCache', (e) => fromCache.add(e.requestId));
+      cdp.on('Network.responseReceived', (e) => {
+        if (e.response.fromDiskCache || e.response.fromServiceWorker) fromCache.add(e.requestId);
+      });
+      cdp.on('Network.loadingFinished', (e) => wire.set(e.requestId, e.encodedDataLength));
+      return () => {
+        const network: { path: string; bytes: number }[] = [];
+        for (const [id, url] of urls) {
+          if (!url.startsWith(origin) || fromCache.has(id)) continue;
+          const path = new URL(url).pathname;
+          if (path.startsWith('/attempts')) continue;
+          network.push({ path, bytes: wire.get(id) ?? 0 });
+        }
+        return network;
+      };
+    };
+    const page = await context.newPage();
+    const first = await watch(page);
+    await page.goto(server.baseUrl + '/');
+    await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Wire Test', studentId: 'W-2', pin: '1234' });
+    await page.waitForSelector('#q-prompt .katex');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.click('.nav-q[data-index="1"]');
+    await page.waitForSelector('#q-prompt .katex-display');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.waitForTimeout(300);
+    const loaded = first();
+    const total = loaded.reduce((s, r) => s + r.bytes, 0);
+    console.log(['first load, bytes on the wire', ...loaded.map((r) => `${r.path} | ${r.bytes}`), `TOTAL | ${total}`].join('\n'));
+    expect(loaded.map((r) => r.path)).toContain('/');
+    expect(loaded.some((r) => r.path.includes('/fonts/KaTeX_Main-Regular-core.'))).toBe(true);
+    expect(total).toBeLessThanOrEqual(60 * 1024);
+
+    // a reload: the page is revalidated, nothing it links is fetched again
+    const again = await watch(page);
+    await page.reload();
+    await page.waitForSelector('#q-prompt .katex');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(again().map((r) => r.path).filter((p) => p !== '/' && p !== '/sw.js')).toEqual([]);
+    // the next candidate on the same PC (same browser profile, a new tab)
+    const next = await context.newPage();
+    const third = await watch(next);
+    await next.goto(server.baseUrl + '/');
+    // (the same browser profile: the page finds the attempt kept on this PC, or the sign-in form)
+    await next.waitForSelector('section.question, form');
+    await next.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(third().map((r) => r.path).filter((p) => p !== '/' && p !== '/sw.js')).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('sends the hashed assets as immutable for a year', async () => {
+    const page = await fetch(server.baseUrl + '/');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    const linked = [...html.matchAll(/(?:href|src)="(\/[^"]+\.[0-9a-f]{10}\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(linked.length).toBe(3);
+    expect(html).toMatch(/href="\/candidate\/favicon\.[0-9a-f]{10}\.svg"/);
+    const css = await (await fetch(server.baseUrl + linked.find((p) => p.includes('/katex/'))!)).text();
+    const font = /url\((fonts\/KaTeX_Main-Regular-core\.[0-9a-f]{10}\.woff2)\)/.exec(css)![1]!;
+    for (const path of [...linked, '/vendor/katex/' + font]) {
+      for (const enc of ['br', 'gzip', 'identity']) {
+        const r = await fetch(server.baseUrl + path, { headers: { 'accept-encoding': enc } });
+        expect(r.status, path).toBe(200);
+        await r.arrayBuffer();
+        expect(r.headers.get('cache-control'), `${path} (${enc})`).toBe('public, max-age=31536000, immutable');
+        // not documents: nosniff and CORP, none of the document-only headers (CSP stays on the pages)
+        expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(r.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+        expect(r.headers.get('content-security-policy'), path).toBeNull();
+      }
+    }
   });
 
   it('revalidates pages and scripts with ETags, so a hall reloading mid-exam downloads nothing again', async () => {

@@ -10,7 +10,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { readMaterial } from '../../src/modules/generation/material/read-material.js';
-import { generateInWorker } from '../../src/modules/generation/worker-client.js';
+import { generateInChild } from '../../src/modules/generation/job-process.js';
 import type { Passage } from '../../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../../src/core/generation/schemas.js';
 import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../../src/core/generation/support.js';
@@ -109,10 +109,10 @@ describeReal('on the ICAN Foundation paper (real PDF)', () => {
     ican = (await readMaterial({ file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } })).passages;
   }, 60_000);
 
-  it('generates in a worker thread: the event loop stays responsive', async () => {
+  it('generates in the job process: the event loop stays responsive', async () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const r = await generateInWorker(ican, { difficulty: 'balanced', count: 20 });
+    const r = await generateInChild(ican, { difficulty: 'balanced', count: 20 });
     delay.disable();
     expect(r.questions).toHaveLength(20);
     // Inline, the engine blocks the loop for seconds on this paper.

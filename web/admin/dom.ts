@@ -2,7 +2,7 @@
  * Tiny DOM builder for the admin page. Every string child becomes a text node and
  * every attribute is set with setAttribute, so names, student IDs and server messages
  * can never be interpreted as markup. The only way HTML reaches the document is
- * `rich()`, whose input passes through renderRich (Markdown + KaTeX + DOMPurify).
+ * `rich()`, whose input passes through renderRich (Markdown + KaTeX + sanitize-html, the server's own renderer).
  */
 import { renderRich } from '../shared/render.js';
 

@@ -1,7 +1,7 @@
 /**
  * Small polyfills for the oldest browsers hall PCs run (Chrome 80, Firefox 78,
- * Edge 80). esbuild lowers syntax to ES2019 but not library calls: marked (bundled
- * through web/shared/render.ts) calls `Array.prototype.at` (Chrome 92) and
+ * Edge 80). esbuild lowers syntax to ES2019 but not library calls: marked (bundled until
+ * issue 26 moved rendering to the server) calls `Array.prototype.at` (Chrome 92) and
  * `Object.hasOwn` (Chrome 93); `String.prototype.replaceAll` (Chrome 85) is cheap
  * insurance. The e2e test "old browser built-ins" removes these before the page loads
  * and checks that a question with math still renders.

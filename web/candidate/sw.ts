@@ -6,7 +6,9 @@
  * screen says that reloading needs the hall network (offline-shell.ts).
  *
  * Only the shell is cached: the page (`/`), its script and stylesheet, its icon and
- * KaTeX's stylesheet and fonts. API responses are never cached or answered from here:
+ * KaTeX's stylesheet and fonts, under the content-hashed names the build gives them
+ * (scripts/build-web.mjs passes the list in as `__SHELL__`; the cache is named after it, so
+ * a release's worker replaces the previous release's cache). API responses are never cached or answered from here:
  * every other request goes to the network untouched. Shell requests go to the network
  * first (a release reaches every PC at the next load) and fall back to the cached copy
  * when the network fails or takes longer than NETWORK_WAIT_MS.
@@ -15,8 +17,10 @@
 export {};
 declare const self: ServiceWorkerGlobalScope;
 
-const CACHE = 'hallcbt-shell-v1';
-const SHELL = ['/', '/candidate/app.js', '/candidate/styles.css', '/candidate/favicon.svg', '/vendor/katex/katex.min.css'];
+declare const __SHELL__: string[];
+declare const __SHELL_VERSION__: string;
+const CACHE = 'hallcbt-shell-' + __SHELL_VERSION__;
+const SHELL = __SHELL__;
 const NETWORK_WAIT_MS = 4000;
 
 /** True for the requests this worker may answer: the page shell, never the API. */

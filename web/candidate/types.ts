@@ -11,6 +11,8 @@ export interface SessionOption {
   id: string;
   keyLabel: string;
   text: string;
+  /** the text rendered by the server to sanitised HTML (issue 26) */
+  html?: string;
 }
 
 /** One question in the candidate's fixed order. */
@@ -18,6 +20,8 @@ export interface SessionQuestion {
   id: string;
   type: QuestionType;
   prompt: string;
+  /** the prompt rendered by the server to sanitised HTML (issue 26) */
+  promptHtml?: string;
   marks: number;
   section?: string | null;
   minWords?: number | null;

@@ -1,8 +1,8 @@
 /**
  * Simulated candidate PCs for the network benchmark: each behaves like the candidate page
  * with an empty browser cache — GET the page, then every stylesheet and script it links,
- * then the KaTeX fonts a maths paper uses, start (POST /attempts/start), save every 2 s,
- * submit — over its own keep-alive connections (two, like a browser's first two to a
+ * start (POST /attempts/start), then the KaTeX fonts (or the unicode-range parts of them)
+ * the paper's characters need, save every 2 s, submit — over its own keep-alive connections (two, like a browser's first two to a
  * host), asking for `br, gzip` as browsers do. Every request's bytes on its socket
  * (headers and body, what TCP carries) are counted per phase.
  */
@@ -58,13 +58,16 @@ export class Candidate {
     });
   }
 
-  /** The page with an empty cache: HTML, its stylesheets and scripts, the maths fonts. Returns the request count. */
+  /**
+   * The page with an empty cache: HTML, its stylesheets and scripts. Notes the stylesheets'
+   * @font-face rules of the maths fonts (file and unicode-range) for loadFonts. Returns the request count.
+   */
   async loadPage() {
     const html = await this.call('GET', '/');
     if (html.status !== 200) throw new Error(`GET / → ${html.status}`);
     const assets = [...html.text.matchAll(/<(?:link[^>]+href|script[^>]+src)="([^"]+)"/g)].map((m) => m[1]).filter((u) => u.startsWith('/') && !u.endsWith('.ico'));
     let requests = 1;
-    const fonts = new Set();
+    this.fontFaces = [];
     await Promise.all(
       assets.map(async (path) => {
         const r = await this.call('GET', path);
@@ -72,21 +75,46 @@ export class Candidate {
         if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
         if (path.endsWith('.css')) {
           const dir = path.slice(0, path.lastIndexOf('/') + 1);
-          for (const m of r.text.matchAll(/url\(([^)]+\.woff2)\)/g)) {
-            const url = m[1].replace(/["']/g, '');
-            if (MATHS_FONTS.some((f) => url.includes(f))) fonts.add(url.startsWith('/') ? url : dir + url);
+          for (const m of r.text.matchAll(/@font-face\{([^}]*)\}/g)) {
+            const url = /url\(([^)]+\.woff2)\)/.exec(m[1])?.[1]?.replace(/["']/g, '');
+            if (!url || !MATHS_FONTS.some((f) => url.includes(f + '.') || url.includes(f + '-'))) continue;
+            const range = /unicode-range:([^;}]+)/.exec(m[1])?.[1];
+            const ranges = range ? range.split(',').map((x) => x.trim().replace(/^U\+/i, '').split('-').map((h) => parseInt(h, 16))).map(([a, b]) => [a, b ?? a]) : [[0, 0x10ffff]];
+            this.fontFaces.push({ path: url.startsWith('/') ? url : dir + url, ranges });
           }
         }
       }),
     );
+    return requests;
+  }
+
+  /**
+   * The maths fonts the paper's characters need, as a browser picks them: a face is fetched
+   * when a character of the rendered questions (promptHtml, option html; the text when the
+   * server sends no HTML) falls in its unicode-range. Returns the request count.
+   */
+  async loadFonts() {
+    const html = (this.questions ?? []).map((q) => [q.promptHtml ?? q.prompt, ...(q.options ?? []).map((o) => o.html ?? o.text)].join(' ')).join(' ');
+    // KaTeX's size fonts are used only by the classes that name them (katex.css): sized
+    // delimiters and big operators; a paper rendered without HTML is assumed to need them
+    const sized = (k) => !this.questions?.[0]?.promptHtml || new RegExp(k === 1 ? 'delimsizing size1|delim-size1|small-op' : `delimsizing size${k}|delim-size${k}|large-op`).test(html);
+    const text = html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(amp|lt|gt|quot|#39);/g, (_m, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]);
+    // line breaks and tabs between tags are collapsed white space: no glyph, no font
+    const chars = new Set([...text.replace(/[\t\n\r\f]/g, '')].map((c) => c.codePointAt(0)));
+    const wanted = this.fontFaces.filter((f) => {
+      const size = /KaTeX_Size(\d)/.exec(f.path);
+      if (size && !sized(Number(size[1]))) return false;
+      return [...chars].some((c) => f.ranges.some(([a, b]) => c >= a && c <= b));
+    });
     await Promise.all(
-      [...fonts].map(async (path) => {
+      wanted.map(async ({ path }) => {
         const r = await this.call('GET', path);
-        requests++;
         if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
       }),
     );
-    return requests;
+    return wanted.length;
   }
 
   /** POST /attempts/start; keeps the attempt id and the paper. */

@@ -111,15 +111,19 @@ async function hallRun(link, n, bareBase) {
     const b0 = cands.map((c) => c.bytes());
     // page + start, as one flow per candidate: when has the last one its paper?
     const pageEnds = [];
+    const startBytesOf = [];
     const flow = await all(cands, async (c, i) => {
       const t = performance.now();
       await c.loadPage();
       pageEnds[i] = { ms: performance.now() - t, bytes: c.bytes() };
       await c.start(s.accessCode);
+      startBytesOf[i] = c.bytes() - pageEnds[i].bytes;
+      // the fonts follow the rendered paper (counted with the page)
+      await c.loadFonts();
     });
     const wire1 = link.counters();
-    const pageBytes = pageEnds.reduce((a, p, i) => a + p.bytes - b0[i], 0) / n;
-    const startBytes = cands.reduce((a, c, i) => a + c.bytes() - pageEnds[i].bytes, 0) / n;
+    const startBytes = startBytesOf.reduce((a, x) => a + x, 0) / n;
+    const pageBytes = cands.reduce((a, c, i) => a + c.bytes() - b0[i], 0) / n - startBytes;
     // saves: every candidate every 2 s at its own phase, for SAVE_S seconds
     const saveLat = [];
     const b1 = cands.map((c) => c.bytes());

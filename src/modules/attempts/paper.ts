@@ -9,6 +9,7 @@ import type { QuestionRow } from '../questions/service.js';
 import { sebGateFor } from '../seb/exam-seb.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
+import { renderRich } from '../../platform/rich-text.js';
 
 export type { PaperOption, PaperQuestion };
 
@@ -42,6 +43,33 @@ export function buildPaper(exam: ExamRow, rows: QuestionRow[], hasRoster: boolea
   return { exam, questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0), hasRoster, seb: sebGateFor(exam) };
 }
 
+const rendering = new WeakMap<Paper, Promise<void>>();
+/** Time one slice of renderPaper may hold the event loop (ms). */
+const RENDER_SLICE_MS = 8;
+
+/**
+ * Renders every question of `paper` (renderedQuestion) in slices of about RENDER_SLICE_MS,
+ * yielding to the event loop between them: a 60-question maths paper costs ~0.2–1 s of
+ * CPU once, which must not stall the saves of candidates already writing. Concurrent
+ * callers share one pass; a paper already rendered resolves at once.
+ */
+export function renderPaper(paper: Paper): Promise<void> {
+  let p = rendering.get(paper);
+  if (!p) {
+    p = (async () => {
+      let i = 0;
+      while (i < paper.questions.length) {
+        const until = performance.now() + RENDER_SLICE_MS;
+        do renderedQuestion(paper.questions[i++]!);
+        while (i < paper.questions.length && performance.now() < until);
+        if (i < paper.questions.length) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    })();
+    rendering.set(paper, p);
+  }
+  return p;
+}
+
 /** One attempt's fixed order: questions and, per question, the shown option order. */
 export type Layout = { questionId: string; optionIds: string[] }[];
 
@@ -65,11 +93,35 @@ export interface CandidateQuestion {
   id: string;
   type: PaperQuestion['type'];
   prompt: string;
+  /** the prompt rendered to sanitised HTML by the server (issue 26; added to the spec's fields) */
+  promptHtml: string;
   marks: number;
   section: string | null;
   minWords: number | null;
   maxWords: number | null;
-  options: { id: string; keyLabel: string; text: string }[];
+  /** `html`: the option text rendered inline to sanitised HTML */
+  options: { id: string; keyLabel: string; text: string; html: string }[];
+}
+
+/** Rendered HTML of a question, kept as long as the paper that holds the question. */
+interface RenderedQuestion {
+  promptHtml: string;
+  optionHtml: Map<string, string>;
+}
+const rendered = new WeakMap<PaperQuestion, RenderedQuestion>();
+
+/**
+ * The question's prompt and options rendered to sanitised HTML (Markdown + KaTeX +
+ * sanitize-html, src/platform/rich-text.ts), once per question of a cached paper: the
+ * candidate page ships no renderer (issue 26).
+ */
+export function renderedQuestion(q: PaperQuestion): RenderedQuestion {
+  let r = rendered.get(q);
+  if (!r) {
+    r = { promptHtml: renderRich(q.prompt || ''), optionHtml: new Map(q.options.map((o) => [o.id, renderRich(o.text || '', true)])) };
+    rendered.set(q, r);
+  }
+  return r;
 }
 
 const LABELS = 'ABCDEFGHIJ';
@@ -86,15 +138,17 @@ export function candidateQuestions(paper: Paper, layout: Layout): CandidateQuest
     seen.add(q.id);
     const opts = optionIds.map((id) => q.optionsById.get(id)).filter((o): o is PaperOption => !!o);
     for (const o of q.options) if (!optionIds.includes(o.id)) opts.push(o);
+    const r = renderedQuestion(q);
     out.push({
       id: q.id,
       type: q.type,
       prompt: q.prompt,
+      promptHtml: r.promptHtml,
       marks: q.marks,
       section: q.section,
       minWords: q.minWords,
       maxWords: q.maxWords,
-      options: opts.map((o, i) => ({ id: o.id, keyLabel: LABELS[i] ?? String(i + 1), text: o.text })),
+      options: opts.map((o, i) => ({ id: o.id, keyLabel: LABELS[i] ?? String(i + 1), text: o.text, html: r.optionHtml.get(o.id) ?? renderRich(o.text || '', true) })),
     });
   };
   for (const l of layout) {

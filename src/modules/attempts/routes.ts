@@ -20,6 +20,7 @@ import { candidateAttempt, saveAnswers } from './answers.js';
 import { recordTelemetry } from '../proctoring/service.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
 import { sessionView } from './views.js';
+import { renderPaper } from './paper.js';
 import { GRACE_MS, remainingMs } from './timer.js';
 
 // What each refusal means on the candidate routes (no API key: the attempt id is the capability)
@@ -89,6 +90,7 @@ export function attemptRoutes(deps: HallDeps) {
       const h = await consume(deps.limits.live, id, LIVE);
       for (const k in h) c.header(k, h[k]);
       const { st, paper } = candidateAttempt(deps, id, c);
+      if (withPaper) await renderPaper(paper);
       // the whole paper is worth compressing; the 15 s poll (?questions=0) is small
       if (withPaper) return compressedJson(sessionView(deps, paper, st, true, true), 200, c.req.header('accept-encoding'), h) as never;
       return c.json(sessionView(deps, paper, st, true, false) as never, 200);
@@ -105,11 +107,13 @@ export function attemptRoutes(deps: HallDeps) {
       try {
         saved = saveAnswers(deps, id, [{ questionId, optionId: answer.optionId, text: answer.text, seq: answer.seq }], { questionInPath: true, req: c });
       } catch (e) {
-        // a refused save (404, 409, 400) carries the rate-limit headers too
+        // a refused save (404, 409, 400) carries the rate-limit headers, as a 429 does
         for (const k in h) c.header(k, h[k]);
         throw e;
       }
-      return plainJson(saved, 200, h);
+      // a good save carries none: ~70 of its bytes on the hall's Wi-Fi, every 2 s per
+      // candidate, for a limit the page never nears (issue 26; docs/decisions.md)
+      return plainJson(saved, 200, {});
     },
   );
 

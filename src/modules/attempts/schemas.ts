@@ -38,11 +38,12 @@ export const candidateQuestionSchema = z.object({
   id: z.string(),
   type: z.string(),
   prompt: z.string(),
+  promptHtml: z.string().openapi({ description: 'The prompt rendered by the server (Markdown + LaTeX → sanitised HTML), what the candidate page shows' }),
   marks: z.number(),
   section: z.string().nullable(),
   minWords: z.number().nullable(),
   maxWords: z.number().nullable(),
-  options: z.array(z.object({ id: z.string(), keyLabel: z.string(), text: z.string() })),
+  options: z.array(z.object({ id: z.string(), keyLabel: z.string(), text: z.string(), html: z.string().openapi({ description: 'The option text rendered by the server to sanitised HTML (inline)' }) })),
 });
 
 export const sessionSchema = z

@@ -13,7 +13,7 @@ import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import { withWriteTurn } from '../../db/index.js';
 import type { ExamRow } from '../exams/service.js';
-import { newLayout, type Paper } from './paper.js';
+import { newLayout, renderPaper, type Paper } from './paper.js';
 import type { AttemptRow } from './session-cache.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
@@ -122,6 +122,8 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
   const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
+  // the questions' HTML, rendered once per paper without holding up other requests
+  await renderPaper(paper);
   const sebChecked = paper.seb !== null && !!req;
   const exam = { id: examId };
   const now = deps.clock.now();
@@ -182,6 +184,8 @@ async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_ha
  */
 export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
   const { paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
+  // while the candidate reads the instructions, the paper's HTML gets ready for the start
+  void renderPaper(paper);
   const exam = paper.exam;
   const now = deps.clock.now();
   let remainingSeconds: number;

@@ -33,7 +33,7 @@ async function fileOf(value: unknown, field: string): Promise<UploadedFile | und
   const size = streamed ? streamed.length : value.size;
   if (size === 0 && !name) return undefined;
   if (size > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
-  return { bytes: streamed ?? new Uint8Array(await value.arrayBuffer()), name, type: value.type, handOver: true };
+  return { bytes: streamed ?? new Uint8Array(await value.arrayBuffer()), name, type: value.type };
 }
 
 /** Router for /api/cbt/ai/*. */

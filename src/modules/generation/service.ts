@@ -13,7 +13,7 @@ import { gradeWithLlm } from './llm/llm-grade.js';
 import { generateWithLlm } from './llm/llm-generate.js';
 import { readMaterial, type MaterialInput } from './material/read-material.js';
 import { Gate, processToolEnv, type ToolEnv } from './material/tools.js';
-import { generateInWorker } from './worker-client.js';
+import { generateInChild } from './job-process.js';
 import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type RequestedDifficulty } from '../../core/generation/schemas.js';
 
 /** A generation request after HTTP parsing. */
@@ -65,7 +65,7 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
         }
       }
       // Seconds of CPU for a long PDF: off the main thread, so candidates' saves are not delayed.
-      const built = await generateInWorker(material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types });
+      const built = await generateInChild(material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types });
       warnings.push(...built.warnings);
       return { success: true, engine: EXTRACTIVE_ENGINE, difficulty: req.difficulty, totalGenerated: built.questions.length, questions: built.questions, warnings, truncated: material.truncated ?? false };
     },

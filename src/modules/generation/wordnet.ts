@@ -102,6 +102,8 @@ function indexLine(pos: Pos, lemma: string): string | null {
 }
 
 interface Synset {
+  /** Lexicographer file number (wndb(5WN) lex_filenum): the synset's broad kind (lexnames(5WN)). */
+  lexFile: number;
   words: string[];
   pointers: { symbol: string; offset: number; pos: Pos }[];
 }
@@ -118,7 +120,7 @@ function synset(pos: Pos, offset: number): Synset | null {
   const pCnt = parseInt(t[k]!, 10);
   k++;
   const pointers = Array.from({ length: pCnt }, (_, i) => ({ symbol: t[k + 4 * i]!, offset: parseInt(t[k + 4 * i + 1]!, 10), pos: POS_OF[t[k + 4 * i + 2]!]! }));
-  return { words, pointers };
+  return { lexFile: parseInt(t[1]!, 10), words, pointers };
 }
 
 /** Detachment rules of WordNet's morphy(7WN), per part of speech: suffix → replacement. */
@@ -171,6 +173,58 @@ export function relatedWords(word: string): Related {
   }
   if (cache.size > 50_000) cache.clear();
   cache.set(w, out);
+  return out;
+}
+
+/** What `kindOf` tells about a word: its senses' lexicographer files and hypernyms (one and two levels up). */
+export interface WordKind {
+  /** Lexicographer files of the word's most frequent senses ("noun.substance" is 27, lexnames(5WN)). */
+  lexFiles: Set<number>;
+  /** Synset offsets of the hypernyms of those senses, one and two levels up. */
+  hypernyms: Set<number>;
+  /** Antonyms of the first sense (direct antonym pointers, single words). */
+  antonyms: Set<string>;
+  /** How many senses the word has as `pos` (many senses: a general word such as "system" or "part"). */
+  senses: number;
+}
+
+const kindCache = new Map<string, WordKind | null>();
+
+/**
+ * The kind of `word` as `pos` ("noun", "verb", "adj", "adv") from WordNet: null when WordNet
+ * is unavailable or does not know the word. Distractors of the same kind as the key share a
+ * lexicographer file and, better, a hypernym (issue 21 §3: "amylase" wants "pepsin", not
+ * "villi"); antonyms make believable false statements ("increases" / "decreases").
+ */
+export function kindOf(word: string, pos: Pos): WordKind | null {
+  const w = word.toLowerCase().replace(/\s+/g, '_');
+  const id = `${pos}:${w}`;
+  if (kindCache.has(id)) return kindCache.get(id)!;
+  let out: WordKind | null = null;
+  if (dict() && /^[a-z][a-z_-]*$/.test(w)) {
+    const line = baseForms(w, pos).map((b) => indexLine(pos, b)).find(Boolean);
+    if (line) {
+      const t = line.split(' ');
+      const pCnt = parseInt(t[3]!, 10);
+      const offsets = t.slice(6 + pCnt, 6 + pCnt + Math.min(2, parseInt(t[2]!, 10))).map(Number).filter(Number.isFinite);
+      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10) };
+      offsets.forEach((off, sense) => {
+        const s = synset(pos, off);
+        if (!s) return;
+        out!.lexFiles.add(s.lexFile);
+        for (const p of s.pointers) {
+          // antonyms of the first (most frequent) sense only: "common" → "individual" is a rare sense's
+          if (p.symbol === '!' && p.pos && sense === 0) synset(p.pos, p.offset)?.words.filter((x) => !x.includes('_')).forEach((x) => out!.antonyms.add(x));
+          if ((p.symbol === '@' || p.symbol === '@i') && p.pos === pos) {
+            out!.hypernyms.add(p.offset);
+            for (const q of synset(pos, p.offset)?.pointers ?? []) if (q.symbol === '@' && q.pos === pos) out!.hypernyms.add(q.offset);
+          }
+        }
+      });
+    }
+  }
+  if (kindCache.size > 50_000) kindCache.clear();
+  kindCache.set(id, out);
   return out;
 }
 

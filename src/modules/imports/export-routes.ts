@@ -19,7 +19,7 @@ import { examAnalysis } from '../analysis/service.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam-data.js';
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
 import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
-import { runEngineJob } from '../generation/worker-client.js';
+import { runEngineJob } from '../generation/job-process.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
 import { readUpload, requireText, requireXlsx, sniff } from './uploads.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
@@ -93,12 +93,12 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       let read: RosterRead;
       if (sniff(upload.bytes) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
         requireXlsx(upload);
-        // declared sizes here (no inflating); reading in the upload worker, one at a time
+        // declared sizes here (no inflating); reading in the job process, one at a time
         await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
-        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' }, [upload.bytes.buffer as ArrayBuffer]);
+        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' });
       } else {
         requireText(upload, ['csv', 'txt', 'tsv']);
-        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'csv' }, [upload.bytes.buffer as ArrayBuffer]);
+        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'csv' });
       }
       if (!read.errors.length && !read.candidates.length) read.errors.push({ row: 2, column: null, message: 'The file has a header row but no candidates.' });
       if (read.errors.length) throw new ValidationError(`${new Set(read.errors.map((e) => e.row)).size} row(s) of the roster file have problems; nothing was added.`, read.errors.map((e) => ({ ...e })));

@@ -15,7 +15,7 @@ import { COLUMN_TITLES, OPTION_LETTERS } from '../../core/formats/xlsx/columns.j
 import type { SheetRead } from '../../core/formats/xlsx/read-questions.js';
 import { parseQuestionBank } from '../../core/formats/detect.js';
 import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from '../../core/formats/types.js';
-import { runEngineJob } from '../generation/worker-client.js';
+import { runEngineJob } from '../generation/job-process.js';
 import type { ParsedBank } from './upload-jobs.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
 import { readUpload, requireXlsx, sniff, type Upload } from './uploads.js';
@@ -65,16 +65,16 @@ export function sheetLocator(sheet: SheetRead): (e: FieldError) => FieldError {
   return (e) => ({ row: sheet.rows[e.index as number] ?? null, column: columnForPath(String(e.path ?? ''), e.message), message: e.message });
 }
 
-/** Reads a spreadsheet upload in the upload worker (after its type and declared sizes are checked). */
+/** Reads a spreadsheet upload in the job process (after its type and declared sizes are checked). */
 export async function readSheetUpload(upload: Upload): Promise<SheetRead> {
   requireXlsx(upload);
-  // declared sizes here (no inflating); the rest in the upload worker, one at a time
+  // declared sizes here (no inflating); the rest in the job process, one at a time
   await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
-  return runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes }, [upload.bytes.buffer as ArrayBuffer]);
+  return runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes });
 }
 
 /**
- * Imports a question spreadsheet into an exam. The workbook is read in the upload worker.
+ * Imports a question spreadsheet into an exam. The workbook is read in the job process.
  * @throws NotFound (exam), UnsupportedMediaType (not an .xlsx), ArchiveTooLarge / TooHeavyToRead (413),
  *   UnreadableArchive (422), ValidationError with `errors: [{row, column, message}]`
  */
@@ -95,14 +95,14 @@ export function requireOneSource(form: { file?: unknown; text?: string }): void 
 }
 
 /**
- * Reads and parses a bank import's file or text in the upload worker (decoding, mammoth and
+ * Reads and parses a bank import's file or text in the job process (decoding, mammoth and
  * the parser run there, one at a time).
  * @throws PayloadTooLarge, UnsupportedMediaType, ArchiveTooLarge, ValidationError (unrecognised text)
  */
 export async function readBankSource(form: { file?: unknown; text?: string; format?: BankFormat }): Promise<ParsedBank> {
   const upload = form.file instanceof Blob ? await readUpload(form.file) : undefined;
   if (upload && (upload.ext === 'docx' || sniff(upload.bytes) === 'zip')) await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'a Word document');
-  return runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format }, upload ? [upload.bytes.buffer as ArrayBuffer] : []);
+  return runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format });
 }
 
 export interface BankImport {
@@ -116,7 +116,7 @@ export interface BankImport {
 }
 
 /**
- * Parses a question bank (or takes one the upload worker parsed) and (unless `dryRun`)
+ * Parses a question bank (or takes one the job process parsed) and (unless `dryRun`)
  * stores its questions in the exam. A dry run lists in `errors` what the import would
  * reject, including "no importable questions".
  * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)
@@ -136,7 +136,7 @@ export type BankImportPlan =
 
 /**
  * The storage-free part of a bank import, shared by the hall and the hub: parse (unless the
- * upload worker did), then either the dry run's answer (with the errors storing would give,
+ * job process did), then either the dry run's answer (with the errors storing would give,
  * by question index and line) or the questions to store and where their errors are.
  * @throws ValidationError (unreadable, or nothing importable)
  */

@@ -2,7 +2,7 @@
  * HTTP routes of question imports and exports (DESIGN §6, issue 6). All need the API
  * key. Uploads are multipart (≤ 10 MB → else 413; bytes must match the claimed type →
  * else 415; an archive that would unpack to more than zip-limits.ts allows → 413);
- * files are read in the upload worker, one at a time (generation/worker-client.ts);
+ * files are read in the job process, one at a time (generation/job-process.ts);
  * nothing is stored when anything fails.
  *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
  *   GET  /questions/import-excel/template   ready-to-fill .xlsx

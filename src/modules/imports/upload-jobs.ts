@@ -1,9 +1,9 @@
 /**
- * The reading of import uploads, as jobs for the upload worker (generation/worker-client.ts;
+ * The reading of import uploads, as jobs for the job process (generation/job-process.ts;
  * issue 22 §1): a spreadsheet of questions, a roster (.xlsx or CSV), a question bank (text
  * or .docx, parsed). Archives are first inflated into nothing with their declared sizes
  * enforced (zip-limits.ts `verifyZipSizes`), so exceljs and mammoth only ever inflate
- * what was judged. Runs inside the worker; results are plain data for the route, which
+ * what was judged. Runs inside the job process; results are plain data for the route, which
  * then stores them on the main thread (one transaction, as before).
  */
 import { loadMammoth } from '../../platform/lazy.js';
@@ -15,7 +15,7 @@ import { decodeText, requireText, sniff, type Upload } from './uploads.js';
 import { readQuestionSheet, type SheetRead } from '../../core/formats/xlsx/read-questions.js';
 import { IMPORT_ZIP_LIMITS, verifyZipSizes } from './zip-limits.js';
 
-/** A job of the upload worker. */
+/** A job of the job process. */
 export type UploadJob =
   | { op: 'read-sheet'; bytes: Uint8Array }
   | { op: 'read-roster'; bytes: Uint8Array; kind: 'xlsx' | 'csv' }

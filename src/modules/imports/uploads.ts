@@ -18,7 +18,7 @@ export interface Upload {
   ext: string;
 }
 
-/** The File of a multipart field (its bytes own their whole ArrayBuffer, so they can move to the upload worker). @throws ValidationError when absent, PayloadTooLarge over the limit */
+/** The File of a multipart field. @throws ValidationError when absent, PayloadTooLarge over the limit */
 export async function readUpload(value: unknown, field = 'file', limitBytes = IMPORT_LIMIT_BYTES): Promise<Upload> {
   if (!(value instanceof Blob)) throw new ValidationError(`Attach the file in the multipart field "${field}".`, [{ path: field, message: 'file is required' }]);
   if (value.size > limitBytes) throw new PayloadTooLarge(limitBytes);

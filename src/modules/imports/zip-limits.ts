@@ -7,7 +7,7 @@
  * - `checkZipSizes` reads only the central directory — nothing is inflated — and refuses
  *   (413) an archive whose entries, one or together, declare more than the limits;
  * - `verifyZipSizes` then inflates every entry as a stream into nothing (constant
- *   memory; run it in the upload worker), so an archive that lies about its sizes is
+ *   memory; run it in the job process), so an archive that lies about its sizes is
  *   refused (422) before exceljs, mammoth or JSZip inflate it whole.
  * Limits are in bytes of inflated data.
  */

@@ -1,11 +1,11 @@
 /**
- * One question on screen (issue 4 point 3): the prompt and options rendered from
- * Markdown + LaTeX through `renderRich` (sanitised: no script from question content can
- * run), MCQ/TRUE_FALSE options as large radio targets labelled A, B, C…, essays as a
+ * One question on screen (issue 4 point 3): the prompt and options as the server rendered
+ * them from Markdown + LaTeX, sanitised (`promptHtml`, option `html`: src/platform/rich-text.ts,
+ * issue 26; the page ships no renderer and no sanitiser, and a question without them, from a
+ * session kept by an older release, shows its text as plain text), MCQ/TRUE_FALSE options as large radio targets labelled A, B, C…, essays as a
  * text area with a live word count against minWords/maxWords, and the save state
  * ("saved" / "saving…" / "offline — kept on this computer").
  */
-import { renderRich } from '../../shared/render.js';
 import type { SaveState } from '../answers.js';
 import { countWords, h } from '../dom.js';
 import type { SessionQuestion } from '../types.js';
@@ -60,7 +60,7 @@ export function renderQuestion(q: SessionQuestion, ctx: QuestionContext): HTMLEl
     ctx.flagged ? h('span.flag-badge', {}, 'Flagged for review') : null,
     h('span.save-state', { id: 'save-state', role: 'status', 'data-state': '' }),
   );
-  const prompt = h('div.prompt.rich', { id: 'q-prompt', html: renderRich(q.prompt || '') });
+  const prompt = typeof q.promptHtml === 'string' ? h('div.prompt.rich', { id: 'q-prompt', html: q.promptHtml }) : h('div.prompt.rich', { id: 'q-prompt' }, h('p', {}, q.prompt || ''));
   const body = isEssay(q) ? essayArea(q, ctx) : optionList(q, ctx);
   return h('section.question', { 'aria-labelledby': 'q-title', 'data-question-id': q.id, 'data-type': q.type }, head, prompt, body);
 }
@@ -83,7 +83,7 @@ function optionList(q: SessionQuestion, ctx: QuestionContext): HTMLElement {
         input,
         h('span.key', { 'aria-hidden': 'true' }, o.keyLabel),
         h('span.visually-hidden', {}, `Option ${o.keyLabel}: `),
-        h('span.otext.rich', { html: renderRich(o.text || '', true) }),
+        typeof o.html === 'string' ? h('span.otext.rich', { html: o.html }) : h('span.otext.rich', {}, o.text || ''),
       ),
     );
   }

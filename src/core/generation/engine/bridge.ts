@@ -13,6 +13,7 @@ import { pickDistractors } from './distractors.js';
 import type { FactFinder } from './facts.js';
 import { BLANK, explainFrom, joinCitations, mdEscape } from './markdown.js';
 import type { SourceSentence } from './sentences.js';
+import type { Falsehood } from './falsehood.js';
 import type { Span } from './spans.js';
 
 /** A definition "X is/are/refers to the|a|an DEF." split into term and description. */
@@ -53,6 +54,9 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
   for (const def of defs) {
     const { term, description } = definitionOf(def.text)!;
     if (description.split(/\s+/).length > 20 || /\b(?:it|this|they)\b/i.test(description)) continue;
+    // A real definition names a kind and qualifies it ("the process by which …", "an agent who …"), not a judgement ("a serious problem").
+    if (!/^(?:the|a|an)\s+(?:[\p{L}-]+\s+){1,3}?(?:of|that|which|who|whose|by|in which|where|used|made|between|from|for|to)\b/iu.test(description)) continue;
+    if (!def.usable && !(def.reason ?? '').startsWith('too')) continue;
     const termRe = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
     const defStems = stemSet(def.text);
     for (const fact of sentences) {
@@ -78,7 +82,7 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
         const shift = replacement.length - (to - from);
         const start = span.start + shift;
         const moved: Span = { ...span, start, end: start + (span.end - span.start) };
-        const distractors = pickDistractors(finder.pool, moved, `${text} ${def.text}`, fact.passageIndex, want, finder.seed);
+        const distractors = pickDistractors(finder.pool, moved, `${text} ${def.text}`, fact.passageIndex, want, finder.seed, finder.lexicon);
         if (distractors.length < minDistractors) continue;
         finder.usedSentences.add(def.idx).add(fact.idx);
         finder.usedKeys.add(span.key);
@@ -91,8 +95,9 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
 
 const LABELS = 'ABCDEFGHIJ';
 
-/** The MCQ (`asTrueFalse` false) or TRUE_FALSE item of a bridge; the false form swaps the key for the first distractor. */
-export function buildBridgeItem(b: Bridge, asTrueFalse: boolean, makeFalse: boolean, rand: () => number, seed: number): GeneratedQuestion {
+/** The MCQ (`asTrueFalse` false) or TRUE_FALSE item of a bridge; the false form applies `falsehood` (a range of `b.text`, falsehood.ts). */
+export function buildBridgeItem(b: Bridge, asTrueFalse: boolean, falsehood: Falsehood | null, rand: () => number, seed: number): GeneratedQuestion {
+  const makeFalse = falsehood !== null;
   const citation = joinCitations([b.definition.citation, b.fact.citation]);
   const quotes = [b.definition, b.fact].map((s) => ({ citation: s.citation, text: s.text }));
   const lead = 'This statement combines two facts from the material: what the described thing is called, and what is said about it elsewhere.';
@@ -100,8 +105,8 @@ export function buildBridgeItem(b: Bridge, asTrueFalse: boolean, makeFalse: bool
   const id = shortId('q_', seed, type, 'hard-bridge', b.definition.idx, b.fact.idx, makeFalse ? 'F' : 'T');
   const opt = (text: string, isCorrect: boolean, i: number) => ({ id: shortId('opt_', id, text), keyLabel: LABELS[i]!, text, isCorrect });
   if (asTrueFalse) {
-    const shown = makeFalse ? b.text.slice(0, b.key.start) + b.distractors[0] + b.text.slice(b.key.end) : b.text;
-    const head = makeFalse ? `False: the material says “${mdEscape(b.key.text)}”, not “${mdEscape(b.distractors[0]!)}”.` : 'True.';
+    const shown = falsehood ? b.text.slice(0, falsehood.start) + falsehood.replacement + b.text.slice(falsehood.end) : b.text;
+    const head = falsehood ? `False: the material says “${mdEscape(falsehood.original)}”, not “${mdEscape(falsehood.replacement)}”.` : 'True.';
     return {
       id, type, marks: 1, difficulty: 'hard', citation,
       prompt: `True or false? ${lead}\n\n${mdEscape(shown)}`,

@@ -7,6 +7,7 @@
  */
 import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { tieBreak } from '../text/seed.js';
+import { headWord, kinship, lexPos, type Lexicon } from './lexicon.js';
 import type { MaterialIndex } from './sentences.js';
 import { extractSpans, numberValue, type Span, type SpanKind } from './spans.js';
 
@@ -110,8 +111,11 @@ export function matchCase(key: Span, text: string): string {
  * Up to `n` distractors for `key` in `sentence` (from passage `keyPassage`), best first.
  * Never returns text equal to the key or to another distractor after normalisation.
  */
-export function pickDistractors(pool: DistractorPool, key: Span, sentence: string, keyPassage: number, n: number, seed: number): string[] {
+export function pickDistractors(pool: DistractorPool, key: Span, sentence: string, keyPassage: number, n: number, seed: number, lexicon?: Lexicon, strict = false): string[] {
   const sentenceStems = stemSet(sentence);
+  // The key's kind (WordNet), when known: distractors must be things of the same kind (issue 21 §3).
+  const pos = key.kind === 'term' ? lexPos(key.cls) : null;
+  const keyKind = lexicon && pos ? lexicon(headWord(key.text), pos) : null;
   const keyStems = stemSet(key.text);
   const sentenceNorm = ` ${normaliseForMatch(sentence)} `;
   const seen = new Set([normaliseForMatch(key.text)]);
@@ -124,7 +128,24 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
     if (key.kind === 'number' && numberValue(c.text) === numberValue(key.text)) continue;
     // Same part of speech and form as the key (issue 21): the candidate's usual class in the material must be the key's.
     if (key.kind === 'term' && key.cls && mainClass(c) !== key.cls) continue;
-    scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + tieBreak(seed, c.key) * 0.5 });
+    // Same topic and kind (issue 21 §3): for things (noun keys, names, numbers) a candidate from far away in the material
+    // gives the key away; other word classes keep the material's evidence alone.
+    const distance = Math.min(...[...c.passages].map((p) => Math.abs(p - keyPassage)));
+    let bonus = key.kind !== 'term' || pos === 'noun' ? -Math.min(distance, 6) * 0.3 : 0;
+    if (key.kind === 'term' && pos === 'noun') {
+      const candKind = lexicon ? lexicon(headWord(c.text), pos) : null;
+      const kin = keyKind && candKind ? kinship(keyKind, candKind) : -1;
+      // With a lexicon, a word it does not know as a noun is not a thing of any kind ("dietary" aside, "hydrochloric").
+      if (lexicon && !candKind) continue;
+      // Both known: they must share a kind. A key the lexicon does not know takes candidates from its neighbourhood
+      // (two passages) only. Without a lexicon, nearness only scores. Strict (false statements): a sibling or nothing.
+      if (strict ? kin < 2 : kin === 0 || (lexicon && kin === -1 && distance > 2)) continue;
+      // A noun key's distractors agree with it in number ("capillaries": not "pancreas"); without a lexicon this only scores (similarity).
+      if (lexicon && isPlural(headWord(key.text)) !== isPlural(headWord(c.text))) continue;
+      bonus += kin === 2 ? 2.5 : kin === 1 ? 1 : 0;
+    } else if (strict) continue;
+    if (key.kind === 'name' && (c.count < 2 || /[:;]|\band\b/.test(c.text))) continue;
+    scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + bonus + tieBreak(seed, c.key) * 0.5 });
   }
   scored.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
   const out: string[] = [];

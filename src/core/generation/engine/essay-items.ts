@@ -32,6 +32,8 @@ export interface EssayPlan {
   relatedTerm?: string;
   sentences: SourceSentence[];
   difficulty: QuestionDifficulty;
+  /** True when the first sentence defines `term` and the others say more about it: the prompt asks for both. */
+  defined?: boolean;
 }
 
 /** Builds the essay question for a plan. */
@@ -40,8 +42,11 @@ export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
   const marks = ESSAY_MARKS[difficulty];
   const t = mdEscape(term);
   const span = `Write ${SHORT_ESSAY_WORDS.min}–${SHORT_ESSAY_WORDS.max} words.`;
-  const prompt =
-    difficulty === 'simple'
+  const further = sentences.length - 1;
+  const count = ['no', 'one', 'two', 'three', 'four'][further] ?? String(further);
+  const prompt = plan.defined
+    ? `Define ${t} and explain ${count} further point${further === 1 ? '' : 's'} the material makes about ${t}${difficulty === 'hard' ? ', drawing on different parts of the material' : ''}. ${span}`
+    : difficulty === 'simple'
       ? `Explain what the material says about ${t}. ${span}`
       : difficulty === 'intermediate' && plan.relatedTerm
         ? `Explain the relationship between ${t} and ${mdEscape(plan.relatedTerm)}, as presented in the material. ${span}`

@@ -10,11 +10,13 @@ import type { Passage } from '../passage.js';
 import type { GeneratedQuestion, GeneratedType, QuestionDifficulty, RequestedDifficulty } from '../schemas.js';
 import { stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
-import { buildBridgeItem, findBridge } from './bridge.js';
+import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildEssay } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
+import { antonymSwap, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
-import { indexMaterial } from './sentences.js';
+import type { Lexicon } from './lexicon.js';
+import { indexMaterial, type SourceSentence } from './sentences.js';
 
 export const EXTRACTIVE_ENGINE = 'hallcbt-extractive-1';
 
@@ -25,6 +27,8 @@ export interface GenerateOptions {
   subject?: string;
   /** Allowed types; default all three. */
   types?: GeneratedType[];
+  /** A lexical database (WordNet) for distractors of the key's kind and believable false statements; without it, only the material's own evidence is used. */
+  lexicon?: Lexicon;
 }
 
 /** Questions plus notes for the examiner. */
@@ -52,38 +56,76 @@ export function planSlots(count: number, difficulty: RequestedDifficulty, types:
   return slots;
 }
 
+/** True when the sentence with `swap` applied occurs in the material (then it is not false). */
+function isStated(text: string, swap: Falsehood, materialText: string): boolean {
+  const altered = text.slice(0, swap.start) + swap.replacement + text.slice(swap.end);
+  return ` ${materialText} `.includes(` ${altered.toLowerCase().replace(/\s+/g, ' ')} `);
+}
+
 /** One question of `type` at `tier`, or null when the material has nothing left for it. */
 function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string): GeneratedQuestion | null {
   const objective = (want: number, min: number): FactCandidate | null =>
     tier === 'simple' ? finder.single(want, min) : tier === 'intermediate' ? finder.group(2, true, want, min) : finder.group(2, false, want, min);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
     // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
-    const b = type === 'MCQ' ? findBridge(finder, 3, 3) ?? findBridge(finder, 3, 2) : findBridge(finder, 1, 1);
-    return b ? buildBridgeItem(b, type === 'TRUE_FALSE', type === 'TRUE_FALSE' && rand() < 0.5, rand, seed) : null;
+    const b = type === 'MCQ' ? findBridge(finder, 3, 3) ?? findBridge(finder, 3, 2) : findBridge(finder, 0, 0);
+    if (!b) return null;
+    const swap = type === 'TRUE_FALSE' && rand() < 0.5 ? antonymSwap(b.text, finder.lexicon, materialText) : null;
+    return buildBridgeItem(b, type === 'TRUE_FALSE', swap && !isStated(b.text, swap, materialText) ? swap : null, rand, seed);
   }
   if (type === 'MCQ') {
+    // three good options rather than four with a weak one
     const c = objective(3, 3) ?? objective(3, 2);
     return c ? buildMcq(c.facts, tier, c.distractors, rand, seed) : null;
   }
   if (type === 'TRUE_FALSE') {
-    const c = objective(1, 1);
+    const c = objective(0, 0);
     if (!c) return null;
     const f = c.facts[0]!;
-    const altered = f.sentence.text.slice(0, f.span.start) + c.distractors[0] + f.sentence.text.slice(f.span.end);
-    // An alteration that the material states elsewhere would be true: keep the faithful form then.
-    const makeFalse = rand() < 0.5 && !` ${materialText} `.includes(` ${altered.toLowerCase().replace(/\s+/g, ' ')} `);
-    return buildTrueFalse(c.facts, tier, makeFalse ? c.distractors[0]! : null, seed);
+    let swap: Falsehood | null = null;
+    if (rand() < 0.5) {
+      // A believable false statement (an antonym of direction or degree, or one the material uses), or the true one:
+      // swapping in another term of the material made absurd or accidentally true statements (issue 21 §3).
+      swap = antonymSwap(f.sentence.text, finder.lexicon, materialText);
+      // An alteration that the material states elsewhere would be true: keep the faithful form then.
+      if (swap && isStated(f.sentence.text, swap, materialText)) swap = null;
+    }
+    return buildTrueFalse(c.facts, tier, swap, seed);
   }
-  const size = tier === 'hard' ? 3 : 2;
-  const c = tier === 'hard' ? finder.group(3, false, 0, 0) ?? finder.group(2, false, 0, 0) : finder.group(size, true, 0, 0);
-  if (!c) return null;
-  const sentences = c.facts.map((f) => f.sentence);
-  let related: string | undefined;
-  if (tier === 'intermediate') {
-    const keyStems = stemSet(c.facts[0]!.span.text);
-    related = finder.spans(sentences[1]!).find((s) => s.kind !== 'number' && ![...stemSet(s.text)].some((x) => keyStems.has(x)))?.text;
+  return definedEssay(finder, tier, seed);
+}
+
+/**
+ * An essay on a term the material defines (issue 21 §3: "Discuss money" is too vague to mark):
+ * "Define X and explain N further points", the model answer the definition plus N other
+ * sentences about X (N = 1 simple, 2 intermediate, 2–3 hard from different passages). Null when
+ * no defined term has enough unused sentences about it.
+ */
+function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number): GeneratedQuestion | null {
+  const want = tier === 'simple' ? 1 : tier === 'intermediate' ? 2 : 3;
+  const free = finder.index.sentences.filter((s) => s.usable && !finder.usedSentences.has(s.idx));
+  const defs = free.map((s) => ({ s, d: definitionOf(s.text) })).filter((x) => x.d && x.d.term.split(/\s+/).length <= 5).sort((a, b) => b.s.score - a.s.score || a.s.idx - b.s.idx);
+  for (const { s: def, d } of defs) {
+    const term = d!.term.replace(/^(?:the|a|an)\s+/i, '');
+    if (finder.usedKeys.has(`essay:${term.toLowerCase()}`)) continue;
+    const re = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+    const about = free.filter((x) => x.idx !== def.idx && re.test(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
+    const chosen: SourceSentence[] = [];
+    for (const x of about) {
+      if (tier === 'hard' && chosen.length && chosen.every((c) => c.passageIndex === x.passageIndex) && x.passageIndex === def.passageIndex) continue;
+      chosen.push(x);
+      if (chosen.length === want) break;
+    }
+    const min = tier === 'hard' ? 2 : want;
+    if (chosen.length < min) continue;
+    if (tier === 'hard' && chosen.every((c) => c.passageIndex === def.passageIndex)) continue;
+    const sentences = [def, ...chosen];
+    for (const x of sentences) finder.usedSentences.add(x.idx);
+    finder.usedKeys.add(`essay:${term.toLowerCase()}`);
+    const shown = /^\p{Lu}\p{Ll}/u.test(term) && !/^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(term) ? term.charAt(0).toLowerCase() + term.slice(1) : term;
+    return buildEssay({ term: shown, sentences, difficulty: tier, defined: true }, seed);
   }
-  return buildEssay({ term: c.facts[0]!.span.text, relatedTerm: related, sentences, difficulty: tier }, seed);
+  return null;
 }
 
 /**
@@ -95,7 +137,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const seed = seedOf(hashHex(JSON.stringify(passages.map((p) => [p.citation, p.text]))), opts.difficulty, opts.count, opts.subject ?? '', types.join(','));
   const rand = prng(seed);
   const index = indexMaterial(passages, opts.subject ?? '');
-  const finder = new FactFinder(index, seed);
+  const finder = new FactFinder(index, seed, opts.lexicon);
   const materialText = passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ');
   let downgraded = 0;
   const slots = planSlots(opts.count, opts.difficulty, types);
@@ -120,6 +162,13 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const questions = filled.filter((q): q is GeneratedQuestion => q !== null);
   const warnings: string[] = [];
   if (downgraded) warnings.push(`The material could not support ${downgraded} question(s) at the requested tier; they were generated at an easier tier (see each question's difficulty).`);
+  const skipped = new Map<string, number>();
+  for (const s of index.sentences) if (s.reason) skipped.set(s.reason, (skipped.get(s.reason) ?? 0) + 1);
+  const nSkipped = [...skipped.values()].reduce((a, b) => a + b, 0);
+  if (nSkipped) {
+    const why = [...skipped.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([r, n]) => `${n} ${r}`).join(', ');
+    warnings.push(`${nSkipped} of ${index.sentences.length} sentences were not used as question sources (${why}).`);
+  }
   if (questions.length < opts.count) warnings.push(`Only ${questions.length} of the ${opts.count} requested questions could be generated from this material; add more material or notes for more.`);
   return { questions, warnings };
 }

@@ -6,9 +6,11 @@
  * used at most once per request, and passages are visited in turn so questions spread
  * over the whole material.
  */
-import { contentStems, stemSet } from '../text/nlp.js';
+import { contentStems, isContentWord, stemSet } from '../text/nlp.js';
+import { tagSentence, type TaggedWord } from '../text/pos.js';
 import { tieBreak } from '../text/seed.js';
 import { buildPool, pickDistractors, type DistractorPool } from './distractors.js';
+import type { Lexicon } from './lexicon.js';
 import type { Fact } from './objective.js';
 import type { MaterialIndex, SourceSentence } from './sentences.js';
 import { extractSpans, numberValue, type Span } from './spans.js';
@@ -18,6 +20,27 @@ function countStems(text: string): Map<string, number> {
   for (const x of contentStems(text)) m.set(x, (m.get(x) ?? 0) + 1);
   return m;
 }
+
+/** Quantifiers the tagger calls adjectives: they do not make a noun phrase a fixed term. */
+const QUANTIFIER = /^(?:several|many|few|most|some|various|numerous|certain|other|each|every|all|both|more|less|much)$/i;
+
+/**
+ * True when a noun or adjective sits right next to the span (only spaces or a hyphen between):
+ * the span is part of a longer noun phrase, which gives the blank away ("The alimentary ___").
+ */
+export function splitsPhrase(sentence: string, span: Span): boolean {
+  const tags = tagSentence(sentence);
+  const prev = [...tags].reverse().find((w) => w.end <= span.start);
+  const next = tags.find((w) => w.start >= span.end);
+  const glued = (w: TaggedWord | undefined, gap: string) =>
+    w !== undefined && /^[\s-]+$/.test(gap) && /^(?:NOUN|PROPN|ADJ)$/.test(w.pos) && isContentWord(w.text.toLowerCase()) && !QUANTIFIER.test(w.text);
+  return glued(prev, prev ? sentence.slice(prev.end, span.start) : '') || glued(next, next ? sentence.slice(span.end, next.start) : '');
+}
+
+/** General nouns that fit almost any blank: never keys. */
+const GENERAL_NOUNS = new Set(
+  'system part statement company type kind way form process set use case point time area amount number level group item example information thing people person factor aspect method means member end side result effect reason purpose role place fact term issue matter situation condition state range total value quality question answer'.split(' '),
+);
 
 /** A fact (or group of facts sharing one answer) with distractors for it. */
 export interface FactCandidate {
@@ -34,7 +57,7 @@ export class FactFinder {
   private readonly spansOf = new Map<number, Span[]>();
   private readonly occurrences = new Map<string, Fact[]>();
 
-  constructor(readonly index: MaterialIndex, readonly seed: number) {
+  constructor(readonly index: MaterialIndex, readonly seed: number, readonly lexicon?: Lexicon) {
     this.pool = buildPool(index);
     for (const s of index.sentences.filter((x) => x.usable)) {
       for (const span of this.spans(s)) {
@@ -62,14 +85,20 @@ export class FactFinder {
       if (stems.some((x) => (sentenceCounts.get(x) ?? 0) > spanCounts.get(x)!)) continue;
       if (stems.length > s.stems.size / 2) continue;
       let score: number;
+      // A blank inside a noun phrase ("The alimentary ___", "blood ___ of the villi") is given away by its neighbour.
+      if (span.kind === 'term' && splitsPhrase(s.text, span)) continue;
       if (span.kind === 'number') {
         const v = numberValue(span.text);
-        if (!(v >= 2)) continue;
+        // A bare number means nothing without its unit or kind (issue 21 §3: no trivial number blanks).
+        if (!(v >= 2) || /^(?:int|decimal|grouped)$/.test(span.shape)) continue;
         score = median * 0.8;
       } else {
         if (!stems.length) continue;
         // Only nouns, verbs and adjectives make keys (the tagger's class of the span's head).
-        if (span.kind === 'term' && span.cls && !/^[NVA]/.test(span.cls)) continue;
+        // Only nouns make keys (the tagger's class of the span's head): a verb or adjective blank gets distractors nobody would pick.
+        if (span.kind === 'term' && (!span.cls || !span.cls.startsWith('N'))) continue;
+        // A general word ("system", "part", "statement") is a poor thing to ask for: the blank fits many answers.
+        if (span.kind === 'term' && span.tokens === 1 && GENERAL_NOUNS.has(span.text.toLowerCase().replace(/s$/, ''))) continue;
         const mean = stems.reduce((a, x) => a + w(x), 0) / stems.length;
         if (span.kind === 'term' && (mean < median || span.text.split(/\s+/).some((t) => t.length < 3))) continue;
         // A multi-word term must recur in the material to count as a term at all.
@@ -77,6 +106,8 @@ export class FactFinder {
         if (entry && span.tokens > 1 && entry.count < 2) continue;
         // A term never seen in a noun slot is probably an adjective or verb: a poor answer.
         if (entry && !span.nounSlot && entry.nounHits === 0) continue;
+        // A name must recur to be a name of the subject (not table debris such as "Trend Seasonal").
+        if (span.kind === 'name' && ((this.pool.name.get(span.key)?.count ?? 0) < 2 || /\band\b/.test(span.text))) continue;
         score = span.kind === 'name' ? mean * 1.1 + 0.2 : mean * (span.tokens === 2 ? 1.15 : 1) * (span.nounSlot ? 1.3 : 1);
       }
       scored.push({ span, score: score + tieBreak(this.seed, `${s.idx}:${span.start}:${span.end}`) * 0.01 });
@@ -109,7 +140,7 @@ export class FactFinder {
     for (const s of this.ranked().slice(0, 400)) {
       for (const span of this.spans(s).slice(0, 4)) {
         if (this.usedKeys.has(span.key)) continue;
-        const distractors = pickDistractors(this.pool, span, s.text, s.passageIndex, want, this.seed);
+        const distractors = pickDistractors(this.pool, span, s.text, s.passageIndex, want, this.seed, this.lexicon);
         if (distractors.length >= minDistractors) return this.take({ facts: [{ sentence: s, span }], distractors });
       }
     }
@@ -141,7 +172,7 @@ export class FactFinder {
       }
       if (chosen.length < size) continue;
       const joined = chosen.map((f) => f.sentence.text).join(' ');
-      const distractors = want > 0 ? pickDistractors(this.pool, chosen[0]!.span, joined, chosen[0]!.sentence.passageIndex, want, this.seed) : [];
+      const distractors = want > 0 ? pickDistractors(this.pool, chosen[0]!.span, joined, chosen[0]!.sentence.passageIndex, want, this.seed, this.lexicon) : [];
       if (distractors.length >= minDistractors) return this.take({ facts: chosen, distractors });
     }
     return null;

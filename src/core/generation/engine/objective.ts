@@ -8,6 +8,7 @@
 import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { blankOut, explainFrom, joinCitations, mdEscape } from './markdown.js';
+import type { Falsehood } from './falsehood.js';
 import type { SourceSentence } from './sentences.js';
 import type { Span } from './spans.js';
 
@@ -52,14 +53,15 @@ export function buildMcq(facts: Fact[], difficulty: QuestionDifficulty, distract
 }
 
 /**
- * TRUE_FALSE over one or more statements; when `alteredWith` is given, the first fact's
- * span is replaced by it and the item's answer is False.
+ * TRUE_FALSE over one or more statements; when `falsehood` is given, that range of the first
+ * fact's sentence is replaced (falsehood.ts: an antonym or a sibling of the key) and the
+ * item's answer is False.
  */
-export function buildTrueFalse(facts: Fact[], difficulty: QuestionDifficulty, alteredWith: string | null, seed: number): GeneratedQuestion {
+export function buildTrueFalse(facts: Fact[], difficulty: QuestionDifficulty, falsehood: Falsehood | null, seed: number): GeneratedQuestion {
   const shown = facts.map((f, i) =>
-    i === 0 && alteredWith !== null ? f.sentence.text.slice(0, f.span.start) + alteredWith + f.sentence.text.slice(f.span.end) : f.sentence.text,
+    i === 0 && falsehood !== null ? f.sentence.text.slice(0, falsehood.start) + falsehood.replacement + f.sentence.text.slice(falsehood.end) : f.sentence.text,
   );
-  const isTrue = alteredWith === null;
+  const isTrue = falsehood === null;
   const id = shortId('q_', seed, 'TF', difficulty, isTrue ? 'T' : 'F', ...facts.map((f) => `${f.sentence.idx}:${f.span.start}`));
   const prompt =
     shown.length === 1
@@ -67,7 +69,7 @@ export function buildTrueFalse(facts: Fact[], difficulty: QuestionDifficulty, al
       : `True or false? ${shown.length === 2 ? 'Both' : `All ${shown.length}`} of these statements agree with the material.\n\n${shown.map((s, i) => `${i + 1}. ${mdEscape(s)}`).join('\n')}`;
   const lead = isTrue
     ? 'True.'
-    : `False: the material says “${mdEscape(facts[0]!.span.text)}”, not “${mdEscape(alteredWith!)}”.`;
+    : `False: the material says “${mdEscape(falsehood.original)}”, not “${mdEscape(falsehood.replacement)}”.`;
   return {
     id,
     prompt,

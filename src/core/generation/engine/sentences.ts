@@ -7,6 +7,7 @@ import type { Passage } from '../passage.js';
 import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
+import { tagSentence } from '../text/pos.js';
 
 /** A sentence of the material with its provenance. */
 export interface SourceSentence {
@@ -17,6 +18,8 @@ export interface SourceSentence {
   stems: Set<string>;
   /** True when the sentence can stand alone as a question source. */
   usable: boolean;
+  /** Why the sentence is not usable (rejectReason, or "repeated"); null when usable. */
+  reason: string | null;
   /** True for furniture and examiners' talk: not even its words may serve as distractors. */
   noise: boolean;
   score: number;
@@ -33,10 +36,23 @@ export interface MaterialIndex {
 }
 
 const INSTRUCTION = /^(?:calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore)\b/i;
-const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally)\b/i;
+const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally|in other words|in summary|in short|in this case|as a result|on the other hand|otherwise|again|next|finally|firstly|secondly|lastly|ok|okay|now|remember|good morning|good afternoon)\b/i;
+/**
+ * A reference that only makes sense beside the source paragraph or the question paper
+ * (issue 21 §3: "The solution is …", "the above", "this process"): the sentence cannot stand alone.
+ */
+const DANGLING_REF = /\b(?:this|these|those)\s+\p{L}|\bsuch\s+(?!as\b)\p{L}|\bthe\s+(?:above|below|aforementioned|foregoing)\b|\b(?:above|below)[.,;:]|\b(?:shown|given|listed|stated|mentioned|discussed|explained|described)\s+(?:above|below|earlier|previously)\b|\bthe\s+following\b|\bas\s+follows\b|\bthe\s+(?:solutions?|answers?|questions?|case\s+study|scenario|extract|table|figure|diagram|illustration|example)\b|\b(?:former|latter)\b/iu;
+/** Talk to the class or the candidate (first and second person): lecture asides, instructions, not content. */
+const PERSONAL = /\b(?:I|I'm|I've|we|we'll|we're|us|our|you|you'll|you're|your|let's)\b/;
+/** A question paper's own wording: lead-ins, sections, instructions, marks, the case scenario's figures (ICAN papers). */
+const PAPER_TALK = /\b\d{1,3}(?:,\d{3})+\b|\bthe (?:company|entity|firm|business) (?:has|had|incurred|purchased|paid|received|sold|bought|made)\b|\(\d*[a-e]\)|\b\d[a-e]\b|\bper annum\b|\bfor the (?:year|month|period) ended\b|\b(?:opening|closing) (?:inventory|balance)\b|\b\p{Lu}\p{Ll}+ (?:Enterprises|Ventures|Stores|Industries|Holdings|Company)\b|\b(?:required|examination|examiners?|candidates?|syllabus|marks?|marking (?:guide|scheme)|booklet|pencil|diet|section\s+[a-e]|part\s+[a-e]|attempt|compulsory|suggested)\b|[₦$£€]\s?\d|\bN\d[\d,]*\b|\b(?:Ltd|Limited|Plc|PLC|Nig\.?)\b|\b(?:Mr|Mrs|Miss|Dr|Alhaji|Chief)\.?\s+\p{Lu}/u;
+/** Two or more words in capitals (a heading or a paper's instruction run into the sentence). */
+const SHOUTING = /\b\p{Lu}{3,}\s+(?:\p{Lu}{1,}\s+)*\p{Lu}{3,}\b/u;
+/** A capitalised opener in mid-sentence after a lower-case word: a heading glued to its sentence (PDF text). */
+const GLUED = /[\p{Ll}\d,]\s+(?:The|This|These|It|Its|They|An?)\s/u;
 const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the following|\bquestion\s+\d|\bsee page\b|\bpage \d+ of\b|examiner|candidates?\s+(?:were|are|should)|suggested solution|marking guide/i;
 /** A run-in label such as "Success: " or "Impact - " before the sentence proper. */
-const LABEL = /^[\p{L}\s'’]{2,40}?\s?[:–—-]\s+(?=\p{Lu})/u;
+const LABEL = /^[\p{L}\s'’]{2,80}?\s?[:–—-]\s+(?=\p{Lu})/u;
 const LEADING_MARK = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)]|Q\d+[.:]?)\s+/;
 
 /** Why a sentence cannot stand alone as an exam fact, or null when it can. */
@@ -48,6 +64,10 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (!allowLowercaseStart && !/^[\p{Lu}\p{N}"“]/u.test(text)) return 'starts mid-sentence';
   if (INSTRUCTION.test(text)) return 'an instruction';
   if (DANGLING_START.test(text)) return 'depends on the sentence before it';
+  if (DANGLING_REF.test(text)) return 'refers to something outside the sentence';
+  if (PERSONAL.test(text)) return 'talk to the class or the candidate';
+  if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
+  if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text)) return 'a heading run into the sentence';
   if (EXAM_NOISE.test(text) || isFurnitureLine(text)) return 'exam paper apparatus';
   if (EXAMINER_TALK.test(text)) return "an examiner's report or marking note";
   if (/[\ue000-\uf8ff]/.test(text)) return 'unreadable characters';
@@ -56,6 +76,35 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   const numeric = tokens.filter((t) => /\d/.test(t.text)).length;
   if (numeric / tokens.length > 0.35) return 'mostly numbers';
   if (contentStems(text).length < 3) return 'too few content words';
+  return grammarReason(text);
+}
+
+const PRONOUN = /^(?:it|its|they|them|their|theirs|he|him|his|she|her|hers)$/i;
+
+/**
+ * Grammar checks with the tagger: a sentence without a finite verb is a heading or a note
+ * ("Establishing alternative means of operation in advance."), and a pronoun before any noun
+ * refers to the sentence before ("In other words, it is …").
+ */
+function grammarReason(text: string): string | null {
+  const tags = tagSentence(text);
+  // The lite model tags some verbs as nouns ("The resistance of a wire increases with …"): a noun in -s between a noun and a preposition counts as a verb.
+  const finite = tags.some(
+    (w, i) =>
+      w.pos === 'AUX' ||
+      // (not a plural noun the model read as a verb before an infinitive: "The journal entries to correct the errors.")
+      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !/^(?:to|the|a|an)$/i.test(tags[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && tags[i - 1]?.pos === 'NOUN' && /^to$/i.test(tags[i + 1]?.text ?? ''))) ||
+      (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(tags[i + 1]?.pos ?? '')),
+  );
+  // (short only: the tagger misses the verb of some longer sentences, "Most plant enzymes work best at …")
+  if (!finite && words(text).length <= 14) return 'not a sentence (no verb)';
+  // "To reduce the amount of …", "Identifying the breach …": a list item of an answer, not a statement.
+  // ("Ability to present data …", "Inability to demonstrate …": a noun and an infinitive, the same)
+  if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /ing$/i.test(tags[0].text)) || (/^(?:NOUN|PROPN|ADJ)$/.test(tags[0]?.pos ?? '') && /^to$/i.test(tags[1]?.text ?? '') && tags[2]?.pos === 'VERB')) return 'not a sentence (a list item)';
+  for (const w of tags) {
+    if (w.pos === 'NOUN' || w.pos === 'PROPN') break;
+    if (PRONOUN.test(w.text)) return 'refers to something outside the sentence';
+  }
   return null;
 }
 
@@ -107,14 +156,15 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
   for (const r of raw) seen.set(r.text.toLowerCase(), (seen.get(r.text.toLowerCase()) ?? 0) + 1);
   const sentences = raw.map((r, idx) => {
     const stems = stemSet(r.text);
-    const usable = seen.get(r.text.toLowerCase()) === 1 && rejectReason(r.text, allowLower) === null;
+    const reason = seen.get(r.text.toLowerCase()) !== 1 ? 'repeated (page furniture)' : rejectReason(r.text, allowLower);
+    const usable = reason === null;
     const ws = [...stems].map((s) => weight.get(s) ?? 0).sort((a, b) => b - a);
     const top = ws.slice(0, 6);
     let score = top.reduce((a, b) => a + b, 0) / Math.sqrt(Math.max(6, stems.size));
     if (DEFINITIONAL.test(r.text)) score *= 1.3;
     if ([...stems].some((s) => focusStems.has(s))) score *= 1.2;
     const noise = EXAMINER_TALK.test(r.text) || EXAM_NOISE.test(r.text) || isFurnitureLine(r.text);
-    return { idx, passageIndex: r.passageIndex, citation: r.citation, text: r.text, stems, usable, noise, score };
+    return { idx, passageIndex: r.passageIndex, citation: r.citation, text: r.text, stems, usable, reason, noise, score };
   });
   return { passages, sentences, weight, passageFreq };
 }

@@ -25,7 +25,7 @@ export interface Span {
   cls: string | null;
 }
 
-const UNIT = /^(?:million|billion|thousand|percent|per\s?cent|kg|km|cm|mm|years?|months?|days?|hours?|minutes?|seconds?|metres?|meters?|litres?|naira|kobo|dollars?)$/i;
+const UNIT = /^(?:million|billion|thousand|percent|per\s?cent|kg|km|cm|mm|g|years?|months?|weeks?|days?|hours?|minutes?|seconds?|metres?|meters?|litres?|grams?|kilograms?|tonnes?|degrees?|volts?|amperes?|amps?|ohms?|watts?|hertz|joules?|newtons?|naira|kobo|dollars?|pounds?)$/i;
 const CODE = /^[A-Z]{2,6}$/;
 const CONNECTOR = /^(?:of|and|for|the|de|in|on|&)$/;
 

@@ -11,7 +11,7 @@ import type { Passage } from '../../../core/generation/passage.js';
 import type { GeneratedQuestion, GeneratedType, RequestedDifficulty } from '../../../core/generation/schemas.js';
 import { hasDuplicateOrBannedOptions, supportedBy } from '../../../core/generation/support.js';
 import { shortId } from '../../../core/generation/text/seed.js';
-import { runEngineJob } from '../worker-client.js';
+import { runEngineJob } from '../job-process.js';
 import { chatJson, LlmFailure, type LlmSettings } from './client.js';
 import { PASSAGE_BUDGET } from './select.js';
 
@@ -62,7 +62,7 @@ function accept(q: LlmQuestion, sent: Passage[], model: string): GeneratedQuesti
   if (q.type === 'SHORT_ESSAY') {
     if (!supportedBy(q.answerText, cited, 0.6)) return null;
     const sentences = q.answerText.split(/(?<=[.!?])\s+/).filter((s) => s.trim()).slice(0, 4);
-    const essay = buildEssay({ term: '', sentences: sentences.map((text, idx) => ({ idx, passageIndex: 0, citation, text, stems: new Set<string>(), usable: true, noise: false, score: 0 })), difficulty: q.difficulty }, 0);
+    const essay = buildEssay({ term: '', sentences: sentences.map((text, idx) => ({ idx, passageIndex: 0, citation, text, stems: new Set<string>(), usable: true, reason: null, noise: false, score: 0 })), difficulty: q.difficulty }, 0);
     return { ...essay, id, prompt: q.prompt, explanation: q.explanation };
   }
   const options = q.type === 'TRUE_FALSE' ? ['True', 'False'] : q.options;

@@ -17,7 +17,7 @@ import { decodeText, resolveFormat, TEXT_SNIFF_BYTES } from './sniff.js';
 import { transcribe, type Transcript } from './speech.js';
 import { Gate, processToolEnv, type ToolEnv } from './tools.js';
 import { checkZipSizes, MATERIAL_ZIP_LIMITS, verifyZipSizes } from '../../imports/zip-limits.js';
-import { runEngineJob } from '../worker-client.js';
+import { runEngineJob } from '../job-process.js';
 
 /** Upload size limit for generation material (spec "Limits": 40 MB). */
 export const MAX_MATERIAL_BYTES = 40 * 1024 * 1024;
@@ -66,8 +66,6 @@ export interface UploadedFile {
   bytes: Uint8Array;
   name: string;
   type: string;
-  /** the caller hands the bytes over: they may move to the upload worker (and be unreadable here after) */
-  handOver?: boolean;
 }
 
 /** What the examiner sent. */
@@ -88,8 +86,8 @@ export interface MaterialOptions {
 const defaultGate = new Gate();
 
 /**
- * Reads the material. Documents, captions and notes are read in the upload worker (one
- * at a time, capped heap: worker-client.ts), after an archive's declared sizes were
+ * Reads the material. Documents, captions and notes are read in the job process (one
+ * at a time, capped memory, lower priority: job-process.ts), after an archive's declared sizes were
  * checked here; audio and video are read here (their work is in ffmpeg and the
  * recogniser, one at a time through the gate).
  * @throws ValidationError (400) with neither file nor notes; PayloadTooLarge (413) over 40 MB;
@@ -105,13 +103,9 @@ export async function readMaterial(input: MaterialInput, opts: MaterialOptions =
   for (const f of [input.file, input.captions]) if (f && f.bytes.length > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
   if (input.file && isMediaBytes(input.file.bytes)) return readMaterialHere(input, opts);
   if (input.file && isZipBytes(input.file.bytes)) await checkZipSizes(input.file.bytes, MATERIAL_ZIP_LIMITS, 'a document');
-  // the bytes move to the worker (not copied); nothing here reads them again
-  return runEngineJob<Material>({ op: 'read-material', input }, transferable(input.file, input.captions));
+  // the bytes go to the job process through a pipe (not copied here)
+  return runEngineJob<Material>({ op: 'read-material', input });
 }
-
-/** The buffers of files handed over that own their whole ArrayBuffer (as the route's uploads do). */
-const transferable = (...files: (UploadedFile | undefined)[]) =>
-  files.flatMap((f) => (f?.handOver && f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength && f.bytes.buffer instanceof ArrayBuffer ? [f.bytes.buffer] : []));
 
 const isZipBytes = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 /** WAV, MP4 or MP3 by their first bytes (sniff.ts has the same rules). */
@@ -140,7 +134,7 @@ function capPassages(m: Material): Material {
 }
 
 /**
- * readMaterial's work, in the calling thread (the upload worker, or here for media).
+ * readMaterial's work, in the calling process (the job process, or the server for media).
  * Archives are inflated into nothing first with their sizes enforced (zip-limits.ts).
  */
 export async function readMaterialHere(input: MaterialInput, opts: MaterialOptions = {}): Promise<Material> {

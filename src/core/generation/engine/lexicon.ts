@@ -1,0 +1,42 @@
+/**
+ * What the generator may ask a lexical database (WordNet, read by the caller:
+ * src/modules/generation/wordnet.ts `kindOf`) — passed in so that the core reads no files.
+ * Used to keep distractors of the key's kind (same lexicographer file, better a shared
+ * hypernym: "amylase" → "pepsin", not "villi") and to make believable false statements from
+ * antonyms ("increases" → "decreases") instead of absurd swaps (issue 21 §3).
+ */
+export type LexPos = 'noun' | 'verb' | 'adj' | 'adv';
+
+/** The kind of a word: its senses' lexicographer files, hypernym synsets (two levels) and antonyms. */
+export interface LexKind {
+  lexFiles: Set<number>;
+  hypernyms: Set<number>;
+  antonyms: Set<string>;
+  /** Number of senses in the database (general words have many). */
+  senses: number;
+}
+
+/** Looks a word up as `pos`; null when unknown (or no database). */
+export type Lexicon = (word: string, pos: LexPos) => LexKind | null;
+
+/** The WordNet part of speech of a span class ("N", "V:ed", "A", "R"), or null. */
+export function lexPos(cls: string | null): LexPos | null {
+  if (!cls) return null;
+  if (cls.startsWith('N')) return 'noun';
+  if (cls.startsWith('V')) return 'verb';
+  if (cls === 'A') return 'adj';
+  if (cls === 'R') return 'adv';
+  return null;
+}
+
+/** The head (last word) of a term, lower case, as WordNet spells it. */
+export function headWord(term: string): string {
+  return term.toLowerCase().split(/\s+/).pop()!.replace(/[^a-z-]/g, '');
+}
+
+/** How close two kinds are: 2 when they share a hypernym, 1 when only a lexicographer file, 0 otherwise. */
+export function kinship(a: LexKind, b: LexKind): number {
+  for (const h of a.hypernyms) if (b.hypernyms.has(h)) return 2;
+  for (const f of a.lexFiles) if (b.lexFiles.has(f)) return 1;
+  return 0;
+}

@@ -1,0 +1,149 @@
+/**
+ * The job process that reads uploads (generation/job-process.ts; issue 22 §1), against
+ * the real server process: a child that dies mid-job is answered with a clear 422 (no
+ * 5xx) and the next upload works; the child runs at a lower priority than the server;
+ * and a child does not outlive its server, whether the server is stopped (SIGTERM) or
+ * killed (SIGKILL).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heavyWorkbook, longText } from '../../scripts/bench/bombs.mjs';
+import { JsonClient } from '../../scripts/soak/http.js';
+import { startReceiver, type Receiver } from '../../scripts/soak/receiver.js';
+import { seed, type Seeded } from '../../scripts/soak/seed.js';
+import { freePort, ServerProcess } from '../../scripts/soak/server-process.js';
+
+const childPids = (pid: number) => {
+  try {
+    const pids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    // only the job processes (from sources the server also runs tsx's esbuild service)
+    return pids.filter((c) => {
+      try {
+        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('job-child.');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+};
+/** Whether a process still runs (a zombie nobody reaped counts as gone). */
+const running = (pid: number) => {
+  try {
+    return !/State:\s+Z/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+/** Field 19 of /proc/<pid>/stat: the nice value. */
+const niceOf = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls for the server's first job process (≤ 20 s). */
+async function firstChild(serverPid: number): Promise<number> {
+  const end = Date.now() + 20_000;
+  while (Date.now() < end) {
+    const [pid] = childPids(serverPid);
+    if (pid) return pid;
+    await sleep(5);
+  }
+  throw new Error('no job process appeared');
+}
+
+async function waitGone(pid: number, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (!running(pid)) return true;
+    await sleep(20);
+  }
+  return !running(pid);
+}
+
+let dir: string;
+let receiver: Receiver;
+const servers: ServerProcess[] = [];
+
+/** A fresh server with one seeded workspace; returns it and its API key. */
+async function startHall(name: string): Promise<{ server: ServerProcess; apiKey: string; workspaceId: string; examId: string }> {
+  const server = new ServerProcess({ dataDir: join(dir, name), port: await freePort(), logFile: join(dir, `${name}.log`), env: { CBT_RATE_LIMIT_PER_MIN: '100000' } });
+  servers.push(server);
+  server.spawn();
+  await server.ready();
+  const seeded: Seeded = await seed(new JsonClient(server.baseUrl), receiver.url, 1, { objective: 2, essays: 0 });
+  const h = seeded.halls[0]!;
+  return { server, apiKey: h.apiKey, workspaceId: h.workspaceId, examId: h.examId };
+}
+
+function generate(server: ServerProcess, apiKey: string, bytes: Uint8Array, name: string) {
+  const form = new FormData();
+  form.set('count', '3');
+  form.set('file', new Blob([bytes]), name);
+  return fetch(`${server.baseUrl}/api/cbt/ai/generate-questions`, { method: 'POST', body: form, headers: { 'x-api-key': apiKey } });
+}
+
+const notes = new TextEncoder().encode(
+  'Photosynthesis is the process by which green plants use sunlight to make glucose from carbon dioxide and water. ' +
+    'The chlorophyll in the leaves absorbs the light energy. Oxygen is released into the air as a by-product of the reaction. ' +
+    'Respiration is the process by which living cells release energy from glucose, using oxygen and giving off carbon dioxide.',
+);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'hallcbt-jobproc-'));
+  receiver = await startReceiver();
+}, 30_000);
+
+afterAll(async () => {
+  for (const s of servers) await s.kill();
+  await receiver?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the job process that reads uploads (real server process)', () => {
+  it('runs below the server priority; a child killed mid-job answers 422 READER_FAILED, and the next upload works', async () => {
+    const { server, apiKey } = await startHall('crash');
+    const pending = generate(server, apiKey, longText(39), 'notes.txt').catch((e: Error) => e);
+    const child = await firstChild(server.pid!);
+    // the server lowers the child's priority right after spawning it
+    const end = Date.now() + 1000;
+    while (niceOf(child) === niceOf(server.pid!) && Date.now() < end) await sleep(5);
+    expect(niceOf(child) - niceOf(server.pid!)).toBe(10);
+    process.kill(child, 'SIGKILL');
+    const res = await pending;
+    if (res instanceof Error) throw res;
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(422);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(body.code).toBe('READER_FAILED');
+    expect(body.detail).toMatch(/stopped.*SIGKILL.*Nothing was changed/);
+    const next = await generate(server, apiKey, notes, 'notes.txt');
+    expect(next.status, await next.clone().text()).toBe(200);
+    expect((await next.json()).questions.length).toBeGreaterThan(0);
+    expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
+  }, 120_000);
+
+  it('a job process does not outlive its server: stopped (SIGTERM) or killed (SIGKILL)', async () => {
+    // a workbook exceljs chews on for many seconds (until the heap cap stops it): the child
+    // is mid-job when its server goes
+    const xlsx = heavyWorkbook();
+    for (const how of ['stop', 'kill'] as const) {
+      const { server, apiKey, workspaceId, examId } = await startHall(how);
+      const form = new FormData();
+      form.set('workspaceId', workspaceId);
+      form.set('examId', examId);
+      form.set('file', new Blob([xlsx]), 'big.xlsx');
+      const pending = fetch(`${server.baseUrl}/questions/import-excel`, { method: 'POST', body: form, headers: { 'x-api-key': apiKey } }).catch(() => null);
+      const child = await firstChild(server.pid!);
+      await sleep(500);
+      expect(running(child)).toBe(true);
+      await server[how]();
+      await pending;
+      expect(await waitGone(child, 3_000), `job process ${child} still runs 3 s after its server's ${how}`).toBe(true);
+    }
+  }, 120_000);
+});
