@@ -10,6 +10,7 @@ import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js
 import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 import { parseGuidance } from './guidance.js';
 import { creditPoints, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
+import { readNotation } from './notation.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
 
 export const RUBRIC_ENGINE = 'hallcbt-rubric-1';
@@ -36,8 +37,8 @@ interface CriterionResult {
 type Outcome = { score: number; found: string[]; missing: string[]; feedback: string };
 
 /** Marks a criterion by points (see points.ts): the best `count` points, each credited once; `taken` are points another criterion already credited. */
-function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>, max: number, topicFactor: number, taken: Set<string>): Outcome & { used: string[] } {
-  const credits = creditPoints(plan, units).sort((x, y) => y.credit - x.credit);
+function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>, max: number, topicFactor: number, taken: Set<string>, scope?: Set<number>): Outcome & { used: string[] } {
+  const credits = creditPoints(plan, units, scope).sort((x, y) => y.credit - x.credit);
   const chosen: PointCredit[] = [];
   const claimed = new Map<number, Set<string>>();
   for (const c of credits) {
@@ -94,7 +95,15 @@ function gradeContent(units: IdeaUnit[], max: number, r: ResponseStems, topicFac
  * `lexicon` gives related words for paraphrase (the hall passes WordNet); without it only
  * the words themselves, their stems and misspellings match.
  */
-export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Evaluation {
+export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon): Evaluation {
+  // Chemical notation is read as words on every side alike ("Ca(HCO3)2" meets "calcium hydrogencarbonate").
+  const req = {
+    ...original,
+    questionPrompt: readNotation(original.questionPrompt),
+    modelAnswer: readNotation(original.modelAnswer),
+    studentResponse: readNotation(original.studentResponse),
+    rubricCriteria: original.rubricCriteria.map((c) => ({ ...c, title: readNotation(c.title), description: c.description === undefined ? undefined : readNotation(c.description) })),
+  };
   const prompt = stemSet(req.questionPrompt);
   const r = responseStems(req.studentResponse, lexicon);
   const modelUnits = ideaTexts(req.modelAnswer).map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
@@ -110,7 +119,7 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Ev
   const focus = own.length ? own.reduce((sum, st) => sum + (hasStem(material, st) ? 1 : material.related.has(st) ? 0.5 : 0), 0) / own.length : 0;
   const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.1) / 0.5));
   const relevance = coverage(whole, r) * topicFactor;
-  const words = wordCount(req.studentResponse);
+  const words = wordCount(original.studentResponse);
   const units = responseUnits(req.studentResponse, lexicon);
   const explainVerb = /\b(?:explain|discuss|describe|examine|account for|analy[sz]e|evaluate|justify|why)\b/i.test(req.questionPrompt);
   let previous: PointPlan | null = null;
@@ -134,14 +143,16 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Ev
   const n = content.length;
   const rarity = (st: string) => Math.log(1 + n / (df.get(st) ?? 1)) / Math.log(1 + n);
   if (n > 1) for (const p of content) reweight(p.titleUnit ? [...p.units, p.titleUnit] : p.units, rarity);
+  const scopes = subjectScopes(req.rubricCriteria.map((c) => c.title), units);
   const results: CriterionResult[] = [];
   let taken = new Set<string>();
-  for (const { c, kind, pointPlan, shared, units: ideaUnits, titleUnit } of plans) {
+  for (const [index, { c, kind, pointPlan, shared, units: ideaUnits, titleUnit }] of plans.entries()) {
     let out: Outcome;
     if (!shared) taken = new Set();
     if (!words) out = { score: 0, found: [], missing: [], feedback: 'No response.' };
     else if (kind === 'points') {
-      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken);
+      const parts = pointPlan!.points.some((p) => p.evidence);
+      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken, parts ? scopes[index] : undefined);
       got.used.forEach((l) => taken.add(l));
       out = got;
     } else if (kind === 'quality') {
@@ -158,7 +169,25 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Ev
   floorOnTopic(results, relevance, topicShare >= 0.2 || focus >= 0.5);
   const penalty = words ? lengthPenalty(words, req.minWords, req.maxWords) : null;
   if (penalty) applyPenalty(results, penalty.marks, penalty.reason);
-  return summarise(results, req.maxMarks, words, splitSentences(req.studentResponse).length, penalty?.reason);
+  return summarise(results, req.maxMarks, words, splitSentences(original.studentResponse).length, penalty?.reason);
+}
+
+/**
+ * For criteria that each name a subject ("i. Going concern", "ii. Consistency"): the
+ * response's sentences about each, from a sentence naming it to the next naming another.
+ * A definition or significance is looked for there only; undefined when the response
+ * never names the subject (then the whole response is searched).
+ */
+function subjectScopes(titles: string[], units: ReturnType<typeof responseUnits>): (Set<number> | undefined)[] {
+  const names = titles.map((t) => ideaUnit(t.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, ''), new Set()));
+  const scopes = titles.map(() => new Set<number>());
+  let current: number[] = [];
+  units.forEach((u, i) => {
+    const named = names.flatMap((n, j) => (n.stems.size && coverage(n, u) >= 0.99 ? [j] : []));
+    if (named.length) current = named;
+    for (const j of current) scopes[j]!.add(i);
+  });
+  return scopes.map((s) => (s.size ? s : undefined));
 }
 
 /**

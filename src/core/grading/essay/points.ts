@@ -18,6 +18,10 @@ export interface Point {
   heads: IdeaUnit[];
   body: IdeaUnit | null;
   marks: number;
+  /** A part of the answer ("definition", "significance") credited by how much of its content a sentence covers, with no name to state it by. */
+  evidence?: IdeaUnit[];
+  /** The part is an explanation (significance, application): notes do not earn it. */
+  explains?: boolean;
 }
 
 /** How a criterion is marked by points. */
@@ -85,12 +89,36 @@ function distinguishBodies(points: Point[]): void {
   for (const b of bodies) for (const [st, w] of b.stems) b.stems.set(st, w * (Math.log(1 + n / df.get(st)!) / Math.log(1 + n)));
 }
 
+const DEFINE = /\b(?:defin\w*|meaning)\b/i;
+/** Names of the parts of an answer rather than of points: its definition, its significance or explanation. */
+const ROLE = /^\s*(?:(?:the\s+)?(?:defin\w*|meaning)|(?:\w+\s+){0,2}(?:significance|importance|explanation|application|illustration|example))\s*$/i;
+
+/** The model answer's item on the criterion's subject ("i. Going concern: …" for a criterion titled "i. Going concern"), without its name. */
+export function sectionFor(title: string, modelAnswer: string): string | null {
+  const name = title.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, '').trim().toLowerCase();
+  if (name.length < 3) return null;
+  const items = modelAnswer.split(/\n+|(?:^|\s)\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s+/);
+  const hit = items.find((i) => i.trim().toLowerCase().slice(0, name.length + 20).includes(name));
+  return hit ? hit.trim().replace(/^[^:]{0,60}:\s*/, '') : null;
+}
+
 /** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled). */
 export function planPoints(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
   const part = /^\s*\(?([a-h])\)/i.exec(title)?.[1]?.toLowerCase();
   const all = modelPoints(modelAnswer);
   const model = part && all.some((m) => m.part === part) ? all.filter((m) => m.part === part) : all;
   let points: Point[];
+  if (g.marked.length && g.marked.every((m) => ROLE.test(m.text.split(':')[0]!))) {
+    const section = sectionFor(title, modelAnswer);
+    points = g.marked.map((m) => {
+      const [name, content] = [m.text.split(':')[0]!, m.text.split(':').slice(1).join(':')];
+      const sentences = section ? splitSentences(section) : [];
+      const own = DEFINE.test(name) ? sentences.slice(0, 1) : sentences.length > 1 ? sentences.slice(1) : sentences;
+      const evidence = [ideaUnit(own.join(' '), prompt), ideaUnit(content, prompt)].filter((u) => u.stems.size >= 2);
+      return { label: `${name.trim()}${section ? '' : ` (${content.trim().slice(0, 60)})`}`, heads: [], body: null, marks: m.marks, evidence, explains: !DEFINE.test(name) };
+    });
+    return { points, count: points.length, perPoint: 0, statedShare: 1 };
+  }
   if (g.marked.length) {
     points = g.marked.map((m) => {
       const heads = headUnits(m.text, prompt);
@@ -129,12 +157,32 @@ export function responseUnits(text: string, lexicon?: Lexicon): ResponseStems[] 
   return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
 }
 
+/** A note rather than a sentence: every phrase between commas, dashes, colons or brackets has at most three words. */
+export function isNote(text: string | undefined): boolean {
+  const phrases = (text ?? '').split(/[,;:()/]|\s[-–—]\s|\s[-–—]|[-–—]\s/).map((p) => p.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length).filter((n) => n > 0);
+  return phrases.length > 0 && Math.max(...phrases) <= 3;
+}
+
+/** Share of a part's content a sentence must cover for its full marks (half as much: half the marks). */
+const COMPONENT_FULL = 0.35;
+
 const REASON = /\b(?:because|so|since|therefore|thus|hence|which|causes?|caus\w+|leads?|led|results?|makes?|made|means?|when|if|as a result|due to|by|increas\w+|reduc\w+|prevents?|helps?)\b/i;
 
 /** Credit (0–1) of each point in the response, best unit per point. */
-export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: string })[]): PointCredit[] {
+export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: string })[], scope?: Set<number>): PointCredit[] {
+  // Notes ("Immunity", "foreseeable future, no liquidation") state points; they explain nothing (WAEC/ICAN practice for "explain").
+  const notes = units.map((u, i) => isNote(u.text) && (i + 1 >= units.length || isNote(units[i + 1]!.text)));
   return plan.points.map((point) => {
     let best: PointCredit = { point, credit: 0, stated: false, explained: 0, unit: -1 };
+    if (point.evidence) {
+      units.forEach((u, i) => {
+        if ((scope && !scope.has(i)) || (point.explains && notes[i])) return;
+        const cover = Math.max(0, ...point.evidence!.map((e) => coverage(e, u, true)));
+        const credit = cover >= COMPONENT_FULL ? 1 : cover >= COMPONENT_FULL / 2 ? 0.5 : 0;
+        if (credit > best.credit) best = { point, credit, stated: credit > 0, explained: credit, unit: i };
+      });
+      return best;
+    }
     units.forEach((u, i) => {
       const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true)));
       const next = units[i + 1];
@@ -144,7 +192,7 @@ export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: s
       const stated = head >= 0.5 || (body >= 0.5 && head > 0) || body >= 0.65;
       const partly = !stated && head >= 0.3 ? 0.5 : 0;
       const reasoned = stated && REASON.test(u.text ?? '') && u.exact.size >= 5 ? 0.5 : 0;
-      const explained = stated ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
+      const explained = stated && !notes[i] ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
       const s = plan.statedShare;
       const credit = s >= 1 ? (stated ? 1 : partly) : (stated ? s : partly * s) + (1 - s) * explained;
       if (credit > best.credit) best = { point, credit, stated, explained, unit: i };
