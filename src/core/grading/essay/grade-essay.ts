@@ -49,7 +49,8 @@ function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>,
     const seen = claimed.get(c.unit);
     if (seen && [...words].some((w) => seen.has(w))) continue;
     // One sentence explained by the same model-answer sentence is one point, not one per alternative it names.
-    if (c.point.body && chosen.some((o) => o.unit === c.unit && o.point.body?.text === c.point.body!.text)) continue;
+    // (Items with their own marks are distinct facts even when the model answer states them in one sentence.)
+    if (plan.perPoint && c.point.body && chosen.some((o) => o.unit === c.unit && o.point.body?.text === c.point.body!.text)) continue;
     claimed.set(c.unit, new Set([...(seen ?? []), ...words]));
     chosen.push(c);
   }

@@ -166,6 +166,8 @@ export function isNote(text: string | undefined): boolean {
 /** Share of a part's content a sentence must cover for its full marks (half as much: half the marks). */
 const COMPONENT_FULL = 0.35;
 
+const NEGATION = /\b(?:not|cannot|can't|never|no|without)\b|n't\b/i;
+
 const REASON = /\b(?:because|so|since|therefore|thus|hence|which|causes?|caus\w+|leads?|led|results?|makes?|made|means?|when|if|as a result|due to|by|increas\w+|reduc\w+|prevents?|helps?)\b/i;
 
 /** Credit (0–1) of each point in the response, best unit per point. */
@@ -183,8 +185,12 @@ export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: s
       });
       return best;
     }
+    const negated = NEGATION.test(point.label);
     units.forEach((u, i) => {
-      const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true)));
+      // "not removed by boiling" is met only by a sentence that says not; "removable by boiling" rather by one that does not.
+      const saysNot = NEGATION.test(u.text ?? '');
+      if (negated && !saysNot) return;
+      const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true))) * (!negated && saysNot ? 0.99 : 1);
       const next = units[i + 1];
       const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
       const body = point.body ? coverage(point.body, around) : 0;
