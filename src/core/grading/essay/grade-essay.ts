@@ -51,6 +51,9 @@ function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>,
     // One sentence explained by the same model-answer sentence is one point, not one per alternative it names.
     // (Items with their own marks are distinct facts even when the model answer states them in one sentence.)
     if (plan.perPoint && c.point.body && chosen.some((o) => o.unit === c.unit && o.point.body?.text === c.point.body!.text)) continue;
+    // One sentence or list item is one point of a list, unless it is long enough to make two (WAEC: a point repeated or run together is credited once).
+    const inUnit = chosen.filter((o) => o.unit === c.unit).length;
+    if (plan.perPoint && inUnit >= 1 + (units[c.unit]!.text.match(/[,;/]|\band\b|\bor\b|\balso\b/gi)?.length ?? 0)) continue;
     claimed.set(c.unit, new Set([...(seen ?? []), ...words]));
     chosen.push(c);
   }
@@ -167,7 +170,8 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
     }
     results.push({ criterionId: c.id, maxMarks: c.maxMarks, title: c.title, ...out });
   }
-  floorOnTopic(results, relevance, topicShare >= 0.2 || focus >= 0.5);
+  // The floor looks at the evidence before the focus scale: a short on-topic answer may be all "off the material".
+  floorOnTopic(results, coverage(whole, r), topicShare >= 0.2 || focus >= 0.5);
   const penalty = words ? lengthPenalty(words, req.minWords, req.maxWords) : null;
   if (penalty) applyPenalty(results, penalty.marks, penalty.reason);
   return summarise(results, req.maxMarks, words, splitSentences(original.studentResponse).length, penalty?.reason);

@@ -133,10 +133,13 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
     });
   } else if (g.count || model.length === 0) {
     points = model.map((m) => {
-      const name = /^([^:–-]{3,60})\s*[:–-]\s/.exec(m.text)?.[1];
-      const heads = headUnits(name ?? m.text, prompt);
-      const body = ideaUnit(name ? m.text.slice(name.length) : m.text, prompt);
-      return { label: name ?? m.text.slice(0, 60), heads, body: name ? body : null, marks: g.perPoint ?? 1 };
+      const text = m.text.replace(/^\(?(?:[ivx]{1,4}|[a-h])[.)]\s+/i, '');
+      // The point's name: before its colon or dash ("Poverty: …"), or a short subject defined by "means"/"is" ("Remoteness of damage means …").
+      const name = /^([^:–-]{3,60})\s*[:–-]\s/.exec(text)?.[1] ?? /^((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?:means|is|are|refers to)\s/iu.exec(text)?.[1];
+      const named = name ? headUnits(name, prompt) : [];
+      const heads = named.length ? named : headUnits(text, prompt);
+      const body = ideaUnit(named.length ? text.slice(name!.length) : text, prompt);
+      return { label: named.length ? name! : text.slice(0, 60), heads, body: named.length ? body : null, marks: g.perPoint ?? 1 };
     });
   } else {
     // No count, list or marks: the description is the content, as one point worth the criterion.
@@ -152,7 +155,7 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
 }
 
 /** Sentences and list items of a response, each indexed for matching. */
-export function responseUnits(text: string, lexicon?: Lexicon): ResponseStems[] {
+export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string })[] {
   const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})/u));
   return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
 }
