@@ -9,7 +9,7 @@ import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js'
 import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
 import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 import { parseGuidance } from './guidance.js';
-import { creditPoints, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
+import { creditPairs, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
 import { readNotation } from './notation.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
 
@@ -38,11 +38,12 @@ type Outcome = { score: number; found: string[]; missing: string[]; feedback: st
 
 /** Marks a criterion by points (see points.ts): the best `count` points, each credited once; `taken` are points another criterion already credited. */
 function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>, max: number, topicFactor: number, taken: Set<string>, scope?: Set<number>): Outcome & { used: string[] } {
-  const credits = creditPoints(plan, units, scope).sort((x, y) => y.credit - x.credit);
+  // Points and sentences are paired best first, each point credited once (a sentence that names a point only in passing leaves it to the sentence about it).
+  const credits = creditPairs(plan, units, scope).sort((x, y) => y.credit - x.credit || y.match - x.match);
   const chosen: PointCredit[] = [];
   const claimed = new Map<number, Set<string>>();
   for (const c of credits) {
-    if (c.credit <= 0 || taken.has(c.point.label)) continue;
+    if (c.credit <= 0 || taken.has(c.point.label) || chosen.some((o) => o.point === c.point)) continue;
     if (plan.perPoint && chosen.length >= plan.count) break;
     // The same words in the same sentence are one point, however many listed alternatives they meet.
     const words = new Set(c.point.heads.flatMap((h) => [...h.stems.keys()]).filter((st) => units[c.unit]!.exact.has(st)));

@@ -39,6 +39,7 @@ export interface PointCredit {
   stated: boolean;
   explained: number;
   unit: number;
+  match: number;
 }
 
 /** The model answer's points: per part label ("a", "b" or ""), numbered items, lines or sentences. */
@@ -156,7 +157,7 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
 
 /** Sentences and list items of a response, each indexed for matching. */
 export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string })[] {
-  const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})/u));
+  const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})|(?<=\p{Ll}{3,}\.)\s+(?=\p{Lu})/u));
   return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
 }
 
@@ -175,18 +176,25 @@ const REASON = /\b(?:because|so|since|therefore|thus|hence|which|causes?|caus\w+
 
 /** Credit (0–1) of each point in the response, best unit per point. */
 export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: string })[], scope?: Set<number>): PointCredit[] {
+  const all = creditPairs(plan, units, scope);
+  return plan.points.map((point) => all.filter((c) => c.point === point).reduce((a, b) => (b.credit > a.credit ? b : a), { point, credit: 0, stated: false, explained: 0, unit: -1, match: 0 }));
+}
+
+/** Every (point, sentence) pair with some credit; `match` (the name's and explanation's raw coverage) breaks ties. */
+export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: string })[], scope?: Set<number>): PointCredit[] {
+  const pairs: PointCredit[] = [];
   // Notes ("Immunity", "foreseeable future, no liquidation") state points; they explain nothing (WAEC/ICAN practice for "explain").
   const notes = units.map((u, i) => isNote(u.text) && (i + 1 >= units.length || isNote(units[i + 1]!.text)));
-  return plan.points.map((point) => {
-    let best: PointCredit = { point, credit: 0, stated: false, explained: 0, unit: -1 };
+  for (const point of plan.points) {
+    const add = (c: PointCredit) => c.credit > 0 && pairs.push(c);
     if (point.evidence) {
       units.forEach((u, i) => {
         if ((scope && !scope.has(i)) || (point.explains && notes[i])) return;
         const cover = Math.max(0, ...point.evidence!.map((e) => coverage(e, u, true)));
         const credit = cover >= COMPONENT_FULL ? 1 : cover >= COMPONENT_FULL / 2 ? 0.5 : 0;
-        if (credit > best.credit) best = { point, credit, stated: credit > 0, explained: credit, unit: i };
+        add({ point, credit, stated: credit > 0, explained: credit, unit: i, match: cover });
       });
-      return best;
+      continue;
     }
     const negated = NEGATION.test(point.label);
     units.forEach((u, i) => {
@@ -204,8 +212,8 @@ export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: s
       const explained = stated && !notes[i] ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
       const s = plan.statedShare;
       const credit = s >= 1 ? (stated ? 1 : partly) : (stated ? s : partly * s) + (1 - s) * explained;
-      if (credit > best.credit) best = { point, credit, stated, explained, unit: i };
+      add({ point, credit, stated, explained, unit: i, match: head + body });
     });
-    return best;
-  });
+  }
+  return pairs;
 }
