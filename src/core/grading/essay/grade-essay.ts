@@ -114,7 +114,9 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
   const modelUnits = ideaTexts(req.modelAnswer).map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
   const whole = ideaUnit(req.modelAnswer, prompt);
   // Topic gate: an answer that never touches the question's own subject words is off-topic, however many shared terms it has.
-  const topic = ideaUnit([...prompt].filter((s) => whole.stems.has(s)).join(' '), new Set());
+  const shared = [...prompt].filter((s) => whole.stems.has(s));
+  // (A model answer that never repeats the question's words leaves the question's own words as its subject.)
+  const topic = ideaUnit((shared.length ? shared : [...prompt].filter((s) => !/^\d/.test(s))).join(' '), new Set());
   const topicShare = topic.stems.size ? coverage(topic, r) : 1;
   // Focus: the share of the response's own content words that belong to the question's material. Padding and
   // another topic's essay share a few words with the rubric but are mostly about something else; notes that
@@ -172,7 +174,7 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
     results.push({ criterionId: c.id, maxMarks: c.maxMarks, title: c.title, ...out });
   }
   // The floor looks at the evidence before the focus scale: a short on-topic answer may be all "off the material".
-  floorOnTopic(results, coverage(whole, r), topicShare >= 0.2 || focus >= 0.5);
+  floorOnTopic(results, coverage(whole, r), topicShare >= 0.2 || (focus >= 0.5 && topicFactor > 0));
   const penalty = words ? lengthPenalty(words, req.minWords, req.maxWords) : null;
   if (penalty) applyPenalty(results, penalty.marks, penalty.reason);
   return summarise(results, req.maxMarks, words, splitSentences(original.studentResponse).length, penalty?.reason);

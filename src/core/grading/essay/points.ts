@@ -10,7 +10,7 @@
  */
 import { splitSentences } from '../../generation/text/nlp.js';
 import type { Guidance } from './guidance.js';
-import { coverage, ideaUnit, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
+import { coverage, ideaUnit, responseStems, stemCredit, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 
 /** One creditable point: names it may be stated by, and the words that explain it. */
 export interface Point {
@@ -115,8 +115,10 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
       const [name, content] = [m.text.split(':')[0]!, m.text.split(':').slice(1).join(':')];
       const sentences = section ? splitSentences(section) : [];
       const own = DEFINE.test(name) ? sentences.slice(0, 1) : sentences.length > 1 ? sentences.slice(1) : sentences;
-      const evidence = [ideaUnit(own.join(' '), prompt), ideaUnit(content, prompt)].filter((u) => u.stems.size >= 2);
-      return { label: `${name.trim()}${section ? '' : ` (${content.trim().slice(0, 60)})`}`, heads: [], body: null, marks: m.marks, evidence, explains: !DEFINE.test(name) };
+      const evidence = [ideaUnit(own.join(' '), prompt), ideaUnit(content, prompt)];
+      // The significance is what the definition does not already say: the subject's and the definition's words are not evidence of it.
+      if (!DEFINE.test(name)) for (const e of evidence) for (const st of ideaUnit(`${title} ${sentences[0] ?? ''}`, prompt).stems.keys()) if (e.stems.size > 2) e.stems.delete(st);
+      return { label: `${name.trim()}${section ? '' : ` (${content.trim().slice(0, 60)})`}`, heads: [], body: null, marks: m.marks, evidence: evidence.filter((u) => u.stems.size >= 2), explains: !DEFINE.test(name) };
     });
     return { points, count: points.length, perPoint: 0, statedShare: 1 };
   }
@@ -161,10 +163,10 @@ export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems &
   return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
 }
 
-/** A note rather than a sentence: every phrase between commas, dashes, colons or brackets has at most three words. */
+/** A note rather than a sentence: every phrase between commas, dashes, colons or brackets has at most four words, and none says "is", "means", "because"… */
 export function isNote(text: string | undefined): boolean {
   const phrases = (text ?? '').split(/[,;:()/]|\s[-–—]\s|\s[-–—]|[-–—]\s/).map((p) => p.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length).filter((n) => n > 0);
-  return phrases.length > 0 && Math.max(...phrases) <= 3;
+  return phrases.length > 0 && Math.max(...phrases) <= 4 && !/\b(?:is|are|was|were|means?|can|will|because|so|which|that|when|if)\b/i.test(text ?? '');
 }
 
 /** Share of a part's content a sentence must cover for its full marks (half as much: half the marks). */
@@ -191,7 +193,9 @@ export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: st
       units.forEach((u, i) => {
         if ((scope && !scope.has(i)) || (point.explains && notes[i])) return;
         const cover = Math.max(0, ...point.evidence!.map((e) => coverage(e, u, true)));
-        const credit = cover >= COMPONENT_FULL ? 1 : cover >= COMPONENT_FULL / 2 ? 0.5 : 0;
+        // One shared word ("item") is not a definition or an explanation: at least two of its words.
+        const hits = Math.max(0, ...point.evidence!.map((e) => [...e.stems.keys()].filter((st) => stemCredit(u, st) > 0).length));
+        const credit = hits < 2 ? 0 : cover >= COMPONENT_FULL ? 1 : cover >= COMPONENT_FULL / 2 ? 0.5 : 0;
         add({ point, credit, stated: credit > 0, explained: credit, unit: i, match: cover });
       });
       continue;
