@@ -52,8 +52,9 @@ describe('parts of an answer with their own marks', () => {
     const definitions = gradeEssayBuiltIn({ ...question, studentResponse: 'Prudence means that a business should be careful and should not overstate its income and assets. Materiality means an item is material if its omission could influence the decisions of users.' }, relatedWords);
     const full = gradeEssayBuiltIn({ ...question, studentResponse: 'Prudence means caution, so that income and assets are not overstated. Because of it the business makes provisions for doubtful debts and values inventory at the lower of cost and net realisable value. Materiality: an item is material if its omission or misstatement could influence the decisions of users. Material items are therefore presented separately and immaterial ones aggregated.' }, relatedWords);
     const notes = gradeEssayBuiltIn({ ...question, studentResponse: 'i. Prudence - caution, not overstate, provisions\nii. Materiality - influence decisions of users, presented separately' }, relatedWords);
-    expect(definitions.totalScore).toBeGreaterThanOrEqual(1);
-    expect(definitions.totalScore).toBeLessThanOrEqual(3);
+    // Prudence: its definition only (1 of 3); materiality's definition also shares words with its significance here.
+    expect(definitions.criteriaScores[0]!.score).toBe(1);
+    expect(notes.criteriaScores.map((c) => c.score)).toEqual([1, 1]);
     expect(full.totalScore).toBeGreaterThan(definitions.totalScore + 1);
     expect(notes.totalScore).toBeLessThan(full.totalScore);
     expect(definitions.criteriaScores[0]!.feedback).toMatch(/Definition/);

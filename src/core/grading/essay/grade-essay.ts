@@ -124,8 +124,9 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
   const material = responseStems(`${req.questionPrompt} ${req.modelAnswer} ${req.rubricCriteria.map((c) => `${c.title} ${c.description ?? ''}`).join(' ')}`, lexicon);
   const own = [...r.exact];
   const focus = own.length ? own.reduce((sum, st) => sum + (hasStem(material, st) ? 1 : material.related.has(st) ? 0.5 : 0), 0) / own.length : 0;
-  const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.1) / 0.5));
-  const relevance = coverage(whole, r) * topicFactor;
+  const focusScale = (f: number) => Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, f >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (f - 0.1) / 0.5));
+  let topicFactor = focusScale(focus);
+  let relevance = coverage(whole, r) * topicFactor;
   const words = wordCount(original.studentResponse);
   const units = responseUnits(req.studentResponse, lexicon);
   const explainVerb = /\b(?:explain|discuss|describe|examine|account for|analy[sz]e|evaluate|justify|why)\b/i.test(req.questionPrompt);
@@ -151,6 +152,12 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
   const rarity = (st: string) => Math.log(1 + n / (df.get(st) ?? 1)) / Math.log(1 + n);
   if (n > 1) for (const p of content) reweight(p.titleUnit ? [...p.units, p.titleUnit] : p.units, rarity);
   const scopes = subjectScopes(req.rubricCriteria.map((c) => c.title), units);
+  // A paraphrase is all points in other words: the share of its sentences that state a point also counts as focus (padding states none).
+  const stating = new Set(plans.flatMap((p) => (p.pointPlan ? creditPairs(p.pointPlan, units).filter((c) => c.stated && c.credit >= 0.5).map((c) => c.unit) : [])));
+  if (units.length && stating.size / units.length > focus) {
+    topicFactor = focusScale(stating.size / units.length);
+    relevance = coverage(whole, r) * topicFactor;
+  }
   const results: CriterionResult[] = [];
   let taken = new Set<string>();
   for (const [index, { c, kind, pointPlan, shared, units: ideaUnits, titleUnit }] of plans.entries()) {
