@@ -118,18 +118,8 @@ export class AnswerBuffer {
     if (!s) {
       // after a restart: the stored watermark, and the committed answers above it
       const rows = this.selectRows.all(attemptId) as { questionId: string; seq: number }[];
-      let w = (this.selectWatermark.get(attemptId) as { w: number } | undefined)?.w ?? 0;
-      const settled = new Set<number>();
-      const stored = new Map<string, number>();
-      let last = w;
-      for (const r of rows) {
-        stored.set(r.questionId, r.seq);
-        if (r.seq > w) settled.add(r.seq);
-        if (r.seq > last) last = r.seq;
-      }
-      w = advance(w, settled, []);
-      for (const x of [...settled]) if (x <= w) settled.delete(x);
-      s = { attemptId, lastSeq: last, watermark: w, settled, dirty: [], dirtyLen: 0, dirtyCount: 0, listed: false, jobStamp: 0, jobRow: 0, stored, lowerings: 0 };
+      const w = (this.selectWatermark.get(attemptId) as { w: number } | undefined)?.w ?? 0;
+      s = restoredSeqState(attemptId, rows, w);
       this.seqs.set(attemptId, s);
     }
     return s;
