@@ -5,7 +5,7 @@
  * match their frozen sha256 manifest.
  */
 import { describe, expect, it } from 'vitest';
-import { essayMeasures, gradeMarkedQuestions, holdoutMismatches, loadMarkedQuestions } from '../../scripts/essay-quality.js';
+import { essayMeasures, essaySet, gradeMarkedQuestions, holdoutMismatches, loadMarkedQuestions } from '../../scripts/essay-quality.js';
 
 describe('essay recommendations on the independent marking set', () => {
   it('dev set: ranks like the examiner, errs by a modest share of marks, never scores an on-topic script 0', () => {
@@ -29,5 +29,11 @@ describe('essay recommendations on the independent marking set', () => {
   it('the hold-out files are unchanged since they were frozen', () => {
     expect(holdoutMismatches()).toEqual([]);
     expect(loadMarkedQuestions('holdout')).toHaveLength(4);
+  });
+
+  it('the second hold-out (essay-marking-2) is unchanged since it was frozen', () => {
+    const set = essaySet('essay-marking-2');
+    expect(holdoutMismatches(set)).toEqual([]);
+    expect(loadMarkedQuestions('holdout', set)).toHaveLength(6);
   });
 });
