@@ -3,7 +3,8 @@
  * answers.ts) keeps its state in localStorage: its own seq counter, every answer it ever
  * gave (by seq), and a queue of answers. An answer leaves the queue only when (1) the
  * server acknowledged holding it (a 200 to the request that carried it, or a session
- * body listing that seq or a newer one for its question) and (2) a response's
+ * body listing that seq for its question — or a newer one, for an answer a 200 had
+ * already acknowledged) and (2) a response's
  * `durableSeq` covers its seq (DESIGN §7). After a restart, queued answers the server no
  * longer holds are replayed with their original seqs, so a replay never overwrites a
  * newer answer.
@@ -89,10 +90,21 @@ export class VirtualCandidate {
     }
   }
 
-  /** A session body (GET /attempts/:id, start): queued answers it does not hold must be sent again. */
+  /**
+   * A session body (GET /attempts/:id, start): queued answers it does not hold must be sent
+   * again. An answer no 200 ever acknowledged counts as held only when the body lists its
+   * very seq: a newer answer to the same question does not show that the server received
+   * this one, and a seq it never received holds `durableSeq` back (docs/decisions.md,
+   * "durableSeq is a contiguous watermark"). The page sends such a replaced, unacknowledged
+   * answer's seq again whatever the server holds (web/candidate/answers.ts, `skipped`);
+   * so does this candidate (a stale save: applied 0, its seq settled).
+   */
   adoptServer(answers: ServerAnswer[]): void {
     const held = new Map(answers.map((a) => [a.questionId, a.seq]));
-    for (const p of this.pending.values()) p.acked = (held.get(p.questionId) ?? 0) >= p.seq;
+    for (const p of this.pending.values()) {
+      const h = held.get(p.questionId) ?? 0;
+      p.acked = h === p.seq || (p.acked && h > p.seq);
+    }
     for (const a of answers) if (a.seq > this.counter) this.counter = a.seq;
   }
 
@@ -110,9 +122,15 @@ export class VirtualCandidate {
     if (typeof body.remainingSeconds === 'number') this.lastClock = { remainingSeconds: body.remainingSeconds, at };
   }
 
-  /** The whole queue, oldest first (a submit's final copy). */
+  /**
+   * A submit's final copy, as the page sends it (web/candidate/answers.ts `finalCopy`): the
+   * newest queued answer of each question, oldest first — at most one per question, so
+   * never over the 500 items a submit takes however long `durableSeq` has waited.
+   */
   queue(): ServerAnswer[] {
-    return [...this.pending.values()].sort((a, b) => a.seq - b.seq).map(({ acked: _a, ...a }) => a);
+    const newest = new Map<string, PendingAnswer>();
+    for (const p of this.pending.values()) if ((newest.get(p.questionId)?.seq ?? 0) < p.seq) newest.set(p.questionId, p);
+    return [...newest.values()].sort((a, b) => a.seq - b.seq).map(({ acked: _a, ...a }) => a);
   }
 
   /** Queued answers the server does not hold (to replay), oldest first. */
