@@ -4,13 +4,14 @@
  * recommended and examiner totals, mean absolute error as a fraction of each question's
  * marks, and the number of on-topic scripts (examinerScore > 0) recommended 0.
  *
- * Run: `npm run quality:essays` (the dev questions only) or
- * `npm run quality:essays -- --holdout` (dev and the frozen hold-out questions; tuning on
- * the hold-out part is not allowed, see the fixture's README). Add `--rows` to print every
- * script. The functions are exported for test/generation/essay-quality.test.ts.
+ * Run: `npm run quality:essays` (the dev questions only),
+ * `npm run quality:essays -- --holdout` (dev and the hold-out questions, each apart) or
+ * `-- --all` (every question together). Since essay-marking's hold-out was run twice it is
+ * all development data; `--set essay-marking-2` measures another set in the same shape
+ * (its own holdout.sha256 is checked first). Add `--rows` to print every script. The functions are exported for test/generation/essay-quality.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
@@ -31,21 +32,27 @@ export interface MarkedQuestion {
   split: 'dev' | 'holdout';
 }
 
-/** The questions of one split, by file name order. */
-export function loadMarkedQuestions(split: 'dev' | 'holdout'): MarkedQuestion[] {
-  return readdirSync(ESSAY_SET)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(ESSAY_SET, f), 'utf8')) as MarkedQuestion)
-    .filter((q) => q.split === split);
+/** A marking set's folder: `name` under test/fixtures/quality/ ("essay-marking", "essay-marking-2"). */
+export function essaySet(name: string): string {
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`not a set name: ${name}`);
+  return join(new URL('..', import.meta.url).pathname, 'test/fixtures/quality', name);
 }
 
-/** Files named in holdout.sha256 whose sha256 no longer matches (empty when the frozen set is intact). */
-export function holdoutMismatches(): string[] {
-  const lines = readFileSync(join(ESSAY_SET, 'holdout.sha256'), 'utf8').split('\n').filter((l) => l.trim());
+/** The questions of one split ('all': every question), by file name order. */
+export function loadMarkedQuestions(split: 'dev' | 'holdout' | 'all', set = ESSAY_SET): MarkedQuestion[] {
+  return readdirSync(set)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(set, f), 'utf8')) as MarkedQuestion)
+    .filter((q) => split === 'all' || q.split === split);
+}
+
+/** Files named in the set's holdout.sha256 whose sha256 no longer matches (empty when the frozen set is intact). */
+export function holdoutMismatches(set = ESSAY_SET): string[] {
+  const lines = readFileSync(join(set, 'holdout.sha256'), 'utf8').split('\n').filter((l) => l.trim());
   return lines
     .map((l) => l.split(/\s+\*?/) as [string, string])
-    .filter(([sum, file]) => createHash('sha256').update(readFileSync(join(ESSAY_SET, file))).digest('hex') !== sum)
+    .filter(([sum, file]) => createHash('sha256').update(readFileSync(join(set, file))).digest('hex') !== sum)
     .map(([, file]) => file);
 }
 
@@ -89,20 +96,31 @@ export function essayMeasures(rows: ScoredScript[]) {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-function report(split: 'dev' | 'holdout', showRows: boolean): void {
-  const rows = gradeMarkedQuestions(loadMarkedQuestions(split));
+function report(split: 'dev' | 'holdout' | 'all', showRows: boolean, set: string, jsonOut?: string): void {
+  const rows = gradeMarkedQuestions(loadMarkedQuestions(split, set));
+  if (!rows.length) return;
   const m = essayMeasures(rows);
-  console.log(`\n## ${split}: ${m.byQuestion.length} questions, ${m.scripts} scripts`);
+  console.log(`\n## ${set.split('/').pop()} ${split}: ${m.byQuestion.length} questions, ${m.scripts} scripts`);
   console.log(`Spearman rho (marks) ${m.rho.toFixed(3)} | rho (share of marks) ${m.rhoShare.toFixed(3)} | MAE ${pct(m.maeShare)} of marks | on-topic scripts scored 0: ${m.onTopicZero.length}`);
   for (const q of m.byQuestion) console.log(`  ${q.question} (${q.marks}): rho ${q.rho.toFixed(3)}, MAE ${pct(q.maeShare)}`);
   const worst = [...rows].sort((a, b) => Math.abs(b.examiner - b.recommended) / b.marks - Math.abs(a.examiner - a.recommended) / a.marks);
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 1));
   for (const r of showRows ? rows : worst.slice(0, 8)) console.log(`  ${r.question} ${r.script}: examiner ${r.examiner}, recommended ${r.recommended} / ${r.marks}${showRows ? '' : `\n      ${r.feedback.slice(0, 600)}`}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  const bad = holdoutMismatches();
+  const setArg = args.indexOf('--set');
+  const set = setArg >= 0 ? essaySet(args[setArg + 1] ?? '') : ESSAY_SET;
+  const bad = holdoutMismatches(set);
   if (bad.length) console.log(`WARNING: hold-out files changed since they were frozen: ${bad.join(', ')}`);
-  report('dev', args.includes('--rows'));
-  if (args.includes('--holdout')) report('holdout', args.includes('--rows'));
+  else console.log(`${set.split('/').pop()}: hold-out files match holdout.sha256`);
+  const rows = args.includes('--rows');
+  // essay-marking: every question is development data since its hold-out was run twice (docs/quality.md).
+  const json = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+  if (args.includes('--all')) report('all', rows, set, json);
+  else {
+    report('dev', rows, set);
+    if (args.includes('--holdout')) report('holdout', rows, set);
+  }
 }

@@ -9,7 +9,8 @@ import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js'
 import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
 import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 import { parseGuidance } from './guidance.js';
-import { creditPoints, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
+import { creditPairs, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
+import { readNotation } from './notation.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
 
 export const RUBRIC_ENGINE = 'hallcbt-rubric-1';
@@ -36,19 +37,24 @@ interface CriterionResult {
 type Outcome = { score: number; found: string[]; missing: string[]; feedback: string };
 
 /** Marks a criterion by points (see points.ts): the best `count` points, each credited once; `taken` are points another criterion already credited. */
-function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>, max: number, topicFactor: number, taken: Set<string>): Outcome & { used: string[] } {
-  const credits = creditPoints(plan, units).sort((x, y) => y.credit - x.credit);
+function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>, max: number, topicFactor: number, taken: Set<string>, scope?: Set<number>): Outcome & { used: string[] } {
+  // Points and sentences are paired best first, each point credited once (a sentence that names a point only in passing leaves it to the sentence about it).
+  const credits = creditPairs(plan, units, scope).sort((x, y) => y.credit - x.credit || y.match - x.match);
   const chosen: PointCredit[] = [];
   const claimed = new Map<number, Set<string>>();
   for (const c of credits) {
-    if (c.credit <= 0 || taken.has(c.point.label)) continue;
+    if (c.credit <= 0 || taken.has(c.point.label) || chosen.some((o) => o.point === c.point)) continue;
     if (plan.perPoint && chosen.length >= plan.count) break;
     // The same words in the same sentence are one point, however many listed alternatives they meet.
     const words = new Set(c.point.heads.flatMap((h) => [...h.stems.keys()]).filter((st) => units[c.unit]!.exact.has(st)));
     const seen = claimed.get(c.unit);
     if (seen && [...words].some((w) => seen.has(w))) continue;
     // One sentence explained by the same model-answer sentence is one point, not one per alternative it names.
-    if (c.point.body && chosen.some((o) => o.unit === c.unit && o.point.body?.text === c.point.body!.text)) continue;
+    // (Items with their own marks are distinct facts even when the model answer states them in one sentence.)
+    if (plan.perPoint && c.point.body && chosen.some((o) => o.unit === c.unit && o.point.body?.text === c.point.body!.text)) continue;
+    // One sentence or list item is one point of a list, unless it is long enough to make two (WAEC: a point repeated or run together is credited once).
+    const inUnit = chosen.filter((o) => o.unit === c.unit).length;
+    if (plan.perPoint && inUnit >= 1 + (units[c.unit]!.text.match(/[,;/]|\band\b|\bor\b|\balso\b/gi)?.length ?? 0)) continue;
     claimed.set(c.unit, new Set([...(seen ?? []), ...words]));
     chosen.push(c);
   }
@@ -94,13 +100,23 @@ function gradeContent(units: IdeaUnit[], max: number, r: ResponseStems, topicFac
  * `lexicon` gives related words for paraphrase (the hall passes WordNet); without it only
  * the words themselves, their stems and misspellings match.
  */
-export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Evaluation {
+export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon): Evaluation {
+  // Chemical notation is read as words on every side alike ("Ca(HCO3)2" meets "calcium hydrogencarbonate").
+  const req = {
+    ...original,
+    questionPrompt: readNotation(original.questionPrompt),
+    modelAnswer: readNotation(original.modelAnswer),
+    studentResponse: readNotation(original.studentResponse),
+    rubricCriteria: original.rubricCriteria.map((c) => ({ ...c, title: readNotation(c.title), description: c.description === undefined ? undefined : readNotation(c.description) })),
+  };
   const prompt = stemSet(req.questionPrompt);
   const r = responseStems(req.studentResponse, lexicon);
   const modelUnits = ideaTexts(req.modelAnswer).map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
   const whole = ideaUnit(req.modelAnswer, prompt);
   // Topic gate: an answer that never touches the question's own subject words is off-topic, however many shared terms it has.
-  const topic = ideaUnit([...prompt].filter((s) => whole.stems.has(s)).join(' '), new Set());
+  const shared = [...prompt].filter((s) => whole.stems.has(s));
+  // (A model answer that never repeats the question's words leaves the question's own words as its subject.)
+  const topic = ideaUnit((shared.length ? shared : [...prompt].filter((s) => !/^\d/.test(s))).join(' '), new Set());
   const topicShare = topic.stems.size ? coverage(topic, r) : 1;
   // Focus: the share of the response's own content words that belong to the question's material. Padding and
   // another topic's essay share a few words with the rubric but are mostly about something else; notes that
@@ -108,9 +124,10 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Ev
   const material = responseStems(`${req.questionPrompt} ${req.modelAnswer} ${req.rubricCriteria.map((c) => `${c.title} ${c.description ?? ''}`).join(' ')}`, lexicon);
   const own = [...r.exact];
   const focus = own.length ? own.reduce((sum, st) => sum + (hasStem(material, st) ? 1 : material.related.has(st) ? 0.5 : 0), 0) / own.length : 0;
-  const topicFactor = Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, focus >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (focus - 0.1) / 0.5));
-  const relevance = coverage(whole, r) * topicFactor;
-  const words = wordCount(req.studentResponse);
+  const focusScale = (f: number) => Math.min(1, Math.max(Math.min(1, topicShare / 0.2) ** 2, f >= 0.6 ? 1 : 0)) * Math.min(1, Math.max(0, (f - 0.1) / 0.5));
+  let topicFactor = focusScale(focus);
+  let relevance = coverage(whole, r) * topicFactor;
+  const words = wordCount(original.studentResponse);
   const units = responseUnits(req.studentResponse, lexicon);
   const explainVerb = /\b(?:explain|discuss|describe|examine|account for|analy[sz]e|evaluate|justify|why)\b/i.test(req.questionPrompt);
   let previous: PointPlan | null = null;
@@ -134,14 +151,22 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Ev
   const n = content.length;
   const rarity = (st: string) => Math.log(1 + n / (df.get(st) ?? 1)) / Math.log(1 + n);
   if (n > 1) for (const p of content) reweight(p.titleUnit ? [...p.units, p.titleUnit] : p.units, rarity);
+  const scopes = subjectScopes(req.rubricCriteria.map((c) => c.title), units);
+  // A paraphrase is all points in other words: the share of its sentences that state a point also counts as focus (padding states none).
+  const stating = new Set(plans.flatMap((p) => (p.pointPlan ? creditPairs(p.pointPlan, units).filter((c) => c.stated && c.credit >= 0.5).map((c) => c.unit) : [])));
+  if (units.length && stating.size / units.length > focus) {
+    topicFactor = focusScale(stating.size / units.length);
+    relevance = coverage(whole, r) * topicFactor;
+  }
   const results: CriterionResult[] = [];
   let taken = new Set<string>();
-  for (const { c, kind, pointPlan, shared, units: ideaUnits, titleUnit } of plans) {
+  for (const [index, { c, kind, pointPlan, shared, units: ideaUnits, titleUnit }] of plans.entries()) {
     let out: Outcome;
     if (!shared) taken = new Set();
     if (!words) out = { score: 0, found: [], missing: [], feedback: 'No response.' };
     else if (kind === 'points') {
-      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken);
+      const parts = pointPlan!.points.some((p) => p.evidence);
+      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken, parts ? scopes[index] : undefined);
       got.used.forEach((l) => taken.add(l));
       out = got;
     } else if (kind === 'quality') {
@@ -155,10 +180,29 @@ export function gradeEssayBuiltIn(req: GradeEssayRequest, lexicon?: Lexicon): Ev
     }
     results.push({ criterionId: c.id, maxMarks: c.maxMarks, title: c.title, ...out });
   }
-  floorOnTopic(results, relevance, topicShare >= 0.2 || focus >= 0.5);
+  // The floor looks at the evidence before the focus scale: a short on-topic answer may be all "off the material".
+  floorOnTopic(results, coverage(whole, r), topicShare >= 0.2 || (focus >= 0.5 && topicFactor > 0));
   const penalty = words ? lengthPenalty(words, req.minWords, req.maxWords) : null;
   if (penalty) applyPenalty(results, penalty.marks, penalty.reason);
-  return summarise(results, req.maxMarks, words, splitSentences(req.studentResponse).length, penalty?.reason);
+  return summarise(results, req.maxMarks, words, splitSentences(original.studentResponse).length, penalty?.reason);
+}
+
+/**
+ * For criteria that each name a subject ("i. Going concern", "ii. Consistency"): the
+ * response's sentences about each, from a sentence naming it to the next naming another.
+ * A definition or significance is looked for there only; undefined when the response
+ * never names the subject (then the whole response is searched).
+ */
+function subjectScopes(titles: string[], units: ReturnType<typeof responseUnits>): (Set<number> | undefined)[] {
+  const names = titles.map((t) => ideaUnit(t.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, ''), new Set()));
+  const scopes = titles.map(() => new Set<number>());
+  let current: number[] = [];
+  units.forEach((u, i) => {
+    const named = names.flatMap((n, j) => (n.stems.size && coverage(n, u) >= 0.99 ? [j] : []));
+    if (named.length) current = named;
+    for (const j of current) scopes[j]!.add(i);
+  });
+  return scopes.map((s) => (s.size ? s : undefined));
 }
 
 /**

@@ -117,7 +117,38 @@ function markedItems(text: string): { text: string; marks: number }[] {
   }
   if (trailing.length >= 2 || (trailing.length === 1 && trailing[0]!.text.length > 10)) return trailing;
   const leading = [...text.matchAll(new RegExp(String.raw`(?:^|[(,;]\s*)${NUM}\s*(?:marks?\s*)?for\s+([^,;)]+)`, 'gi'))].map((m) => ({ text: m[2]!.trim(), marks: readNumber(m[1]!) }));
-  return leading.length >= 2 ? leading : [];
+  if (leading.length >= 2) return leading;
+  return components(text);
+}
+
+const COMPONENT = new RegExp(String.raw`^\s*([^()]{3,60}?)\s*[-–:,]?\s*${NUM}\s*marks?\b\s*(?:\((.*)\))?[\s.]*$`, 'i');
+
+/**
+ * Parts of an answer with their own marks, "; "-separated: "Definition 1 mark (income when
+ * earned …); explaining the significance 2 marks (e.g. …)". Each keeps its name ("Definition")
+ * and its content in brackets, as "name: content".
+ */
+function components(text: string): { text: string; marks: number }[] {
+  const parts = topLevel(text);
+  const out = parts.map((p) => COMPONENT.exec(p)).filter((m): m is RegExpExecArray => m !== null).map((m) => ({ text: m[3] ? `${m[1]!.trim()}: ${m[3].replace(/^e\.\s?g\.\s*,?\s*/i, '').trim()}` : m[1]!.trim(), marks: readNumber(m[2]!) }));
+  return out.length >= 2 && out.length === parts.length ? out : [];
+}
+
+/** `text` split at ";" outside brackets. */
+function topLevel(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth = Math.max(0, depth - 1);
+    if (ch === ';' && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((p) => p.trim()).filter(Boolean);
 }
 
 /** Reads a criterion's description; `maxMarks` completes a count or a per-point mark given alone. */

@@ -10,7 +10,7 @@
  */
 import { splitSentences } from '../../generation/text/nlp.js';
 import type { Guidance } from './guidance.js';
-import { coverage, ideaUnit, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
+import { coverage, ideaUnit, responseStems, stemCredit, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 
 /** One creditable point: names it may be stated by, and the words that explain it. */
 export interface Point {
@@ -18,6 +18,10 @@ export interface Point {
   heads: IdeaUnit[];
   body: IdeaUnit | null;
   marks: number;
+  /** A part of the answer ("definition", "significance") credited by how much of its content a sentence covers, with no name to state it by. */
+  evidence?: IdeaUnit[];
+  /** The part is an explanation (significance, application): notes do not earn it. */
+  explains?: boolean;
 }
 
 /** How a criterion is marked by points. */
@@ -35,6 +39,7 @@ export interface PointCredit {
   stated: boolean;
   explained: number;
   unit: number;
+  match: number;
 }
 
 /** The model answer's points: per part label ("a", "b" or ""), numbered items, lines or sentences. */
@@ -85,12 +90,38 @@ function distinguishBodies(points: Point[]): void {
   for (const b of bodies) for (const [st, w] of b.stems) b.stems.set(st, w * (Math.log(1 + n / df.get(st)!) / Math.log(1 + n)));
 }
 
+const DEFINE = /\b(?:defin\w*|meaning)\b/i;
+/** Names of the parts of an answer rather than of points: its definition, its significance or explanation. */
+const ROLE = /^\s*(?:(?:the\s+)?(?:defin\w*|meaning)|(?:\w+\s+){0,2}(?:significance|importance|explanation|application|illustration|example))\s*$/i;
+
+/** The model answer's item on the criterion's subject ("i. Going concern: …" for a criterion titled "i. Going concern"), without its name. */
+export function sectionFor(title: string, modelAnswer: string): string | null {
+  const name = title.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, '').trim().toLowerCase();
+  if (name.length < 3) return null;
+  const items = modelAnswer.split(/\n+|(?:^|\s)\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s+/);
+  const hit = items.find((i) => i.trim().toLowerCase().slice(0, name.length + 20).includes(name));
+  return hit ? hit.trim().replace(/^[^:]{0,60}:\s*/, '') : null;
+}
+
 /** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled). */
 export function planPoints(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
   const part = /^\s*\(?([a-h])\)/i.exec(title)?.[1]?.toLowerCase();
   const all = modelPoints(modelAnswer);
   const model = part && all.some((m) => m.part === part) ? all.filter((m) => m.part === part) : all;
   let points: Point[];
+  if (g.marked.length && g.marked.every((m) => ROLE.test(m.text.split(':')[0]!))) {
+    const section = sectionFor(title, modelAnswer);
+    points = g.marked.map((m) => {
+      const [name, content] = [m.text.split(':')[0]!, m.text.split(':').slice(1).join(':')];
+      const sentences = section ? splitSentences(section) : [];
+      const own = DEFINE.test(name) ? sentences.slice(0, 1) : sentences.length > 1 ? sentences.slice(1) : sentences;
+      const evidence = [ideaUnit(own.join(' '), prompt), ideaUnit(content, prompt)];
+      // The significance is what the definition does not already say: the subject's and the definition's words are not evidence of it.
+      if (!DEFINE.test(name)) for (const e of evidence) for (const st of ideaUnit(`${title} ${sentences[0] ?? ''}`, prompt).stems.keys()) if (e.stems.size > 2) e.stems.delete(st);
+      return { label: `${name.trim()}${section ? '' : ` (${content.trim().slice(0, 60)})`}`, heads: [], body: null, marks: m.marks, evidence: evidence.filter((u) => u.stems.size >= 2), explains: !DEFINE.test(name) };
+    });
+    return { points, count: points.length, perPoint: 0, statedShare: 1 };
+  }
   if (g.marked.length) {
     points = g.marked.map((m) => {
       const heads = headUnits(m.text, prompt);
@@ -105,10 +136,13 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
     });
   } else if (g.count || model.length === 0) {
     points = model.map((m) => {
-      const name = /^([^:–-]{3,60})\s*[:–-]\s/.exec(m.text)?.[1];
-      const heads = headUnits(name ?? m.text, prompt);
-      const body = ideaUnit(name ? m.text.slice(name.length) : m.text, prompt);
-      return { label: name ?? m.text.slice(0, 60), heads, body: name ? body : null, marks: g.perPoint ?? 1 };
+      const text = m.text.replace(/^\(?(?:[ivx]{1,4}|[a-h])[.)]\s+/i, '');
+      // The point's name: before its colon or dash ("Poverty: …"), or a short subject defined by "means"/"is" ("Remoteness of damage means …").
+      const name = /^([^:–-]{3,60})\s*[:–-]\s/.exec(text)?.[1] ?? /^((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?:means|is|are|refers to)\s/iu.exec(text)?.[1];
+      const named = name ? headUnits(name, prompt) : [];
+      const heads = named.length ? named : headUnits(text, prompt);
+      const body = ideaUnit(named.length ? text.slice(name!.length) : text, prompt);
+      return { label: named.length ? name! : text.slice(0, 60), heads, body: named.length ? body : null, marks: g.perPoint ?? 1 };
     });
   } else {
     // No count, list or marks: the description is the content, as one point worth the criterion.
@@ -124,19 +158,54 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
 }
 
 /** Sentences and list items of a response, each indexed for matching. */
-export function responseUnits(text: string, lexicon?: Lexicon): ResponseStems[] {
-  const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})/u));
+export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string })[] {
+  const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})|(?<=\p{Ll}{3,}\.)\s+(?=\p{Lu})/u));
   return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
 }
+
+/** A note rather than a sentence: every phrase between commas, dashes, colons or brackets has at most four words, and none says "is", "means", "because"… */
+export function isNote(text: string | undefined): boolean {
+  const phrases = (text ?? '').split(/[,;:()/]|\s[-–—]\s|\s[-–—]|[-–—]\s/).map((p) => p.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length).filter((n) => n > 0);
+  return phrases.length > 0 && Math.max(...phrases) <= 4 && !/\b(?:is|are|was|were|means?|can|will|because|so|which|that|when|if)\b/i.test(text ?? '');
+}
+
+/** Share of a part's content a sentence must cover for its full marks (half as much: half the marks). */
+const COMPONENT_FULL = 0.35;
+
+const NEGATION = /\b(?:not|cannot|can't|never|no|without)\b|n't\b/i;
 
 const REASON = /\b(?:because|so|since|therefore|thus|hence|which|causes?|caus\w+|leads?|led|results?|makes?|made|means?|when|if|as a result|due to|by|increas\w+|reduc\w+|prevents?|helps?)\b/i;
 
 /** Credit (0–1) of each point in the response, best unit per point. */
-export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: string })[]): PointCredit[] {
-  return plan.points.map((point) => {
-    let best: PointCredit = { point, credit: 0, stated: false, explained: 0, unit: -1 };
+export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: string })[], scope?: Set<number>): PointCredit[] {
+  const all = creditPairs(plan, units, scope);
+  return plan.points.map((point) => all.filter((c) => c.point === point).reduce((a, b) => (b.credit > a.credit ? b : a), { point, credit: 0, stated: false, explained: 0, unit: -1, match: 0 }));
+}
+
+/** Every (point, sentence) pair with some credit; `match` (the name's and explanation's raw coverage) breaks ties. */
+export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: string })[], scope?: Set<number>): PointCredit[] {
+  const pairs: PointCredit[] = [];
+  // Notes ("Immunity", "foreseeable future, no liquidation") state points; they explain nothing (WAEC/ICAN practice for "explain").
+  const notes = units.map((u, i) => isNote(u.text) && (i + 1 >= units.length || isNote(units[i + 1]!.text)));
+  for (const point of plan.points) {
+    const add = (c: PointCredit) => c.credit > 0 && pairs.push(c);
+    if (point.evidence) {
+      units.forEach((u, i) => {
+        if ((scope && !scope.has(i)) || (point.explains && notes[i])) return;
+        const cover = Math.max(0, ...point.evidence!.map((e) => coverage(e, u, true)));
+        // One shared word ("item") is not a definition or an explanation: at least two of its words.
+        const hits = Math.max(0, ...point.evidence!.map((e) => [...e.stems.keys()].filter((st) => stemCredit(u, st) > 0).length));
+        const credit = hits < 2 ? 0 : cover >= COMPONENT_FULL ? 1 : cover >= COMPONENT_FULL / 2 ? 0.5 : 0;
+        add({ point, credit, stated: credit > 0, explained: credit, unit: i, match: cover });
+      });
+      continue;
+    }
+    const negated = NEGATION.test(point.label);
     units.forEach((u, i) => {
-      const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true)));
+      // "not removed by boiling" is met only by a sentence that says not; "removable by boiling" rather by one that does not.
+      const saysNot = NEGATION.test(u.text ?? '');
+      if (negated && !saysNot) return;
+      const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true))) * (!negated && saysNot ? 0.99 : 1);
       const next = units[i + 1];
       const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
       const body = point.body ? coverage(point.body, around) : 0;
@@ -144,11 +213,11 @@ export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: s
       const stated = head >= 0.5 || (body >= 0.5 && head > 0) || body >= 0.65;
       const partly = !stated && head >= 0.3 ? 0.5 : 0;
       const reasoned = stated && REASON.test(u.text ?? '') && u.exact.size >= 5 ? 0.5 : 0;
-      const explained = stated ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
+      const explained = stated && !notes[i] ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
       const s = plan.statedShare;
       const credit = s >= 1 ? (stated ? 1 : partly) : (stated ? s : partly * s) + (1 - s) * explained;
-      if (credit > best.credit) best = { point, credit, stated, explained, unit: i };
+      add({ point, credit, stated, explained, unit: i, match: head + body });
     });
-    return best;
-  });
+  }
+  return pairs;
 }
