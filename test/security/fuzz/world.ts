@@ -76,13 +76,20 @@ const TABLES = ['workspaces', 'exams', 'questions', 'roster_entries', 'attempts'
  */
 const VOLATILE = new Set(['last_seen_at', 'last_saved_at', 'tries', 'next_attempt_at', 'last_error', 'last_status_code', 'delivered_at']);
 
-/** Per-table digests of the state a request could change (see module doc). */
+/**
+ * Per-table digests of the state a request could change (see module doc). Each attempt's
+ * `durable_seq` is kept apart, as `durableSeq:<attemptId>` = its value: a refused save's seq
+ * is received all the same and may move the watermark up to it (docs/decisions.md,
+ * "durableSeq is a contiguous watermark"), which `refusedSeqMoved` checks exactly.
+ */
 export function stateDigest(s: TestServer): Record<string, string> {
   s.deps.buffer.flushAllSync();
   const out: Record<string, string> = {};
   for (const t of TABLES) {
-    const rows = (s.deps.sqlite.prepare(`SELECT * FROM ${t}`).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).filter(([k]) => !VOLATILE.has(k) && !(t === 'outbox_events' && k === 'status'))));
+    const all = s.deps.sqlite.prepare(`SELECT * FROM ${t}`).all() as Record<string, unknown>[];
+    const rows = all.map((r) => JSON.stringify(Object.entries(r).filter(([k]) => !VOLATILE.has(k) && !(t === 'outbox_events' && k === 'status') && !(t === 'attempts' && k === 'durable_seq'))));
     out[t] = createHash('sha256').update(rows.sort().join('\n')).digest('hex');
+    if (t === 'attempts') for (const r of all) out[`durableSeq:${String(r.id)}`] = String(r.durable_seq);
   }
   const backups = join(s.dataDir, 'backups');
   out.backups = existsSync(backups) ? readdirSync(backups).sort().join(',') : '-';
@@ -92,4 +99,23 @@ export function stateDigest(s: TestServer): Record<string, string> {
 /** Names of the parts whose digest differs. */
 export function changed(a: Record<string, string>, b: Record<string, string>): string[] {
   return Object.keys(a).filter((k) => a[k] !== b[k]);
+}
+
+/**
+ * True when `part` is the one change a refused save may make: the watermark of the attempt
+ * in its path, raised to no more than the highest `seq` its body carried.
+ */
+export function refusedSeqMoved(part: string, before: Record<string, string>, after: Record<string, string>, method: string, path: string, body: string | null): boolean {
+  const m = /^durableSeq:(.+)$/.exec(part);
+  if (!m || !['PUT', 'POST'].includes(method) || !new RegExp(`^/attempts/${m[1]}/answers(/|\\?|$)`).test(path)) return false;
+  let seqs: number[] = [];
+  try {
+    const b = JSON.parse(body ?? 'null') as { seq?: unknown; answers?: { seq?: unknown }[] } | null;
+    seqs = [b?.seq, ...(Array.isArray(b?.answers) ? b.answers.map((a) => a?.seq) : [])].filter((x): x is number => typeof x === 'number');
+  } catch {
+    return false;
+  }
+  const was = Number(before[part]);
+  const now = Number(after[part]);
+  return now > was && seqs.some((x) => x >= now);
 }
