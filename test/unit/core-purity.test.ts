@@ -88,6 +88,27 @@ describe('src/platform knows no domain', () => {
   });
 });
 
+/**
+ * What the hub may take from the hall: only the upload machinery of src/modules/imports
+ * (multipart forms, reading a file in the job process, the import plan), so a file is read
+ * the same way on both; never the hall's attempts, answer buffer, timers or database.
+ */
+const HUB_MAY_USE_OF_THE_HALL = ['modules/imports/schemas', 'modules/imports/http', 'modules/imports/exam-data', 'modules/imports/uploads', 'modules/imports/question-import'];
+
+describe('src/hub takes from the hall only its upload machinery', () => {
+  it('no file under src/hub imports src/hall, src/db or a module of the hall other than the listed imports files', () => {
+    const hub = join(ROOT, 'src', 'hub');
+    const found = coreFiles(hub).flatMap((f) =>
+      specifiers(readFileSync(f, 'utf8'))
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => ({ spec, target: relative(join(ROOT, 'src'), resolve(dirname(f), spec)).replace(/\.js$/, '') }))
+        .filter(({ target }) => /^(modules|hall|db)(\/|$)/.test(target) && !HUB_MAY_USE_OF_THE_HALL.includes(target))
+        .map(({ spec }) => `${relative(ROOT, f)}: imports ${spec}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('src/core is pure', () => {
   it('no file under src/core imports the database, hono, I/O or the hall, nor keeps a clock or process state', () => {
     const files = coreFiles();
