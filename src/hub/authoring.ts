@@ -14,7 +14,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { questionInputSchema, questionPatchSchema, type QuestionInput, type StoredQuestion } from '../core/questions/schemas.js';
 import { Conflict, NotFound, ValidationError, type FieldError } from '../platform/errors.js';
 import { zodFieldErrors } from '../platform/openapi.js';
-import type { z } from 'zod';
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
 import { audit } from './audit.js';
 import type { HubDb } from './db/index.js';
 import { halls, hubExams, publications } from './db/schema.js';
@@ -27,6 +28,8 @@ export const MAX_EXAM_QUESTIONS = 2000;
 
 type Tx = Parameters<Parameters<HubDb['transaction']>[0]>[0];
 type ExamRow = typeof hubExams.$inferSelect;
+/** The columns an edit may set (the version is the edit's own business). */
+type ExamEdit = Partial<Pick<ExamRow, 'title' | 'durationMins' | 'startsAt' | 'endsAt' | 'settings' | 'questions' | 'roster'>>;
 
 /**
  * Refuses a change to an exam that a hall has released or may release now.
@@ -48,24 +51,91 @@ async function assertEditable(deps: HubDeps, tx: Tx, e: ExamRow): Promise<void> 
 }
 
 /**
- * Applies `change` to the exam's questions in one transaction (locked, checked editable),
- * bumping the version when the current one has been published, with an audit row.
+ * Applies `change` to the exam's row in one transaction (locked, checked editable), bumping
+ * the version when the current one has been published, with an audit row.
  * @returns what `change` returns, and the exam's version after it
  */
-async function editQuestions<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (qs: HubQuestion[], nowIso: string) => { questions: HubQuestion[]; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number }> {
+async function editExamRow<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (e: ExamRow, nowIso: string) => { set: ExamEdit; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number }> {
   return deps.db.transaction(async (tx) => {
     const rows = await tx.select().from(hubExams).where(eq(hubExams.id, examId)).for('update');
     const e = rows[0];
     if (!e) throw new NotFound('Exam');
     await assertEditable(deps, tx, e);
     const now = new Date(deps.clock.now());
-    const { questions, result, detail } = change([...(e.questions as HubQuestion[])], now.toISOString());
-    if (questions.length > MAX_EXAM_QUESTIONS) throw new ValidationError(`An exam holds at most ${MAX_EXAM_QUESTIONS} questions; this change would make ${questions.length}.`, [{ path: 'questions', message: 'too many questions' }]);
+    const { set, result, detail } = change(e, now.toISOString());
     const published = await tx.select({ id: publications.packageId }).from(publications).where(and(eq(publications.examId, examId), eq(publications.version, e.version))).limit(1);
     const version = published.length ? e.version + 1 : e.version;
-    await tx.update(hubExams).set({ questions, version }).where(eq(hubExams.id, examId));
+    await tx.update(hubExams).set({ ...set, version }).where(eq(hubExams.id, examId));
     await audit(tx, { at: now, actor: `examiner:${examinerId}`, action, detail: { examId, version, ...detail } });
     return { ...result, version };
+  });
+}
+
+/**
+ * Applies `change` to the exam's questions (see editExamRow), refusing more than
+ * MAX_EXAM_QUESTIONS. @returns what `change` returns, and the exam's version after it
+ */
+async function editQuestions<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (qs: HubQuestion[], nowIso: string) => { questions: HubQuestion[]; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number }> {
+  return editExamRow(deps, examinerId, examId, action, (e, nowIso) => {
+    const { questions, result, detail } = change([...(e.questions as HubQuestion[])], nowIso);
+    if (questions.length > MAX_EXAM_QUESTIONS) throw new ValidationError(`An exam holds at most ${MAX_EXAM_QUESTIONS} questions; this change would make ${questions.length}.`, [{ path: 'questions', message: 'too many questions' }]);
+    return { set: { questions }, result, detail };
+  });
+}
+
+/** PATCH /hub/v1/exams/:id: the settings and roster an examiner may change before release (all optional, at least one). */
+export const hubExamPatchSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    durationMins: z.number().int().min(1).max(600),
+    startsAt: z.string().datetime({ offset: true }),
+    endsAt: z.string().datetime({ offset: true }).nullable(),
+    maxTabViolations: z.number().int().min(0).max(100),
+    shuffleQuestions: z.boolean(),
+    shuffleChoices: z.boolean(),
+    showResultAfter: z.boolean(),
+    roster: z
+      .array(z.object({ studentId: z.string().trim().min(1).max(64), candidateName: z.string().trim().min(1).max(200), pin: z.string().regex(/^\d{4,8}$/).optional() }))
+      .min(1)
+      .max(20_000),
+  })
+  .partial()
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'Nothing to change: give at least one field.' });
+export type HubExamPatch = z.infer<typeof hubExamPatchSchema>;
+
+type RosterRow = { studentId: string; candidateName: string; pin: string };
+
+/**
+ * Changes an exam's settings and/or replaces its roster, under the same rules as a question
+ * edit (refused once released or in the release window; after a publication it makes the
+ * next version). A roster entry without a PIN keeps the PIN its studentId already had, or
+ * is issued a new 6-digit one (as at creation).
+ * @throws NotFound, ValidationError (endsAt not after startsAt, duplicate studentId), Conflict
+ */
+export async function patchHubExam(deps: HubDeps, examinerId: string, examId: string, patch: HubExamPatch): Promise<{ version: number }> {
+  return editExamRow(deps, examinerId, examId, 'exam-edited', (e) => {
+    const startsAt = patch.startsAt !== undefined ? new Date(patch.startsAt) : e.startsAt;
+    const endsAt = patch.endsAt !== undefined ? (patch.endsAt === null ? null : new Date(patch.endsAt)) : e.endsAt;
+    if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw new ValidationError('endsAt must be after startsAt.', [{ path: 'endsAt', message: 'must be after startsAt' }]);
+    const set: ExamEdit = {};
+    if (patch.title !== undefined) set.title = patch.title;
+    if (patch.durationMins !== undefined) set.durationMins = patch.durationMins;
+    if (patch.startsAt !== undefined) set.startsAt = startsAt;
+    if (patch.endsAt !== undefined) set.endsAt = endsAt;
+    const settingKeys = ['maxTabViolations', 'shuffleQuestions', 'shuffleChoices', 'showResultAfter'] as const;
+    if (settingKeys.some((k) => patch[k] !== undefined)) {
+      const settings = { ...(e.settings as Record<string, unknown>) };
+      for (const k of settingKeys) if (patch[k] !== undefined) settings[k] = patch[k];
+      set.settings = settings;
+    }
+    if (patch.roster) {
+      const ids = patch.roster.map((r) => r.studentId);
+      if (new Set(ids).size !== ids.length) throw new ValidationError('A studentId appears twice in the roster.', [{ path: 'roster', message: 'duplicate studentId' }]);
+      const pins = new Map((e.roster as RosterRow[]).map((r) => [r.studentId, r.pin]));
+      set.roster = patch.roster.map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: r.pin !== undefined ? deps.secrets.seal(r.pin) : (pins.get(r.studentId) ?? deps.secrets.seal(String(randomInt(0, 1_000_000)).padStart(6, '0'))) }));
+    }
+    return { set, result: {}, detail: { fields: Object.keys(patch) } };
   });
 }
 

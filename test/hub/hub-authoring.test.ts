@@ -387,9 +387,55 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
     expect((await questionsOf(examId)).map((q) => q.prompt)).toEqual(['Is money a medium of exchange?']);
   });
 
+  it('changes an exam’s settings and roster with the same version rules; wrong inputs change nothing', async () => {
+    const examId = await emptyExam('Board Physics');
+    const exam = async () => (await as('GET', `/hub/v1/exams/${examId}`)).json;
+    const before = await exam();
+    for (const [body, status] of [
+      [{}, 400], // nothing to change
+      [{ title: 'X', colour: 'red' }, 400], // not a field
+      [{ durationMins: 0 }, 400],
+      [{ endsAt: '2026-11-30T09:00:00.000Z' }, 400], // before startsAt
+      [{ roster: [{ studentId: 'A1', candidateName: 'Ade' }, { studentId: 'A1', candidateName: 'Bola' }] }, 400], // studentId twice
+      [{ roster: [{ studentId: 'A1', candidateName: 'Ade', pin: '12' }] }, 400], // PIN too short
+    ] as const) {
+      const r = await as('PATCH', `/hub/v1/exams/${examId}`, body);
+      expect(r.status, JSON.stringify(body)).toBe(status);
+      expect(r.json.type, JSON.stringify(body)).toBeTruthy();
+    }
+    expect((await as('PATCH', '/hub/v1/exams/hex_unknown', { title: 'Y' })).status).toBe(404);
+    expect(await exam()).toEqual(before);
+
+    // before the first publication an edit stays in version 1
+    const r = await as('PATCH', `/hub/v1/exams/${examId}`, {
+      title: 'Board Physics (revised)',
+      durationMins: 50,
+      shuffleChoices: true,
+      roster: [{ studentId: 'CH-001', candidateName: 'Chidi Eze' }, { studentId: 'PH-002', candidateName: 'Ngozi Obi', pin: '8642' }, { studentId: 'PH-003', candidateName: 'Musa Bello' }],
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json).toMatchObject({ title: 'Board Physics (revised)', durationMins: 50, version: 1, settings: { shuffleChoices: true, maxTabViolations: 3 } });
+    const pins = Object.fromEntries((r.json.roster as { studentId: string; pin: string }[]).map((x) => [x.studentId, x.pin]));
+    expect(pins['CH-001']).toBe('1357'); // kept
+    expect(pins['PH-002']).toBe('8642'); // given
+    expect(pins['PH-003']).toMatch(/^\d{6}$/); // issued
+
+    // after a publication the next edit makes version 2
+    const hall = await enrolledHall('Enugu centre');
+    await as('POST', `/hub/v1/exams/${examId}/questions/bulk`, { questions: [mcq('Is light a wave?')] });
+    expect((await as('POST', `/hub/v1/exams/${examId}/publish`, { hallIds: [hall.hallId] })).status).toBe(200);
+    const v2 = await as('PATCH', `/hub/v1/exams/${examId}`, { maxTabViolations: 1 });
+    expect(v2.json).toMatchObject({ version: 2, publishedVersion: 1, republishNeeded: true, settings: { maxTabViolations: 1, shuffleChoices: true } });
+    const republished = await as('POST', `/hub/v1/exams/${examId}/publish`, {});
+    expect(republished.status).toBe(200);
+    const { paper } = await openedPaper(hall, republished.json.packages[0].packageId, republished.json.packages[0].releaseCode);
+    expect(JSON.stringify(paper)).toContain('Board Physics (revised)');
+  });
+
   it('lists the authoring routes in the hub’s OpenAPI document and /docs', async () => {
     const doc = await (await hub.app.request('/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
     for (const [path, method] of [
+      ['/hub/v1/exams/{id}', 'patch'],
       ['/hub/v1/exams/{id}/questions', 'get'],
       ['/hub/v1/exams/{id}/questions/bulk', 'post'],
       ['/hub/v1/exams/{id}/questions/{questionId}', 'get'],

@@ -17,7 +17,7 @@ import { toQuestionInput } from '../../modules/imports/exam-data.js';
 import { readUpload } from '../../modules/imports/uploads.js';
 import { errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import type { HubDeps, HubEnv } from '../deps.js';
-import { addHubQuestions, deleteHubQuestion, getHubQuestion, listHubQuestions, patchHubQuestion, reorderHubQuestions } from '../authoring.js';
+import { addHubQuestions, deleteHubQuestion, getHubQuestion, hubExamPatchSchema, listHubQuestions, patchHubExam, patchHubQuestion, reorderHubQuestions } from '../authoring.js';
 import { getHubExam } from '../exams.js';
 import { importHubBank, importHubSheet } from '../question-imports.js';
 import { examinerSecurity } from '../router.js';
@@ -38,6 +38,14 @@ const slug = (title: string) => title.trim().replace(/\s+/g, '_') || 'exam';
 
 /** Adds the authoring routes to the examiner router `r` (whose middleware checks the API key). */
 export function registerAuthoringRoutes(r: OpenAPIHono<HubEnv>, deps: HubDeps): void {
+  r.openapi(
+    createRoute({ method: 'patch', path: '/hub/v1/exams/{id}', tags, security: examinerSecurity, summary: 'Change the exam’s settings (title, times, proctoring, shuffling) and/or replace its roster; the same rules as a question edit', request: { params: examParams, body: jsonBody(hubExamPatchSchema) }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'The exam after the change (with version)'), ...errorResponses, ...conflict } }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await patchHubExam(deps, c.var.examiner.id, id, c.req.valid('json'));
+      return c.json(await getHubExam(deps, id), 200);
+    },
+  );
   r.openapi(
     createRoute({ method: 'get', path: '/hub/v1/exams/{id}/questions', tags, security: examinerSecurity, summary: 'The exam’s questions in paper order (answer keys included)', request: { params: examParams }, responses: { 200: jsonResponse(z.array(storedQuestionSchema), 'Questions'), ...errorResponses } }),
     async (c) => c.json(await listHubQuestions(deps, c.req.valid('param').id), 200),
