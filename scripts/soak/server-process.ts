@@ -10,7 +10,7 @@
  * server process was running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -36,6 +36,26 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * PIDs of a server's job processes (the child processes that read uploads, running
+ * job-child), from /proc; [] when the server is gone. From sources the server also runs
+ * tsx's esbuild service, which is left out. Linux only.
+ */
+export function jobChildPids(serverPid: number): number[] {
+  try {
+    const pids = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return pids.filter((c) => {
+      try {
+        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('job-child.');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
 }
 
 export class ServerProcess {

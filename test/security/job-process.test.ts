@@ -13,23 +13,8 @@ import { heavyWorkbook, longText } from '../../scripts/bench/bombs.mjs';
 import { JsonClient } from '../../scripts/soak/http.js';
 import { startReceiver, type Receiver } from '../../scripts/soak/receiver.js';
 import { seed, type Seeded } from '../../scripts/soak/seed.js';
-import { freePort, ServerProcess } from '../../scripts/soak/server-process.js';
+import { freePort, jobChildPids, ServerProcess } from '../../scripts/soak/server-process.js';
 
-const childPids = (pid: number) => {
-  try {
-    const pids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    // only the job processes (from sources the server also runs tsx's esbuild service)
-    return pids.filter((c) => {
-      try {
-        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('job-child.');
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return [];
-  }
-};
 /** Whether a process still runs (a zombie nobody reaped counts as gone). */
 const running = (pid: number) => {
   try {
@@ -49,7 +34,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function firstChild(serverPid: number): Promise<number> {
   const end = Date.now() + 20_000;
   while (Date.now() < end) {
-    const [pid] = childPids(serverPid);
+    const [pid] = jobChildPids(serverPid);
     if (pid) return pid;
     await sleep(5);
   }

@@ -16,7 +16,7 @@ import { saveAnswers, type Ctx } from '../../scripts/soak/actions.js';
 import { JsonClient } from '../../scripts/soak/http.js';
 import { startReceiver, type Receiver } from '../../scripts/soak/receiver.js';
 import { seed, type Seeded } from '../../scripts/soak/seed.js';
-import { freePort, ServerProcess } from '../../scripts/soak/server-process.js';
+import { freePort, jobChildPids, ServerProcess } from '../../scripts/soak/server-process.js';
 import { newTally } from '../../scripts/soak/tally.js';
 
 /** A /proc status figure of a process, MB (0 once it is gone). */
@@ -28,22 +28,6 @@ const statusMB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   }
 };
 const rssMB = (pid: number) => statusMB(pid, 'VmRSS');
-/** The server's job processes (the child processes that read uploads). */
-const childPids = (pid: number) => {
-  try {
-    const pids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    // only the job processes (from sources the server also runs tsx's esbuild service)
-    return pids.filter((c) => {
-      try {
-        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('job-child.');
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return [];
-  }
-};
 
 /**
  * Samples every 20 ms: the server's peak RSS, the job processes' peak RSS (VmHWM while
@@ -55,7 +39,7 @@ function memorySampler(pid: number) {
   const timer = setInterval(() => {
     const server = rssMB(pid);
     let sum = server;
-    for (const c of childPids(pid)) {
+    for (const c of jobChildPids(pid)) {
       m.childPeak = Math.max(m.childPeak, statusMB(c, 'VmHWM'));
       sum += rssMB(c);
     }

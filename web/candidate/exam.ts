@@ -32,6 +32,12 @@ onReachability((r) => active && active.onReachability(r));
 
 /** delay of the poll after a save, ms: one default flush interval (1 s) and a margin */
 const SOON_MS = 1400;
+/**
+ * delay of each further poll while a save of the last 4 s is still not durable (a flush
+ * slower than usual, a busy server): short, so the signal still comes within ~2 s of the
+ * last change, and bounded — at most (4000 − SOON_MS) / AGAIN_MS more polls per save burst
+ */
+const AGAIN_MS = 400;
 
 export class ExamController {
   private readonly sync: AnswerSync;
@@ -147,9 +153,9 @@ export class ExamController {
     if (res.kind === 'ok') this.applySession(res.body);
     else if (res.kind === 'problem' && !this.onRefused(res.problem)) return;
     const busy = this.clock.isPaused() || this.sync.awaitingDurability() || !isReachable();
-    // a flush slower than usual: ask again soon while the last save is recent
+    // a flush slower than usual: ask again shortly while the last save is recent
     const recent = isReachable() && this.sync.awaitingDurability() && performance.now() - this.lastSaveAt < 4000;
-    this.schedulePoll(recent ? SOON_MS : busy ? 5000 : 15_000);
+    this.schedulePoll(recent ? AGAIN_MS : busy ? 5000 : 15_000);
   }
 
   /** Adopts a fresh session body: status, clock, pause, answers, violations. */
