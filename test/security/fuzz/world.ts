@@ -103,11 +103,12 @@ export function changed(a: Record<string, string>, b: Record<string, string>): s
 
 /**
  * True when `part` is the one change a refused save may make: the watermark of the attempt
- * in its path, raised to no more than the highest `seq` its body carried.
+ * in its path, raised to no more than the highest `seq` its body carried (a save, a batch,
+ * or a submit's final copy, which is saved the same way).
  */
 export function refusedSeqMoved(part: string, before: Record<string, string>, after: Record<string, string>, method: string, path: string, body: string | null): boolean {
   const m = /^durableSeq:(.+)$/.exec(part);
-  if (!m || !['PUT', 'POST'].includes(method) || !new RegExp(`^/attempts/${m[1]}/answers(/|\\?|$)`).test(path)) return false;
+  if (!m || !['PUT', 'POST'].includes(method) || !new RegExp(`^/attempts/${m[1]}/(answers|submit)(/|\\?|$)`).test(path)) return false;
   let seqs: number[] = [];
   try {
     const b = JSON.parse(body ?? 'null') as { seq?: unknown; answers?: { seq?: unknown }[] } | null;
