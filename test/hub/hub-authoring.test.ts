@@ -21,6 +21,8 @@ import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js
 import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
 import { TestHall, asExaminer, samplePaper, startHub } from './helpers.js';
 
+// Skipped only where PostgreSQL cannot run (no Debian postgresql binaries, or initdb cannot
+// run as the postgres user): pgAvailability() says why, in one line; .ci/run installs it.
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
 
