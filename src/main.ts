@@ -4,7 +4,7 @@
  * the LAN URLs, and on SIGTERM/SIGINT stop accepting, flush the answer buffer and close
  * the database.
  */
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { createServer as createHttpsServer } from 'node:https';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,9 @@ import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
 import { ensureOperatorCredential } from './platform/operator.js';
+
+/** The listen queue of connections not accepted yet (see the listen call below). */
+const LISTEN_BACKLOG = 4096;
 
 function main(): void {
   let config;
@@ -32,24 +35,27 @@ function main(): void {
   const operatorCredential = ensureOperatorCredential(config.DATA_DIR);
   if (operatorCredential) logger.info('operator credential created', { file: 'operator.key' });
   const tls = config.CBT_TLS_CERT && config.CBT_TLS_KEY ? { cert: readFileSync(config.CBT_TLS_CERT), key: readFileSync(config.CBT_TLS_KEY) } : null;
-  const server = serve(
-    {
-      fetch: rt.app.fetch,
-      port: config.PORT,
-      hostname: config.HOST,
-      ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
-    },
-    (info: AddressInfo) => {
-      rt.port.value = info.port;
-      const { urls, thisMachineOnly } = reachableUrls(config.HOST, info.port, !!tls);
-      logger.info('listening', { port: info.port, host: config.HOST, urls });
-      const only = thisMachineOnly ? `\n  Only this machine can open it (HOST=${config.HOST}); to let the hall PCs in, start it with HOST=0.0.0.0.` : '';
-      process.stdout.write(`\nHallCBT is running.\n  Candidates open: ${urls[0]}\n  Invigilators open: ${urls[0]}admin\n  Every address: ${urls.join('  ')}${only}\n\n`);
-      if (operatorCredential) {
-        process.stdout.write(`  Hall operator credential (backups, on the admin page's "Hall operator" sign-in).\n  It is shown only this once; write it down and keep it safe:\n\n    ${operatorCredential}\n\n  A new one: node scripts/operator rotate --data-dir ${config.DATA_DIR}\n\n`);
-      }
-    },
-  );
+  const server = createAdaptorServer({
+    fetch: rt.app.fetch,
+    hostname: config.HOST,
+    ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+  });
+  // The hall's PCs connect all at once at exam start. With Node's default listen backlog
+  // (511) a simulated hall of 1,000 overflowed the accept queue 594 times (issue 26,
+  // scripts/bench/network): each overflow drops the handshake and costs that PC a SYN
+  // retry of 1 s or more. The kernel caps the value at net.core.somaxconn (4096 by default
+  // since Linux 5.4); a queued connection costs only kernel memory.
+  server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
+    const info = server.address() as AddressInfo;
+    rt.port.value = info.port;
+    const { urls, thisMachineOnly } = reachableUrls(config.HOST, info.port, !!tls);
+    logger.info('listening', { port: info.port, host: config.HOST, urls });
+    const only = thisMachineOnly ? `\n  Only this machine can open it (HOST=${config.HOST}); to let the hall PCs in, start it with HOST=0.0.0.0.` : '';
+    process.stdout.write(`\nHallCBT is running.\n  Candidates open: ${urls[0]}\n  Invigilators open: ${urls[0]}admin\n  Every address: ${urls.join('  ')}${only}\n\n`);
+    if (operatorCredential) {
+      process.stdout.write(`  Hall operator credential (backups, on the admin page's "Hall operator" sign-in).\n  It is shown only this once; write it down and keep it safe:\n\n    ${operatorCredential}\n\n  A new one: node scripts/operator rotate --data-dir ${config.DATA_DIR}\n\n`);
+    }
+  });
   // many idle keep-alive candidates: keep connections open between saves, and close
   // them after 65 s idle without a timer per response (platform/idle-connections.ts)
   const idle = reapIdleConnections(server as unknown as HttpServer, 65_000);

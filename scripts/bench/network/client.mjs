@@ -13,6 +13,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 export const MATHS_FONTS = ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Size1-Regular', 'KaTeX_Size2-Regular'];
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HallCBT-network-bench', accept: '*/*' };
 
+/** errors of a connection the server closed or reset (Chromium: ERR_CONNECTION_RESET, _CLOSED, _ABORTED) */
+const RESENDABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
 export class Candidate {
   constructor(baseUrl, studentId) {
     this.base = new URL(baseUrl);
@@ -26,6 +29,8 @@ export class Candidate {
       return s;
     };
     this.seq = 0;
+    /** requests resent once after their reused connection failed (see call) */
+    this.retries = 0;
   }
 
   /** bytes read + written on this candidate's sockets so far */
@@ -35,25 +40,59 @@ export class Candidate {
     return n;
   }
 
-  /** One request; resolves with status, decoded body text and headers. */
-  call(method, path, body) {
+  /**
+   * One request; resolves with status, decoded body text and headers.
+   *
+   * As Chromium does, a request that fails on a reused keep-alive connection before any
+   * byte of the response arrived (reset, closed, aborted) is sent once more: the server may have closed that connection while the request was on its
+   * way (net/http/http_network_transaction.cc, HandleIOError → ShouldResendRequest: "we
+   * resend a request only if we reused a keep-alive connection" and no response headers
+   * were received; any method; the failed connection is closed and the request goes back
+   * to the pool, ResetConnectionAndRequestForResend). Here only once per request, and never
+   * after a failure on a new connection or after part of a response: those fail the run.
+   * `this.retries` counts the resends.
+   *
+   * With `keep: false` the body is read off the socket (its bytes counted) but neither
+   * kept nor decompressed (text ''): scripts and fonts, which a browser parses on a CPU of
+   * its own, would otherwise cost this one process — all the hall's PCs — the CPU to
+   * decompress hundreds of copies and make it slow to read its sockets.
+   */
+  async call(method, path, body, { keep = true } = {}) {
+    try {
+      return await this.#once(method, path, body, keep);
+    } catch (e) {
+      if (!e.resendable) throw e;
+      this.retries++;
+      return this.#once(method, path, body, keep, true);
+    }
+  }
+
+  #once(method, path, body, keep, resend = false) {
     return new Promise((resolve, reject) => {
       const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const headers = { ...BROWSER_HEADERS, ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}) };
+      let responded = false;
       const req = request({ host: this.base.hostname, port: this.base.port, method, path, agent: this.agent, headers }, (res) => {
+        responded = true;
         const chunks = [];
-        res.on('data', (c) => chunks.push(c));
+        res.on('data', (c) => keep && chunks.push(c));
         res.on('end', () => {
+          if (!keep) return resolve({ status: res.statusCode, text: '', headers: res.headers });
           let raw = Buffer.concat(chunks);
           const enc = res.headers['content-encoding'];
           if (enc === 'br') raw = brotliDecompressSync(raw);
           else if (enc === 'gzip') raw = gunzipSync(raw);
           resolve({ status: res.statusCode, text: raw.toString('utf8'), headers: res.headers });
         });
-        res.on('error', reject);
+        res.on('error', (e) => reject(Object.assign(new Error(`${this.studentId} ${method} ${path}: the response broke off: ${e.message}`, { cause: e }), { code: e.code })));
       });
       req.setTimeout(120_000, () => req.destroy(new Error(`${method} ${path}: no answer in 120 s`)));
-      req.on('error', reject);
+      req.on('error', (e) => {
+        const reused = req.reusedSocket;
+        const err = Object.assign(new Error(`${this.studentId} ${method} ${path} (${reused ? 'reused keep-alive connection' : 'new connection'}${resend ? ', resent' : ''}): ${e.message}`, { cause: e }), { code: e.code });
+        err.resendable = reused && !responded && !resend && RESENDABLE.has(e.code);
+        reject(err);
+      });
       req.end(data);
     });
   }
@@ -70,7 +109,7 @@ export class Candidate {
     this.fontFaces = [];
     await Promise.all(
       assets.map(async (path) => {
-        const r = await this.call('GET', path);
+        const r = await this.call('GET', path, undefined, { keep: path.endsWith('.css') });
         requests++;
         if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
         if (path.endsWith('.css')) {
@@ -110,7 +149,7 @@ export class Candidate {
     });
     await Promise.all(
       wanted.map(async ({ path }) => {
-        const r = await this.call('GET', path);
+        const r = await this.call('GET', path, undefined, { keep: false });
         if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
       }),
     );
@@ -146,7 +185,7 @@ export class Candidate {
     const saved = this.base;
     this.base = new URL(baseUrl);
     try {
-      const r = await this.call('GET', `/blob/${n}`);
+      const r = await this.call('GET', `/blob/${n}`, undefined, { keep: false });
       if (r.status !== 200) throw new Error(`blob → ${r.status}`);
     } finally {
       this.base = saved;

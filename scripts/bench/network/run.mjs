@@ -2,7 +2,8 @@
 /**
  * `npm run bench:network` — issue #26: the hall's Wi-Fi as the bottleneck. The real server
  * (dist/src/main.js with `npm start`'s flags) runs in a network namespace of its own behind a
- * veth pair shaped with tc/tbf (link.mjs); simulated candidate PCs (client.mjs) in the root
+ * router namespace — the access point — whose two interfaces are shaped with tc/tbf
+ * (link.mjs); simulated candidate PCs (client.mjs) in the root
  * namespace all arrive at once with empty caches, load the page, start, save every 2 s and
  * submit. For each link rate and hall size it reports the bytes per candidate per phase
  * (TCP payload on the candidates' sockets; the veth counters for the whole run, with every
@@ -15,7 +16,7 @@
  * Exit 0 with one line when namespaces cannot be made here; 1 when a request failed.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, START_FLAGS, buildServer } from '../server.mjs';
@@ -56,17 +57,32 @@ async function waitHttp(url, ms = 60_000) {
   }
 }
 
-/** The real server inside the namespace. */
-async function startServer(link, dataDir) {
+/** The last `n` characters of a log file ('' when it cannot be read). */
+const tailOf = (path, n = 4000) => {
+  try {
+    return readFileSync(path, 'utf8').slice(-n);
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * The real server inside the namespace. Its stdout and stderr (the JSON request log) go to
+ * `logPath`, appended, so a failed run can be diagnosed from what the server saw.
+ */
+async function startServer(link, dataDir, logPath) {
+  const fd = openSync(logPath, 'a');
   const proc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, ...START_FLAGS, join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(SERVER_PORT), HOST: link.serverIp, DATA_DIR: dataDir, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_BACKUP_INTERVAL_MINS: '0', CBT_WEBHOOK_ALLOW_LOCAL: '1' },
-    stdio: 'ignore',
+    stdio: ['ignore', fd, fd],
   });
+  closeSync(fd);
   const base = `http://${link.serverIp}:${SERVER_PORT}`;
   await waitHttp(`${base}/health`);
   return {
     base,
+    pid: proc.pid,
     stop: () =>
       new Promise((resolve) => {
         proc.once('exit', resolve);
@@ -75,14 +91,14 @@ async function startServer(link, dataDir) {
   };
 }
 
-async function seed(base) {
+async function seed(base, link) {
   const call = async (method, path, body, key) => {
     const r = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) }, body: JSON.stringify(body) });
     const j = await r.json();
     if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
     return j;
   };
-  const ws = await call('POST', '/workspaces/standalone', { name: 'Network bench hall', ownerName: 'Bench', email: `net.${Date.now()}@example.com`, webhookUrl: 'http://127.0.0.1:9/unused' });
+  const ws = await call('POST', '/workspaces/standalone', { name: 'Network bench hall', ownerName: 'Bench', email: `net.${Date.now()}@example.com`, webhookUrl: `http://${link.serverIp}:${BARE_PORT}/hook` });
   const exam = await call('POST', '/exams', { workspaceId: ws.id, title: 'Mathematics (network benchmark)', durationMins: 180, maxTabViolations: 100, shuffleQuestions: true, shuffleChoices: true }, ws.apiKey);
   const bulk = await call('POST', '/questions/bulk', { workspaceId: ws.id, examId: exam.id, questions: mathsPaper(60) }, ws.apiKey);
   return { workspaceId: ws.id, examId: exam.id, accessCode: exam.accessCode, questions: bulk.questions.map((q) => ({ id: q.id, optionIds: q.options.map((o) => o.id) })) };
@@ -98,14 +114,23 @@ async function all(cands, fn) {
   return { ends, makespan: Math.max(...ends) };
 }
 
-async function hallRun(link, n, bareBase) {
+async function hallRun(link, n, bareBase, logPath) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-netbench-'));
-  let server = await startServer(link, dataDir);
+  let server = await startServer(link, dataDir, logPath);
   try {
-    const s = await seed(server.base);
+    const s = await seed(server.base, link);
     await server.stop();
     prepareDatabase(dataDir, { ...s, credits: n + 10, attempts: 0, studentPrefix: 'N' });
-    server = await startServer(link, dataDir);
+    server = await startServer(link, dataDir, logPath);
+    // each phase's end on the console, with what the server's TCP stack counted in it
+    const snap = () => ({ t: performance.now(), tcp: link.tcpStats(), drops: link.qdiscStats().drops });
+    let mark = snap();
+    const phase = (name) => {
+      const now = snap();
+      const moved = Object.entries(now.tcp).filter(([k, v]) => v !== mark.tcp[k]).map(([k, v]) => `${k.replace(/^\w+:/, '')} +${v - mark.tcp[k]}`);
+      log(`    ${name}: ${r1((now.t - mark.t) / 1000)} s; access point dropped ${now.drops - mark.drops} packets${moved.length ? `; server TCP: ${moved.join(', ')}` : ''}`);
+      mark = now;
+    };
     const cands = Array.from({ length: n }, (_, i) => new Candidate(server.base, `NET${String(i + 1).padStart(5, '0')}`));
     const wire0 = link.counters();
     const b0 = cands.map((c) => c.bytes());
@@ -122,42 +147,61 @@ async function hallRun(link, n, bareBase) {
       await c.loadFonts();
     });
     const wire1 = link.counters();
+    phase('page + start + fonts');
     const startBytes = startBytesOf.reduce((a, x) => a + x, 0) / n;
     const pageBytes = cands.reduce((a, c, i) => a + c.bytes() - b0[i], 0) / n - startBytes;
-    // saves: every candidate every 2 s at its own phase, for SAVE_S seconds
-    const saveLat = [];
-    const b1 = cands.map((c) => c.bytes());
-    await Promise.all(cands.map(async (c) => {
-      await new Promise((r) => setTimeout(r, Math.random() * 2000));
-      for (let k = 0; k < SAVE_S / 2; k++) {
-        const t = performance.now();
-        await c.save(k);
-        saveLat.push(performance.now() - t);
-        await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (performance.now() - t))));
-      }
-    }));
-    const saveBytes = cands.reduce((a, c, i) => a + c.bytes() - b1[i], 0) / saveLat.length;
-    const b2 = cands.map((c) => c.bytes());
-    const submit = await all(cands, (c) => c.submit());
-    const submitBytes = cands.reduce((a, c, i) => a + c.bytes() - b2[i], 0) / n;
-    const wire2 = link.counters();
-    for (const c of cands) c.close();
-
-    // the baseline: a bare static file of the same size, same link, same crowd
+    // the baseline's flow: a bare static file of the same size, same link, same crowd
     const bare = Array.from({ length: n }, (_, i) => new Candidate(bareBase, `B${i}`));
     const paperSize = Math.round(pageBytes + startBytes);
     const bareFlow = await all(bare, (c) => c.blob(bareBase, paperSize));
+    phase('bare file (page + start)');
+
+    // saves: every candidate every 2 s at its own phase, for SAVE_S seconds, and 1 s after
+    // each save the bare file of a save response's size from the bare server: both under
+    // the same load at the same time (the link carries both; one client process serves
+    // both). Round 0 warms both connections alike (either may have been closed while idle
+    // during the other flow; a browser's first save would reconnect too) and is reported
+    // apart (saveRounds[0]), not in the p99.
+    const rounds = SAVE_S / 2 + 1;
+    const saveLat = [];
     const bareSaveLat = [];
-    const saveSize = Math.round(saveBytes / 2);
-    await Promise.all(bare.map(async (c) => {
-      await new Promise((r) => setTimeout(r, Math.random() * 2000));
-      for (let k = 0; k < SAVE_S / 2; k++) {
+    const saveRounds = Array.from({ length: rounds }, () => []);
+    const bareRounds = Array.from({ length: rounds }, () => []);
+    const saveSize = 300; // about a save response's bytes (status line, headers, body)
+    const b1 = cands.map((c) => c.bytes());
+    const bb1 = bare.map((c) => c.bytes());
+    const w1 = link.counters();
+    const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+    await Promise.all(cands.map(async (c, i) => {
+      await sleep(Math.random() * 2000);
+      for (let k = 0; k < rounds; k++) {
         const t = performance.now();
-        await c.blob(bareBase, saveSize);
-        bareSaveLat.push(performance.now() - t);
-        await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (performance.now() - t))));
+        await c.save(k);
+        const ms = performance.now() - t;
+        saveRounds[k].push(ms);
+        if (k > 0) saveLat.push(ms);
+        await sleep(1000 - (performance.now() - t));
+        const tb = performance.now();
+        await bare[i].blob(bareBase, saveSize);
+        const bms = performance.now() - tb;
+        bareRounds[k].push(bms);
+        if (k > 0) bareSaveLat.push(bms);
+        await sleep(2000 - (performance.now() - t));
       }
     }));
+    const saveBytes = cands.reduce((a, c, i) => a + c.bytes() - b1[i], 0) / (n * rounds);
+    const bareSaveBytes = bare.reduce((a, c, i) => a + c.bytes() - bb1[i], 0) / (n * rounds);
+    const w2 = link.counters();
+    // the saves' share of the wire in this phase (the bare saves share it), by payload
+    const savesWire = ((w2.rx + w2.tx - w1.rx - w1.tx) * saveBytes) / (saveBytes + bareSaveBytes);
+    phase('saves (and the bare file saves)');
+    const b2 = cands.map((c) => c.bytes());
+    const w3 = link.counters();
+    const submit = await all(cands, (c) => c.submit());
+    const submitBytes = cands.reduce((a, c, i) => a + c.bytes() - b2[i], 0) / n;
+    const wire2 = link.counters();
+    phase('submit');
+    for (const c of cands) c.close();
     for (const c of bare) c.close();
 
     const flowWire = wire1.rx + wire1.tx - wire0.rx - wire0.tx;
@@ -169,7 +213,8 @@ async function hallRun(link, n, bareBase) {
       startBytes,
       saveBytes,
       submitBytes,
-      wirePerCandidate: (wire2.rx + wire2.tx - wire0.rx - wire0.tx) / n,
+      wirePerCandidate: (wire1.rx + wire1.tx - wire0.rx - wire0.tx + savesWire + wire2.rx + wire2.tx - w3.rx - w3.tx) / n,
+      bareSaveBytes,
       flowWirePerCandidate: flowWire / n,
       paperP50: pct(flow.ends, 50) / 1000,
       paperP99: pct(flow.ends, 99) / 1000,
@@ -181,7 +226,17 @@ async function hallRun(link, n, bareBase) {
       saveP99: pct(saveLat, 99),
       bareSaveP99: pct(bareSaveLat, 99),
       submitLastS: submit.makespan / 1000,
+      // each round of saves (every candidate's k-th save): p50 / p99 / max, ms
+      saveRounds: saveRounds.map((xs) => [pct(xs, 50), pct(xs, 99), Math.max(...xs)].map(r1)),
+      bareSaveRounds: bareRounds.map((xs) => [pct(xs, 50), pct(xs, 99), Math.max(...xs)].map(r1)),
+      retries: cands.reduce((a, c) => a + c.retries, 0),
+      bareRetries: bare.reduce((a, c) => a + c.retries, 0),
     };
+  } catch (e) {
+    // what the server's TCP stack counted up to the failure (a listen-queue overflow? resets?)
+    const tcp = link.tcpStats();
+    log(`    failed; the server namespace's TCP counters over the whole run: ${Object.entries(tcp).map(([k, v]) => `${k.replace(/^\w+:/, '')} ${v}`).join(', ')}`);
+    throw e;
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -190,14 +245,14 @@ async function hallRun(link, n, bareBase) {
 
 function report(runs, netem) {
   const cmd = `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim();
-  const rows = runs.map((r) => `| ${r.mbit} Mbit/s | ${r.candidates} | ${kb(r.pageBytes)} | ${kb(r.startBytes)} | ${Math.round(r.saveBytes)} B | ${kb(r.submitBytes)} | ${kb(r.wirePerCandidate)} | ${r1(r.floorS)} s | ${r1(r.lastPaperS)} s (${r1(r.lastPaperS / r.floorS)}×) | ${r1(r.paperP50)} / ${r1(r.paperP99)} s | ${r1(r.bareLastS)} s | ${Math.round(r.saveP99)} ms | ${Math.round(r.bareSaveP99)} ms (${r1(r.saveP99 / Math.max(1, r.bareSaveP99))}×) |`);
+  const rows = runs.map((r) => `| ${r.mbit} Mbit/s | ${r.candidates} | ${kb(r.pageBytes)} | ${kb(r.startBytes)} | ${Math.round(r.saveBytes)} B | ${kb(r.submitBytes)} | ${kb(r.wirePerCandidate)} | ${r1(r.floorS)} s | ${r1(r.lastPaperS)} s (${r1(r.lastPaperS / r.floorS)}×) | ${r1(r.paperP50)} / ${r1(r.paperP99)} s | ${r1(r.bareLastS)} s | ${r1(r.saveP99)} ms | ${r1(r.bareSaveP99)} ms (${r1(r.saveP99 / r.bareSaveP99)}×) |`);
   return [
     '# Network benchmark (issue #26)',
     '',
     `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}.`,
-    'The server runs in its own network namespace behind a veth pair shaped with `tc` (tbf) at the given rate in each direction; the simulated candidate PCs share the other end, all arriving at once with empty caches (page, its scripts and styles, the KaTeX fonts of a maths paper, then start), then saving every 2 s, then submitting.',
+    'The server runs in its own network namespace behind a router namespace (the hall’s access point) whose two veth interfaces are shaped with `tc` tbf at the given rate in each direction (a burst of 10 ms, a queue of up to 200 ms); the simulated candidate PCs share the other end, all arriving at once with empty caches (page, its scripts and styles, the KaTeX fonts of a maths paper, then start), then saving every 2 s, then submitting.',
     netem ? 'netem is available on this kernel, but this run adds no delay or loss.' : '**No delay or loss is modelled:** this kernel has no `netem` qdisc, so only the link rate is shaped (a real hall Wi-Fi adds latency and retries on top).',
-    'Bytes per phase are TCP payload (HTTP headers and bodies) on the candidates’ sockets; "on the wire" is the veth counters over the whole run, with TCP/IP headers and ACKs. The physical floor is the page-and-start traffic on the wire ÷ the link rate. The baseline is a bare node:http server in the same namespace sending a static file of the same size (page + start payload; one save response) to the same crowd.',
+    'Bytes per phase are TCP payload (HTTP headers and bodies) on the candidates’ sockets; "on the wire" is the veth counters over the whole run, with TCP/IP headers and ACKs. The physical floor is the page-and-start traffic on the wire ÷ the link rate. The baseline is a bare node:http server in the same namespace sending a static file of the same size (page + start payload; one save response) to the same crowd, in the same phases (the crowd arriving at once; saves every 2 s once every candidate has the paper).',
     '',
     '| link | candidates | page | start (paper) | one save | submit | on the wire, whole run | floor (page + start) | last candidate has the paper | paper p50 / p99 | bare file, last | save p99 | bare save p99 |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -217,22 +272,40 @@ async function main() {
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'ignore' });
   const netem = hasNetem();
   const link = createShapedLink(RATES[0]);
-  const bareProc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, join(ROOT, 'scripts/bench/network/bare.mjs'), link.serverIp, String(BARE_PORT)], { stdio: 'ignore' });
+  // the servers' output, kept (and its tail printed) when a run fails
+  const logDir = mkdtempSync(join(tmpdir(), 'hallcbt-netbench-logs-'));
+  const bareLog = join(logDir, 'bare.log');
+  const bareFd = openSync(bareLog, 'a');
+  const bareProc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, join(ROOT, 'scripts/bench/network/bare.mjs'), link.serverIp, String(BARE_PORT)], { stdio: ['ignore', bareFd, bareFd] });
+  closeSync(bareFd);
   const runs = [];
+  let serverLog = null;
+  let failed = true;
   try {
     await waitHttp(`http://${link.serverIp}:${BARE_PORT}/blob/1`);
     for (const mbit of RATES) {
       link.reshape(mbit);
       for (const n of HALLS) {
         log(`  ${mbit} Mbit/s, ${n} candidates…`);
-        const r = await hallRun(link, n, `http://${link.serverIp}:${BARE_PORT}`);
-        log(`    page ${kb(r.pageBytes)}, paper ${kb(r.startBytes)}, save ${Math.round(r.saveBytes)} B; last paper ${r1(r.lastPaperS)} s (floor ${r1(r.floorS)} s); save p99 ${Math.round(r.saveP99)} ms (bare ${Math.round(r.bareSaveP99)} ms)`);
+        serverLog = join(logDir, `server-${mbit}mbit-${n}.log`);
+        const r = await hallRun(link, n, `http://${link.serverIp}:${BARE_PORT}`, serverLog);
+        log(`    page ${kb(r.pageBytes)}, paper ${kb(r.startBytes)}, save ${Math.round(r.saveBytes)} B; last paper ${r1(r.lastPaperS)} s (floor ${r1(r.floorS)} s); save p99 ${r1(r.saveP99)} ms (bare ${r1(r.bareSaveP99)} ms); ${r.retries} + ${r.bareRetries} (bare) request(s) resent after their reused connection failed`);
         runs.push(r);
       }
     }
+    failed = false;
   } finally {
     bareProc.kill('SIGTERM');
     link.close();
+    if (failed) {
+      for (const [name, path] of [['server', serverLog], ['bare file server', bareLog]]) {
+        if (!path) continue;
+        console.error(`--- the ${name}'s output (${path}), last lines:\n${tailOf(path)}\n---`);
+      }
+      console.error(`the servers' logs are kept in ${logDir}`);
+    } else {
+      rmSync(logDir, { recursive: true, force: true });
+    }
   }
   const md = report(runs, netem);
   writeFileSync(OUT, md);
