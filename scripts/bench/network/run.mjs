@@ -6,8 +6,8 @@
  * (link.mjs); simulated candidate PCs (client.mjs) in the root
  * namespace all arrive at once with empty caches, load the page, start, save every 2 s and
  * submit. For each link rate and hall size it reports the bytes per candidate per phase
- * (TCP payload on the candidates' sockets; the veth counters for the whole run, with every
- * header), when the last candidate had its paper (and p50/p99), save p99 over the link, the
+ * (TCP payload on the candidates' sockets; the veth counters for the hall's phases, with
+ * every header), when the last candidate had its paper (and p50/p99), save p99 over the link, the
  * same for a bare static file of the same size served by bare.mjs in the same namespace
  * (the baseline), and the physical floor (bytes × candidates ÷ link rate).
  *
@@ -252,7 +252,7 @@ function report(runs, netem) {
     `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}.`,
     'The server runs in its own network namespace behind a router namespace (the hall’s access point) whose two veth interfaces are shaped with `tc` tbf at the given rate in each direction (a burst of 10 ms, a queue of up to 200 ms); the simulated candidate PCs share the other end, all arriving at once with empty caches (page, its scripts and styles, the KaTeX fonts of a maths paper, then start), then saving every 2 s, then submitting.',
     netem ? 'netem is available on this kernel, but this run adds no delay or loss.' : '**No delay or loss is modelled:** this kernel has no `netem` qdisc, so only the link rate is shaped (a real hall Wi-Fi adds latency and retries on top).',
-    'Bytes per phase are TCP payload (HTTP headers and bodies) on the candidates’ sockets; "on the wire" is the veth counters over the whole run, with TCP/IP headers and ACKs. The physical floor is the page-and-start traffic on the wire ÷ the link rate. The baseline is a bare node:http server in the same namespace sending a static file of the same size (page + start payload; one save response) to the same crowd, in the same phases (the crowd arriving at once; saves every 2 s once every candidate has the paper).',
+    'Bytes per phase are TCP payload (HTTP headers and bodies) on the candidates’ sockets; "on the wire" is the clients’ veth counters over the hall’s phases, with TCP/IP headers and ACKs (the saves phase, shared with the bare file’s saves, split between the two by payload). The physical floor is the page-and-start traffic on the wire ÷ the link rate. The baseline is a bare node:http server in the same namespace sending a static file of the same size (page + start payload; one save response) to the same crowd, in the same phases (the crowd arriving at once; saves every 2 s once every candidate has the paper).',
     '',
     '| link | candidates | page | start (paper) | one save | submit | on the wire, whole run | floor (page + start) | last candidate has the paper | paper p50 / p99 | bare file, last | save p99 | bare save p99 |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
