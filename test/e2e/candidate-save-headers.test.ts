@@ -4,24 +4,14 @@
  * the HTTP cache only for reads), no Accept of its own, no Referer (no-referrer) — and the
  * server's answer carries only the headers pinned in test/core/paper-size.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startTestServer, type TestServer } from '../harness.js';
-import { ensureBuilt, openPage, seedExam, signInAndStart } from './candidate-helpers.js';
+import type { TestServer } from '../harness.js';
+import { openPage, pageSuite, seedExam, signInAndStart } from './candidate-helpers.js';
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+pageSuite((s) => ({ server, browser } = s));
 
 describe('an answer save from the candidate page', () => {
   it('sends only the headers the browser adds, Content-Type and Origin', async () => {
