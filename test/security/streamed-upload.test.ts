@@ -124,7 +124,7 @@ describe('uploads stream into the job process (real server process)', () => {
     expect(next.status, await next.clone().text()).toBe(200);
   }, 120_000);
 
-  it('keeps the job process warm: the next upload is read by the same process', async () => {
+  it('keeps the job process warm: the next upload is read by the same process, and after it died by a fresh one', async () => {
     const pids: number[][] = [];
     for (const id of ['W-2', 'W-3']) {
       const { type, body } = await multipart({}, 'roster.csv', new TextEncoder().encode(`studentId,candidateName,phone\n${id},Ada Obi,\n`));
@@ -134,5 +134,14 @@ describe('uploads stream into the job process (real server process)', () => {
     }
     expect(pids[0]!.length).toBe(1);
     expect(pids[1]).toEqual(pids[0]);
+    // a warm child that dies between jobs does not take the next one down: a fresh child reads it
+    process.kill(pids[0]![0]!, 'SIGKILL');
+    await sleep(200);
+    const { type, body } = await multipart({}, 'roster.csv', new TextEncoder().encode('studentId,candidateName,phone\nW-4,Ada Obi,\n'));
+    const res = await fetch(`${server.baseUrl}/exams/${hall.examId}/roster/import`, { method: 'POST', body, headers: { 'content-type': type, 'x-api-key': hall.apiKey } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const after = jobChildPids(server.pid!);
+    expect(after.length).toBe(1);
+    expect(after[0]).not.toBe(pids[0]![0]);
   }, 60_000);
 });

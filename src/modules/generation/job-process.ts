@@ -96,7 +96,8 @@ export class ReaderFailed extends ApiError {
 function childArgs(): string[] {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(new URL(`./job-child.${fromSource ? 'ts' : 'js'}`, import.meta.url));
-  const flags = [`--max-old-space-size=${CHILD_HEAP_MB}`, '--max-semi-space-size=8'];
+  // --expose-gc: job-child.ts collects after each job
+  const flags = [`--max-old-space-size=${CHILD_HEAP_MB}`, '--max-semi-space-size=8', '--expose-gc'];
   if (fromSource) flags.push('--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href);
   return [...flags, entry];
 }
