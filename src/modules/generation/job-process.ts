@@ -12,9 +12,10 @@
  *   socket (streamed-upload.ts) takes its lease when its first file part arrives, so its
  *   bytes go straight into the child and never gather in the server.
  * - The child is kept warm: started on the first job, reused by the next ones, and ended
- *   after `IDLE_MS` without work, after a job that left it above `RECYCLE_RSS_MB` (one
- *   job's memory does not linger), or when it crashed or was killed (the next job starts a
- *   fresh one; a dead child never takes a later job down).
+ *   after `IDLE_MS` without work, after a large job (`RECYCLE_AFTER_MB` sent, the question
+ *   engine) or one that left it above `RECYCLE_RSS_MB` (one job's memory does not linger),
+ *   or when it crashed or was killed (the next job starts a fresh one; a dead child never
+ *   takes a later job down).
  * - The child runs at nice `CHILD_NICE`, with a V8 heap of `CHILD_HEAP_MB` (a job that
  *   needs more dies of heap exhaustion → 413) and a watchdog that kills it when its
  *   resident memory passes `CHILD_RSS_LIMIT_MB` (native memory the heap cap does not
@@ -62,6 +63,12 @@ export const CHILD_HEAP_MB = 160;
 export const CHILD_RSS_LIMIT_MB = 320;
 /** A child left above this resident memory by a job is ended after it (the next job starts a fresh one), MB. */
 export const RECYCLE_RSS_MB = 150;
+/**
+ * A child that was sent more than this many bytes for one job is ended after it, MB: its
+ * heap grew to hold them and V8 keeps grown heaps, so a later job (the question engine
+ * after a 39 MB text) would start from there. Rejected bombs (~1 MB) keep it warm.
+ */
+export const RECYCLE_AFTER_MB = 8;
 /** A child without work for this long is ended (its memory goes back to the hall), ms. */
 export const IDLE_MS = 30_000;
 /** How often the watchdog reads the child's resident memory, ms. */
@@ -263,10 +270,14 @@ function childForJob(): JobChild {
   return current;
 }
 
-/** After a job: retire the child when the job left it large, else let it idle (ended after IDLE_MS). */
-function afterJob(child: JobChild): void {
+/**
+ * After a job: retire the child when the job was large (more than RECYCLE_AFTER_MB sent,
+ * or the question engine, whose language model is ~56 MB) or left it above RECYCLE_RSS_MB;
+ * else let it idle (ended after IDLE_MS).
+ */
+function afterJob(child: JobChild, large: boolean): void {
   if (child.dead) return;
-  if (child.proc.pid && residentMB(child.proc.pid) > RECYCLE_RSS_MB) {
+  if (large || (child.proc.pid && residentMB(child.proc.pid) > RECYCLE_RSS_MB)) {
     child.kill('retired');
     return;
   }
@@ -332,6 +343,9 @@ export interface StreamSink {
 export class Lease {
   private streams = 0;
   private finished = false;
+  /** bytes sent on this lease, and whether its job was the question engine */
+  private sent = 0;
+  private engine = false;
   constructor(
     private readonly child: JobChild,
     private readonly release: () => void,
@@ -347,7 +361,11 @@ export class Lease {
     let closed = false;
     return {
       stream,
-      write: (chunk) => (closed ? true : child.frame(FRAME.DATA, stream, chunk)),
+      write: (chunk) => {
+        if (closed) return true;
+        this.sent += chunk.length;
+        return child.frame(FRAME.DATA, stream, chunk);
+      },
       whenWritable: (then) => child.whenWritable(then),
       end: () => {
         if (!closed) child.frame(FRAME.END, stream);
@@ -380,6 +398,7 @@ export class Lease {
   /** Runs `job` in the child (after every stream opened on this lease), then ends the lease. */
   async run<T>(job: EngineJob): Promise<T> {
     if (this.finished) throw new Error('run() on a finished lease');
+    this.engine = job.op === 'generate';
     try {
       const header = this.detach(job);
       return await this.child.call<T>(header, this.streams);
@@ -408,7 +427,7 @@ export class Lease {
     this.finished = true;
     if (this.released) return;
     this.released = true;
-    afterJob(this.child);
+    afterJob(this.child, this.engine || this.sent > RECYCLE_AFTER_MB * 1024 * 1024);
     this.release();
   }
 }
