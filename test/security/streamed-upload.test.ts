@@ -91,7 +91,7 @@ function chunkedUpload(path: string, fields: Record<string, string>, name: strin
 }
 
 describe('uploads stream into the job process (real server process)', () => {
-  it('during a 39 MB upload the server RSS grows by far less than the upload', async () => {
+  it('during a 39 MB upload the server RSS grows by less than the size of the upload', async () => {
     const pid = server.pid!;
     const { type, body } = await multipart({ count: '3' }, 'notes.txt', longText(39));
     // settle first: the seed's work is done
