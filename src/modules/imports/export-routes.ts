@@ -20,7 +20,7 @@ import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
 import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
 import { runEngineJob } from '../generation/job-process.js';
-import { IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
+import { headOf, IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
 import { streamedForm } from '../generation/streamed-upload.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
 import { fileName, sendFile, uploadErrors } from './http.js';
@@ -91,7 +91,7 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       const exam = getExamInWorkspace(deps, ws, c.req.valid('param').id);
       const upload = await readUpload(c.req.valid('form').file);
       let read: RosterRead;
-      if (sniff(upload.head) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
+      if (sniff(headOf(upload)) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
         requireXlsx(upload);
         // declared sizes, then reading, in the job process, one at a time
         read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' });

@@ -11,7 +11,7 @@ import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js'
 import { parseQuestionBank } from '../../core/formats/detect.js';
 import { readRosterCsv, readRosterXlsx, type RosterRead } from '../../core/formats/roster-io.js';
 import { BankFormatError, type BankFormat } from '../../core/formats/types.js';
-import { decodeText, requireText, sniff, uploadBytes, type Upload } from './uploads.js';
+import { decodeText, headOf, requireText, sniff, uploadBytes, type Upload } from './uploads.js';
 import { readQuestionSheet, type SheetRead } from '../../core/formats/xlsx/read-questions.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS, verifyZipSizes } from './zip-limits.js';
 import type { StreamedBytes } from '../generation/job-process.js';
@@ -71,7 +71,7 @@ export async function runUploadJob(job: UploadJob): Promise<SheetRead | RosterRe
     }
     case 'read-bank': {
       // an archive's declared sizes first (413 for a bomb, whatever its name), as the route did before
-      if (job.upload && (job.upload.ext === 'docx' || sniff(job.upload.head) === 'zip')) await checkZipSizes(uploadBytes(job.upload.bytes), IMPORT_ZIP_LIMITS, 'a Word document');
+      if (job.upload && (job.upload.ext === 'docx' || sniff(headOf(job.upload)) === 'zip')) await checkZipSizes(uploadBytes(job.upload.bytes), IMPORT_ZIP_LIMITS, 'a Word document');
       const source = job.upload ? await bankText(job.upload) : { text: job.text ?? '' };
       try {
         return { ...parseQuestionBank(source.text, job.format), note: source.note };

@@ -19,9 +19,10 @@ export const IMPORT_LIMIT_BYTES = 10 * 1024 * 1024;
  */
 export interface Upload {
   bytes: Uint8Array | StreamedBytes;
-  /** the first bytes (up to 8 KB), what `sniff` reads */
-  head: Uint8Array;
-  size: number;
+  /** the first bytes (up to 8 KB), what `sniff` reads; default: bytes */
+  head?: Uint8Array;
+  /** default: bytes.length */
+  size?: number;
   /** file name as sent (may be '') */
   name: string;
   /** lower-case extension without the dot, '' when none */
@@ -40,6 +41,9 @@ export async function readUpload(value: unknown, field = 'file', limitBytes = IM
   const bytes = new Uint8Array(await value.arrayBuffer());
   return { bytes, head: bytes.subarray(0, 8192), size: bytes.length, name, ext };
 }
+
+/** The first bytes of an upload (for `sniff`). */
+export const headOf = (u: Upload): Uint8Array => u.head ?? uploadBytes(u.bytes);
 
 /** The bytes of an upload in the process that reads it. @throws Error for bytes still in the job process (a programming error) */
 export function uploadBytes(b: Uint8Array | StreamedBytes): Uint8Array {
@@ -61,7 +65,7 @@ export function sniff(b: Uint8Array): 'zip' | 'pdf' | 'ole' | 'binary' | 'text' 
 
 /** Requires an .xlsx: zip bytes and no contradicting extension. @throws UnsupportedMediaType */
 export function requireXlsx(u: Upload): void {
-  const kind = sniff(u.head);
+  const kind = sniff(headOf(u));
   if (kind === 'ole' || u.ext === 'xls') throw new UnsupportedMediaType('This is an old binary Excel (.xls) file; save it as an Excel Workbook (.xlsx) and upload that.');
   if (kind !== 'zip') throw new UnsupportedMediaType(`The file ${u.name ? `"${u.name}" ` : ''}is not an .xlsx workbook (it does not start with the zip signature PK\\x03\\x04).`);
   if (u.ext && !['xlsx', 'xlsm'].includes(u.ext)) throw new UnsupportedMediaType(`The file is named .${u.ext} but its bytes are a zip/.xlsx; rename it or upload the right file.`);
@@ -73,7 +77,7 @@ export function requireXlsx(u: Upload): void {
  * @throws UnsupportedMediaType
  */
 export function requireText(u: Upload, allowed: string[]): void {
-  const kind = sniff(u.head);
+  const kind = sniff(headOf(u));
   if (kind !== 'text') {
     const what = kind === 'zip' ? 'a zip file (an .xlsx or .docx?)' : kind === 'pdf' ? 'a PDF' : kind === 'ole' ? 'an old binary Office file' : 'binary data';
     throw new UnsupportedMediaType(`The file ${u.name ? `"${u.name}" ` : ''}is ${what}, not text.`);
