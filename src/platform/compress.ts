@@ -1,9 +1,11 @@
 /**
  * Compressed JSON responses for the few large bodies a hall's Wi-Fi carries at exam start
  * (issue #26): the paper in the start/resume response and in GET /attempts/:id. Brotli when
- * the browser offers it (RFC 7932; every browser does over HTTP too), else gzip, else plain;
- * bodies under 1 KB go plain (compression would not pay for its header). The work runs in
- * libuv's thread pool, not on the event loop that serves the saves.
+ * the browser offers it (RFC 7932), else gzip, else plain; bodies under 1 KB go plain
+ * (compression would not pay for its header). Browsers offer brotli only to a secure
+ * origin: Chromium asks a hall server on plain HTTP at a LAN address for `gzip, deflate`
+ * (measured, docs/benchmarks.md), over HTTPS or on loopback for `gzip, deflate, br, zstd`.
+ * The work runs in libuv's thread pool, not on the event loop that serves the saves.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -12,8 +14,12 @@ const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 /** Smaller bodies are sent as they are. */
 export const COMPRESS_MIN_BYTES = 1024;
-// quality 5: most of brotli's gain on JSON (measured on a 60-question paper: 25.8 KB → ~4 KB) at a small share of q11's CPU
-const BROTLI_QUALITY = 5;
+// Measured on the 60-question maths paper (240 KB of JSON with its rendered HTML), CPU per
+// compression: brotli q5 7.4 KB in 1.3 ms, q8 7.1 KB in 2.1 ms, q9 7.0 KB in 13 ms; gzip 6
+// 14.1 KB in 1.3 ms, 8 13.3 KB in 2.3 ms, 9 13.3 KB in 2.9 ms (docs/benchmarks.md): the last
+// level before the CPU jumps, ~1 ms more per start than q5 / level 6
+const BROTLI_QUALITY = 8;
+const GZIP_LEVEL = 8;
 
 /** Which encoding to use for an Accept-Encoding header value (q=0 means "not this one"). */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
@@ -42,6 +48,6 @@ export async function compressedJson(data: unknown, status: number, acceptEncodi
   const packed =
     encoding === 'br'
       ? await br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-      : await gz(body, { level: 6 });
+      : await gz(body, { level: GZIP_LEVEL });
   return new Response(packed, { status, headers: { ...base, 'content-encoding': encoding } });
 }

@@ -2,6 +2,10 @@
  * Opaque identifiers with a type prefix (DESIGN §4): `ws_`, `ex_`, `q_`, `opt_`,
  * `att_`, `evt_`, `cand_`, `aud_`. Random part is base62 from crypto.randomBytes;
  * `att_` ids carry 22 base62 characters (> 128 bits): an attempt id is a capability.
+ * `opt_` ids carry 5 (~30 bits): an option id need only differ from the other options of
+ * its question (every lookup goes through the question; normaliseQuestion and the exam
+ * copy redraw a clash), and the start response carries every option id of the paper,
+ * where random characters do not compress (issue 26; docs/decisions.md).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 
@@ -22,9 +26,12 @@ export function randomBase62(n: number): string {
 
 export type IdPrefix = 'ws' | 'ex' | 'q' | 'opt' | 'att' | 'evt' | 'cand' | 'aud' | 'tel';
 
-/** New id such as `att_4hX…` (22 random chars for attempts, 16 otherwise). */
+/** Random characters of an option id (unique within its question, not globally). */
+export const OPTION_ID_CHARS = 5;
+
+/** New id such as `att_4hX…` (22 random chars for attempts, 5 for options, 16 otherwise). */
 export function newId(prefix: IdPrefix): string {
-  return `${prefix}_${randomBase62(prefix === 'att' ? 22 : 16)}`;
+  return `${prefix}_${randomBase62(prefix === 'att' ? 22 : prefix === 'opt' ? OPTION_ID_CHARS : 16)}`;
 }
 
 /** Room-code alphabet without look-alikes (no 0/O/1/I/L), DESIGN §5. */

@@ -100,6 +100,11 @@ const SANITIZE: sanitizeHtml.IOptions = {
  * @param inline render without a wrapping paragraph (options, short labels)
  */
 export function renderRich(source: string, inline = false): string {
+  return compactHtml(sanitisedRich(source, inline));
+}
+
+/** renderRich before compactHtml (the tests compare the two DOMs). */
+export function sanitisedRich(source: string, inline = false): string {
   const maths: string[] = [];
   // Typeset math first and protect it from the Markdown pass with placeholders.
   const protectedSrc = (source ?? '').replace(MATH, (_m, display: string | undefined, inl: string | undefined) => {
@@ -109,4 +114,22 @@ export function renderRich(source: string, inline = false): string {
   let html = inline ? (marked.parseInline(protectedSrc) as string) : (marked.parse(protectedSrc) as string);
   html = html.replace(/\u0000M(\d+)\u0000/g, (_m, i: string) => maths[Number(i)] ?? '');
   return sanitizeHtml(html, SANITIZE);
+}
+
+/**
+ * Sanitised HTML written shorter, with the same DOM for everything a browser shows
+ * (issue 26: the start response carries ~300 such fragments per paper, and a browser on
+ * plain HTTP accepts only gzip, which pays for every byte of KaTeX's markup):
+ * - attribute values made only of `[\w.:;%#-]` lose their quotes (`class=mord`: the HTML
+ *   parser reads the same value; only inside tags, and only before white space or `>`);
+ * - KaTeX's MathML loses `xmlns` (an HTML parser puts `<math>` in the MathML namespace by
+ *   itself) and the `<semantics>` wrapper, which held the `<annotation>` the sanitiser
+ *   drops: `<math><mrow>…</mrow></math>` is what a screen reader reads either way.
+ * Input must be sanitize-html's output: text and attribute values have `<`, `>` and `"`
+ * escaped, so every `<` followed by a letter or `/` starts a tag.
+ */
+export function compactHtml(html: string): string {
+  return html
+    .replace(/<\/?semantics>/g, '')
+    .replace(/<[a-z][^<>]*>/g, (tag) => tag.replace(/ xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"(?=[\s>])/, '').replace(/="([\w.:;%#-]+)"(?=[\s>])/g, '=$1'));
 }

@@ -6,9 +6,10 @@
  * through the real server: promptHtml / option html are that rendering, and no answer key.
  * (test/security/xss.test.ts shows the same payloads inert in Chromium on both pages.)
  */
-import { Parser } from 'htmlparser2';
+import { Parser, parseDocument } from 'htmlparser2';
+import type { ChildNode } from 'domhandler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderRich, safeStyle } from '../../src/platform/rich-text.js';
+import { compactHtml, renderRich, safeStyle, sanitisedRich } from '../../src/platform/rich-text.js';
 import { addQuestions, createExam, registerWorkspace, startAttempt, startTestServer, type TestServer } from '../harness.js';
 import { PAYLOADS } from './xss/corpus.js';
 
@@ -59,9 +60,10 @@ describe('server-side rendering of question text', () => {
     const html = renderRich('**Bold** and *it*, H<sub>2</sub>O, 10<sup>3</sup>, $\\frac{1}{2} + \\color{red}{x}$ and $$\\sqrt{x^2}$$');
     expect(html).toContain('<strong>Bold</strong>');
     expect(html).toContain('<sub>2</sub>');
-    expect(html).toContain('class="katex-display"');
-    expect(html).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML">');
-    expect(html).toMatch(/style="[^"]*color:red/);
+    expect(html).toContain('class=katex-display');
+    expect(html, 'MathML without xmlns and <semantics> (compactHtml)').toContain('<math><mrow>');
+    expect(html).not.toContain('semantics');
+    expect(html).toMatch(/style=[^ >]*color:red/);
     expect(html).toMatch(/<svg[^>]* viewBox="/);
     expect(html, 'the TeX annotation (a copy of the source) is left out').not.toContain('annotation');
     expect(violations(html)).toEqual([]);
@@ -74,6 +76,34 @@ describe('server-side rendering of question text', () => {
     expect(safeStyle('color:red;background-color:rgb(1,2,3)')).toBe('color:red;background-color:rgb(1,2,3)');
     expect(safeStyle('width:calc(1px + var(--x))')).toBe('');
     expect(renderRich('<span style="position:fixed;inset:0;background:red">cover</span>', true)).toBe('<span>cover</span>');
+  });
+});
+
+/** An HTML fragment parsed as a browser would, as a plain tree (tag, attributes, children, text). */
+function tree(html: string): unknown[] {
+  const walk = (n: ChildNode): unknown => ('children' in n && 'attribs' in n ? [n.name, n.attribs, n.children.map(walk)] : 'data' in n ? n.data : null);
+  return parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: false }).children.map(walk);
+}
+
+describe('compactHtml', () => {
+  it('writes the same DOM shorter: only the MathML loses xmlns and its <semantics> wrapper', () => {
+    const sources = ['Simplify $\\frac{5}{4} + \\sqrt{x^2}$, $\\theta = 30^\\circ$, "quoted" a="b" and $$\\sum_{i=1}^{n} i^{2}$$ $\\color{red}{x}$', 'H<sub>2</sub>O and <b class="x">x="y" z</b>', ...PAYLOADS.map((p) => `$x$ ${p.text}`)];
+    let before = 0;
+    let after = 0;
+    for (const src of sources) {
+      for (const inline of [false, true]) {
+        const full = sanitisedRich(src, inline);
+        const short = renderRich(src, inline);
+        expect(short).toBe(compactHtml(full));
+        const withoutMathml = (h: string) => h.replace(/<span class="?katex-mathml"?>[\s\S]*?<\/math><\/span>/g, '');
+        expect(tree(withoutMathml(short)), src).toEqual(tree(withoutMathml(full)));
+        const mathml = (h: string) => [...h.matchAll(/<math[\s\S]*?<\/math>/g)].map((m) => m[0]);
+        expect(mathml(short).map(tree), src).toEqual(mathml(full).map((m) => tree(m.replace(/<\/?semantics>/g, '').replace(/ xmlns="[^"]*"/, ''))));
+        before += full.length;
+        after += short.length;
+      }
+    }
+    expect(after).toBeLessThan(before * 0.9);
   });
 });
 
@@ -96,7 +126,7 @@ describe('the start response carries the server rendering', () => {
     for (const q of qs) {
       expect(typeof q.prompt).toBe('string');
       expect(q.promptHtml).toBe(renderRich(q.prompt));
-      expect(q.promptHtml).toContain('class="katex"');
+      expect(q.promptHtml).toContain('class=katex');
       for (const o of q.options) {
         expect(Object.keys(o).sort()).toEqual(['html', 'id', 'keyLabel', 'text']);
         expect(o.html).toBe(renderRich(o.text, true));

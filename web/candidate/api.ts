@@ -58,10 +58,15 @@ export async function call<T>(method: string, path: string, body?: unknown, time
   try {
     res = await fetch(path, {
       method,
-      // the SEB JavaScript API's values for this page, when the page runs in a newer SEB
-      headers: { ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' }), ...sebHeaders() },
+      // The fewest header bytes a save can carry over the hall's Wi-Fi (issue 26): no Accept
+      // (the browser's `*/*`; every answer is JSON), and the HTTP cache bypassed only for
+      // reads, as 'no-store' makes Chromium add Pragma and Cache-Control (~43 B) while a
+      // PUT or POST is never answered from the cache anyway. No Referer: the page's
+      // Referrer-Policy is no-referrer. Plus the SEB JavaScript API's values for this page,
+      // when the page runs in a newer SEB.
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...sebHeaders() },
       body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
+      cache: body === undefined ? 'no-store' : 'default',
       credentials: 'same-origin',
       signal: controller ? controller.signal : undefined,
     });

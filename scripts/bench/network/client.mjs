@@ -3,7 +3,8 @@
  * with an empty browser cache — GET the page, then every stylesheet and script it links,
  * start (POST /attempts/start), then the KaTeX fonts (or the unicode-range parts of them)
  * the paper's characters need, save every 2 s, submit — over its own keep-alive connections (two, like a browser's first two to a
- * host), asking for `br, gzip` as browsers do. Every request's bytes on its socket
+ * host), with the request headers Chromium sends to a plain-HTTP LAN address (so `gzip,
+ * deflate`: no brotli). Every request's bytes on its socket
  * (headers and body, what TCP carries) are counted per phase.
  */
 import { Agent, request } from 'node:http';
@@ -11,7 +12,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** The KaTeX fonts a typical maths paper needs (regular text, italic variables, big operators, fractions). */
 export const MATHS_FONTS = ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Size1-Regular', 'KaTeX_Size2-Regular'];
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HallCBT-network-bench', accept: '*/*' };
+// What Chromium sends to a hall server on plain HTTP at a LAN address (measured with CDP,
+// docs/benchmarks.md): gzip and deflate only (brotli and zstd go to secure origins only), no
+// sec-fetch-* or sec-ch-ua (secure origins only), no Referer from the page (its policy is
+// no-referrer); Origin on a request with a body and on a font (a CORS fetch, with the
+// stylesheet as Referer); the Accept of each kind. User-Agent: Chrome on a Windows hall PC.
+const BROWSER_HEADERS = { accept: '*/*', 'accept-encoding': 'gzip, deflate', 'accept-language': 'en-GB', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' };
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', 'upgrade-insecure-requests': '1' };
+function browserHeaders(origin, path, hasBody, stylesheet) {
+  if (path === '/') return { ...BROWSER_HEADERS, ...NAVIGATION };
+  if (path.endsWith('.css')) return { ...BROWSER_HEADERS, accept: 'text/css,*/*;q=0.1' };
+  if (path.endsWith('.woff2')) return { ...BROWSER_HEADERS, origin, referer: `${origin}${stylesheet ?? '/vendor/katex/katex.css'}` };
+  return hasBody ? { ...BROWSER_HEADERS, origin } : BROWSER_HEADERS;
+}
 
 export class Candidate {
   constructor(baseUrl, studentId) {
@@ -39,7 +52,7 @@ export class Candidate {
   call(method, path, body) {
     return new Promise((resolve, reject) => {
       const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const headers = { ...BROWSER_HEADERS, ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}) };
+      const headers = { ...browserHeaders(this.base.origin, path, !!data, this.fontStylesheet), ...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}) };
       const req = request({ host: this.base.hostname, port: this.base.port, method, path, agent: this.agent, headers }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -81,6 +94,7 @@ export class Candidate {
             const range = /unicode-range:([^;}]+)/.exec(m[1])?.[1];
             const ranges = range ? range.split(',').map((x) => x.trim().replace(/^U\+/i, '').split('-').map((h) => parseInt(h, 16))).map(([a, b]) => [a, b ?? a]) : [[0, 0x10ffff]];
             this.fontFaces.push({ path: url.startsWith('/') ? url : dir + url, ranges });
+            this.fontStylesheet = path;
           }
         }
       }),

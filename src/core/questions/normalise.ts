@@ -26,13 +26,21 @@ export interface NormalisedQuestion {
 
 /**
  * @param q a question that passed `questionInputSchema`
- * @param newOptionId makes an option id (e.g. `opt_…`)
+ * @param newOptionId makes an option id (e.g. `opt_…`); redrawn when it repeats one of the question's ids
  * @param keepOptionIds option ids of the stored question that an input option may keep
  */
 export function normaliseQuestion(q: QuestionInput, newOptionId: () => string, keepOptionIds: ReadonlySet<string> = new Set()): NormalisedQuestion {
   const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
+  // option ids are short (unique within their question only): a new one never repeats an id of this question
+  const taken = new Set((q.options ?? []).map((o) => o.id).filter((id): id is string => !!id && keepOptionIds.has(id)));
+  const fresh = () => {
+    let id = newOptionId();
+    while (taken.has(id)) id = newOptionId();
+    taken.add(id);
+    return id;
+  };
   const options = objective
-    ? (q.options ?? []).map((o, i) => ({ id: o.id && keepOptionIds.has(o.id) ? o.id : newOptionId(), keyLabel: o.keyLabel ?? LABELS[i]!, text: o.text, isCorrect: !!o.isCorrect }))
+    ? (q.options ?? []).map((o, i) => ({ id: o.id && keepOptionIds.has(o.id) ? o.id : fresh(), keyLabel: o.keyLabel ?? LABELS[i]!, text: o.text, isCorrect: !!o.isCorrect }))
     : [];
   const words = objective ? null : ESSAY_WORD_DEFAULTS[q.type as 'SHORT_ESSAY' | 'LONG_ESSAY'];
   const rubric = q.rubric

@@ -187,7 +187,12 @@ export function duplicateExam(deps: HallDeps, workspaceId: string, examId: strin
        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     );
     for (const q of qs) {
-      const options = (JSON.parse(q.options_json as string) as { id: string }[]).map((o) => ({ ...o, id: newId('opt') }));
+      // fresh option ids, distinct within the question (they are short: platform/ids.ts)
+      const old = JSON.parse(q.options_json as string) as { id: string }[];
+      const ids = new Set<string>();
+      while (ids.size < old.length) ids.add(newId('opt'));
+      const fresh = [...ids];
+      const options = old.map((o, i) => ({ ...o, id: fresh[i]! }));
       ins.run(newId('q'), id, workspaceId, q.position, q.type, q.prompt, q.marks, JSON.stringify(options), q.explanation, q.section, q.min_words, q.max_words, q.model_answer, q.rubric_json, q.difficulty, q.citation, now, now);
     }
   })();
