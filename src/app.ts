@@ -4,6 +4,7 @@
  * per request, the `x-cbt-api-version` header, content-type and body-size limits, the
  * single RFC 7807 error mapper, 404/405 problems, static pages, OpenAPI and /docs.
  */
+import { closeAfterEarlyAnswer } from './platform/early-answer.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -116,7 +117,10 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
     // which costs more than the whole answer-save handler. Chunked bodies are counted.
     if (len !== undefined && !chunked) {
       if (!/^\d{1,15}$/.test(len)) throw new ValidationError('The Content-Length header is not a number.', [{ path: '(headers).content-length', message: 'must be a whole number of bytes' }]);
-      if (Number(len) > max) throw new PayloadTooLarge(max);
+      if (Number(len) > max) {
+        closeAfterEarlyAnswer(c.env?.incoming, c.env?.outgoing);
+        throw new PayloadTooLarge(max);
+      }
       return next();
     }
     return limiter(max)(c, next);

@@ -52,7 +52,9 @@ async function upload(baseUrl, apiKey, path, fields, name, bytes) {
   const url = new URL(path, baseUrl);
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': encoded.headers.get('content-type'), 'content-length': body.length, 'x-api-key': apiKey } }, (res) => {
+      answered = true;
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
@@ -68,6 +70,8 @@ async function upload(baseUrl, apiKey, path, fields, name, bytes) {
     req.on('error', (e) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
     // the rest of the body may fail to write after the answer came (EPIPE on the socket)
     req.on('socket', (s) => s.on('error', () => {}));
+    // a connection closed without an answer is a result (status 0), not a hang
+    req.on('close', () => answered || resolve({ status: 0, ms: Math.round(performance.now() - t0), body: null }));
     req.end(body);
   });
 }

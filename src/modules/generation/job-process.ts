@@ -1,22 +1,35 @@
 /**
  * Runs heavy jobs — the question engine and the reading of uploads (issue 22 §1:
  * spreadsheets, Word and PowerPoint files, PDFs, text banks, generation material) — in a
- * separate, short-lived child process (job-child.ts) and returns the result; errors
- * thrown there come back as the same ApiError. Why a process and not a worker thread
- * (docs/decisions.md, "Heavy parsing in a child process"): a thread shares the server's
- * process — its priority on the two cores, V8's platform threads, the allocator — so its
- * CPU and memory were the hall's; a nice-10 process with its own heap is not.
+ * separate child process (job-child.ts) and returns the result; errors thrown there come
+ * back as the same ApiError. Why a process and not a worker thread (docs/decisions.md,
+ * "Heavy parsing in a child process"): a thread shares the server's process — its
+ * priority on the two cores, V8's platform threads, the allocator — so its CPU and memory
+ * were the hall's; a nice-10 process with its own heap is not.
  *
  * - One job at a time: later jobs wait in a queue of `MAX_WAITING`, beyond it 503 with
- *   Retry-After.
+ *   Retry-After. A job holds its turn through a `Lease`; an upload streamed from the
+ *   socket (streamed-upload.ts) takes its lease when its first file part arrives, so its
+ *   bytes go straight into the child and never gather in the server.
+ * - The child is kept warm: started on the first job, reused by the next ones, and ended
+ *   after `IDLE_MS` without work, after a large job (`RECYCLE_AFTER_MB` sent, the question
+ *   engine) or one that left it above `RECYCLE_RSS_MB` (one job's memory does not linger),
+ *   or when it crashed or was killed (the next job starts a fresh one; a dead child never
+ *   takes a later job down).
  * - The child runs at nice `CHILD_NICE`, with a V8 heap of `CHILD_HEAP_MB` (a job that
  *   needs more dies of heap exhaustion → 413) and a watchdog that kills it when its
  *   resident memory passes `CHILD_RSS_LIMIT_MB` (native memory the heap cap does not
  *   count → 413).
  * - A child that crashes or runs past `JOB_LIMIT_MS` answers 422 (`READER_FAILED`):
- *   nothing was changed, and the next job starts a fresh child.
+ *   nothing was changed.
  * - Children are killed when the server exits, and exit by themselves when the server
  *   dies (their IPC channel closes).
+ *
+ * Protocol with the child: job data goes over IPC (`{job, streams}`), each byte array of
+ * a job through stdin as a numbered stream of frames (`[type u8][stream u8][length u32 LE]`
+ * then `length` bytes: BEGIN with a u32 size hint, DATA, END, ABORT). A job names its
+ * arrays `{$bytes: i}`; the child waits for `streams` streams to end, runs the job and
+ * answers one IPC message. Streams of one job may interleave (two file parts of a form).
  * From compiled JavaScript the child runs job-child.js; from TypeScript sources (tests,
  * `npm run dev`) it runs job-child.ts through tsx's loader.
  */
@@ -31,11 +44,13 @@ import type { Passage } from '../../core/generation/passage.js';
 import type { UploadJob } from '../imports/upload-jobs.js';
 import type { MaterialInput } from './material/read-material.js';
 
-/** A job for the child process. */
+/** A job for the child process. `echo` returns its input with every streamed upload as bytes. */
 export type EngineJob =
   | { op: 'generate'; passages: Passage[]; options: GenerateOptions }
   | { op: 'select'; passages: Passage[]; budget: number }
   | { op: 'read-material'; input: MaterialInput }
+  | { op: 'echo'; input: MaterialInput }
+  | { op: 'discard' }
   | UploadJob;
 
 type Reply = { ok: true; result: unknown } | { ok: false; error: { status?: number; slug?: string; title?: string; detail: string; extra?: Record<string, unknown>; headers?: Record<string, string> } };
@@ -46,6 +61,16 @@ const JOB_LIMIT_MS = 5 * 60_000;
 export const CHILD_HEAP_MB = 160;
 /** The child's resident memory at which the watchdog kills it, MB (heap, code, buffers: all of it). */
 export const CHILD_RSS_LIMIT_MB = 320;
+/** A child left above this resident memory by a job is ended after it (the next job starts a fresh one), MB. */
+export const RECYCLE_RSS_MB = 150;
+/**
+ * A child that was sent more than this many bytes for one job is ended after it, MB: its
+ * heap grew to hold them and V8 keeps grown heaps, so a later job (the question engine
+ * after a 39 MB text) would start from there. Rejected bombs (~1 MB) keep it warm.
+ */
+export const RECYCLE_AFTER_MB = 8;
+/** A child without work for this long is ended (its memory goes back to the hall), ms. */
+export const IDLE_MS = 30_000;
 /** How often the watchdog reads the child's resident memory, ms. */
 const WATCH_EVERY_MS = 20;
 /** The child's nice value: the hall's answer traffic (nice 0) comes first on the two cores. */
@@ -54,6 +79,11 @@ export const CHILD_NICE = 10;
 export const MAX_WAITING = 4;
 /** Retry-After of that 503, seconds. */
 const BUSY_RETRY_S = 5;
+
+/** Frame types on the child's stdin. */
+export const FRAME = { BEGIN: 1, DATA: 2, END: 3, ABORT: 4 } as const;
+/** Bytes of a frame header: type u8, stream u8, length u32 LE. */
+export const FRAME_HEADER = 6;
 
 /** 413 for a job whose child ran out of its heap or past its resident-memory limit. */
 export class TooHeavyToRead extends ApiError {
@@ -69,14 +99,12 @@ export class ReaderFailed extends ApiError {
   }
 }
 
-const live = new Set<ChildProcess>();
-let exitHook = false;
-
 /** Command line of a child: node, its memory flags, and the entry (through tsx from sources). */
 function childArgs(): string[] {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(new URL(`./job-child.${fromSource ? 'ts' : 'js'}`, import.meta.url));
-  const flags = [`--max-old-space-size=${CHILD_HEAP_MB}`, '--max-semi-space-size=8'];
+  // --expose-gc: job-child.ts collects after each job
+  const flags = [`--max-old-space-size=${CHILD_HEAP_MB}`, '--max-semi-space-size=8', '--expose-gc'];
   if (fromSource) flags.push('--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href);
   return [...flags, entry];
 }
@@ -90,12 +118,175 @@ export function residentMB(pid: number): number {
   }
 }
 
-/** Takes every byte array out of `job` (replaced by `{$bytes: i}`), for the child's stdin. */
-function detach(value: unknown, arrays: Uint8Array[]): unknown {
-  if (value instanceof Uint8Array) return { $bytes: arrays.push(value) - 1 };
-  if (Array.isArray(value)) return value.map((v) => detach(v, arrays));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, detach(v, arrays)]));
-  return value;
+const live = new Set<ChildProcess>();
+let exitHook = false;
+
+/** One job process: spawned once, reused job after job until it dies or is retired. */
+class JobChild {
+  readonly proc: ChildProcess;
+  /** Why it is gone (the error its jobs answer), once it is. */
+  failure: ApiError | null = null;
+  private cause: 'memory' | 'time' | 'retired' | null = null;
+  private stderrTail = '';
+  private readonly ready: Promise<void>;
+  private pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
+  private readonly watchdog: NodeJS.Timeout;
+  private jobTimer: NodeJS.Timeout | null = null;
+  private readonly writableWaiters = new Set<() => void>();
+
+  constructor() {
+    if (!exitHook) {
+      exitHook = true;
+      process.once('exit', () => live.forEach((c) => c.kill('SIGKILL')));
+    }
+    this.proc = spawn(process.execPath, childArgs(), { stdio: ['pipe', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    live.add(this.proc);
+    try {
+      if (this.proc.pid) setPriority(this.proc.pid, CHILD_NICE);
+    } catch {
+      /* the child may already be gone; its exit answers */
+    }
+    this.watchdog = setInterval(() => {
+      if (this.proc.pid && residentMB(this.proc.pid) > CHILD_RSS_LIMIT_MB) this.kill('memory');
+    }, WATCH_EVERY_MS);
+    this.watchdog.unref();
+    this.proc.stderr!.on('data', (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString()).slice(-4096)));
+    this.proc.stdin!.on('error', () => {}); // a child that died closes its stdin (EPIPE); its exit answers
+    this.proc.stdin!.on('drain', () => this.wakeWriters());
+    let readyNow: () => void = () => {};
+    let notReady: (e: unknown) => void = () => {};
+    this.ready = new Promise<void>((resolve, reject) => ((readyNow = resolve), (notReady = reject)));
+    this.ready.catch(() => {});
+    this.proc.on('message', (reply: Reply | { ready: true }) => {
+      if ('ready' in reply) return readyNow();
+      const p = this.pending;
+      this.pending = null;
+      if (this.jobTimer) clearTimeout(this.jobTimer);
+      if (!p) return;
+      if (reply.ok) return p.resolve(reply.result);
+      const e = reply.error;
+      p.reject(e.status ? new ApiError(e.status, e.slug!, e.title!, e.detail, e.extra, e.headers) : new ReaderFailed(`the reader reported an error (${e.detail})`));
+    });
+    // a child that could not start has no pid; any other error (a message to a child that
+    // just died: EPIPE) is answered by its exit
+    this.proc.on('error', (err) => {
+      if (this.proc.pid !== undefined) return;
+      this.die(new ApiError(503, 'reader-unavailable', 'Cannot read uploads now', `The server could not start the process that reads uploads (${err.message}); try again shortly.`, { code: 'READER_UNAVAILABLE', retryAfterSeconds: BUSY_RETRY_S }, { 'Retry-After': String(BUSY_RETRY_S) }));
+      notReady(this.failure);
+    });
+    this.proc.on('exit', (code, signal) => {
+      live.delete(this.proc);
+      const cause = this.cause;
+      if (cause === 'memory' || /heap out of memory|Allocation failed/i.test(this.stderrTail)) this.die(new TooHeavyToRead());
+      else if (cause === 'time') this.die(new ReaderFailed(`it took longer than ${JOB_LIMIT_MS / 60_000} minutes`));
+      else this.die(new ReaderFailed(cause === 'retired' ? 'the reader process was ended' : `the reader process ended unexpectedly (${signal ?? `exit code ${code}`})`));
+      notReady(this.failure);
+    });
+    this.setRef(false);
+  }
+
+  get dead(): boolean {
+    return this.failure !== null;
+  }
+
+  private die(failure: ApiError): void {
+    if (this.failure) return;
+    this.failure = failure;
+    clearInterval(this.watchdog);
+    if (this.jobTimer) clearTimeout(this.jobTimer);
+    const p = this.pending;
+    this.pending = null;
+    p?.reject(failure);
+    this.wakeWriters();
+    if (current === this) current = null;
+  }
+
+  private wakeWriters(): void {
+    const ws = [...this.writableWaiters];
+    this.writableWaiters.clear();
+    for (const w of ws) w();
+  }
+
+  /** Ends the child (SIGKILL); `why` decides what a job still in it answers. */
+  kill(why: 'memory' | 'time' | 'retired'): void {
+    this.cause ??= why;
+    if (current === this) current = null; // the next job starts a fresh child, not this dying one
+    this.proc.kill('SIGKILL');
+  }
+
+  /** While idle the child must not keep the server's event loop alive (tests, scripts). */
+  setRef(on: boolean): void {
+    type Handle = { ref?(): void; unref?(): void } | null | undefined;
+    const handles: Handle[] = [this.proc, this.proc.stdin as Handle, this.proc.stderr as Handle, (this.proc as unknown as { channel?: Handle }).channel];
+    for (const h of handles) (on ? h?.ref?.() : h?.unref?.());
+  }
+
+  /** Writes one frame; false when the pipe is full (wait with `whenWritable`). Nothing once the child is gone. */
+  frame(type: number, stream: number, payload?: Uint8Array, hint = 0): boolean {
+    if (this.dead) return true;
+    const head = Buffer.allocUnsafe(FRAME_HEADER + (type === FRAME.BEGIN ? 4 : 0));
+    head.writeUInt8(type, 0);
+    head.writeUInt8(stream, 1);
+    head.writeUInt32LE(type === FRAME.BEGIN ? 4 : (payload?.length ?? 0), 2);
+    if (type === FRAME.BEGIN) head.writeUInt32LE(hint, FRAME_HEADER);
+    const stdin = this.proc.stdin!;
+    if (!payload) return stdin.write(head);
+    stdin.cork();
+    stdin.write(head);
+    const ok = stdin.write(payload);
+    stdin.uncork();
+    return ok;
+  }
+
+  /** Calls `then` once the stdin pipe drained, or the child is gone. */
+  whenWritable(then: () => void): void {
+    if (this.dead) return then();
+    this.writableWaiters.add(then);
+  }
+
+  /** Sends a job whose `streams` byte streams were (or are being) written; resolves with its result. */
+  async call<T>(job: unknown, streams: number): Promise<T> {
+    if (this.failure) throw this.failure;
+    await this.ready.catch(() => {});
+    if (this.failure) throw this.failure;
+    return new Promise<T>((resolve, reject) => {
+      this.pending = { resolve: resolve as (v: unknown) => void, reject };
+      this.jobTimer = setTimeout(() => this.kill('time'), JOB_LIMIT_MS);
+      this.proc.send({ job, streams });
+    });
+  }
+}
+
+/** The warm child, while it lives. */
+let current: JobChild | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
+
+/** The child for the next job (the warm one, or a fresh one). */
+function childForJob(): JobChild {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  if (!current || current.dead) current = new JobChild();
+  current.setRef(true);
+  return current;
+}
+
+/**
+ * After a job: retire the child when the job was large (more than RECYCLE_AFTER_MB sent,
+ * or the question engine, whose language model is ~56 MB) or left it above RECYCLE_RSS_MB;
+ * else let it idle (ended after IDLE_MS).
+ */
+function afterJob(child: JobChild, large: boolean): void {
+  if (child.dead) return;
+  if (large || (child.proc.pid && residentMB(child.proc.pid) > RECYCLE_RSS_MB)) {
+    child.kill('retired');
+    return;
+  }
+  child.setRef(false);
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (current === child && !running) child.kill('retired');
+  }, IDLE_MS);
+  idleTimer.unref();
 }
 
 let running = false;
@@ -117,89 +308,168 @@ async function takeSlot(): Promise<() => void> {
   };
 }
 
-function runInChild<T>(job: EngineJob): Promise<T> {
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', () => live.forEach((c) => c.kill('SIGKILL')));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const arrays: Uint8Array[] = [];
-    const header = detach(job, arrays);
-    const child = spawn(process.execPath, childArgs(), { stdio: ['pipe', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
-    live.add(child);
-    let stderrTail = '';
-    let cause: 'memory' | 'time' | null = null;
-    let settled = false;
-    const done = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearInterval(watchdog);
-      fn();
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => {
-      cause = 'time';
-      child.kill('SIGKILL');
-    }, JOB_LIMIT_MS);
-    const watchdog = setInterval(() => {
-      if (child.pid && residentMB(child.pid) > CHILD_RSS_LIMIT_MB) {
-        cause = 'memory';
-        child.kill('SIGKILL');
-      }
-    }, WATCH_EVERY_MS);
-    try {
-      if (child.pid) setPriority(child.pid, CHILD_NICE);
-    } catch {
-      /* the child may already be gone; its exit answers */
-    }
-    child.stderr!.on('data', (d: Buffer) => (stderrTail = (stderrTail + d.toString()).slice(-4096)));
-    child.stdin!.on('error', () => {}); // a child that died early closes its stdin (EPIPE); its exit answers
-    child.on('message', (reply: Reply | { ready: true }) => {
-      if ('ready' in reply) {
-        // the child listens now: the job over IPC, its bytes through stdin
-        child.send({ job: header, lengths: arrays.map((a) => a.length) });
-        for (const a of arrays) child.stdin!.write(a);
-        child.stdin!.end();
-        return;
-      }
-      done(() => {
-        if (reply.ok) return resolve(reply.result as T);
-        const e = reply.error;
-        reject(e.status ? new ApiError(e.status, e.slug!, e.title!, e.detail, e.extra, e.headers) : new ReaderFailed(`the reader reported an error (${e.detail})`));
-      });
-    });
-    // a child that could not start has no pid; any other error (a message to a child that
-    // just died: EPIPE) is answered by its exit
-    child.on('error', (err) => {
-      if (child.pid !== undefined) return;
-      done(() => reject(new ApiError(503, 'reader-unavailable', 'Cannot read uploads now', `The server could not start the process that reads uploads (${err.message}); try again shortly.`, { code: 'READER_UNAVAILABLE', retryAfterSeconds: BUSY_RETRY_S }, { 'Retry-After': String(BUSY_RETRY_S) })));
-    });
-    child.on('exit', (code, signal) => {
-      live.delete(child);
-      done(() => {
-        if (cause === 'memory' || /heap out of memory|Allocation failed/i.test(stderrTail)) return reject(new TooHeavyToRead());
-        if (cause === 'time') return reject(new ReaderFailed(`it took longer than ${JOB_LIMIT_MS / 60_000} minutes`));
-        reject(new ReaderFailed(`the reader process ended unexpectedly (${signal ?? `exit code ${code}`})`));
-      });
-    });
-  });
+/**
+ * An upload's bytes that were streamed into the job process (they are not in the server):
+ * put it in a job where the bytes go, and the child sees a Uint8Array. `head` is the first
+ * bytes (≤ HEAD_BYTES), for telling what the file is; `size` its length.
+ */
+export class StreamedBytes {
+  constructor(
+    readonly lease: Lease,
+    readonly stream: number,
+    readonly size: number,
+    readonly head: Uint8Array,
+  ) {}
+}
+
+/** How many first bytes of a streamed upload the server keeps (uploads.ts `sniff` reads 8 KB). */
+export const HEAD_BYTES = 8192;
+
+/** One stream of bytes into the child, for `Lease.open`. */
+export interface StreamSink {
+  readonly stream: number;
+  /** Writes a chunk; false when the pipe is full (then wait with `whenWritable`). */
+  write(chunk: Uint8Array): boolean;
+  whenWritable(then: () => void): void;
+  end(): void;
+  /** The stream is dropped (over a size cap, or the request failed). */
+  abort(): void;
 }
 
 /**
- * Runs `job` in a child process, after the jobs before it. Byte arrays in the job go to the
- * child through a pipe (not copied here).
+ * The turn of one job: the slot and the child. Byte streams are opened on it (an upload
+ * as it arrives), then one job runs on it (`run`), or it is dropped (`end` without a job).
+ */
+export class Lease {
+  private streams = 0;
+  private finished = false;
+  /** bytes sent on this lease, and whether its job was the question engine */
+  private sent = 0;
+  private engine = false;
+  constructor(
+    private readonly child: JobChild,
+    private readonly release: () => void,
+  ) {}
+
+  /** Opens the next byte stream; `hint` is its expected size (0 unknown) so the child can take room once. */
+  open(hint = 0): StreamSink {
+    if (this.finished) throw new Error('open() on a finished lease');
+    const stream = this.streams++;
+    if (stream > 255) throw new Error('too many streams in one job');
+    const child = this.child;
+    child.frame(FRAME.BEGIN, stream, undefined, Math.max(0, Math.min(hint, 0xffffffff)));
+    let closed = false;
+    return {
+      stream,
+      write: (chunk) => {
+        if (closed) return true;
+        this.sent += chunk.length;
+        return child.frame(FRAME.DATA, stream, chunk);
+      },
+      whenWritable: (then) => child.whenWritable(then),
+      end: () => {
+        if (!closed) child.frame(FRAME.END, stream);
+        closed = true;
+      },
+      abort: () => {
+        if (!closed) child.frame(FRAME.ABORT, stream);
+        closed = true;
+      },
+    };
+  }
+
+  /** Takes byte arrays out of `value` (streams of their own) and streamed uploads (their stream's number). */
+  private detach(value: unknown): unknown {
+    if (value instanceof StreamedBytes) {
+      if (value.lease !== this) throw new Error('a streamed upload of another request');
+      return { $bytes: value.stream };
+    }
+    if (value instanceof Uint8Array) {
+      const s = this.open(value.length);
+      if (value.length) s.write(value);
+      s.end();
+      return { $bytes: s.stream };
+    }
+    if (Array.isArray(value)) return value.map((v) => this.detach(v));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.detach(v)]));
+    return value;
+  }
+
+  /** Runs `job` in the child (after every stream opened on this lease), then ends the lease. */
+  async run<T>(job: EngineJob): Promise<T> {
+    if (this.finished) throw new Error('run() on a finished lease');
+    this.engine = job.op === 'generate';
+    try {
+      const header = this.detach(job);
+      return await this.child.call<T>(header, this.streams);
+    } finally {
+      this.finish();
+    }
+  }
+
+  /** Ends the lease without a job: the child drops the streams it received, then the slot is free. */
+  end(): void {
+    if (this.finished) return;
+    if (!this.streams || this.child.dead) return this.finish();
+    this.child.call({ op: 'discard' }, this.streams).then(
+      () => this.finish(),
+      () => this.finish(),
+    );
+    this.finished = true; // no more streams or jobs on it; the slot is released by finish()
+  }
+
+  get done(): boolean {
+    return this.finished;
+  }
+
+  private released = false;
+  private finish(): void {
+    this.finished = true;
+    if (this.released) return;
+    this.released = true;
+    afterJob(this.child, this.engine || this.sent > RECYCLE_AFTER_MB * 1024 * 1024);
+    this.release();
+  }
+}
+
+/** Waits for the job slot (503 when the queue is full) and returns a lease on the warm child. */
+export async function takeLease(): Promise<Lease> {
+  const release = await takeSlot();
+  try {
+    return new Lease(childForJob(), release);
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** The first StreamedBytes inside a job, if any. */
+function streamedIn(value: unknown): StreamedBytes | undefined {
+  if (value instanceof StreamedBytes) return value;
+  if (value instanceof Uint8Array || !value || typeof value !== 'object') return undefined;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    const s = streamedIn(v);
+    if (s) return s;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `job` in the job process, after the jobs before it. Byte arrays in the job go to the
+ * child through a pipe (not copied here); a job holding uploads streamed into the child
+ * (StreamedBytes) runs on their lease, which already has its turn.
  * @throws the job's ApiError; TooHeavyToRead (413) when the child ran out of heap or past
  *   its memory limit; ReaderFailed (422) when it crashed or exceeded five minutes; 503 when
  *   MAX_WAITING jobs already wait or no child could be started.
  */
 export async function runEngineJob<T>(job: EngineJob): Promise<T> {
-  const release = await takeSlot();
-  try {
-    return await runInChild<T>(job);
-  } finally {
-    release();
+  const streamed = streamedIn(job);
+  if (streamed) {
+    if (streamed.lease.done) throw new Error('a streamed upload can go to one job only');
+    return streamed.lease.run<T>(job);
   }
+  const lease = await takeLease();
+  return lease.run<T>(job);
 }
 
 /** generateExtractive in the child process. */

@@ -19,7 +19,7 @@ import {
   type GeneratedType,
 } from '../../core/generation/schemas.js';
 import { createGenerationService } from './service.js';
-import { streamedForm, uploadedBytes } from '../../platform/streamed-form.js';
+import { streamedForm, streamedUpload } from './streamed-upload.js';
 
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
 
@@ -28,12 +28,13 @@ async function fileOf(value: unknown, field: string): Promise<UploadedFile | und
   if (value === undefined || value === null || value === '') return undefined;
   if (!(value instanceof Blob)) throw new ValidationError(`The field "${field}" must be a file.`, [{ path: field, message: 'not a file' }]);
   const name = value instanceof File ? value.name : '';
-  // streamed (streamedForm): the bytes were gathered once; else the Blob's copy
-  const streamed = uploadedBytes(value);
-  const size = streamed ? streamed.length : value.size;
+  // streamed (streamedForm): the bytes are in the job process already; else the Blob's copy
+  const streamed = streamedUpload(value);
+  const size = streamed ? streamed.size : value.size;
   if (size === 0 && !name) return undefined;
   if (size > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
-  return { bytes: streamed ?? new Uint8Array(await value.arrayBuffer()), name, type: value.type };
+  if (streamed) return { bytes: streamed, head: streamed.head, size, name, type: value.type };
+  return { bytes: new Uint8Array(await value.arrayBuffer()), name, type: value.type };
 }
 
 /** Router for /api/cbt/ai/*. */

@@ -20,8 +20,8 @@ import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
 import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
 import { runEngineJob } from '../generation/job-process.js';
-import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
-import { readUpload, requireText, requireXlsx, sniff } from './uploads.js';
+import { headOf, IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
+import { streamedForm } from '../generation/streamed-upload.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
 import { fileName, sendFile, uploadErrors } from './http.js';
 
@@ -81,7 +81,7 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       path: '/exams/{id}/roster/import',
       tags: ['Roster'],
       security: keySecurity,
-      middleware: [auth] as const,
+      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES)] as const,
       summary: 'Add candidates from a CSV or .xlsx (all-or-nothing; errors by row and column)',
       request: { params: examIdParams, body: { required: true, content: { 'multipart/form-data': { schema: rosterImportForm } } } },
       responses: { 201: jsonResponse(z.object({ created: z.number().int(), candidates: z.array(rosterEntry) }), 'Added'), ...uploadErrors },
@@ -91,10 +91,9 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       const exam = getExamInWorkspace(deps, ws, c.req.valid('param').id);
       const upload = await readUpload(c.req.valid('form').file);
       let read: RosterRead;
-      if (sniff(upload.bytes) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
+      if (sniff(headOf(upload)) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
         requireXlsx(upload);
-        // declared sizes here (no inflating); reading in the job process, one at a time
-        await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
+        // declared sizes, then reading, in the job process, one at a time
         read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' });
       } else {
         requireText(upload, ['csv', 'txt', 'tsv']);

@@ -17,8 +17,7 @@ import { parseQuestionBank } from '../../core/formats/detect.js';
 import { BankFormatError, type BankFormat, type ImportWarning, type ImportedQuestion, type SkippedItem } from '../../core/formats/types.js';
 import { runEngineJob } from '../generation/job-process.js';
 import type { ParsedBank } from './upload-jobs.js';
-import { checkZipSizes, IMPORT_ZIP_LIMITS } from './zip-limits.js';
-import { readUpload, requireXlsx, sniff, type Upload } from './uploads.js';
+import { readUpload, requireXlsx, type Upload } from './uploads.js';
 
 /** Most questions one import may create (a 10 MB file can hold far more than an exam needs). */
 export const MAX_IMPORT_QUESTIONS = 2000;
@@ -65,11 +64,9 @@ export function sheetLocator(sheet: SheetRead): (e: FieldError) => FieldError {
   return (e) => ({ row: sheet.rows[e.index as number] ?? null, column: columnForPath(String(e.path ?? ''), e.message), message: e.message });
 }
 
-/** Reads a spreadsheet upload in the job process (after its type and declared sizes are checked). */
+/** Reads a spreadsheet upload in the job process (its type is checked here from its first bytes; its declared sizes there, before anything is inflated). */
 export async function readSheetUpload(upload: Upload): Promise<SheetRead> {
   requireXlsx(upload);
-  // declared sizes here (no inflating); the rest in the job process, one at a time
-  await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'an .xlsx workbook');
   return runEngineJob<SheetRead>({ op: 'read-sheet', bytes: upload.bytes });
 }
 
@@ -101,7 +98,7 @@ export function requireOneSource(form: { file?: unknown; text?: string }): void 
  */
 export async function readBankSource(form: { file?: unknown; text?: string; format?: BankFormat }): Promise<ParsedBank> {
   const upload = form.file instanceof Blob ? await readUpload(form.file) : undefined;
-  if (upload && (upload.ext === 'docx' || sniff(upload.bytes) === 'zip')) await checkZipSizes(upload.bytes, IMPORT_ZIP_LIMITS, 'a Word document');
+  // an archive's declared sizes are checked in the job process first (upload-jobs.ts)
   return runEngineJob<ParsedBank>({ op: 'read-bank', upload, text: upload ? undefined : form.text!, format: form.format });
 }
 

@@ -2,7 +2,8 @@
  * HTTP routes of question imports and exports (DESIGN §6, issue 6). All need the API
  * key. Uploads are multipart (≤ 10 MB → else 413; bytes must match the claimed type →
  * else 415; an archive that would unpack to more than zip-limits.ts allows → 413);
- * files are read in the job process, one at a time (generation/job-process.ts);
+ * a file part streams from the socket into the job process as it arrives
+ * (generation/streamed-upload.ts) and is read there, one at a time (job-process.ts);
  * nothing is stored when anything fails.
  *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
  *   GET  /questions/import-excel/template   ready-to-fill .xlsx
@@ -19,7 +20,8 @@ import { NotFound, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../platform/auth.js';
 import { importQuestionBank, importQuestionSheet, readBankSource, requireOneSource } from './question-import.js';
-import { readUpload } from './uploads.js';
+import { IMPORT_LIMIT_BYTES, readUpload } from './uploads.js';
+import { streamedForm } from '../generation/streamed-upload.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
@@ -43,7 +45,7 @@ export function importRoutes(deps: HallDeps) {
       path: '/questions/import-excel',
       tags: ['Questions'],
       security: keySecurity,
-      middleware: [auth] as const,
+      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES)] as const,
       summary: 'Import questions from a spreadsheet (all-or-nothing; errors by row and column)',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: excelImportForm } } } },
       responses: { 201: jsonResponse(excelImportResponse, 'Imported'), ...uploadErrors },
@@ -76,7 +78,7 @@ export function importRoutes(deps: HallDeps) {
       path: '/questions/import',
       tags: ['Questions'],
       security: keySecurity,
-      middleware: [auth] as const,
+      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES)] as const,
       summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (dryRun to preview)',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: bankImportForm } } } },
       responses: { 201: jsonResponse(bankImportResponse, 'Imported'), 200: jsonResponse(bankImportResponse, 'Dry run: nothing stored'), ...uploadErrors },

@@ -6,12 +6,23 @@
  * Word's "Plain text" save often produces), with a warning.
  */
 import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
+import type { StreamedBytes } from '../generation/job-process.js';
+import { streamedUpload } from '../generation/streamed-upload.js';
 
 /** 10 MB: the import limit (app.ts applies the same limit to the whole body). */
 export const IMPORT_LIMIT_BYTES = 10 * 1024 * 1024;
 
+/**
+ * An uploaded file. Through the HTTP routes its bytes were streamed into the job process
+ * (StreamedBytes: the server has `head` only); in the job process, and where a file came
+ * as a Blob (the hub, app.request), `bytes` is the Uint8Array.
+ */
 export interface Upload {
-  bytes: Uint8Array;
+  bytes: Uint8Array | StreamedBytes;
+  /** the first bytes (up to 8 KB), what `sniff` reads; default: bytes */
+  head?: Uint8Array;
+  /** default: bytes.length */
+  size?: number;
   /** file name as sent (may be '') */
   name: string;
   /** lower-case extension without the dot, '' when none */
@@ -21,10 +32,23 @@ export interface Upload {
 /** The File of a multipart field. @throws ValidationError when absent, PayloadTooLarge over the limit */
 export async function readUpload(value: unknown, field = 'file', limitBytes = IMPORT_LIMIT_BYTES): Promise<Upload> {
   if (!(value instanceof Blob)) throw new ValidationError(`Attach the file in the multipart field "${field}".`, [{ path: field, message: 'file is required' }]);
-  if (value.size > limitBytes) throw new PayloadTooLarge(limitBytes);
+  const streamed = streamedUpload(value);
+  if ((streamed?.size ?? value.size) > limitBytes) throw new PayloadTooLarge(limitBytes);
   const name = value instanceof File ? value.name : '';
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(name);
-  return { bytes: new Uint8Array(await value.arrayBuffer()), name, ext: m ? m[1]!.toLowerCase() : '' };
+  const ext = m ? m[1]!.toLowerCase() : '';
+  if (streamed) return { bytes: streamed, head: streamed.head, size: streamed.size, name, ext };
+  const bytes = new Uint8Array(await value.arrayBuffer());
+  return { bytes, head: bytes.subarray(0, 8192), size: bytes.length, name, ext };
+}
+
+/** The first bytes of an upload (for `sniff`). */
+export const headOf = (u: Upload): Uint8Array => u.head ?? uploadBytes(u.bytes);
+
+/** The bytes of an upload in the process that reads it. @throws Error for bytes still in the job process (a programming error) */
+export function uploadBytes(b: Uint8Array | StreamedBytes): Uint8Array {
+  if (!(b instanceof Uint8Array)) throw new Error('the upload was streamed into the job process; read it there');
+  return b;
 }
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
@@ -41,7 +65,7 @@ export function sniff(b: Uint8Array): 'zip' | 'pdf' | 'ole' | 'binary' | 'text' 
 
 /** Requires an .xlsx: zip bytes and no contradicting extension. @throws UnsupportedMediaType */
 export function requireXlsx(u: Upload): void {
-  const kind = sniff(u.bytes);
+  const kind = sniff(headOf(u));
   if (kind === 'ole' || u.ext === 'xls') throw new UnsupportedMediaType('This is an old binary Excel (.xls) file; save it as an Excel Workbook (.xlsx) and upload that.');
   if (kind !== 'zip') throw new UnsupportedMediaType(`The file ${u.name ? `"${u.name}" ` : ''}is not an .xlsx workbook (it does not start with the zip signature PK\\x03\\x04).`);
   if (u.ext && !['xlsx', 'xlsm'].includes(u.ext)) throw new UnsupportedMediaType(`The file is named .${u.ext} but its bytes are a zip/.xlsx; rename it or upload the right file.`);
@@ -53,7 +77,7 @@ export function requireXlsx(u: Upload): void {
  * @throws UnsupportedMediaType
  */
 export function requireText(u: Upload, allowed: string[]): void {
-  const kind = sniff(u.bytes);
+  const kind = sniff(headOf(u));
   if (kind !== 'text') {
     const what = kind === 'zip' ? 'a zip file (an .xlsx or .docx?)' : kind === 'pdf' ? 'a PDF' : kind === 'ole' ? 'an old binary Office file' : 'binary data';
     throw new UnsupportedMediaType(`The file ${u.name ? `"${u.name}" ` : ''}is ${what}, not text.`);

@@ -17,7 +17,7 @@ import { decodeText, resolveFormat, TEXT_SNIFF_BYTES } from './sniff.js';
 import { transcribe, type Transcript } from './speech.js';
 import { Gate, processToolEnv, type ToolEnv } from './tools.js';
 import { checkZipSizes, MATERIAL_ZIP_LIMITS, verifyZipSizes } from '../../imports/zip-limits.js';
-import { runEngineJob } from '../job-process.js';
+import { runEngineJob, type StreamedBytes } from '../job-process.js';
 
 /** Upload size limit for generation material (spec "Limits": 40 MB). */
 export const MAX_MATERIAL_BYTES = 40 * 1024 * 1024;
@@ -61,12 +61,28 @@ export function transcriptMaterial(transcript: Transcript): { passages: Passage[
   return { passages, warnings, rejected: false };
 }
 
-/** An uploaded file as bytes plus what it claims to be. */
+/**
+ * An uploaded file as bytes plus what it claims to be. From the HTTP route its bytes were
+ * streamed into the job process (StreamedBytes: the server keeps only `head`, the first
+ * 8 KB, and `size`); the job process sees a Uint8Array.
+ */
 export interface UploadedFile {
-  bytes: Uint8Array;
+  bytes: Uint8Array | StreamedBytes;
   name: string;
   type: string;
+  /** the first bytes (at least 16 when the file has them); default: bytes */
+  head?: Uint8Array;
+  /** default: bytes.length */
+  size?: number;
 }
+
+/** The bytes of a file in the process that reads it. @throws Error for bytes still in the job process (a programming error) */
+function bytesOf(f: UploadedFile): Uint8Array {
+  if (!(f.bytes instanceof Uint8Array)) throw new Error('the upload was streamed into the job process; read it there');
+  return f.bytes;
+}
+const headOf = (f: UploadedFile) => f.head ?? bytesOf(f);
+const sizeOf = (f: UploadedFile) => f.size ?? bytesOf(f).length;
 
 /** What the examiner sent. */
 export interface MaterialInput {
@@ -87,9 +103,10 @@ const defaultGate = new Gate();
 
 /**
  * Reads the material. Documents, captions and notes are read in the job process (one
- * at a time, capped memory, lower priority: job-process.ts), after an archive's declared sizes were
- * checked here; audio and video are read here (their work is in ffmpeg and the
- * recogniser, one at a time through the gate).
+ * at a time, capped memory, lower priority: job-process.ts; an archive's declared sizes
+ * are checked there first); audio and video are read here (their work is in ffmpeg and
+ * the recogniser, one at a time through the gate: their bytes come back from the job
+ * process when they were streamed there).
  * @throws ValidationError (400) with neither file nor notes; PayloadTooLarge (413) over 40 MB;
  *   ArchiveTooLarge / TooHeavyToRead (413); UnreadableArchive (422);
  *   UnsupportedMediaType (415); ServiceUnavailable (503) for a missing tool or a full queue;
@@ -100,11 +117,22 @@ export async function readMaterial(input: MaterialInput, opts: MaterialOptions =
   if (!input.file && !input.captions && !notes) {
     throw new ValidationError('Send a file (PDF, DOCX, PPTX, TXT, Markdown, MP3, WAV, MP4, SRT/VTT) or notes.', [{ path: 'file', message: 'neither file nor notes' }]);
   }
-  for (const f of [input.file, input.captions]) if (f && f.bytes.length > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
-  if (input.file && isMediaBytes(input.file.bytes)) return readMaterialHere(input, opts);
-  if (input.file && isZipBytes(input.file.bytes)) await checkZipSizes(input.file.bytes, MATERIAL_ZIP_LIMITS, 'a document');
-  // the bytes go to the job process through a pipe (not copied here)
+  for (const f of [input.file, input.captions]) if (f && sizeOf(f) > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
+  if (input.file && isMediaBytes(headOf(input.file))) {
+    const streamed = [input.file, input.captions].some((f) => f && !(f.bytes instanceof Uint8Array));
+    return readMaterialHere(streamed ? await runEngineJob<MaterialInput>({ op: 'echo', input }) : input, opts);
+  }
+  // the bytes go to the job process through a pipe (not copied here), or are there already
   return runEngineJob<Material>({ op: 'read-material', input });
+}
+
+/**
+ * readMaterial's work in the job process: an archive's declared sizes first (no inflating;
+ * 413 for a bomb before any reader looks at it), then readMaterialHere.
+ */
+export async function readMaterialInChild(input: MaterialInput): Promise<Material> {
+  if (input.file && isZipBytes(bytesOf(input.file))) await checkZipSizes(bytesOf(input.file), MATERIAL_ZIP_LIMITS, 'a document');
+  return readMaterialHere(input);
 }
 
 const isZipBytes = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
@@ -155,9 +183,10 @@ export async function readMaterialHere(input: MaterialInput, opts: MaterialOptio
   return result;
 }
 
-async function readUpload(file: UploadedFile | undefined, captions: UploadedFile | undefined, opts: MaterialOptions): Promise<Material> {
-  const captionCues = captions ? await readCaptionFile(captions) : null;
-  if (!file) return { passages: timedTextToPassages(captionCues!), warnings: [], source: 'captions' };
+async function readUpload(upload: UploadedFile | undefined, captions: UploadedFile | undefined, opts: MaterialOptions): Promise<Material> {
+  const captionCues = captions ? await readCaptionFile({ ...captions, bytes: bytesOf(captions) }) : null;
+  if (!upload) return { passages: timedTextToPassages(captionCues!), warnings: [], source: 'captions' };
+  const file = { ...upload, bytes: bytesOf(upload) };
   const format = await resolveFormat(file.bytes, file.name, file.type);
   switch (format) {
     case 'pdf':
@@ -184,7 +213,7 @@ async function readUpload(file: UploadedFile | undefined, captions: UploadedFile
   }
 }
 
-async function readCaptionFile(f: UploadedFile) {
+async function readCaptionFile(f: UploadedFile & { bytes: Uint8Array }) {
   const format = await resolveFormat(f.bytes, f.name, f.type);
   if (format !== 'srt' && format !== 'vtt') throw new UnsupportedMediaType('The captions field must be a SubRip (.srt) or WebVTT (.vtt) file.');
   const cues = parseCaptions(decodeText(f.bytes) ?? '');
@@ -193,7 +222,7 @@ async function readCaptionFile(f: UploadedFile) {
 }
 
 /** Audio/video: subtitle track first (MP4), else speech recognition. */
-async function readMedia(file: UploadedFile, isVideo: boolean, opts: MaterialOptions): Promise<Material> {
+async function readMedia(file: UploadedFile & { bytes: Uint8Array }, isVideo: boolean, opts: MaterialOptions): Promise<Material> {
   const env = opts.toolEnv ?? processToolEnv();
   const dir = await mkdtemp(join(tmpdir(), 'hallcbt-media-'));
   try {

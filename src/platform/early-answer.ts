@@ -1,0 +1,34 @@
+/**
+ * Closing a connection after an answer sent before its request body was read (a 413 by
+ * Content-Length or by a streamed upload's cap, a 503 while an upload arrives; issue 22
+ * §1). Node closes such a connection right after the answer when the client said
+ * `Connection: close`; a socket closed with unread data sends a reset, and a client still
+ * busy sending its body may lose the answer it has not read yet (seen with a 39 MB body:
+ * EPIPE, then no answer). Here the answer carries `Connection: close`; after it the server
+ * stops reading the socket, sends its FIN and keeps the socket for `LINGER_MS` before
+ * closing it, so the client reads the answer first. The rest of a large body is neither
+ * waited for nor read (reading and dropping it cost the server CPU and garbage).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** How long a connection stays open after an early answer, ms. */
+export const LINGER_MS = 250;
+
+const lingering = new WeakSet<Socket>();
+
+/** Marks the answer to `incoming` as the connection's last, closed after LINGER_MS (not at once). */
+export function closeAfterEarlyAnswer(incoming: IncomingMessage | undefined, outgoing: ServerResponse | undefined): void {
+  if (!incoming || !outgoing || outgoing.headersSent) return;
+  outgoing.setHeader('connection', 'close');
+  const socket = incoming.socket as Socket & { destroySoon?: () => void };
+  if (!socket || lingering.has(socket)) return;
+  lingering.add(socket);
+  // Node calls destroySoon() once the last answer is written
+  socket.destroySoon = function lingerThenDestroy(this: Socket) {
+    // read no more of the body (Node's parser would otherwise read and drop it all)
+    (this as unknown as { _handle?: { readStop?: () => void } })._handle?.readStop?.();
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
+}
