@@ -30,10 +30,15 @@
  * may send rate÷connections requests per second, back to back, then waits for its
  * one-second tick; the connections are made together, so their ticks coincide and every
  * second begins with a burst of `--connections` requests in flight. That burst, not the
- * average rate, is what the tail measures; the bare route meets the same burst.
+ * average rate, is what the tail measures; the bare route meets the same burst. Building
+ * each connection's save list (~10 ms a connection at 20) spreads the ticks of the save
+ * phase over that time (`tickSpreadMs`, reported); `--per-request-setup` keeps them
+ * together instead, and then the driver spends about 1.5× the CPU per save.
  *
  * Options: --candidates=5000 --rate=2500 --connections=20 --seconds=20 --warm=3
  *          --runs=1 --slow=5 --no-build --no-probe --out=FILE.json (all runs' figures)
+ *          --per-request-setup (the saves as one request with autocannon's setupRequest,
+ *          instead of each connection's own list built when it is made; see below)
  *          --dump=PREFIX (every save's end time and latency, and the probe's timeline, per
  *          run to PREFIX.runN.json, for analysis)
  * Exit code 1 when a request failed or answered non-2xx, 2 on a crash.
@@ -55,7 +60,7 @@ const SETTLE_MS = 1000;
 
 /** Parses argv (see the file's comment). @throws Error on an unknown option */
 export function parseTailOptions(argv) {
-  const o = { candidates: 5000, rate: 2500, connections: 20, seconds: 20, warm: 3, runs: 1, slow: 5, build: true, probe: true, out: null, dump: null };
+  const o = { candidates: 5000, rate: 2500, connections: 20, seconds: 20, warm: 3, runs: 1, slow: 5, build: true, probe: true, out: null, dump: null, perRequestSetup: false };
   for (const a of argv) {
     const [k, v = ''] = a.split('=');
     const num = (name) => {
@@ -72,6 +77,7 @@ export function parseTailOptions(argv) {
     else if (k === '--slow') num('slow');
     else if (k === '--no-build') o.build = false;
     else if (k === '--no-probe') o.probe = false;
+    else if (k === '--per-request-setup') o.perRequestSetup = true;
     else if (k === '--out') o.out = v;
     else if (k === '--dump') o.dump = v;
     else throw new Error(`unknown option ${a}; see scripts/bench/loopback-tail.mjs`);
@@ -122,6 +128,7 @@ async function oneRun(o, log, runIndex) {
       warm: o.warm,
       slow: o.slow,
       dump: Boolean(o.dump),
+      perRequestSetup: o.perRequestSetup,
       serverUrl: server.baseUrl,
       bareUrl: bare.url,
       saves: seated.map((a) => a.attemptId),
@@ -202,7 +209,7 @@ async function main() {
     const b = run.phases.serverBare;
     failed += s.non2xx + s.errors + h.non2xx + h.errors + b.non2xx + b.errors;
     log(
-      `run ${i + 1}: save p50/p99/max ${s.p50}/${s.p99}/${s.max} ms (${s.count} saves, ${s.cpuUsPerRequest} µs server CPU each, autocannon p99 ${s.autocannonP99}, driver CPU ${s.driverCpuPct} %); ` +
+      `run ${i + 1}: save p50/p99/max ${s.p50}/${s.p99}/${s.max} ms (${s.count} saves, ${s.cpuUsPerRequest} µs server CPU each, autocannon p99 ${s.autocannonP99}, driver CPU ${s.driverCpuPct} %, ticks spread over ${s.tickSpreadMs} ms); ` +
         `bare hono ${h.p50}/${h.p99}/${h.max} (driver CPU ${h.driverCpuPct} %); server bare route ${b.p50}/${b.p99}/${b.max}; save p99 ×bare hono ${r2(s.p99 / h.p99)}; load ${run.loadavg.join(' ')}`,
     );
     if (s.probe) log(`  probe: loop delay p99/max ${s.probe.eventLoopDelayMs.p99}/${s.probe.eventLoopDelayMs.max} ms; GC ${s.probe.gc.count} pauses, max ${s.probe.gc.maxMs} ms; flushes ${s.probe.flush.count}, loop hold max ${s.probe.flush.maxLoopMs} ms`);
@@ -241,10 +248,24 @@ async function driver() {
       client.setRequests(mine);
     };
   };
+  // --per-request-setup: one request whose setupRequest picks the next save (candidates
+  // round-robin): the connections are made at once, so their ticks coincide, at the price
+  // of autocannon rebuilding every save request in the driver (more driver CPU)
+  let next = 0;
+  const perRequestSave = () => ({
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (req) => {
+      const q = cfg.questions[Math.floor(Math.random() * cfg.questions.length)];
+      return { ...req, path: `/attempts/${cfg.saves[next++ % cfg.saves.length]}/answers/${q.id}`, body: `{"optionId":"${q.optionIds[Math.floor(Math.random() * q.optionIds.length)]}"}` };
+    },
+  });
+  const saves = (seconds) => (cfg.perRequestSetup ? runPhase(cfg.serverUrl, [perRequestSave()], seconds) : runPhase(cfg.serverUrl, [{ method: 'GET', path: '/bench/baseline' }], seconds, saveClients()));
   const runPhase = (url, requests, seconds, setupClient) =>
     new Promise((resolve, reject) => {
       const lat = [];
       const slowList = [];
+      const made = performance.now();
       const inst = autocannon({ url, connections: cfg.connections, overallRate: cfg.rate, duration: seconds, pipelining: 1, requests, setupClient }, (err, res) => {
         if (err) return reject(err);
         lat.sort((a, b) => a - b);
@@ -252,6 +273,7 @@ async function driver() {
           seconds: res.duration,
           count: lat.length,
           unmeasured,
+          tickSpreadMs,
           rate: Math.round((lat.length + unmeasured) / res.duration),
           p50: r2(pick(lat, 50)),
           p99: r2(pick(lat, 99)),
@@ -267,6 +289,8 @@ async function driver() {
       // the driver is still opening connections and building each connection's requests
       // (~19 ms a connection for a save phase's 2,000 requests), which the first responses
       // would wait for — the driver's delay, not the server's
+      // the connections' one-second ticks are spread over the time it took to make them
+      const tickSpreadMs = r2(performance.now() - made);
       const measureFrom = performance.now() + SETTLE_MS;
       let unmeasured = 0;
       inst.on('response', (_client, status, _bytes, ms) => {
@@ -285,11 +309,11 @@ async function driver() {
         cfg = m;
         process.send({ ok: true });
       } else if (m.phase === 'warm') {
-        await runPhase(cfg.serverUrl, [{ method: 'GET', path: '/bench/baseline' }], cfg.warm, saveClients());
+        await saves(cfg.warm);
         await runPhase(cfg.bareUrl, [{ method: 'GET', path: '/bare' }], cfg.warm);
         await runPhase(cfg.serverUrl, [{ method: 'GET', path: '/bench/baseline' }], cfg.warm);
         process.send({ ok: true });
-      } else if (m.phase === 'save') process.send(await runPhase(cfg.serverUrl, [{ method: 'GET', path: '/bench/baseline' }], cfg.seconds, saveClients()));
+      } else if (m.phase === 'save') process.send(await saves(cfg.seconds));
       else if (m.phase === 'bareHono') process.send(await runPhase(cfg.bareUrl, [{ method: 'GET', path: '/bare' }], cfg.seconds));
       else if (m.phase === 'serverBare') process.send(await runPhase(cfg.serverUrl, [{ method: 'GET', path: '/bench/baseline' }], cfg.seconds));
     } catch (e) {
