@@ -3,25 +3,15 @@
  * messages, a whole WAEC Physics 2023 paper taken with keyboard and mouse and graded
  * as expected, the navigator and submit confirmation, and the result screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, launchBrowser, startAttempt, startTestServer, type TestServer } from '../harness.js';
-import { answerKey, currentQuestionId, ensureBuilt, fillSignIn, openPage, physicsPaper, practicePaper, seedExam, shot, signInAndStart } from './candidate-helpers.js';
+import { api, startAttempt, type TestServer } from '../harness.js';
+import { answerKey, currentQuestionId, fillSignIn, openPage, physicsPaper, practicePaper, seedExam, shot, signInAndStart, pageSuite } from './candidate-helpers.js';
 import { describeReal } from '../real-papers.js';
 
-let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ jobs: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+let server: TestServer;
+pageSuite((started) => ({ browser, server } = started), { jobs: true });
 
 describe('candidate page: sign-in', () => {
   it('explains a wrong room code, a wrong PIN (or student ID) and an exam that is not open yet', async () => {

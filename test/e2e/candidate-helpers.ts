@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addQuestions, createExam, FIXTURES, parsePastPaper, registerWorkspace, ROOT } from '../harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { addQuestions, createExam, FIXTURES, launchBrowser, parsePastPaper, registerWorkspace, ROOT, startTestServer, type TestServer } from '../harness.js';
 
 export const ARTIFACTS = join(ROOT, 'test', 'artifacts');
 
@@ -24,6 +25,25 @@ export function ensureBuilt(): void {
   const srcTime = Math.max(newest(join(ROOT, 'web', 'candidate')), newest(join(ROOT, 'web', 'shared')));
   const fresh = existsSync(out) && existsSync(join(ROOT, 'public', 'vendor', 'katex', 'katex.min.css')) && statSync(out).mtimeMs >= srcTime;
   if (!fresh) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * Gives the test file a built page bundle, a real server (started with `serverOpts`) and a
+ * Chromium before its tests (then calls `onReady`), and closes both after them.
+ */
+export function pageSuite(onReady: (started: { browser: Browser; server: TestServer }) => void, serverOpts: Parameters<typeof startTestServer>[0] = {}): void {
+  let browser: Browser | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    ensureBuilt();
+    server = await startTestServer(serverOpts);
+    browser = await launchBrowser();
+    onReady({ browser, server });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 }
 
 /**

@@ -4,24 +4,14 @@
  * started, no credit spent and no question sent; the clock starts when they press
  * "Start exam", which is on screen without scrolling at 1366×768 and 1024×768.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, launchBrowser, sampleMcqs, startTestServer, type TestServer } from '../harness.js';
-import { currentAttemptId, ensureBuilt, openPage, seedExam, shot } from './candidate-helpers.js';
+import { api, sampleMcqs, type TestServer } from '../harness.js';
+import { currentAttemptId, openPage, seedExam, shot, pageSuite } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
-
-beforeAll(async () => {
-  ensureBuilt();
-  browser = await launchBrowser();
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+pageSuite((started) => ({ browser, server } = started));
 
 const ESSAY = { prompt: 'Describe the water cycle.', type: 'SHORT_ESSAY', marks: 5 };
 

@@ -4,24 +4,14 @@
  * the text around them at 1024×768 — KaTeX's inline \frac sets them in script style, at
  * ~70 % of an already small size, which a candidate on a hall PC cannot read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startTestServer, type TestServer } from '../harness.js';
-import { ensureBuilt, openPage, seedExam, shot } from './candidate-helpers.js';
+import { type TestServer } from '../harness.js';
+import { openPage, seedExam, shot, pageSuite } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
-
-beforeAll(async () => {
-  ensureBuilt();
-  browser = await launchBrowser();
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+pageSuite((started) => ({ browser, server } = started));
 
 const QUESTION = {
   type: 'MCQ',

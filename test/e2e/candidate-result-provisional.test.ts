@@ -4,24 +4,14 @@
  * and the title and note say so; the large grade alone must never read as final. An exam
  * without essays shows a plain, final result.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, sampleMcqs, startTestServer, type TestServer } from '../harness.js';
-import { ensureBuilt, openPage, seedExam, shot } from './candidate-helpers.js';
+import { sampleMcqs, type TestServer } from '../harness.js';
+import { openPage, seedExam, shot, pageSuite } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
-
-beforeAll(async () => {
-  ensureBuilt();
-  browser = await launchBrowser();
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+pageSuite((started) => ({ browser, server } = started));
 
 const ESSAY = { prompt: 'Why do we boil drinking water?', type: 'SHORT_ESSAY', marks: 4 };
 

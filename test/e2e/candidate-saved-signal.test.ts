@@ -8,24 +8,14 @@
  * keystroke took a seq, only the last was sent, and the server's contiguous durableSeq
  * waited for the skipped numbers for the rest of the exam ("Saving…" for ever).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, sampleMcqs, startTestServer, type TestServer } from '../harness.js';
-import { currentAttemptId, ensureBuilt, localPending, openPage, seedExam } from './candidate-helpers.js';
+import { api, sampleMcqs, type TestServer } from '../harness.js';
+import { currentAttemptId, localPending, openPage, seedExam, pageSuite } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
-
-beforeAll(async () => {
-  ensureBuilt();
-  browser = await launchBrowser();
-  server = await startTestServer({ jobs: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+pageSuite((started) => ({ browser, server } = started), { jobs: true });
 
 const ESSAY = {
   prompt: 'Describe a market day in your town.',

@@ -5,28 +5,18 @@
  * switches with a limit of 2 lock the page (and a reinstatement reopens it), and the
  * layout holds at phone width and 200 % zoom.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, startTestServer, type TestServer } from '../harness.js';
-import { currentAttemptId, ensureBuilt, openPage, practicePaper, questionOrder, seedExam, shot, signInAndStart, waitAllSaved, fillSignIn } from './candidate-helpers.js';
+import { api, type TestServer } from '../harness.js';
+import { currentAttemptId, openPage, practicePaper, questionOrder, seedExam, shot, signInAndStart, waitAllSaved, fillSignIn, pageSuite } from './candidate-helpers.js';
 import { allowCspReports, PARSED_INLINE_HANDLER } from '../csp-guard.js';
 
 // CSP: a question's prompt carries <img onerror>, which the sanitiser parses when the question is shown (nothing runs: the test checks window.__xss)
 allowCspReports(PARSED_INLINE_HANDLER, 'a question\'s prompt carries <img onerror>, which the sanitiser parses when the question is shown (nothing runs: the test checks window.__xss)');
 
-let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureBuilt();
-  server = await startTestServer({ jobs: true });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+let server: TestServer;
+pageSuite((started) => ({ browser, server } = started), { jobs: true });
 
 const mathQuestions = [
   {

@@ -88,6 +88,23 @@ describe('believable false statements', () => {
   });
 });
 
+describe('true/false keys a candidate cannot guess from the pattern', () => {
+  // Round 2's judge: 16 of 17 true/false items were keyed True (a false form was tried on a coin toss, and most sentences have none).
+  const keys = (passages: Passage[], difficulty: 'simple' | 'balanced', count: number) =>
+    generateExtractive(passages, { difficulty, count, lexicon: kindOf }).questions.filter((q) => q.type === 'TRUE_FALSE').map((q) => q.options!.find((o) => o.isCorrect)!.text);
+
+  it('keys no paper True more than once beyond its False items, and makes False items where the material allows', () => {
+    let falses = 0;
+    for (const [passages, difficulty, count] of [[circuits, 'simple', 12], [digestion.concat(circuits), 'simple', 16], [circuits, 'balanced', 12], [digestion, 'simple', 8]] as const) {
+      const got = keys([...passages], difficulty, count);
+      const f = got.filter((k) => k === 'False').length;
+      expect(got.length - f, `${difficulty} ${count}: ${got.join(', ')}`).toBeLessThanOrEqual(f + 1);
+      falses += f;
+    }
+    expect(falses).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('sentences that cannot stand alone are not question sources', () => {
   it.each([
     ['In other words, it is the price paid for the use of money.'],

@@ -3,13 +3,14 @@
  * signs its requests like a real hall, and small API calls through the app.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { newSigningKeyPair, openEnvelope, signRequest, type Envelope } from '../../src/core/sync/signing.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { hubConfigSchema } from '../../src/hub/config.js';
 import { createHubRuntime, type HubRuntime } from '../../src/hub/runtime.js';
 import { tempDir } from '../harness.js';
-import type { PgCluster } from '../pg/cluster.js';
+import { startPgCluster, type PgCluster } from '../pg/cluster.js';
 
 let dbCounter = 0;
 
@@ -21,6 +22,31 @@ export async function startHub(cluster: PgCluster, opts: { url?: string; clock?:
   const config = hubConfigSchema.parse({ DATABASE_URL: url, HUB_DATA_DIR: dataDir, HUB_PORT: '0' });
   const runtime = await createHubRuntime(config, silentLogger, clock);
   return Object.assign(runtime, { url, clock, dataDir });
+}
+
+/** What {@link hubForSuite} hands over: the suite's cluster, its hub and the first examiner's API key. */
+export interface SuiteHub {
+  cluster: PgCluster;
+  hub: Awaited<ReturnType<typeof startHub>>;
+  key: string;
+}
+
+/**
+ * Gives the enclosing describe block a throwaway PostgreSQL cluster and a hub on it: starts
+ * both before the suite's tests (then calls `onReady`), and stops the hub and the cluster after.
+ */
+export function hubForSuite(onReady: (started: SuiteHub) => void): void {
+  let cluster: PgCluster | undefined;
+  let hub: SuiteHub['hub'] | undefined;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    hub = await startHub(cluster);
+    onReady({ cluster, hub, key: hub.firstExaminer!.apiKey });
+  });
+  afterAll(async () => {
+    await hub?.close();
+    await cluster?.stop();
+  });
 }
 
 /** Calls the hub app as an examiner. */

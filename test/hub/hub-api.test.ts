@@ -4,14 +4,14 @@
  * (not before 5 minutes ahead of the start) and send results, each result stored once; every
  * refusal is audited; two hub processes on one database refuse each other's replays.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openEnvelope } from '../../src/core/sync/signing.js';
 import { openPaper, unwrapContentKey } from '../../src/core/sync/seal.js';
 import { parseReleaseCode } from '../../src/core/sync/release-code.js';
 import { packagePayloadSchema, paperSchema, type ResultEvent } from '../../src/core/sync/messages.js';
-import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
-import { TestHall, asExaminer, samplePaper, startHub } from './helpers.js';
+import { pgAvailability, type PgCluster } from '../pg/cluster.js';
+import { TestHall, asExaminer, hubForSuite, samplePaper, startHub } from './helpers.js';
 
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
@@ -22,15 +22,7 @@ describe.skipIf(skipWhy !== null)('hub API on PostgreSQL', () => {
   let key: string;
   const startsAt = '2026-11-25T09:00:00.000Z';
 
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    hub = await startHub(cluster);
-    key = hub.firstExaminer!.apiKey;
-  });
-  afterAll(async () => {
-    await hub?.close();
-    await cluster?.stop();
-  });
+  hubForSuite((started) => ({ cluster, hub, key } = started));
 
   async function enrolledHall(name: string): Promise<TestHall> {
     const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name });

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openEnvelope } from '../../src/core/sync/signing.js';
 import { openPaper, unwrapContentKey } from '../../src/core/sync/seal.js';
@@ -17,9 +17,9 @@ import { parseReleaseCode } from '../../src/core/sync/release-code.js';
 import { packagePayloadSchema, paperSchema } from '../../src/core/sync/messages.js';
 import { parseQuestionBank } from '../../src/core/formats/detect.js';
 import { questionsWorkbook } from '../../src/core/formats/xlsx/write-questions.js';
-import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
+import { pgAvailability } from '../pg/cluster.js';
 import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
-import { TestHall, asExaminer, samplePaper, startHub } from './helpers.js';
+import { TestHall, asExaminer, hubForSuite, samplePaper } from './helpers.js';
 
 // Skipped only where PostgreSQL cannot run (no Debian postgresql binaries, or initdb cannot
 // run as the postgres user): pgAvailability() says why, in one line; .ci/run installs it.
@@ -85,21 +85,12 @@ const MOODLE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
-  let cluster: PgCluster;
   let hub: Awaited<ReturnType<typeof startHub>>;
   let key: string;
   const startsAt = '2026-12-01T09:00:00.000Z';
   const mcq = (prompt: string, extra: Record<string, unknown> = {}) => ({ prompt, type: 'MCQ', marks: 1, options: [{ text: 'Yes', isCorrect: true }, { text: 'No' }, { text: 'Maybe' }], ...extra });
 
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    hub = await startHub(cluster);
-    key = hub.firstExaminer!.apiKey;
-  });
-  afterAll(async () => {
-    await hub?.close();
-    await cluster?.stop();
-  });
+  hubForSuite((started) => ({ hub, key } = started));
 
   const as = (method: string, path: string, body?: unknown) => asExaminer(hub, key, method, path, body);
   async function emptyExam(title = 'Board Chemistry', at = startsAt): Promise<string> {

@@ -19,7 +19,7 @@ import type { ResultEvent } from '../../src/core/sync/messages.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { api, registerWorkspace, spawnServer, tempDir, type SpawnedServer } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
-import { TestHall, asExaminer, samplePaper, startHub } from './helpers.js';
+import { TestHall, asExaminer, hubForSuite, samplePaper, startHub } from './helpers.js';
 
 // Skipped only where PostgreSQL cannot run (no Debian postgresql binaries, or initdb cannot
 // run as the postgres user): pgAvailability() says why, in one line; .ci/run installs it.
@@ -62,19 +62,10 @@ async function count(hub: Hub, query: ReturnType<typeof sql>): Promise<number> {
 }
 
 describe.skipIf(skipWhy !== null)('result batches on the hub', () => {
-  let cluster: PgCluster;
   let hub: Hub;
   let key: string;
 
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    hub = await startHub(cluster);
-    key = hub.firstExaminer!.apiKey;
-  });
-  afterAll(async () => {
-    await hub?.close();
-    await cluster?.stop();
-  });
+  hubForSuite((started) => ({ hub, key } = started));
 
   async function hallWithPackage(name: string) {
     const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name });

@@ -63,15 +63,58 @@ function isStated(text: string, swap: Falsehood, materialText: string): boolean 
 }
 
 /** One question of `type` at `tier`, or null when the material has nothing left for it. */
-function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string): GeneratedQuestion | null {
+/**
+ * The generation run's TRUE_FALSE keys so far, and the false forms found per sentence. A paper
+ * whose true/false items are nearly all True lets a candidate guess the pattern (issue 21 §3,
+ * round 2: 16 of 17 keyed True), so the next item is made False whenever fewer are False than
+ * True, from a sentence that has a believable false form when the best one has none.
+ */
+class TrueFalseBalance {
+  trueKeys = 0;
+  falseKeys = 0;
+  private readonly swaps = new Map<number, Falsehood | null>();
+
+  constructor(private readonly finder: FactFinder, private readonly materialText: string, private readonly rand: () => number) {}
+
+  /** Whether the next item must be False: fewer False than True so far. */
+  mustBeFalse(): boolean {
+    return this.falseKeys < this.trueKeys;
+  }
+
+  /** Whether the next item should be False: it must, or a coin toss when the keys are level. */
+  wantFalse(): boolean {
+    return this.mustBeFalse() || (this.falseKeys === this.trueKeys && this.rand() < 0.5);
+  }
+
+  /** A believable false form of `text` that the material does not state elsewhere, or null (cached by sentence). */
+  swapOf(s: SourceSentence): Falsehood | null {
+    if (!this.swaps.has(s.idx)) {
+      const swap = antonymSwap(s.text, this.finder.lexicon, this.materialText);
+      this.swaps.set(s.idx, swap && !isStated(s.text, swap, this.materialText) ? swap : null);
+    }
+    return this.swaps.get(s.idx)!;
+  }
+
+  /** Counts a made item's key. */
+  record(q: GeneratedQuestion): GeneratedQuestion {
+    if (q.options?.find((o) => o.isCorrect)?.text === 'False') this.falseKeys++;
+    else this.trueKeys++;
+    return q;
+  }
+}
+
+function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance): GeneratedQuestion | null {
   const objective = (want: number, min: number): FactCandidate | null =>
     tier === 'simple' ? finder.single(want, min) : tier === 'intermediate' ? finder.group(2, true, want, min) : finder.group(2, false, want, min);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
     // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
     const b = type === 'MCQ' ? findBridge(finder, 3, 3) ?? findBridge(finder, 3, 2) : findBridge(finder, 0, 0);
     if (!b) return null;
-    const swap = type === 'TRUE_FALSE' && rand() < 0.5 ? antonymSwap(b.text, finder.lexicon, materialText) : null;
-    return buildBridgeItem(b, type === 'TRUE_FALSE', swap && !isStated(b.text, swap, materialText) ? swap : null, rand, seed);
+    if (type !== 'TRUE_FALSE') return buildBridgeItem(b, false, null, rand, seed);
+    const swap = tf.wantFalse() ? antonymSwap(b.text, finder.lexicon, materialText) : null;
+    const falseForm = swap && !isStated(b.text, swap, materialText) ? swap : null;
+    if (tf.mustBeFalse() && !falseForm) return null;
+    return tf.record(buildBridgeItem(b, true, falseForm, rand, seed));
   }
   if (type === 'MCQ') {
     // three good options rather than four with a weak one
@@ -79,18 +122,24 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     return c ? buildMcq(c.facts, tier, c.distractors, rand, seed) : null;
   }
   if (type === 'TRUE_FALSE') {
+    // A believable false statement (an antonym of direction or degree, or one the material uses), or the true one:
+    // swapping in another term of the material made absurd or accidentally true statements (issue 21 §3).
+    // An alteration that the material states elsewhere would be true, so it is never used.
+    // When the keys so far lean True and no false form is left, the slot goes to another type.
+    const mustBeFalse = tf.mustBeFalse();
+    const wantFalse = mustBeFalse || tf.wantFalse();
+    if (wantFalse && tier === 'simple') {
+      const found = finder.singleWhere((s) => tf.swapOf(s));
+      if (found) return tf.record(buildTrueFalse(found.candidate.facts, tier, found.value, seed));
+      if (mustBeFalse) return null;
+    }
+    if (mustBeFalse && tier !== 'simple') return null;
     const c = objective(0, 0);
     if (!c) return null;
-    const f = c.facts[0]!;
-    let swap: Falsehood | null = null;
-    if (rand() < 0.5) {
-      // A believable false statement (an antonym of direction or degree, or one the material uses), or the true one:
-      // swapping in another term of the material made absurd or accidentally true statements (issue 21 §3).
-      swap = antonymSwap(f.sentence.text, finder.lexicon, materialText);
-      // An alteration that the material states elsewhere would be true: keep the faithful form then.
-      if (swap && isStated(f.sentence.text, swap, materialText)) swap = null;
-    }
-    return buildTrueFalse(c.facts, tier, swap, seed);
+    // Of several statements, the first one with a false form is shown first and altered.
+    const k = wantFalse ? c.facts.findIndex((f) => tf.swapOf(f.sentence) !== null) : -1;
+    const facts = k > 0 ? [c.facts[k]!, ...c.facts.filter((_, i) => i !== k)] : c.facts;
+    return tf.record(buildTrueFalse(facts, tier, k >= 0 ? tf.swapOf(facts[0]!.sentence) : null, seed));
   }
   return definedEssay(finder, tier, seed);
 }
@@ -139,18 +188,21 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const index = indexMaterial(passages, opts.subject ?? '');
   const finder = new FactFinder(index, seed, opts.lexicon);
   const materialText = passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ');
+  const tf = new TrueFalseBalance(finder, materialText, rand);
   let downgraded = 0;
   const slots = planSlots(opts.count, opts.difficulty, types);
   const filled: (GeneratedQuestion | null)[] = slots.map(() => null);
-  // The most demanding slots choose first (hard needs sentences sharing a key across the material);
-  // the output keeps the planned, progressive order.
-  const byDemand = slots.map((s, i) => ({ s, i })).sort((a, b) => TIERS.indexOf(b.s.tier) - TIERS.indexOf(a.s.tier) || a.i - b.i);
+  // The most demanding slots choose first (hard needs sentences sharing a key across the material),
+  // and within a tier true/false before the rest: a sentence with a believable false form is rarer
+  // than one with a good blank. The output keeps the planned, progressive order.
+  const tfFirst = (t: GeneratedType) => (t === 'TRUE_FALSE' ? 0 : 1);
+  const byDemand = slots.map((s, i) => ({ s, i })).sort((a, b) => TIERS.indexOf(b.s.tier) - TIERS.indexOf(a.s.tier) || tfFirst(a.s.type) - tfFirst(b.s.type) || a.i - b.i);
   for (const { s: slot, i } of byDemand) {
     const tiers = TIERS.slice(0, TIERS.indexOf(slot.tier) + 1).reverse();
     const order = [slot.type, ...types.filter((t) => t !== slot.type)];
     outer: for (const type of order) {
       for (const tier of tiers) {
-        const q = fill(finder, type, tier, rand, seed, materialText);
+        const q = fill(finder, type, tier, rand, seed, materialText, tf);
         if (q) {
           if (tier !== slot.tier) downgraded++;
           filled[i] = q;

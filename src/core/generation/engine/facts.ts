@@ -148,6 +148,20 @@ export class FactFinder {
   }
 
   /**
+   * The next single fact (no distractors) whose sentence `accept` maps to a value, e.g. a
+   * believable false form of it; returns the fact, marked used, with that value, or null.
+   */
+  singleWhere<T>(accept: (s: SourceSentence) => T | null): { candidate: FactCandidate; value: T } | null {
+    for (const s of this.ranked().slice(0, 400)) {
+      const span = this.spans(s).slice(0, 4).find((x) => !this.usedKeys.has(x.key));
+      if (!span) continue;
+      const value = accept(s);
+      if (value !== null) return { candidate: this.take({ facts: [{ sentence: s, span }], distractors: [] }), value };
+    }
+    return null;
+  }
+
+  /**
    * The next group of `size` sentences sharing one key: `near` = same or adjacent
    * passages (intermediate); otherwise distinct passages, at least two apart when the
    * material has three or more passages (hard).
