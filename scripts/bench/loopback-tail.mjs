@@ -38,7 +38,7 @@
  * Options: --candidates=5000 --rate=2500 --connections=20 --seconds=20 --warm=3
  *          --runs=1 --slow=5 --no-build --no-probe --out=FILE.json (all runs' figures)
  *          --per-request-setup (the saves as one request with autocannon's setupRequest,
- *          instead of each connection's own list built when it is made; see below)
+ *          instead of each connection's own list built when it is made; see above)
  *          --dump=PREFIX (every save's end time and latency, and the probe's timeline, per
  *          run to PREFIX.runN.json, for analysis)
  * Exit code 1 when a request failed or answered non-2xx, 2 on a crash.
