@@ -16,8 +16,14 @@
  *   window (sampled every 250 ms), to tell JavaScript objects from SQLite caches, threads
  *   and sockets in the RSS.
  *
+ * - a timeline (loopback-tail.mjs): every GC pause and every flush of the window with its
+ *   start on the epoch clock (`performance.timeOrigin + startTime`, comparable across
+ *   processes on one machine), to tell which slow requests overlapped which event.
+ *
  * Messages: `{cmd: 'reset'}` starts a new window; `{cmd: 'read', id}` replies
- * `{id, probe: {...}}` with the window's figures (milliseconds).
+ * `{id, probe: {...}}` with the window's figures (milliseconds); `{cmd: 'timeline', id}`
+ * replies `{id, probe: {gc: [{at, ms, kind}], flush: [{at, loopMs, totalMs, rows, maxBatchMs}]}}`
+ * (at = epoch ms, at most 20,000 of each per window).
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
@@ -30,6 +36,9 @@ const loop = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 loop.enable();
 let flushes = [];
 let gc = { count: 0, totalMs: 0, maxMs: 0 };
+let timeline = { gc: [], flush: [] };
+const TIMELINE_MAX = 20_000;
+const epoch = (t) => Math.round((performance.timeOrigin + t) * 100) / 100;
 let windowStart = performance.now();
 const MB = 1024 * 1024;
 const emptyMemory = () => ({ rssMB: 0, heapTotalMB: 0, heapUsedMB: 0, externalMB: 0 });
@@ -55,8 +64,10 @@ setInterval(() => {
 
 const origFlush = AnswerBuffer.prototype.flush;
 AnswerBuffer.prototype.flush = function flushProbed(...args) {
+  const began = performance.now();
   const p = origFlush.apply(this, args);
   p.then((s) => {
+    if (s.rows + s.activityRows > 0 && timeline.flush.length < TIMELINE_MAX) timeline.flush.push({ at: epoch(began), loopMs: s.loopMs, totalMs: s.totalMs, rows: s.rows, maxBatchMs: s.maxBatchMs });
     if (s.rows + s.activityRows > 0 && flushes.length < 100_000) flushes.push({ rows: s.rows, batches: s.batches, maxBatchMs: s.maxBatchMs, totalMs: s.totalMs, loopMs: s.loopMs, activityRows: s.activityRows, writer: s.writer });
   }).catch(() => {});
   return p;
@@ -65,6 +76,7 @@ AnswerBuffer.prototype.flush = function flushProbed(...args) {
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     gc.count++;
+    if (timeline.gc.length < TIMELINE_MAX) timeline.gc.push({ at: epoch(e.startTime), ms: Math.round(e.duration * 100) / 100, kind: e.detail?.kind ?? e.kind });
     gc.totalMs += e.duration;
     if (e.duration > gc.maxMs) gc.maxMs = e.duration;
   }
@@ -106,10 +118,13 @@ if (process.send) {
       loop.reset();
       flushes = [];
       gc = { count: 0, totalMs: 0, maxMs: 0 };
+      timeline = { gc: [], flush: [] };
       memory = emptyMemory();
       stall = { ms: 0, atMs: 0 };
       windowStart = performance.now();
       process.send({ id: m.id, ok: true });
+    } else if (m?.cmd === 'timeline') {
+      process.send({ id: m.id, probe: timeline });
     } else if (m?.cmd === 'read') {
       process.send({ id: m.id, probe: snapshot() });
     }

@@ -4,6 +4,8 @@
  * short steady hall and the submit surge with a loopback webhook receiver. Asserts that
  * the harness completes with 0 errors and that every report field exists — never a
  * latency figure (the machine is shared; figures belong in docs/benchmarks.md).
+ * The same for issue 26's loopback tail harness (`npm run bench:tail`), in this file so its
+ * build of dist/ never runs beside the smoke run's.
  */
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -13,6 +15,8 @@ import { join } from 'node:path';
 import { describeReal } from '../real-papers.js';
 // @ts-expect-error plain ESM script without types
 import { benchQuestions, missingFixtures } from '../../scripts/bench/fixtures.mjs';
+// @ts-expect-error plain ESM script without types
+import { parseTailOptions } from '../../scripts/bench/loopback-tail.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -84,6 +88,54 @@ describeReal('npm run bench -- --smoke', () => {
       expect(readFileSync(chart).subarray(1, 4).toString()).toBe('PNG');
     } finally {
       rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('npm run bench:tail options', () => {
+  it('defaults to the issue 26 load and refuses unknown or non-positive options', () => {
+    expect(parseTailOptions([])).toMatchObject({ candidates: 5000, rate: 2500, connections: 20, runs: 1, build: true, probe: true });
+    expect(parseTailOptions(['--connections=50', '--no-probe', '--runs=5'])).toMatchObject({ connections: 50, probe: false, runs: 5 });
+    expect(() => parseTailOptions(['--rate=0'])).toThrow(/positive/);
+    expect(() => parseTailOptions(['--fast'])).toThrow(/unknown option --fast/);
+  });
+});
+
+// the harness seeds the same 60 real questions as npm run bench; it builds dist/ itself, in
+// this file after the smoke run's build (tests of one file run one after another)
+describeReal('npm run bench:tail (tiny)', () => {
+  it('drives saves and both bare routes at a fixed rate with 0 errors and reports every figure', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hallcbt-tail-test-'));
+    const out = join(dir, 'tail.json');
+    try {
+      const args = ['scripts/bench/loopback-tail.mjs', '--candidates=40', '--rate=200', '--connections=4', '--seconds=3', '--warm=1', `--out=${out}`];
+      const { code, log } = await new Promise<{ code: number | null; log: string }>((resolve) => {
+        const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        let log = '';
+        child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+        child.on('exit', (c) => {
+          clearTimeout(timer);
+          resolve({ code: c, log });
+        });
+      });
+      expect(code, log).toBe(0);
+      const results = JSON.parse(readFileSync(out, 'utf8'));
+      expect(results.serverCommand).toBe('node --v8-pool-size=1 dist/src/main.js');
+      expect(results.runs).toHaveLength(1);
+      const { save, bareHono, serverBare } = results.runs[0].phases;
+      for (const p of [save, bareHono, serverBare]) {
+        expect(p).toMatchObject({ p50: num, p99: num, max: num, count: num, non2xx: 0, errors: 0, cpuUsPerRequest: num });
+        // 2 measured seconds at 200/s (the first of 3 is not measured)
+        expect(p.count).toBeGreaterThan(100);
+        expect(p.p99).toBeGreaterThanOrEqual(p.p50);
+      }
+      expect(save.probe.flush.rows).toBeGreaterThan(0);
+      expect(save.overlap).toMatchObject({ slow: num, gc: num, flush: num, neither: num });
+      expect(results.summary.savesP99.median).toBe(save.p99);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });
