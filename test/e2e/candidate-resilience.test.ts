@@ -113,9 +113,10 @@ describe('candidate page: server killed', () => {
     for (const letter of ['a', 'b', 'c', 'd', 'a']) await answer(letter);
     // acknowledged by the server, not yet durable: the page must still hold them
     await page.waitForFunction(() => document.getElementById('conn-status')?.textContent === 'Saving…');
-    const held = await api(first.baseUrl).get(`/attempts/${attemptId}`);
-    expect(held.body.answers.filter((a: { optionId: string | null }) => a.optionId)).toHaveLength(5);
-    expect(held.body.durableSeq).toBe(0);
+    // "Saving…" shows while saves are pending, so the last one may still be on its way (seen under a loaded machine)
+    const serverHolds = async () => (await api(first.baseUrl).get(`/attempts/${attemptId}`)).body as { answers: { optionId: string | null }[]; durableSeq: number };
+    await expect.poll(async () => (await serverHolds()).answers.filter((a) => a.optionId).length, { timeout: 10_000 }).toBe(5);
+    expect((await serverHolds()).durableSeq).toBe(0);
     expect(Object.keys(await localPending(page, attemptId))).toHaveLength(5);
 
     await first.kill();
