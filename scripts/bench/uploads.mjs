@@ -26,6 +26,7 @@ import { loadavg } from 'node:os';
 import { buildBombs, longText } from './bombs.mjs';
 import { startGenerators } from './drive.mjs';
 import { startReceiver } from './receiver.mjs';
+import { jobChildPids } from './job-children.mjs';
 import { buildServer, ROOT } from './server.mjs';
 import { prepareRun, waitFlushed } from './setup.mjs';
 import { summarizePhase } from './summary.mjs';
@@ -87,22 +88,6 @@ function writeBlock(markdown) {
   writeFileSync(file, a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + close.length) : `${doc.trimEnd()}\n\n${block}\n`);
 }
 
-/** PIDs of the server's job processes (children running job-child.js), from /proc. */
-function childPids(pid) {
-  try {
-    const pids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    return pids.filter((c) => {
-      try {
-        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('job-child.');
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return [];
-  }
-}
-
 /** RSS and peak RSS (VmHWM) of a process, MB; zeros when it is gone. */
 function memOf(pid) {
   try {
@@ -161,7 +146,7 @@ async function main() {
     const sampler = setInterval(() => {
       const server = memOf(pid).rss;
       let sum = server;
-      for (const c of childPids(pid)) {
+      for (const c of jobChildPids(pid)) {
         const m = memOf(c);
         mem.children.add(c);
         mem.childPeak = Math.max(mem.childPeak, m.hwm);

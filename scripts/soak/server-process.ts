@@ -38,25 +38,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * PIDs of a server's job processes (the child processes that read uploads, running
- * job-child), from /proc; [] when the server is gone. From sources the server also runs
- * tsx's esbuild service, which is left out. Linux only.
- */
-export function jobChildPids(serverPid: number): number[] {
-  try {
-    const pids = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    return pids.filter((c) => {
-      try {
-        return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('job-child.');
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return [];
-  }
-}
+export { jobChildPids } from '../bench/job-children.mjs';
 
 export class ServerProcess {
   private proc: ChildProcess | null = null;
