@@ -5,7 +5,7 @@
  * back as the same ApiError. Why a process and not a worker thread (docs/decisions.md,
  * "Heavy parsing in a child process"): a thread shares the server's process — its
  * priority on the two cores, V8's platform threads, the allocator — so its CPU and memory
- * were the hall's; a nice-10 process with its own heap is not.
+ * were the hall's; a process under SCHED_IDLE (or nice 19) with its own heap is not.
  *
  * - One job at a time: later jobs wait in a queue of `MAX_WAITING`, beyond it 503 with
  *   Retry-After. A job holds its turn through a `Lease`; an upload streamed from the
@@ -16,7 +16,8 @@
  *   engine) or one that left it above `RECYCLE_RSS_MB` (one job's memory does not linger),
  *   or when it crashed or was killed (the next job starts a fresh one; a dead child never
  *   takes a later job down).
- * - The child runs at nice `CHILD_NICE`, with a V8 heap of `CHILD_HEAP_MB` (a job that
+ * - The child runs under SCHED_IDLE (`chrt --idle 0`; nice `CHILD_NICE` where chrt is
+ *   missing or refused: `schedIdleAvailable`), with a V8 heap of `CHILD_HEAP_MB` (a job that
  *   needs more dies of heap exhaustion → 413) and a watchdog that kills it when its
  *   resident memory passes `CHILD_RSS_LIMIT_MB` (native memory the heap cap does not
  *   count → 413).
@@ -33,7 +34,7 @@
  * From compiled JavaScript the child runs job-child.js; from TypeScript sources (tests,
  * `npm run dev`) it runs job-child.ts through tsx's loader.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
@@ -73,8 +74,11 @@ export const RECYCLE_AFTER_MB = 8;
 export const IDLE_MS = 30_000;
 /** How often the watchdog reads the child's resident memory, ms. */
 const WATCH_EVERY_MS = 20;
-/** The child's nice value: the hall's answer traffic (nice 0) comes first on the two cores. */
-export const CHILD_NICE = 10;
+/**
+ * The child's nice value, used where SCHED_IDLE is not to be had (below): the hall's answer
+ * traffic (nice 0) comes first on the two cores.
+ */
+export const CHILD_NICE = 19;
 /** Jobs that may wait for the running one; more at once → 503. */
 export const MAX_WAITING = 4;
 /** Retry-After of that 503, seconds. */
@@ -109,6 +113,30 @@ function childArgs(): string[] {
   return [...flags, entry];
 }
 
+let idlePolicy: boolean | null = null;
+
+/**
+ * Whether children can be started under Linux's SCHED_IDLE policy (util-linux `chrt --idle
+ * 0`): such a process runs only on CPU time no normal process wants, so the answer path
+ * always wins a core, whatever the nice values (nice 10 still took ~0.75 of a core beside
+ * the hall in the uploads bench). Probed once (`chrt --idle 0 true`, a few ms); where chrt
+ * is missing or refused, children run at nice CHILD_NICE and one line says so on stderr.
+ */
+export function schedIdleAvailable(): boolean {
+  if (idlePolicy === null) {
+    let why = '';
+    if (process.platform !== 'linux') why = 'not Linux';
+    else {
+      const probe = spawnSync('chrt', ['--idle', '0', 'true'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 5_000 });
+      if (probe.error) why = `chrt could not run (${(probe.error as NodeJS.ErrnoException).code ?? probe.error.message})`;
+      else if (probe.status !== 0) why = `chrt refused (${probe.stderr.toString().trim() || `exit ${probe.status}`})`;
+    }
+    idlePolicy = !why;
+    if (why) process.stderr.write(`hallcbt: job processes run at nice ${CHILD_NICE}, not SCHED_IDLE: ${why}\n`);
+  }
+  return idlePolicy;
+}
+
 /** Resident memory of a process, MB, from /proc (0 where there is no /proc or it is gone). */
 export function residentMB(pid: number): number {
   try {
@@ -139,7 +167,9 @@ class JobChild {
       exitHook = true;
       process.once('exit', () => live.forEach((c) => c.kill('SIGKILL')));
     }
-    this.proc = spawn(process.execPath, childArgs(), { stdio: ['pipe', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    // chrt execs node in the same process (same pid), under SCHED_IDLE
+    const [cmd, args] = schedIdleAvailable() ? ['chrt', ['--idle', '0', process.execPath, ...childArgs()]] : [process.execPath, childArgs()];
+    this.proc = spawn(cmd as string, args as string[], { stdio: ['pipe', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
     live.add(this.proc);
     try {
       if (this.proc.pid) setPriority(this.proc.pid, CHILD_NICE);
