@@ -54,6 +54,39 @@ export type EngineJob =
   | { op: 'discard' }
   | UploadJob;
 
+/**
+ * A connection handed to the child to read a multipart body from (`Lease.take`): the
+ * body's Content-Type, the route's cap per file, the room to take for a file (bytes), the
+ * body bytes the server had read already, and how many are still to come on the socket.
+ */
+export interface TakeRequest {
+  contentType: string;
+  maxFileBytes: number;
+  hint: number;
+  already: Uint8Array;
+  remaining: number;
+}
+
+/** A file part read by the child: its stream on the lease, size and first HEAD_BYTES. */
+export interface TakenFile {
+  name: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  head: Uint8Array;
+  stream: number;
+}
+
+/** What the child read from a handed-over connection; `error` when it stopped short. */
+export interface Taken {
+  streams: number;
+  /** body bytes the child took in (for RECYCLE_AFTER_MB) */
+  bytes: number;
+  fields: [string, string][];
+  files: TakenFile[];
+  error?: { kind: 'limit' } | { kind: 'malformed'; message: string };
+}
+
 type Reply = { ok: true; result: unknown } | { ok: false; error: { status?: number; slug?: string; title?: string; detail: string; extra?: Record<string, unknown>; headers?: Record<string, string> } };
 
 /** Longest a job may run before its child is killed. */
@@ -158,6 +191,7 @@ class JobChild {
   private stderrTail = '';
   private readonly ready: Promise<void>;
   private pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
+  private pendingTake: { resolve: (v: Taken) => void; reject: (e: unknown) => void } | null = null;
   private readonly watchdog: NodeJS.Timeout;
   private jobTimer: NodeJS.Timeout | null = null;
   private readonly writableWaiters = new Set<() => void>();
@@ -187,8 +221,13 @@ class JobChild {
     let notReady: (e: unknown) => void = () => {};
     this.ready = new Promise<void>((resolve, reject) => ((readyNow = resolve), (notReady = reject)));
     this.ready.catch(() => {});
-    this.proc.on('message', (reply: Reply | { ready: true }) => {
+    this.proc.on('message', (reply: Reply | { ready: true } | { taken: Taken }) => {
       if ('ready' in reply) return readyNow();
+      if ('taken' in reply) {
+        const t = this.pendingTake;
+        this.pendingTake = null;
+        return t?.resolve(reply.taken);
+      }
       const p = this.pending;
       this.pending = null;
       if (this.jobTimer) clearTimeout(this.jobTimer);
@@ -227,6 +266,9 @@ class JobChild {
     const p = this.pending;
     this.pending = null;
     p?.reject(failure);
+    const t = this.pendingTake;
+    this.pendingTake = null;
+    t?.reject(failure);
     this.wakeWriters();
     if (current === this) current = null;
   }
@@ -272,6 +314,25 @@ class JobChild {
   whenWritable(then: () => void): void {
     if (this.dead) return then();
     this.writableWaiters.add(then);
+  }
+
+  /**
+   * Hands a connection to the child to read a body from (`handle`: the socket's TCP
+   * handle, kept open here: the server answers on it); resolves with what it read.
+   * `drop` tells the child to stop (the server's socket closed).
+   */
+  async take(request: TakeRequest, handle: unknown, dropped: Promise<void>): Promise<Taken> {
+    if (this.failure) throw this.failure;
+    await this.ready.catch(() => {});
+    if (this.failure) throw this.failure;
+    return new Promise<Taken>((resolve, reject) => {
+      const mine = { resolve, reject };
+      this.pendingTake = mine;
+      this.proc.send({ take: request }, handle as never, { keepOpen: true });
+      void dropped.then(() => {
+        if (this.pendingTake === mine && !this.dead) this.proc.send({ drop: true });
+      });
+    });
   }
 
   /** Sends a job whose `streams` byte streams were (or are being) written; resolves with its result. */
@@ -406,6 +467,19 @@ export class Lease {
         closed = true;
       },
     };
+  }
+
+  /**
+   * The child reads a multipart body from the connection itself (streamed-upload.ts): its
+   * file parts become this lease's first streams. Only before any stream is opened.
+   * @param dropped resolves when the server's socket closed (the child then stops reading)
+   */
+  async take(request: TakeRequest, handle: unknown, dropped: Promise<void>): Promise<Taken> {
+    if (this.finished || this.streams) throw new Error('take() must come first on a lease');
+    const taken = await this.child.take(request, handle, dropped);
+    this.streams += taken.streams;
+    this.sent += taken.bytes;
+    return taken;
   }
 
   /** Takes byte arrays out of `value` (streams of their own) and streamed uploads (their stream's number). */
