@@ -105,6 +105,10 @@ describe('the job process that reads uploads (real server process)', () => {
     while (policyOf(child) !== SCHED_IDLE && Date.now() < end) await sleep(5);
     expect(policyOf(child)).toBe(SCHED_IDLE);
     expect(policyOf(server.pid!)).toBe(SCHED_OTHER);
+    // its V8 heap is capped, its young generation small (2 MB semi-spaces: the ICAN paper's engine job peaked 162 → 128 MB)
+    const argv = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+    expect(argv).toContain('--max-old-space-size=160');
+    expect(argv).toContain('--max-semi-space-size=2');
     process.kill(child, 'SIGKILL');
     const res = await pending;
     if (res instanceof Error) throw res;
