@@ -335,7 +335,13 @@ class JobChild {
     return new Promise<Taken>((resolve, reject) => {
       const mine = { resolve, reject };
       this.pendingTake = mine;
-      this.proc.send({ take: request }, handle as never, { keepOpen: true });
+      this.proc.send({ take: request }, handle as never, { keepOpen: true }, (err) => {
+        // not sent (the child just died: its exit answers; a handle that closed meanwhile)
+        if (err && this.pendingTake === mine) {
+          this.pendingTake = null;
+          reject(this.failure ?? new ReaderFailed(`the upload could not be handed to the reader (${err.message})`));
+        }
+      });
       void dropped.then(() => {
         if (this.pendingTake === mine && !this.dead) this.proc.send({ drop: true });
       });

@@ -17,6 +17,11 @@
  * the rest of the body is not read. A full queue answers 503 the same way. Fields stay
  * strings, as before. Without a Node request (app.request in tests) the route parses as
  * before.
+ *
+ * A body with a Content-Length that has not all arrived is not read here at all: the
+ * connection is handed to the job process, which reads and parses it (`handOver` below);
+ * the rest of this middleware is the path of chunked bodies, small forms already read
+ * whole, and TLS connections.
  */
 import busboy from 'busboy';
 import type { MiddlewareHandler } from 'hono';
@@ -80,6 +85,8 @@ async function handOver(incoming: IncomingMessage, outgoing: ServerResponse | un
   const declared = Number(incoming.headers['content-length']);
   const remaining = declared - already.length;
   try {
+    // the client went away (or the request timed out) while the upload waited for its turn
+    if (socket.destroyed) throw malformed(new Error('the upload was interrupted'));
     const taken = await lease.take({ contentType: incoming.headers['content-type'] ?? '', maxFileBytes, hint: Math.min(declared, maxFileBytes), already, remaining }, remaining > 0 ? handle : undefined, dropped);
     if (taken.error) throw taken.error.kind === 'limit' ? new PayloadTooLarge(maxFileBytes) : malformed(new Error(taken.error.message));
     for (const [name, value] of taken.fields) form.append(name, value);
