@@ -2,7 +2,8 @@
 // KaTeX's stylesheet and fonts into public/vendor/katex/, and precompresses every
 // text asset (.gz and .br) once at build time so the server never compresses per request.
 // The pages link content-hashed copies of their script and stylesheets (app.<hash>.js,
-// styles.<hash>.css, katex.<hash>.css naming KaTeX_*.<hash>.woff2), which the server sends
+// styles.<hash>.css, katex.<hash>.css naming KaTeX_*.<hash>.woff2; the candidate page's
+// script links KaTeX's itself, only for a paper in KaTeX HTML), which the server sends
 // as immutable for a year (issue 26: a reload and the next candidate on the same PC fetch
 // only the page itself); the unhashed names stay for tools and older links (no-cache).
 // Run by `npm run build`, `npm start` (prestart) and `npm test` (pretest).
@@ -134,22 +135,27 @@ for (const page of pages) {
     outfile: join(out, 'app.js'),
     legalComments: 'none',
     logLevel: 'warning',
+    // the candidate page links KaTeX's stylesheet itself, only for a paper in KaTeX's HTML (web/candidate/math.ts)
+    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`) },
   });
   for (const f of readdirSync(src)) {
     if (/\.(html|css|svg|png|ico|webmanifest)$/.test(f)) cpSync(join(src, f), join(out, f));
   }
-  // the page links the hashed copies of its script and stylesheets
-  const links = { [`/${page.name}/app.js`]: `/${page.name}/${hashedCopy(join(out, 'app.js'))}`, '/vendor/katex/katex.min.css': `/vendor/katex/${katexCssName}` };
+  // the page links the hashed copies of its script and stylesheets (KaTeX's where its index.html does: the admin page's)
+  let html = readFileSync(join(out, 'index.html'), 'utf8');
+  const links = { [`/${page.name}/app.js`]: `/${page.name}/${hashedCopy(join(out, 'app.js'))}` };
+  if (html.includes('"/vendor/katex/katex.min.css"')) links['/vendor/katex/katex.min.css'] = `/vendor/katex/${katexCssName}`;
   if (existsSync(join(out, 'styles.css'))) links[`/${page.name}/styles.css`] = `/${page.name}/${hashedCopy(join(out, 'styles.css'))}`;
   if (existsSync(join(out, 'favicon.svg'))) links[`/${page.name}/favicon.svg`] = `/${page.name}/${hashedCopy(join(out, 'favicon.svg'))}`;
-  let html = readFileSync(join(out, 'index.html'), 'utf8');
   for (const [from, to] of Object.entries(links)) {
     if (!html.includes(`"${from}"`)) throw new Error(`web/${page.name}/index.html does not link ${from}`);
     html = html.split(`"${from}"`).join(`"${to}"`);
   }
   writeFileSync(join(out, 'index.html'), html);
   // the candidate page's service worker (web/candidate/sw.ts → public/candidate/sw.js, served at
-  // /sw.js), told the shell's hashed names; its cache is named after them, so a release replaces it
+  // /sw.js), told the shell's hashed names; its cache is named after them (and after the app's,
+  // which names KaTeX's stylesheet), so a release replaces it. KaTeX's stylesheet and fonts are
+  // not fetched ahead: the worker keeps them when the page fetches them (a paper in KaTeX HTML)
   if (existsSync(join(src, 'sw.ts'))) {
     const shell = ['/', ...Object.values(links)];
     const version = createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 10);

@@ -8,6 +8,8 @@
  * or attributes); the resulting HTML goes through sanitize-html with a small allow-list,
  * so no script from question content can ever run (DESIGN §6). sanitize-html parses with
  * htmlparser2, so the same code gives the same output in Node and in the browser.
+ * Maths comes in two forms (MathForm): KaTeX HTML + MathML, the default, or MathML only
+ * for the candidate page of a browser that lays out MathML (`?math=mathml`).
  */
 import { Marked } from 'marked';
 import katex from 'katex';
@@ -20,13 +22,25 @@ const MATH = /\$\$([\s\S]+?)\$\$|\$([^$\n]+?)\$/g;
 /** `\frac` or `\binom` (not `\tfrac`, the author's explicit small fraction) */
 const FRACTION = /\\(?:frac|binom)(?![a-zA-Z])/;
 
-function typeset(tex: string, displayMode: boolean): string {
+/**
+ * The two forms a question's maths is rendered in (docs/decisions.md, issue 26):
+ * - `html`: KaTeX's HTML (needs KaTeX's stylesheet and fonts; what Chrome 80-era browsers
+ *   can show) with its MathML copy for screen readers;
+ * - `mathml`: KaTeX's MathML alone, shown natively by browsers with MathML Core (Chromium
+ *   109+, Firefox, Safari) in a system math font: ~15 % of the bytes, no KaTeX CSS or fonts.
+ */
+export type MathForm = 'html' | 'mathml';
+
+function typeset(tex: string, displayMode: boolean, form: MathForm): string {
   // Inline, KaTeX sets a fraction's numerator and denominator in script style (70 % of an
   // already small size: ~9 px glyphs on a hall PC, issue 20). Display style sets them at
   // the size of the text, as \dfrac would; nested fractions still shrink one step.
   if (!displayMode && FRACTION.test(tex)) tex = `\\displaystyle ${tex}`;
   try {
-    return katex.renderToString(tex, { displayMode, output: KATEX_OUTPUT, throwOnError: false, trust: false, strict: 'ignore', maxExpand: 200, maxSize: 20 });
+    const out = katex.renderToString(tex, { displayMode, output: form === 'mathml' ? 'mathml' : KATEX_OUTPUT, throwOnError: false, trust: false, strict: 'ignore', maxExpand: 200, maxSize: 20 });
+    // KaTeX's MathML-only output has no `.katex-display` box: the same wrapper as its HTML
+    // form, so display maths is a centred block that scrolls on its own (web/candidate/styles.css)
+    return form === 'mathml' && displayMode ? `<span class="katex-display">${out}</span>` : out;
   } catch {
     return escapeHtml(tex);
   }
@@ -48,6 +62,19 @@ const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'sup', 'sub', 'c
   // KaTeX output (HTML + MathML)
   'math', 'semantics', 'mrow', 'mi', 'mo', 'mn', 'msup', 'msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mtext', 'mspace', 'mtable', 'mtr', 'mtd', 'mover', 'munder', 'munderover', 'mstyle', 'mpadded', 'mphantom', 'menclose', 'svg', 'path', 'line'];
 const ALLOWED_ATTR = ['class', 'style', 'aria-hidden', 'encoding', 'mathvariant', 'xmlns', 'width', 'height', 'viewBox', 'preserveAspectRatio', 'd', 'x1', 'x2', 'y1', 'y2', 'stroke-width', 'colspan', 'rowspan', 'align', 'display', 'fence', 'stretchy', 'lspace', 'rspace', 'separator', 'accent', 'minsize', 'maxsize', 'scriptlevel', 'columnalign', 'rowspacing', 'columnspacing', 'columnlines', 'linethickness'];
+
+/**
+ * Attributes only KaTeX's MathML-only form keeps (`mathml`): what its MathML builder
+ * writes besides ALLOWED_ATTR (KaTeX 0.19 `setAttribute` calls: \displaystyle's
+ * displaystyle, \cancel/\boxed's notation, \color's mathcolor, \colorbox's
+ * mathbackground, \raisebox's voffset/depth, \big's mathsize, \\'s linebreak, …).
+ * Not added to the HTML form, whose output stays as it was. `mathcolor`/`mathbackground`
+ * keep only a colour name or hex value (MATH_COLOUR).
+ */
+const MATHML_ONLY_ATTR = ['displaystyle', 'notation', 'mathcolor', 'mathbackground', 'mathsize', 'accentunder', 'depth', 'voffset', 'largeop', 'rowlines', 'linebreak'];
+
+/** A colour in mathcolor/mathbackground: a name or #hex, as KaTeX writes them (nothing else: no url(), no escapes). */
+const MATH_COLOUR = /^#?[a-z0-9]{1,20}$/i;
 
 /** A CSS declaration KaTeX writes: a length, offset or colour property with a plain value (no url(), no escapes, no @). */
 const STYLE_DECLARATION = /^\s*(?:height|width|min-width|max-width|vertical-align|top|bottom|left|right|margin(?:-(?:left|right|top|bottom))?|padding(?:-(?:left|right|top|bottom))?|border(?:-(?:top|bottom|left|right))?-(?:width|style|color)|color|background-color|font-size)\s*:\s*([-+#.%\w ,()]{1,80})\s*$/i;
@@ -85,6 +112,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   parseStyleAttributes: false,
   transformTags: {
     '*': (tagName, attribs) => {
+      for (const k of ['mathcolor', 'mathbackground']) if (attribs[k] !== undefined && !MATH_COLOUR.test(attribs[k]!)) delete attribs[k];
       if (attribs.style === undefined) return { tagName, attribs };
       const style = safeStyle(attribs.style);
       const { style: _dropped, ...rest } = attribs;
@@ -94,26 +122,30 @@ const SANITIZE: sanitizeHtml.IOptions = {
   parser: { lowerCaseAttributeNames: false, lowerCaseTags: true },
 };
 
+/** The `mathml` form's sanitiser: SANITIZE with MATHML_ONLY_ATTR. */
+const SANITIZE_MATHML: sanitizeHtml.IOptions = { ...SANITIZE, allowedAttributes: { '*': [...ALLOWED_ATTR, ...MATHML_ONLY_ATTR] } };
+
 /**
  * Markdown + LaTeX → sanitised HTML string.
  * @param source question prompt, option text or explanation (may be empty)
  * @param inline render without a wrapping paragraph (options, short labels)
+ * @param form how maths is written: `html` (KaTeX HTML + MathML, the default) or `mathml` (MathML only)
  */
-export function renderRich(source: string, inline = false): string {
-  return compactHtml(sanitisedRich(source, inline));
+export function renderRich(source: string, inline = false, form: MathForm = 'html'): string {
+  return compactHtml(sanitisedRich(source, inline, form));
 }
 
 /** renderRich before compactHtml (the tests compare the two DOMs). */
-export function sanitisedRich(source: string, inline = false): string {
+export function sanitisedRich(source: string, inline = false, form: MathForm = 'html'): string {
   const maths: string[] = [];
   // Typeset math first and protect it from the Markdown pass with placeholders.
   const protectedSrc = (source ?? '').replace(MATH, (_m, display: string | undefined, inl: string | undefined) => {
-    maths.push(display !== undefined ? typeset(display.trim(), true) : typeset(String(inl).trim(), false));
+    maths.push(display !== undefined ? typeset(display.trim(), true, form) : typeset(String(inl).trim(), false, form));
     return `\u0000M${maths.length - 1}\u0000`;
   });
   let html = inline ? (marked.parseInline(protectedSrc) as string) : (marked.parse(protectedSrc) as string);
   html = html.replace(/\u0000M(\d+)\u0000/g, (_m, i: string) => maths[Number(i)] ?? '');
-  return sanitizeHtml(html, SANITIZE);
+  return sanitizeHtml(html, form === 'mathml' ? SANITIZE_MATHML : SANITIZE);
 }
 
 /**

@@ -97,9 +97,29 @@ export interface OpenedPage {
   errors: string[];
 }
 
-/** A fresh browser context (own localStorage) with a page at `baseUrl` + `path`. */
-export async function openPage(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number }; path?: string } = {}): Promise<OpenedPage> {
+/**
+ * Makes the pages of `context` read as a browser without MathML (a Chrome 80-era hall PC):
+ * the page's probe (web/candidate/math.ts) measures an `<mspace width=77px height=23px>`,
+ * which such a browser shows as an empty inline element of no size, so here every MathML
+ * `<mspace>` measures 0 × 0. The page then asks for the paper in KaTeX's HTML and links
+ * KaTeX's stylesheet, as it does on those PCs; nothing else changes.
+ */
+export async function withoutMathml(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const measure = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      return this.localName === 'mspace' && this.namespaceURI === 'http://www.w3.org/1998/Math/MathML' ? new DOMRect(0, 0, 0, 0) : measure.call(this);
+    };
+  });
+}
+
+/**
+ * A fresh browser context (own localStorage) with a page at `baseUrl` + `path`;
+ * `mathml: false` makes it a browser without MathML (withoutMathml).
+ */
+export async function openPage(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number }; path?: string; mathml?: boolean } = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 768 }, locale: 'en-GB' });
+  if (opts.mathml === false) await withoutMathml(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -2,7 +2,9 @@
  * Maths at a readable size (issue 20 item 4): an inline fraction in a prompt and an option
  * that is a lone fraction render their numerators and denominators at (nearly) the size of
  * the text around them at 1024×768 — KaTeX's inline \frac sets them in script style, at
- * ~70 % of an already small size, which a candidate on a hall PC cannot read.
+ * ~70 % of an already small size, which a candidate on a hall PC cannot read. In both forms
+ * of the maths: KaTeX's HTML (a browser without MathML) and MathML (a current Chromium, where
+ * the server's \displaystyle becomes `<mstyle displaystyle=true>`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -25,10 +27,10 @@ const QUESTION = {
  * and denominator digits, the font size of the text the fraction sits in, and the glyph
  * height of a digit (px, from its bounding box).
  */
-async function fractionSizes(page: Page, scope: string) {
-  return page.$$eval(`${scope} .katex-html .mfrac`, (fracs) =>
+async function fractionSizes(page: Page, scope: string, mathml: boolean) {
+  return page.$$eval(mathml ? `${scope} .katex > math mfrac` : `${scope} .katex-html .mfrac`, (fracs, digitSel) =>
     fracs.map((f) => {
-      const digits = Array.from(f.querySelectorAll('.mord')).filter((e) => e.children.length === 0 && /^\d+$/.test(e.textContent || ''));
+      const digits = Array.from(f.querySelectorAll(digitSel)).filter((e) => e.children.length === 0 && /^\d+$/.test(e.textContent || ''));
       const px = digits.map((d) => parseFloat(getComputedStyle(d).fontSize));
       const host = f.closest('.rich') as HTMLElement;
       return {
@@ -38,22 +40,25 @@ async function fractionSizes(page: Page, scope: string) {
         glyphPx: Math.min(...digits.map((d) => d.getBoundingClientRect().height)),
       };
     }),
-  );
+  mathml ? 'mn' : '.mord');
 }
 
 describe('candidate page: maths size', () => {
-  it('renders inline fractions in prompts and options near the size of the text around them at 1024×768', async () => {
+  it.each([
+    ['MathML', true],
+    ['KaTeX HTML', false],
+  ])('renders inline fractions in prompts and options near the size of the text around them at 1024×768 (%s)', async (form, mathml) => {
     const seeded = await seedExam(server.baseUrl, [QUESTION]);
-    const { page, context, errors } = await openPage(browser, server.baseUrl, { viewport: { width: 1024, height: 768 } });
-    for (const [sel, value] of [['#accessCode', seeded.accessCode], ['#candidateName', 'Amaka Obi'], ['#studentId', 'MATH-1'], ['#candidatePin', '1470']]) {
+    const { page, context, errors } = await openPage(browser, server.baseUrl, { viewport: { width: 1024, height: 768 }, mathml });
+    for (const [sel, value] of [['#accessCode', seeded.accessCode], ['#candidateName', 'Amaka Obi'], ['#studentId', `MATH-${form.length}`], ['#candidatePin', '1470']]) {
       await page.click(sel!);
       await page.keyboard.type(value!);
     }
     await page.keyboard.press('Enter');
     await page.click('#start-exam');
     await page.waitForSelector('#q-prompt .katex');
-    const prompt = await fractionSizes(page, '#q-prompt');
-    const options = await fractionSizes(page, '.otext');
+    const prompt = await fractionSizes(page, '#q-prompt', mathml);
+    const options = await fractionSizes(page, '.otext', mathml);
     console.log('prompt fractions', JSON.stringify(prompt), 'option fractions', JSON.stringify(options));
     expect(prompt).toHaveLength(2);
     expect(options).toHaveLength(4);
@@ -63,7 +68,7 @@ describe('candidate page: maths size', () => {
       expect(f.minPx).toBeGreaterThanOrEqual(0.9 * f.textPx);
       expect(f.minPx).toBeGreaterThanOrEqual(16);
     }
-    await shot(page, 'candidate-maths-size');
+    await shot(page, mathml ? 'candidate-maths-size-mathml' : 'candidate-maths-size');
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

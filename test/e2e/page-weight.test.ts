@@ -6,6 +6,11 @@
  * as scripts/build-web.mjs precompresses; woff2 fonts barely shrink). Also checks that
  * nothing was requested from another host (no CDN). Writes the table to
  * test/artifacts/page-weight.json for docs/benchmarks.md.
+ * Both forms of the maths (web/candidate/math.ts): MathML, what this Chromium asks for (no
+ * KaTeX stylesheet or font), and KaTeX HTML, what a browser without MathML asks for (the
+ * probe made to measure nothing: withoutMathml). The first load on the wire (issue 26) is
+ * measured on loopback (Chromium offers brotli) and at a hall address over plain HTTP
+ * (hall.test, not a secure context: gzip only), and written to test/artifacts/first-load.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startTestServer, type TestServer } from '../harness.js';
-import { ARTIFACTS, ensureBuilt, seedExam, signInAndStart } from './candidate-helpers.js';
+import { ARTIFACTS, ensureBuilt, seedExam, signInAndStart, withoutMathml } from './candidate-helpers.js';
 
 const BUDGET_BYTES = 400 * 1000;
 
@@ -23,8 +28,12 @@ let browser: Browser;
 beforeAll(async () => {
   ensureBuilt();
   server = await startTestServer();
-  browser = await launchBrowser();
+  // hall.test stands for a hall LAN address: plain HTTP there is not a secure context (gzip only)
+  browser = await launchBrowser(['--host-resolver-rules=MAP hall.test 127.0.0.1']);
 });
+
+/** First-load figures of each run, for docs/benchmarks.md. */
+const firstLoads: Record<string, { total: number; assets: { path: string; bytes: number }[] }> = {};
 
 afterAll(async () => {
   await browser?.close();
@@ -32,7 +41,10 @@ afterAll(async () => {
 });
 
 describe('candidate page weight', () => {
-  it('loads under 400 KB compressed (HTML + JS + CSS + the KaTeX fonts used), all from the hall server', async () => {
+  it.each([
+    { form: 'MathML', mathml: true },
+    { form: 'KaTeX HTML', mathml: false },
+  ])('loads under 400 KB compressed (HTML + JS + CSS + the KaTeX fonts used), all from the hall server (maths as $form)', async ({ form, mathml }) => {
     const seeded = await seedExam(server.baseUrl, [
       {
         prompt: 'The escape velocity is $$V = \\sqrt{\\frac{2GM}{R}}$$ where **$G$** is the gravitational constant and $\\mathbf{g} = 9.8\\,\\text{m s}^{-2}$. Find $V$ when $R$ is halved.',
@@ -46,11 +58,12 @@ describe('candidate page weight', () => {
       },
     ]);
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    if (!mathml) await withoutMathml(context);
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await page.goto(server.baseUrl + '/');
-    await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Weight Test', studentId: 'W-1', pin: '1234' });
+    await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Weight Test', studentId: `W-1-${form.length}`, pin: '1234' });
     await page.waitForSelector('#q-prompt .katex-display');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.waitForTimeout(300);
@@ -68,7 +81,7 @@ describe('candidate page weight', () => {
     const total = rows.reduce((s, r) => s + r.gzipBytes, 0);
     const rawTotal = rows.reduce((s, r) => s + r.rawBytes, 0);
     mkdirSync(ARTIFACTS, { recursive: true });
-    writeFileSync(join(ARTIFACTS, 'page-weight.json'), JSON.stringify({ measuredAt: new Date().toISOString(), budgetBytes: BUDGET_BYTES, totalGzipBytes: total, totalRawBytes: rawTotal, assets: rows }, null, 2));
+    writeFileSync(join(ARTIFACTS, mathml ? 'page-weight.json' : 'page-weight-katex-html.json'), JSON.stringify({ measuredAt: new Date().toISOString(), maths: form, budgetBytes: BUDGET_BYTES, totalGzipBytes: total, totalRawBytes: rawTotal, assets: rows }, null, 2));
     console.log(
       ['asset | raw bytes | gzip bytes', ...rows.map((r) => `${r.path} | ${r.rawBytes} | ${r.gzipBytes}`), `TOTAL | ${rawTotal} | ${total}`].join('\n'),
     );
@@ -76,13 +89,22 @@ describe('candidate page weight', () => {
     expect(assets).toContain('/');
     expect(assets.some((p) => /^\/candidate\/app\.[0-9a-f]{10}\.js$/.test(p))).toBe(true);
     expect(assets.some((p) => /^\/candidate\/styles\.[0-9a-f]{10}\.css$/.test(p))).toBe(true);
-    expect(assets.some((p) => /^\/vendor\/katex\/katex\.[0-9a-f]{10}\.css$/.test(p))).toBe(true);
-    expect(assets.some((p) => /\/vendor\/katex\/fonts\/KaTeX_Main-Regular(-core)?\.[0-9a-f]{10}\.woff2$/.test(p))).toBe(true);
+    if (mathml) {
+      expect(assets.filter((p) => p.startsWith('/vendor/katex/'))).toEqual([]);
+    } else {
+      expect(assets.some((p) => /^\/vendor\/katex\/katex\.[0-9a-f]{10}\.css$/.test(p))).toBe(true);
+      expect(assets.some((p) => /\/vendor\/katex\/fonts\/KaTeX_Main-Regular(-core)?\.[0-9a-f]{10}\.woff2$/.test(p))).toBe(true);
+    }
     expect(total).toBeLessThan(BUDGET_BYTES);
     await context.close();
   });
 
-  it('first load of a maths paper is at most 60 KB on the wire; a reload and the next candidate on the same PC fetch only the page (issue 26)', async () => {
+  it.each([
+    { form: 'MathML', mathml: true, host: '127.0.0.1' },
+    { form: 'MathML', mathml: true, host: 'hall.test' },
+    { form: 'KaTeX HTML', mathml: false, host: '127.0.0.1' },
+    { form: 'KaTeX HTML', mathml: false, host: 'hall.test' },
+  ])('first load of a maths paper (maths as $form, at $host) on the wire; a reload and the next candidate on the same PC fetch only the page (issue 26)', async ({ form, mathml, host }) => {
     const seeded = await seedExam(server.baseUrl, [
       { prompt: 'Simplify $\\frac{3}{4} + \\frac{1}{4}$ and evaluate $\\sqrt{49} + 2^{3}$ for $x = \\theta$.', type: 'MCQ', marks: 1, options: [{ text: '$\\frac{1}{2}$', isCorrect: true }, { text: '$x^{2}$', isCorrect: false }, { text: '$\\sqrt{2}$', isCorrect: false }] },
       { prompt: 'Evaluate $$\\sum_{k=1}^{4} k^{2}$$', type: 'MCQ', marks: 1, options: [{ text: '30', isCorrect: true }, { text: '$\\pi$', isCorrect: false }] },
@@ -90,7 +112,9 @@ describe('candidate page weight', () => {
     // a hall on plain HTTP (the default) has no service worker; here 127.0.0.1 would allow one,
     // and its fetches would not show in the page's network log
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, serviceWorkers: 'block' });
-    const origin = new URL(server.baseUrl).origin;
+    if (!mathml) await withoutMathml(context);
+    const base = `http://${host}:${new URL(server.baseUrl).port}`;
+    const origin = base;
     /** bytes on the wire (headers + encoded body, Chromium's encodedDataLength) of the assets one page load fetched from the network */
     const watch = async (page: Page) => {
       const cdp = await context.newCDPSession(page);
@@ -117,7 +141,7 @@ describe('candidate page weight', () => {
     };
     const page = await context.newPage();
     const first = await watch(page);
-    await page.goto(server.baseUrl + '/');
+    await page.goto(base + '/');
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Wire Test', studentId: 'W-2', pin: '1234' });
     await page.waitForSelector('#q-prompt .katex');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -127,10 +151,21 @@ describe('candidate page weight', () => {
     await page.waitForTimeout(300);
     const loaded = first();
     const total = loaded.reduce((s, r) => s + r.bytes, 0);
-    console.log(['first load, bytes on the wire', ...loaded.map((r) => `${r.path} | ${r.bytes}`), `TOTAL | ${total}`].join('\n'));
+    console.log([`first load (maths as ${form}, at ${host}), bytes on the wire`, ...loaded.map((r) => `${r.path} | ${r.bytes}`), `TOTAL | ${total}`].join('\n'));
+    firstLoads[`${form} at ${host}`] = { total, assets: loaded };
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'first-load.json'), JSON.stringify({ measuredAt: new Date().toISOString(), runs: firstLoads }, null, 2));
     expect(loaded.map((r) => r.path)).toContain('/');
-    expect(loaded.some((r) => r.path.includes('/fonts/KaTeX_Main-Regular-core.'))).toBe(true);
-    expect(total).toBeLessThanOrEqual(60 * 1024);
+    if (mathml) {
+      // MathML in the system's math font: no KaTeX stylesheet, no KaTeX font; the issue's target
+      expect(loaded.filter((r) => r.path.startsWith('/vendor/katex/'))).toEqual([]);
+      expect(total).toBeLessThanOrEqual(60 * 1024);
+    } else {
+      expect(loaded.some((r) => r.path.includes('/fonts/KaTeX_Main-Regular-core.'))).toBe(true);
+      // with brotli (loopback) it fits the target as before; with gzip at a hall address it
+      // does not (~62 KB, docs/benchmarks.md): that figure is measured, not bounded here
+      if (host === '127.0.0.1') expect(total).toBeLessThanOrEqual(60 * 1024);
+    }
 
     // a reload: the page is revalidated, nothing it links is fetched again
     const again = await watch(page);
@@ -141,7 +176,7 @@ describe('candidate page weight', () => {
     // the next candidate on the same PC (same browser profile, a new tab)
     const next = await context.newPage();
     const third = await watch(next);
-    await next.goto(server.baseUrl + '/');
+    await next.goto(base + '/');
     // (the same browser profile: the page finds the attempt kept on this PC, or the sign-in form)
     await next.waitForSelector('section.question, form');
     await next.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -155,9 +190,14 @@ describe('candidate page weight', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await page.text();
     const linked = [...html.matchAll(/(?:href|src)="(\/[^"]+\.[0-9a-f]{10}\.(?:js|css))"/g)].map((m) => m[1]!);
-    expect(linked.length).toBe(3);
+    // the script and the page's stylesheet; KaTeX's stylesheet is named in the script, linked only for KaTeX HTML
+    expect(linked.length).toBe(2);
+    expect(html).not.toContain('/vendor/katex/');
     expect(html).toMatch(/href="\/candidate\/favicon\.[0-9a-f]{10}\.svg"/);
-    const css = await (await fetch(server.baseUrl + linked.find((p) => p.includes('/katex/'))!)).text();
+    const script = await (await fetch(server.baseUrl + linked.find((p) => p.endsWith('.js'))!)).text();
+    const katexCss = /\/vendor\/katex\/katex\.[0-9a-f]{10}\.css/.exec(script)![0];
+    linked.push(katexCss);
+    const css = await (await fetch(server.baseUrl + katexCss)).text();
     const font = /url\((fonts\/KaTeX_Main-Regular-core\.[0-9a-f]{10}\.woff2)\)/.exec(css)![1]!;
     for (const path of [...linked, '/vendor/katex/' + font]) {
       for (const enc of ['br', 'gzip', 'identity']) {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addQuestions, api, createExam, launchBrowser, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
 import { takeCspViolations } from '../csp-guard.js';
+import { withoutMathml } from '../e2e/candidate-helpers.js';
 
 let s: TestServer;
 let browser: Browser;
@@ -44,28 +45,36 @@ describe('security headers', () => {
 });
 
 describe('in Chromium', () => {
-  it('the candidate page with KaTeX maths, the admin page and /docs run without a CSP violation', async () => {
+  it('the candidate page with maths (MathML, and KaTeX HTML for a browser without MathML), the admin page and /docs run without a CSP violation', async () => {
     const ws = await registerWorkspace(s.baseUrl);
     const exam = await createExam(s.baseUrl, ws.apiKey, ws.id);
     await addQuestions(s.baseUrl, ws.apiKey, ws.id, exam.id, [{ type: 'MCQ', marks: 1, prompt: 'Evaluate $\\frac{x^2+3}{4}$ when $x = 3$.', options: [{ text: '$3$', isCorrect: true }, { text: '$\\sqrt{9}+1$', isCorrect: false }] }]);
-    const page = await browser.newPage();
-    await page.goto(`${s.baseUrl}/`);
-    await page.locator('input[name="accessCode"]').click();
-    await page.keyboard.type(exam.accessCode);
-    await page.locator('input[name="studentId"]').click();
-    await page.keyboard.type('CSP-1');
-    await page.locator('input[name="candidateName"]').click();
-    await page.keyboard.type('Csp Candidate');
-    await page.locator('input[name="candidatePin"]').click();
-    await page.keyboard.type('2468');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('#start-exam');
-    await page.click('#start-exam');
-    await page.waitForSelector('section.question .katex', { timeout: 15_000 });
-    // KaTeX laid out its fractions (inline styles allowed), with its fonts from /vendor
-    const fracHeight = await page.locator('.katex .mfrac').first().evaluate((el) => el.getBoundingClientRect().height);
-    expect(fracHeight).toBeGreaterThan(10);
+    for (const mathml of [true, false]) {
+      const context = await browser.newContext();
+      if (!mathml) await withoutMathml(context);
+      const page = await context.newPage();
+      await page.goto(`${s.baseUrl}/`);
+      await page.locator('input[name="accessCode"]').click();
+      await page.keyboard.type(exam.accessCode);
+      await page.locator('input[name="studentId"]').click();
+      await page.keyboard.type(mathml ? 'CSP-1' : 'CSP-2');
+      await page.locator('input[name="candidateName"]').click();
+      await page.keyboard.type('Csp Candidate');
+      await page.locator('input[name="candidatePin"]').click();
+      await page.keyboard.type('2468');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#start-exam');
+      await page.click('#start-exam');
+      await page.waitForSelector('section.question .katex', { timeout: 15_000 });
+      // the fractions laid out: MathML natively; KaTeX's HTML with its inline styles, the
+      // stylesheet the page's script linked and its fonts from /vendor
+      const fracHeight = await page.locator(mathml ? '.katex > math mfrac' : '.katex-html .mfrac').first().evaluate((el) => el.getBoundingClientRect().height);
+      expect(fracHeight).toBeGreaterThan(10);
+      expect(await page.locator('link#katex-css').count()).toBe(mathml ? 0 : 1);
+      await context.close();
+    }
 
+    const page = await browser.newPage();
     await page.goto(`${s.baseUrl}/admin`);
     await page.waitForSelector('#signin-password');
     await page.goto(`${s.baseUrl}/docs`);

@@ -2,14 +2,15 @@
  * The server's rendering of question text (src/platform/rich-text.ts, issue 26): every
  * payload of the XSS corpus, written into a prompt (block) or an option (inline), comes out
  * as HTML whose every element and attribute is on the allow-list, with no URL, no event
- * handler and no style beyond KaTeX's sizes and colours. Then the candidate start response
+ * handler and no style beyond KaTeX's sizes and colours, in both forms of the maths (KaTeX
+ * HTML + MathML, and MathML only for `?math=mathml`). Then the candidate start response
  * through the real server: promptHtml / option html are that rendering, and no answer key.
  * (test/security/xss.test.ts shows the same payloads inert in Chromium on both pages.)
  */
 import { Parser, parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compactHtml, renderRich, safeStyle, sanitisedRich } from '../../src/platform/rich-text.js';
+import { compactHtml, renderRich, safeStyle, sanitisedRich, type MathForm } from '../../src/platform/rich-text.js';
 import { addQuestions, createExam, registerWorkspace, startAttempt, startTestServer, type TestServer } from '../harness.js';
 import { PAYLOADS } from './xss/corpus.js';
 
@@ -26,6 +27,7 @@ function violations(html: string): string[] {
           if (/^on/i.test(k) || /^(href|src|srcdoc|action|formaction|xlink:href|data|background|poster)$/i.test(k)) found.push(`<${name} ${k}>`);
           if (/javascript:|data:|vbscript:/i.test(v)) found.push(`<${name} ${k}="${v}">`);
           if (k === 'style' && (/url\s*\(|expression|@import|position|behavior/i.test(v) || safeStyle(v) !== v)) found.push(`<${name} style="${v}">`);
+          if ((k === 'mathcolor' || k === 'mathbackground') && !/^#?[a-z0-9]{1,20}$/i.test(v)) found.push(`<${name} ${k}="${v}">`);
         }
       },
     },
@@ -41,19 +43,36 @@ describe('server-side rendering of question text', () => {
     expect(violations(PAYLOADS.map((p) => p.text).join('\n')).length).toBeGreaterThan(20);
   });
 
-  it('neutralises every XSS payload in prompts (block) and options (inline)', () => {
+  it.each(['html', 'mathml'] as MathForm[])('neutralises every XSS payload in prompts (block) and options (inline), maths as %s', (form) => {
     const found: string[] = [];
     for (const p of PAYLOADS) {
       for (const [where, html] of [
-        ['prompt', renderRich(`**Q${p.n}** ${p.text}`)],
-        ['option', renderRich(p.text, true)],
-        ['maths', renderRich(`$x^2$ ${p.text} $$\\frac{1}{2}$$`)],
+        ['prompt', renderRich(`**Q${p.n}** ${p.text}`, false, form)],
+        ['option', renderRich(p.text, true, form)],
+        ['maths', renderRich(`$x^2$ ${p.text} $$\\frac{1}{2}$$`, false, form)],
+        ['formula', renderRich(`$\\text{${p.text}} + \\color{red}{x}$`, true, form)],
       ] as const) {
         for (const v of violations(html)) found.push(`payload ${p.n} in a ${where}: ${v}`);
         expect(html).not.toMatch(/<script|<iframe|<img|<object|<embed|<form|<input|<style|<a\s/i);
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('keeps a MathML colour only when it is a colour name or #hex (maths as mathml)', () => {
+    const html = renderRich('<math><mstyle mathcolor="url(javascript:alert(1))" mathbackground="expression(alert(1))"><mi mathcolor="#c00">x</mi></mstyle></math> $\\colorbox{yellow}{y}$', true, 'mathml');
+    expect(html).toContain('<mstyle><mi mathcolor=#c00>x</mi></mstyle>');
+    expect(html).toContain('mathbackground=yellow');
+    expect(html).not.toMatch(/javascript|expression/);
+    expect(violations(html)).toEqual([]);
+    // the HTML form keeps no MathML colour at all, as before
+    expect(renderRich('<math><mi mathcolor="#c00">x</mi></math>', true)).toBe('<math><mi>x</mi></math>');
+  });
+
+  it('the mathml form: MathML only, with what it needs to look right (displaystyle, colours, notation), no TeX copy', () => {
+    const html = renderRich('Find $\\frac{1}{2} + \\color{red}{x}$ and $$\\sqrt{x^2} + \\cancel{y}$$', false, 'mathml');
+    expect(html).toBe('<p>Find <span class=katex><math><mrow><mstyle scriptlevel=0 displaystyle=true><mfrac><mn>1</mn><mn>2</mn></mfrac><mo>+</mo><mstyle mathcolor=red><mi>x</mi></mstyle></mstyle></mrow></math></span> and <span class=katex-display><span class=katex><math display=block><mrow><msqrt><msup><mi>x</mi><mn>2</mn></msup></msqrt><mo>+</mo><menclose notation=updiagonalstrike><mi>y</mi></menclose></mrow></math></span></span></p>\n');
+    expect(violations(html)).toEqual([]);
   });
 
   it('keeps what questions need: Markdown, maths with its MathML copy, <sup>/<sub>, KaTeX colours and sizes', () => {
@@ -86,16 +105,17 @@ function tree(html: string): unknown[] {
 }
 
 describe('compactHtml', () => {
-  it('writes the same DOM shorter: only the MathML loses xmlns and its <semantics> wrapper', () => {
+  it.each(['html', 'mathml'] as MathForm[])('writes the same DOM shorter: only the MathML loses xmlns and its <semantics> wrapper (maths as %s)', (form) => {
     const sources = ['Simplify $\\frac{5}{4} + \\sqrt{x^2}$, $\\theta = 30^\\circ$, "quoted" a="b" and $$\\sum_{i=1}^{n} i^{2}$$ $\\color{red}{x}$', 'H<sub>2</sub>O and <b class="x">x="y" z</b>', ...PAYLOADS.map((p) => `$x$ ${p.text}`)];
     let before = 0;
     let after = 0;
     for (const src of sources) {
       for (const inline of [false, true]) {
-        const full = sanitisedRich(src, inline);
-        const short = renderRich(src, inline);
+        const full = sanitisedRich(src, inline, form);
+        const short = renderRich(src, inline, form);
         expect(short).toBe(compactHtml(full));
-        const withoutMathml = (h: string) => h.replace(/<span class="?katex-mathml"?>[\s\S]*?<\/math><\/span>/g, '');
+        // the rest of the DOM is the same; the MathML is compared below
+        const withoutMathml = (h: string) => (form === 'html' ? h.replace(/<span class="?katex-mathml"?>[\s\S]*?<\/math><\/span>/g, '') : h.replace(/<math[\s\S]*?<\/math>/g, ''));
         expect(tree(withoutMathml(short)), src).toEqual(tree(withoutMathml(full)));
         const mathml = (h: string) => [...h.matchAll(/<math[\s\S]*?<\/math>/g)].map((m) => m[0]);
         expect(mathml(short).map(tree), src).toEqual(mathml(full).map((m) => tree(m.replace(/<\/?semantics>/g, '').replace(/ xmlns="[^"]*"/, ''))));
@@ -136,5 +156,22 @@ describe('the start response carries the server rendering', () => {
     }
     expect(found).toEqual([]);
     expect(JSON.stringify(a)).not.toMatch(/isCorrect|explanation|modelAnswer|rubric/);
+
+    // the same attempt read with ?math=mathml: the MathML-only rendering, as inert
+    const r = await fetch(`${server.baseUrl}/attempts/${a.attemptId}?math=mathml`);
+    expect(r.status).toBe(200);
+    const m = (await r.json()) as { questions: typeof qs };
+    const foundMathml: string[] = [];
+    for (const q of m.questions) {
+      expect(q.promptHtml).toBe(renderRich(q.prompt, false, 'mathml'));
+      expect(q.promptHtml).not.toContain('katex-html');
+      for (const o of q.options) {
+        expect(o.html).toBe(renderRich(o.text, true, 'mathml'));
+        foundMathml.push(...violations(o.html));
+      }
+      foundMathml.push(...violations(q.promptHtml));
+    }
+    expect(foundMathml).toEqual([]);
+    expect(JSON.stringify(m)).not.toMatch(/isCorrect|explanation|modelAnswer|rubric/);
   });
 });

@@ -19,6 +19,7 @@ import { showLocked, showMessage, showResult, type ResultInput } from './screens
 import { showSignIn } from './screens/signin.js';
 import { attemptKey, currentAttempt, forgetAttempt, readJson, setCurrentAttempt } from './storage.js';
 import { registerOfflineShell } from './offline-shell.js';
+import { paperQuery, showsMathml, styleMaths } from './math.js';
 import type { Credentials, Preview, Session } from './types.js';
 import { lockText, rememberQuitUrl, sebReady, showSebRequired } from './seb.js';
 
@@ -40,7 +41,7 @@ function signedIn(preview: Preview, credentials: Credentials): void {
 
 /** `POST /attempts/start`; a refusal (or no answer) goes back to sign-in saying why. */
 async function begin(credentials: Credentials, then: (session: Session) => void): Promise<void> {
-  const res = await call<Session>('POST', '/attempts/start', credentials);
+  const res = await call<Session>('POST', '/attempts/start' + paperQuery(), credentials);
   if (res.kind === 'ok') return then(res.body);
   const problem = res.kind === 'problem' ? res.problem : null;
   if (problem && problem.code === 'SEB_REQUIRED') return showSebRequired(problem, () => signIn());
@@ -58,6 +59,7 @@ function route(session: Session, fromReload: boolean): void {
 }
 
 function openExam(session: Session): void {
+  styleMaths(session.questions);
   const exam = new ExamController(session, {
     onFinished: finished,
     onLocked: (detail) => locked(session.attemptId, detail),
@@ -86,7 +88,7 @@ function locked(attemptId: string, detail: string): void {
   showLocked(detail);
   const check = async () => {
     if (!document.getElementById('screen-locked')) return;
-    const res = await call<Session>('GET', attemptPath(attemptId));
+    const res = await call<Session>('GET', attemptPath(attemptId, paperQuery()));
     if (!document.getElementById('screen-locked')) return;
     if (res.kind === 'ok' && res.body.status !== 'DISQUALIFIED') return route(res.body, true);
     if (res.kind === 'problem' && res.status === 404) {
@@ -101,7 +103,7 @@ function locked(attemptId: string, detail: string): void {
 /** Reopens the attempt this PC was sitting. */
 async function resume(attemptId: string): Promise<void> {
   showMessage('Reconnecting to your exam…', 'Please wait a moment.');
-  const res = await call<Session>('GET', attemptPath(attemptId));
+  const res = await call<Session>('GET', attemptPath(attemptId, paperQuery()));
   if (res.kind === 'ok') return route(res.body, true);
   if (res.kind === 'network') {
     const cached = readJson<Session | null>(attemptKey(attemptId, 'session'), null);
@@ -137,6 +139,8 @@ async function checkRoom(room: string): Promise<void> {
 
 async function boot(): Promise<void> {
   registerOfflineShell();
+  // which form of the maths to ask for (MathML where the browser lays it out), once
+  showsMathml();
   await sebReady();
   const params = new URLSearchParams(location.search);
   if (params.get('quit') === '1') return showMessage('Exam finished', 'You can leave Safe Exam Browser now. Please follow the invigilator’s instructions.');

@@ -8,6 +8,7 @@
  * credits the lost time, and then the exam simply continues.
  */
 import { attemptPath, call } from './api.js';
+import { paperQuery } from './math.js';
 import { showOverlay } from './screens/dialog.js';
 import type { Session, SubmitResponse } from './types.js';
 
@@ -42,7 +43,7 @@ export async function submitAttempt(attemptId: string, auto: boolean, finalCopy:
   for (;;) {
     if (abandoned()) return { kind: 'abandoned' };
     if (auto) {
-      const g = await call<Session>('GET', attemptPath(attemptId));
+      const g = await call<Session>('GET', attemptPath(attemptId, paperQuery()));
       if (g.kind === 'ok') {
         if (g.body.status === 'COMPLETED') return { kind: 'done', result: g.body };
         if (g.body.status === 'DISQUALIFIED') return { kind: 'locked' };
@@ -66,7 +67,7 @@ export async function submitAttempt(attemptId: string, auto: boolean, finalCopy:
     if (r.status === 403 && (!r.problem.code || r.problem.code === 'DISQUALIFIED' || r.problem.code === 'SEB_REQUIRED')) return { kind: 'locked' };
     if (r.status === 409) {
       // Already submitted (e.g. by the server's time-out sweep): show what the server has.
-      const g = await call<Session>('GET', attemptPath(attemptId));
+      const g = await call<Session>('GET', attemptPath(attemptId, paperQuery()));
       if (g.kind === 'ok' && g.body.status === 'COMPLETED') return { kind: 'done', result: g.body };
       if (g.kind === 'ok' && g.body.status === 'DISQUALIFIED') return { kind: 'locked' };
     } else if (r.status === 400 && withAnswers) {

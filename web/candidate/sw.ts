@@ -5,10 +5,12 @@
  * where the browser allows it (HTTPS, or http://localhost); on plain HTTP the sign-in
  * screen says that reloading needs the hall network (offline-shell.ts).
  *
- * Only the shell is cached: the page (`/`), its script and stylesheet, its icon and
- * KaTeX's stylesheet and fonts, under the content-hashed names the build gives them
+ * Only the shell is cached: the page (`/`), its script and stylesheet and its icon,
+ * fetched at install under the content-hashed names the build gives them
  * (scripts/build-web.mjs passes the list in as `__SHELL__`; the cache is named after it, so
- * a release's worker replaces the previous release's cache). API responses are never cached or answered from here:
+ * a release's worker replaces the previous release's cache), and KaTeX's stylesheet and
+ * fonts once the page has fetched them: only a browser without MathML, given the paper in
+ * KaTeX's HTML, links them (math.ts), so a current browser never downloads them. API responses are never cached or answered from here:
  * every other request goes to the network untouched. Shell requests go to the network
  * first (a release reaches every PC at the next load) and fall back to the cached copy
  * when the network fails or takes longer than NETWORK_WAIT_MS.

@@ -1,11 +1,14 @@
 /**
  * Simulated candidate PCs for the network benchmark: each behaves like the candidate page
  * with an empty browser cache — GET the page, then every stylesheet and script it links,
- * start (POST /attempts/start), then the KaTeX fonts (or the unicode-range parts of them)
- * the paper's characters need, save every 2 s, submit — over its own keep-alive connections (two, like a browser's first two to a
+ * start (POST /attempts/start), save every 2 s, submit — over its own keep-alive connections (two, like a browser's first two to a
  * host), with the request headers Chromium sends to a plain-HTTP LAN address (so `gzip,
  * deflate`: no brotli). Every request's bytes on its socket
  * (headers and body, what TCP carries) are counted per phase.
+ * The maths as a current Chromium gets it (`maths: 'mathml'`, the default): the start asks
+ * for `?math=mathml` and no KaTeX file is fetched (web/candidate/math.ts). As a browser
+ * without MathML (`maths: 'html'`): the paper in KaTeX HTML, then KaTeX's stylesheet (the
+ * page's script links it) and the KaTeX fonts (or their unicode-range parts) its characters need.
  */
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -30,9 +33,18 @@ function browserHeaders(origin, path, hasBody, stylesheet) {
 const RESENDABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 export class Candidate {
-  constructor(baseUrl, studentId) {
+  /**
+   * @param {string} baseUrl the hall server
+   * @param {string} studentId
+   * @param {{ maths?: 'mathml' | 'html', katexCss?: string }} [opts] the maths form the page
+   *   asks for, and (for `html`) the path of KaTeX's hashed stylesheet the page's script links
+   */
+  constructor(baseUrl, studentId, { maths = 'mathml', katexCss } = {}) {
     this.base = new URL(baseUrl);
     this.studentId = studentId;
+    this.maths = maths;
+    this.katexCss = katexCss;
+    this.fontFaces = [];
     this.sockets = new Set();
     this.agent = new Agent({ keepAlive: true, maxSockets: 2 });
     const create = this.agent.createConnection.bind(this.agent);
@@ -123,23 +135,40 @@ export class Candidate {
     this.fontFaces = [];
     await Promise.all(
       assets.map(async (path) => {
-        const r = await this.call('GET', path, undefined, { keep: path.endsWith('.css') });
+        await this.#stylesheetOrScript(path);
         requests++;
-        if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
-        if (path.endsWith('.css')) {
-          const dir = path.slice(0, path.lastIndexOf('/') + 1);
-          for (const m of r.text.matchAll(/@font-face\{([^}]*)\}/g)) {
-            const url = /url\(([^)]+\.woff2)\)/.exec(m[1])?.[1]?.replace(/["']/g, '');
-            if (!url || !MATHS_FONTS.some((f) => url.includes(f + '.') || url.includes(f + '-'))) continue;
-            const range = /unicode-range:([^;}]+)/.exec(m[1])?.[1];
-            const ranges = range ? range.split(',').map((x) => x.trim().replace(/^U\+/i, '').split('-').map((h) => parseInt(h, 16))).map(([a, b]) => [a, b ?? a]) : [[0, 0x10ffff]];
-            this.fontFaces.push({ path: url.startsWith('/') ? url : dir + url, ranges });
-            this.fontStylesheet = path;
-          }
-        }
       }),
     );
     return requests;
+  }
+
+  /** GET a linked stylesheet or script; notes a stylesheet's @font-face rules of the maths fonts (file and unicode-range) for loadFonts. */
+  async #stylesheetOrScript(path) {
+    const r = await this.call('GET', path, undefined, { keep: path.endsWith('.css') });
+    if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
+    if (!path.endsWith('.css')) return;
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    for (const m of r.text.matchAll(/@font-face\{([^}]*)\}/g)) {
+      const url = /url\(([^)]+\.woff2)\)/.exec(m[1])?.[1]?.replace(/["']/g, '');
+      if (!url || !MATHS_FONTS.some((f) => url.includes(f + '.') || url.includes(f + '-'))) continue;
+      const range = /unicode-range:([^;}]+)/.exec(m[1])?.[1];
+      const ranges = range ? range.split(',').map((x) => x.trim().replace(/^U\+/i, '').split('-').map((h) => parseInt(h, 16))).map(([a, b]) => [a, b ?? a]) : [[0, 0x10ffff]];
+      this.fontFaces.push({ path: url.startsWith('/') ? url : dir + url, ranges });
+      this.fontStylesheet = path;
+    }
+  }
+
+  /**
+   * What the paper's maths needs besides the page, as the page fetches it: nothing for
+   * MathML; for KaTeX HTML (a paper holding `katex-html`), KaTeX's stylesheet, then the
+   * fonts (loadFonts). Returns the request count.
+   */
+  async loadMaths() {
+    const katexHtml = (this.questions ?? []).some((q) => /katex-html/.test(q.promptHtml ?? '') || (q.options ?? []).some((o) => /katex-html/.test(o.html ?? '')));
+    if (!katexHtml) return 0;
+    if (!this.katexCss) throw new Error('a paper in KaTeX HTML, and no path of KaTeX’s stylesheet given');
+    await this.#stylesheetOrScript(this.katexCss);
+    return 1 + (await this.loadFonts());
   }
 
   /**
@@ -171,9 +200,9 @@ export class Candidate {
     return wanted.length;
   }
 
-  /** POST /attempts/start; keeps the attempt id and the paper. */
+  /** POST /attempts/start (`?math=mathml` for the MathML form); keeps the attempt id and the paper. */
   async start(accessCode) {
-    const r = await this.call('POST', '/attempts/start', { accessCode, studentId: this.studentId, candidateName: `Candidate ${this.studentId}`, candidatePin: '2468' });
+    const r = await this.call('POST', this.maths === 'mathml' ? '/attempts/start?math=mathml' : '/attempts/start', { accessCode, studentId: this.studentId, candidateName: `Candidate ${this.studentId}`, candidatePin: '2468' });
     if (r.status !== 200) throw new Error(`start → ${r.status} ${r.text.slice(0, 200)}`);
     const body = JSON.parse(r.text);
     this.attemptId = body.attemptId;

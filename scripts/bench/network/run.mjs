@@ -12,11 +12,13 @@
  * (the baseline), and the physical floor (bytes × candidates ÷ link rate).
  *
  * Options: --halls=100,500,1000 --mbit=20,54 --saves-seconds=20 --quick (20 candidates,
- * 20 Mbit/s, 6 s of saves) --out=PATH (default docs/benchmarks-network.md).
+ * 20 Mbit/s, 6 s of saves) --maths=mathml|html (the page of a current Chromium, the
+ * default: the paper as MathML and no KaTeX file; or of a browser without MathML: KaTeX
+ * HTML, its stylesheet and fonts) --out=PATH (default docs/benchmarks-network.md); --help.
  * Exit 0 with one line when namespaces cannot be made here; 1 when a request failed.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, START_FLAGS, buildServer } from '../server.mjs';
@@ -26,7 +28,13 @@ import { createShapedLink, hasNetem, linkAvailability } from './link.mjs';
 import { mathsPaper } from './paper.mjs';
 
 const arg = (n, d) => process.argv.find((a) => a.startsWith(`--${n}=`))?.slice(n.length + 3) ?? d;
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('npm run bench:network -- [--halls=100,500,1000] [--mbit=20,54] [--saves-seconds=20] [--quick] [--maths=mathml|html] [--out=PATH]\n  --quick: 20 candidates, 20 Mbit/s, 6 s of saves; --maths=html: a browser without MathML (KaTeX HTML, stylesheet and fonts); default mathml');
+  process.exit(0);
+}
 const QUICK = process.argv.includes('--quick');
+const MATHS = arg('maths', 'mathml');
+if (MATHS !== 'mathml' && MATHS !== 'html') throw new Error(`--maths must be mathml or html, not ${MATHS}`);
 const HALLS = (QUICK ? '20' : arg('halls', '100,500,1000')).split(',').map(Number);
 const RATES = (QUICK ? '20' : arg('mbit', '20,54')).split(',').map(Number);
 const SAVE_S = Number(QUICK ? 6 : arg('saves-seconds', '20'));
@@ -131,7 +139,7 @@ async function hallRun(link, n, bareBase, logPath) {
       log(`    ${name}: ${r1((now.t - mark.t) / 1000)} s; access point dropped ${now.drops - mark.drops} packets${moved.length ? `; server TCP: ${moved.join(', ')}` : ''}`);
       mark = now;
     };
-    const cands = Array.from({ length: n }, (_, i) => new Candidate(server.base, `NET${String(i + 1).padStart(5, '0')}`));
+    const cands = Array.from({ length: n }, (_, i) => new Candidate(server.base, `NET${String(i + 1).padStart(5, '0')}`, { maths: MATHS, katexCss: MATHS === 'html' ? katexStylesheet() : undefined }));
     const wire0 = link.counters();
     const b0 = cands.map((c) => c.bytes());
     // page + start, as one flow per candidate: when has the last one its paper?
@@ -143,8 +151,8 @@ async function hallRun(link, n, bareBase, logPath) {
       pageEnds[i] = { ms: performance.now() - t, bytes: c.bytes() };
       await c.start(s.accessCode);
       startBytesOf[i] = c.bytes() - pageEnds[i].bytes;
-      // the fonts follow the rendered paper (counted with the page)
-      await c.loadFonts();
+      // KaTeX's stylesheet and fonts follow a paper in KaTeX HTML (counted with the page); MathML needs none
+      await c.loadMaths();
     });
     const wire1 = link.counters();
     phase('page + start + fonts');
@@ -243,6 +251,15 @@ async function hallRun(link, n, bareBase, logPath) {
   }
 }
 
+/** The hashed KaTeX stylesheet the candidate page's script links for a paper in KaTeX HTML (public/candidate/app.<hash>.js). */
+function katexStylesheet() {
+  const dir = join(ROOT, 'public', 'candidate');
+  const script = readdirSync(dir).find((f) => /^app\.[0-9a-f]{10}\.js$/.test(f));
+  const path = script && /\/vendor\/katex\/katex\.[0-9a-f]{10}\.css/.exec(readFileSync(join(dir, script), 'utf8'))?.[0];
+  if (!path) throw new Error('public/candidate has no built script naming KaTeX’s stylesheet: run npm run build');
+  return path;
+}
+
 function report(runs, netem) {
   const cmd = `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim();
   const rows = runs.map((r) => `| ${r.mbit} Mbit/s | ${r.candidates} | ${kb(r.pageBytes)} | ${kb(r.startBytes)} | ${Math.round(r.saveBytes)} B | ${kb(r.submitBytes)} | ${kb(r.wirePerCandidate)} | ${r1(r.floorS)} s | ${r1(r.lastPaperS)} s (${r1(r.lastPaperS / r.floorS)}×) | ${r1(r.paperP50)} / ${r1(r.paperP99)} s | ${r1(r.bareLastS)} s | ${r1(r.saveP99)} ms | ${r1(r.bareSaveP99)} ms (${r1(r.saveP99 / r.bareSaveP99)}×) |`);
@@ -250,7 +267,8 @@ function report(runs, netem) {
     '# Network benchmark (issue #26)',
     '',
     `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}.`,
-    'The server runs in its own network namespace behind a router namespace (the hall’s access point) whose two veth interfaces are shaped with `tc` tbf at the given rate in each direction (a burst of 10 ms, a queue of up to 200 ms); the simulated candidate PCs share the other end, all arriving at once with empty caches (page, its scripts and styles, the KaTeX fonts of a maths paper, then start), then saving every 2 s, then submitting.',
+    'The server runs in its own network namespace behind a router namespace (the hall’s access point) whose two veth interfaces are shaped with `tc` tbf at the given rate in each direction (a burst of 10 ms, a queue of up to 200 ms); the simulated candidate PCs share the other end, all arriving at once with empty caches (page, its scripts and styles, then start), then saving every 2 s, then submitting.',
+    MATHS === 'mathml' ? 'The candidates behave like a current Chromium: the paper’s maths as MathML (`?math=mathml`), no KaTeX stylesheet or font (`--maths=html` for a browser without MathML).' : 'The candidates behave like a browser without MathML (`--maths=html`): the paper’s maths as KaTeX HTML, then KaTeX’s stylesheet and the KaTeX fonts the paper’s characters need (counted with the page).',
     netem ? 'netem is available on this kernel, but this run adds no delay or loss.' : '**No delay or loss is modelled:** this kernel has no `netem` qdisc, so only the link rate is shaped (a real hall Wi-Fi adds latency and retries on top).',
     'Bytes per phase are TCP payload (HTTP headers and bodies) on the candidates’ sockets; "on the wire" is the clients’ veth counters over the hall’s phases, with TCP/IP headers and ACKs (the saves phase, shared with the bare file’s saves, split between the two by payload). The physical floor is the page-and-start traffic on the wire ÷ the link rate. The baseline is a bare node:http server in the same namespace sending a static file of the same size (page + start payload; one save response) to the same crowd, in the same phases (the crowd arriving at once; saves every 2 s once every candidate has the paper).',
     '',

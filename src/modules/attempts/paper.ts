@@ -9,7 +9,7 @@ import type { QuestionRow } from '../questions/service.js';
 import { sebGateFor } from '../seb/exam-seb.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
-import { renderRich } from '../../platform/rich-text.js';
+import { renderRich, type MathForm } from '../../platform/rich-text.js';
 
 export type { PaperOption, PaperQuestion };
 
@@ -43,29 +43,30 @@ export function buildPaper(exam: ExamRow, rows: QuestionRow[], hasRoster: boolea
   return { exam, questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0), hasRoster, seb: sebGateFor(exam) };
 }
 
-const rendering = new WeakMap<Paper, Promise<void>>();
+const rendering: Record<MathForm, WeakMap<Paper, Promise<void>>> = { html: new WeakMap(), mathml: new WeakMap() };
 /** Time one slice of renderPaper may hold the event loop (ms). */
 const RENDER_SLICE_MS = 8;
 
 /**
- * Renders every question of `paper` (renderedQuestion) in slices of about RENDER_SLICE_MS,
- * yielding to the event loop between them: a 60-question maths paper costs ~0.2–1 s of
- * CPU once, which must not stall the saves of candidates already writing. Concurrent
- * callers share one pass; a paper already rendered resolves at once.
+ * Renders every question of `paper` in `form` (renderedQuestion) in slices of about
+ * RENDER_SLICE_MS, yielding to the event loop between them: a 60-question maths paper
+ * costs ~0.2–1 s of CPU once, which must not stall the saves of candidates already
+ * writing. Concurrent callers share one pass; a paper already rendered resolves at once.
+ * Only the asked-for form is rendered (a hall of current browsers never renders `html`).
  */
-export function renderPaper(paper: Paper): Promise<void> {
-  let p = rendering.get(paper);
+export function renderPaper(paper: Paper, form: MathForm = 'html'): Promise<void> {
+  let p = rendering[form].get(paper);
   if (!p) {
     p = (async () => {
       let i = 0;
       while (i < paper.questions.length) {
         const until = performance.now() + RENDER_SLICE_MS;
-        do renderedQuestion(paper.questions[i++]!);
+        do renderedQuestion(paper.questions[i++]!, form);
         while (i < paper.questions.length && performance.now() < until);
         if (i < paper.questions.length) await new Promise<void>((resolve) => setImmediate(resolve));
       }
     })();
-    rendering.set(paper, p);
+    rendering[form].set(paper, p);
   }
   return p;
 }
@@ -108,18 +109,18 @@ interface RenderedQuestion {
   promptHtml: string;
   optionHtml: Map<string, string>;
 }
-const rendered = new WeakMap<PaperQuestion, RenderedQuestion>();
+const rendered: Record<MathForm, WeakMap<PaperQuestion, RenderedQuestion>> = { html: new WeakMap(), mathml: new WeakMap() };
 
 /**
  * The question's prompt and options rendered to sanitised HTML (Markdown + KaTeX +
- * sanitize-html, src/platform/rich-text.ts), once per question of a cached paper: the
- * candidate page ships no renderer (issue 26).
+ * sanitize-html, src/platform/rich-text.ts) with maths in `form`, once per question and
+ * form of a cached paper: the candidate page ships no renderer (issue 26).
  */
-export function renderedQuestion(q: PaperQuestion): RenderedQuestion {
-  let r = rendered.get(q);
+export function renderedQuestion(q: PaperQuestion, form: MathForm = 'html'): RenderedQuestion {
+  let r = rendered[form].get(q);
   if (!r) {
-    r = { promptHtml: renderRich(q.prompt || ''), optionHtml: new Map(q.options.map((o) => [o.id, renderRich(o.text || '', true)])) };
-    rendered.set(q, r);
+    r = { promptHtml: renderRich(q.prompt || '', false, form), optionHtml: new Map(q.options.map((o) => [o.id, renderRich(o.text || '', true, form)])) };
+    rendered[form].set(q, r);
   }
   return r;
 }
@@ -127,18 +128,18 @@ export function renderedQuestion(q: PaperQuestion): RenderedQuestion {
 const LABELS = 'ABCDEFGHIJ';
 
 /**
- * Candidate view of the paper in the attempt's layout: keyLabels follow the shown order
- * (A, B, C…). Questions deleted since the attempt started are left out; questions added
- * since are appended (so an examiner's fix reaches candidates).
+ * Candidate view of the paper in the attempt's layout, maths in `form`: keyLabels follow
+ * the shown order (A, B, C…). Questions deleted since the attempt started are left out;
+ * questions added since are appended (so an examiner's fix reaches candidates).
  */
-export function candidateQuestions(paper: Paper, layout: Layout): CandidateQuestion[] {
+export function candidateQuestions(paper: Paper, layout: Layout, form: MathForm = 'html'): CandidateQuestion[] {
   const out: CandidateQuestion[] = [];
   const seen = new Set<string>();
   const push = (q: PaperQuestion, optionIds: string[]) => {
     seen.add(q.id);
     const opts = optionIds.map((id) => q.optionsById.get(id)).filter((o): o is PaperOption => !!o);
     for (const o of q.options) if (!optionIds.includes(o.id)) opts.push(o);
-    const r = renderedQuestion(q);
+    const r = renderedQuestion(q, form);
     out.push({
       id: q.id,
       type: q.type,
@@ -148,7 +149,7 @@ export function candidateQuestions(paper: Paper, layout: Layout): CandidateQuest
       section: q.section,
       minWords: q.minWords,
       maxWords: q.maxWords,
-      options: opts.map((o, i) => ({ id: o.id, keyLabel: LABELS[i] ?? String(i + 1), text: o.text, html: r.optionHtml.get(o.id) ?? renderRich(o.text || '', true) })),
+      options: opts.map((o, i) => ({ id: o.id, keyLabel: LABELS[i] ?? String(i + 1), text: o.text, html: r.optionHtml.get(o.id) ?? renderRich(o.text || '', true, form) })),
     });
   };
   for (const l of layout) {

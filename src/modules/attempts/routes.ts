@@ -21,6 +21,7 @@ import { recordTelemetry } from '../proctoring/service.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
 import { sessionView } from './views.js';
 import { renderPaper } from './paper.js';
+import type { MathForm } from '../../platform/rich-text.js';
 import { GRACE_MS, remainingMs } from './timer.js';
 
 // What each refusal means on the candidate routes (no API key: the attempt id is the capability)
@@ -43,6 +44,8 @@ const telemetryProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt
 const submitProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt };
 const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
 const LIVE = 'requests for this attempt';
+/** The maths form a request's `?math=` asks for (left out: KaTeX HTML, as before). */
+const mathForm = (math: 'mathml' | undefined): MathForm => math ?? 'html';
 
 /**
  * The routes every candidate's page calls all exam long (answer saves, offline replay,
@@ -65,8 +68,8 @@ export function attemptRoutes(deps: HallDeps) {
   };
 
   r.openapi(
-    createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...startProblems } }),
-    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c), c), 200, c.req.header('accept-encoding')) as never,
+    createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { query: s.paperQuery, body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...startProblems } }),
+    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c), c, mathForm(c.req.valid('query').math)), 200, c.req.header('accept-encoding')) as never,
   );
 
   r.openapi(
@@ -76,23 +79,26 @@ export function attemptRoutes(deps: HallDeps) {
       tags: ['Candidate session'],
       summary: 'The instructions of a session, before its clock starts',
       description: 'Same body, checks and problems as POST /attempts/start, but nothing is created or charged and no question is shown: the candidate reads the instructions (title, duration, number of questions, rules) and the clock starts only with POST /attempts/start.',
-      request: { body: jsonBody(s.startSchema) },
+      request: { query: s.paperQuery, body: jsonBody(s.startSchema) },
       responses: { 200: jsonResponse(s.previewSchema, 'What starting would open'), ...startProblems },
     }),
-    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), clientAddress(c), c), 200),
+    // `?math=` only says which form of the paper to prepare while the candidate reads
+    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), clientAddress(c), c, mathForm(c.req.valid('query').math)), 200),
   );
 
   r.openapi(
-    createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh (?questions=0 leaves the paper out, for polling)', request: { params: s.attemptParams, query: z.object({ questions: z.enum(['0', '1']).optional() }) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...readProblems } }),
+    createRoute({ method: 'get', path: '/attempts/{id}', tags: ['Candidate session'], summary: 'The candidate’s view, to recover after a refresh (?questions=0 leaves the paper out, for polling)', request: { params: s.attemptParams, query: z.object({ questions: z.enum(['0', '1']).optional(), math: s.mathQuery }) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session'), ...readProblems } }),
     async (c) => {
       const id = c.req.valid('param').id;
-      const withPaper = c.req.valid('query').questions !== '0';
+      const query = c.req.valid('query');
+      const withPaper = query.questions !== '0';
+      const form = mathForm(query.math);
       const h = await consume(deps.limits.live, id, LIVE);
       for (const k in h) c.header(k, h[k]);
       const { st, paper } = candidateAttempt(deps, id, c);
-      if (withPaper) await renderPaper(paper);
+      if (withPaper) await renderPaper(paper, form);
       // the whole paper is worth compressing; the 15 s poll (?questions=0) is small
-      if (withPaper) return compressedJson(sessionView(deps, paper, st, true, true), 200, c.req.header('accept-encoding'), h) as never;
+      if (withPaper) return compressedJson(sessionView(deps, paper, st, true, true, form), 200, c.req.header('accept-encoding'), h) as never;
       return c.json(sessionView(deps, paper, st, true, false) as never, 200);
     },
   );

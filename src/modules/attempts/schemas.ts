@@ -34,6 +34,15 @@ export const telemetrySchema = z
   })
   .openapi('TelemetryEvent');
 
+/**
+ * `?math=mathml`: the questions' maths as MathML only (browsers with MathML Core), instead
+ * of KaTeX's HTML + MathML (the default, for every browser). Issue 26, docs/decisions.md.
+ */
+export const mathQuery = z.enum(['mathml'], { message: 'math must be mathml, or left out for KaTeX HTML' }).optional().openapi({
+  description: 'How the maths of promptHtml and options[].html is written: `mathml` for MathML only (a browser that renders MathML Core, e.g. Chromium 109+, needs no KaTeX stylesheet or fonts); left out, KaTeX HTML with its MathML copy.',
+});
+export const paperQuery = z.object({ math: mathQuery });
+
 export const candidateQuestionSchema = z.object({
   id: z.string(),
   type: z.string(),

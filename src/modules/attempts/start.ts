@@ -20,6 +20,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import { enforceSeb } from './seb-lock.js';
 import { sessionView } from './views.js';
+import type { MathForm } from '../../platform/rich-text.js';
 import { finalizeAttempt } from './finalize.js';
 
 export interface StartInput {
@@ -116,18 +117,19 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
 
 /**
  * Starts or resumes. `address` is the client's address, shown to the invigilator; `req`
- * the HTTP request, judged when the exam requires Safe Exam Browser.
+ * the HTTP request, judged when the exam requires Safe Exam Browser; `form` how the
+ * questions' maths is written (`?math=mathml`: MathML only).
  * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), ApiError 401
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
-export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
+export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
   const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
   // the questions' HTML, rendered once per paper without holding up other requests
-  await renderPaper(paper);
+  await renderPaper(paper, form);
   const sebChecked = paper.seb !== null && !!req;
   const exam = { id: examId };
   const now = deps.clock.now();
-  if (existing) return resume(deps, paper, existing, pin, pinKey, seat, sebChecked);
+  if (existing) return resume(deps, paper, existing, pin, pinKey, seat, sebChecked, form);
   deps.limits.pinBySeat.clear(seat.key);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
@@ -150,7 +152,7 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
       const won = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>;
-      return resume(deps, paper, won, pin, pinKey, seat, sebChecked);
+      return resume(deps, paper, won, pin, pinKey, seat, sebChecked, form);
     }
     throw e;
   }
@@ -158,7 +160,7 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
   const st = deps.sessions.attempt(id)!;
   if (sebChecked) st.sebValid = true; // for the monitor: this start passed the SEB check
   deps.events.emit({ kind: 'attempt-changed', examId: exam.id, attemptId: id });
-  return sessionView(deps, paper, st, false);
+  return sessionView(deps, paper, st, false, true, form);
 }
 
 /**
@@ -182,10 +184,10 @@ async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_ha
  *   marks, violation limit, the time the candidate will have, and whether an attempt is
  *   in progress (a resume: its clock is already running)
  */
-export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>) {
+export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
   const { paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
-  // while the candidate reads the instructions, the paper's HTML gets ready for the start
-  void renderPaper(paper);
+  // while the candidate reads the instructions, the paper's HTML (in the form the page will ask for) gets ready for the start
+  void renderPaper(paper, form);
   const exam = paper.exam;
   const now = deps.clock.now();
   let remainingSeconds: number;
@@ -218,7 +220,7 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
   };
 }
 
-async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat, sebChecked: boolean) {
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat, sebChecked: boolean, form: MathForm) {
   await checkResumable(deps, a, pin, pinKey, seat);
   const address = seat.address;
   const st = deps.sessions.attempt(a.id)!;
@@ -237,5 +239,5 @@ async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | '
   // local answer the server does not hold, whatever durableSeq says)
   deps.buffer.seal(a.id);
   deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId: a.id });
-  return sessionView(deps, paper, st, true);
+  return sessionView(deps, paper, st, true, true, form);
 }

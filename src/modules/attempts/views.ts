@@ -5,6 +5,7 @@
 import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
 import { candidateQuestions, type Paper } from './paper.js';
+import type { MathForm } from '../../platform/rich-text.js';
 import type { AttemptState } from './session-cache.js';
 import { remainingSeconds } from './timer.js';
 
@@ -22,11 +23,11 @@ export function resultFields(a: AttemptState['row']) {
   };
 }
 
-/** The candidate's view (start/resume and GET /attempts/:id). */
-export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true) {
+/** The candidate's view (start/resume and GET /attempts/:id); `form`: how the questions' maths is written (`?math=`). */
+export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true, form: MathForm = 'html') {
   const a = st.row;
   const exam = paper.exam;
-  const questions = withQuestions ? candidateQuestions(paper, deps.sessions.layout(a.id)) : null;
+  const questions = withQuestions ? candidateQuestions(paper, deps.sessions.layout(a.id), form) : null;
   const view: Record<string, unknown> = {
     isResumed,
     attemptId: a.id,

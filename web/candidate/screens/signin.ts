@@ -9,6 +9,7 @@ import { call } from '../api.js';
 import { h, mount } from '../dom.js';
 import { messageFor } from '../messages.js';
 import { reloadAdvice } from '../offline-shell.js';
+import { paperQuery } from '../math.js';
 import type { Credentials, Preview, Problem } from '../types.js';
 import { showSebRequired } from '../seb.js';
 
@@ -95,7 +96,7 @@ export function showSignIn(onSignedIn: (preview: Preview, credentials: Credentia
     if (first) return first.focus();
     button.disabled = true;
     button.textContent = 'Signing in…';
-    const res = await call<Preview>('POST', '/attempts/preview', values);
+    const res = await call<Preview>('POST', '/attempts/preview' + paperQuery(), values);
     button.disabled = false;
     button.textContent = 'Sign in';
     if (res.kind === 'ok') return onSignedIn(res.body, values);
