@@ -41,9 +41,17 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** A browser context whose requests carry the header SEB would send in `mode()`. */
+/**
+ * A browser context whose requests carry the header SEB would send in `mode()`.
+ * Without the candidate page's service worker: request interception and a service worker do
+ * not mix reliably (Playwright's documented advice is `serviceWorkers: 'block'`), and here
+ * the worker the first page registers finished installing before or after the test's next
+ * navigation by chance (about one navigation in three was answered by it under load), so the
+ * same test took two paths. The hall's default setting has no worker either: the page
+ * registers one only in a secure context (HTTPS or localhost), not on the LAN's plain HTTP.
+ */
 async function sebContext(mode: () => Mode): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-GB' });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-GB', serviceWorkers: 'block' });
   await context.route('**/*', (route) => {
     const url = route.request().url().split('#')[0]!;
     const m = mode();

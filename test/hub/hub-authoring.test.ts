@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openEnvelope } from '../../src/core/sync/signing.js';
 import { openPaper, unwrapContentKey } from '../../src/core/sync/seal.js';
@@ -19,7 +19,7 @@ import { parseQuestionBank } from '../../src/core/formats/detect.js';
 import { questionsWorkbook } from '../../src/core/formats/xlsx/write-questions.js';
 import { pgAvailability } from '../pg/cluster.js';
 import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
-import { TestHall, asExaminer, hubForSuite, samplePaper } from './helpers.js';
+import { TestHall, asExaminer, hubForSuite, samplePaper, warmUploadReader } from './helpers.js';
 
 // Skipped only where PostgreSQL cannot run (no Debian postgresql binaries, or initdb cannot
 // run as the postgres user): pgAvailability() says why, in one line; .ci/run installs it.
@@ -91,6 +91,9 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
   const mcq = (prompt: string, extra: Record<string, unknown> = {}) => ({ prompt, type: 'MCQ', marks: 1, options: [{ text: 'Yes', isCorrect: true }, { text: 'No' }, { text: 'Maybe' }], ...extra });
 
   hubForSuite((started) => ({ hub, key } = started));
+  // the imports read files in the job process: start it and load its readers before each
+  // test's clock (a cold reader at nice 10 took 20–35 s on a busy machine; see warmUploadReader)
+  beforeEach(() => warmUploadReader(), 120_000);
 
   const as = (method: string, path: string, body?: unknown) => asExaminer(hub, key, method, path, body);
   async function emptyExam(title = 'Board Chemistry', at = startsAt): Promise<string> {

@@ -9,7 +9,7 @@
  * says why, and the tests skip with that one line (.ci/run installs the package).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,14 +67,45 @@ function asOwner(bin: string, args: string[]): string {
   return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** pg_ctl's log says the server could not listen on its port (another process took it). */
+export function lostPortRace(log: string): boolean {
+  return /could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(log);
+}
+
+/**
+ * `pg_ctl start` on a free loopback port. The port is asked of the kernel and released before
+ * postgres binds it, so another process (a test server on port 0, another cluster) can take it
+ * in between; postgres then fails to bind and pg_ctl fails. That case — and only that one,
+ * read from the server's log — is retried on a new port, up to 5 times.
+ * @returns the port the server listens on
+ * @throws pg_ctl's error with the log's tail, for any other failure or after 5 lost races
+ */
+async function startOnFreePort(bin: string, data: string, dir: string, serverOpts: (port: number) => string, nextPort: () => Promise<number>): Promise<number> {
+  const logFile = join(dir, 'log');
+  for (let attempt = 1; ; attempt++) {
+    const port = await nextPort();
+    const before = existsSync(logFile) ? readFileSync(logFile, 'utf8').length : 0;
+    try {
+      asOwner(join(bin, 'pg_ctl'), ['-D', data, '-o', serverOpts(port), '-l', logFile, '-w', '-t', '60', 'start']);
+      return port;
+    } catch (e) {
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(before) : '';
+      if (attempt < 5 && lostPortRace(log)) continue;
+      throw new Error(`pg_ctl start failed on port ${port}: ${(e as Error).message}\n${log.slice(-2000)}`);
+    }
+  }
+}
+
 /**
  * initdb + pg_ctl start on a free port, trust auth on loopback only, fsync off (a test
  * cluster: speed over durability). `durable: true` keeps PostgreSQL's durable defaults
  * (fsync, synchronous_commit, full_page_writes on; a commit waits for its WAL flush), with
  * only `max_wal_size` raised to 4 GB and the `settings` given: what the hub benchmark
- * measures. Throws with pg's own output when a step fails.
+ * measures. `nextPort` picks the port to try (default `freePort`; a port lost to another
+ * process in between is retried on the next one: startOnFreePort). Throws with pg's own
+ * output when a step fails.
  */
-export async function startPgCluster(opts: { durable?: boolean; settings?: Record<string, string> } = {}): Promise<PgCluster> {
+export async function startPgCluster(opts: { durable?: boolean; settings?: Record<string, string>; nextPort?: () => Promise<number> } = {}): Promise<PgCluster> {
   const why = pgAvailability();
   if (why) throw new Error(why);
   const bin = pgBinDir()!;
@@ -87,11 +118,15 @@ export async function startPgCluster(opts: { durable?: boolean; settings?: Recor
   }
   chmodSync(dir, 0o700);
   asOwner(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
-  const port = await freePort();
   const speed = opts.durable ? '-c max_wal_size=4GB' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
   const extra = Object.entries(opts.settings ?? {}).map(([k, v]) => `-c ${k}=${v}`).join(' ');
-  const serverOpts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${speed} -c max_connections=200 ${extra}`.trim();
-  asOwner(join(bin, 'pg_ctl'), ['-D', data, '-o', serverOpts, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+  let port: number;
+  try {
+    port = await startOnFreePort(bin, data, dir, (p) => `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 ${speed} -c max_connections=200 ${extra}`.trim(), opts.nextPort ?? freePort);
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   const urlFor = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
   let stopped = false;
   return {

@@ -14,7 +14,8 @@
  * Options: --halls=100,500,1000 --mbit=20,54 --saves-seconds=20 --quick (20 candidates,
  * 20 Mbit/s, 6 s of saves) --maths=mathml|html (the page of a current Chromium, the
  * default: the paper as MathML and no KaTeX file; or of a browser without MathML: KaTeX
- * HTML, its stylesheet and fonts) --out=PATH (default docs/benchmarks-network.md); --help.
+ * HTML, its stylesheet and fonts) --keep-logs (keep the servers' logs, with each request's ms on the server) --out=PATH
+ * (default docs/benchmarks-network.md); --help.
  * Exit 0 with one line when namespaces cannot be made here; 1 when a request failed.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -29,7 +30,7 @@ import { mathsPaper } from './paper.mjs';
 
 const arg = (n, d) => process.argv.find((a) => a.startsWith(`--${n}=`))?.slice(n.length + 3) ?? d;
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('npm run bench:network -- [--halls=100,500,1000] [--mbit=20,54] [--saves-seconds=20] [--quick] [--maths=mathml|html] [--out=PATH]\n  --quick: 20 candidates, 20 Mbit/s, 6 s of saves; --maths=html: a browser without MathML (KaTeX HTML, stylesheet and fonts); default mathml');
+  console.log('npm run bench:network -- [--halls=100,500,1000] [--mbit=20,54] [--saves-seconds=20] [--quick] [--maths=mathml|html] [--keep-logs] [--out=PATH]\n  --keep-logs: keep the servers’ logs (the JSON request log: each request’s ms on the server) and say where\n  --quick: 20 candidates, 20 Mbit/s, 6 s of saves; --maths=html: a browser without MathML (KaTeX HTML, stylesheet and fonts); default mathml');
   process.exit(0);
 }
 const QUICK = process.argv.includes('--quick');
@@ -38,6 +39,7 @@ if (MATHS !== 'mathml' && MATHS !== 'html') throw new Error(`--maths must be mat
 const HALLS = (QUICK ? '20' : arg('halls', '100,500,1000')).split(',').map(Number);
 const RATES = (QUICK ? '20' : arg('mbit', '20,54')).split(',').map(Number);
 const SAVE_S = Number(QUICK ? 6 : arg('saves-seconds', '20'));
+const KEEP_LOGS = process.argv.includes('--keep-logs');
 const OUT = arg('out', join(ROOT, 'docs', 'benchmarks-network.md'));
 const log = (...a) => console.log(...a);
 const SERVER_PORT = 8080;
@@ -321,6 +323,8 @@ async function main() {
         console.error(`--- the ${name}'s output (${path}), last lines:\n${tailOf(path)}\n---`);
       }
       console.error(`the servers' logs are kept in ${logDir}`);
+    } else if (KEEP_LOGS) {
+      console.log(`the servers' logs are kept in ${logDir}`);
     } else {
       rmSync(logDir, { recursive: true, force: true });
     }
