@@ -1,7 +1,7 @@
 /**
  * The job process that reads uploads (generation/job-process.ts; issue 22 §1), against
  * the real server process: a child that dies mid-job is answered with a clear 422 (no
- * 5xx) and the next upload works; the child runs at a lower priority than the server;
+ * 5xx) and the next upload works; the child runs under SCHED_IDLE (nice 19 without chrt);
  * and a child does not outlive its server, whether the server is stopped (SIGTERM) or
  * killed (SIGKILL).
  */
@@ -23,11 +23,17 @@ const running = (pid: number) => {
     return false;
   }
 };
-/** Field 19 of /proc/<pid>/stat: the nice value. */
-const niceOf = (pid: number) => {
+/** Fields 3… of /proc/<pid>/stat (after the command's name). */
+const statOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 };
+/** Field 19 of /proc/<pid>/stat: the nice value. */
+const niceOf = (pid: number) => Number(statOf(pid)[16]);
+/** Field 41 of /proc/<pid>/stat: the scheduling policy (0 SCHED_OTHER, 5 SCHED_IDLE). */
+const policyOf = (pid: number) => Number(statOf(pid)[38]);
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls for the server's first job process (≤ 20 s). */
@@ -55,8 +61,8 @@ let receiver: Receiver;
 const servers: ServerProcess[] = [];
 
 /** A fresh server with one seeded workspace; returns it and its API key. */
-async function startHall(name: string): Promise<{ server: ServerProcess; apiKey: string; workspaceId: string; examId: string }> {
-  const server = new ServerProcess({ dataDir: join(dir, name), port: await freePort(), logFile: join(dir, `${name}.log`), env: { CBT_RATE_LIMIT_PER_MIN: '100000' } });
+async function startHall(name: string, env: Record<string, string> = {}): Promise<{ server: ServerProcess; apiKey: string; workspaceId: string; examId: string }> {
+  const server = new ServerProcess({ dataDir: join(dir, name), port: await freePort(), logFile: join(dir, `${name}.log`), env: { CBT_RATE_LIMIT_PER_MIN: '100000', ...env } });
   servers.push(server);
   server.spawn();
   await server.ready();
@@ -90,14 +96,19 @@ afterAll(async () => {
 });
 
 describe('the job process that reads uploads (real server process)', () => {
-  it('runs below the server priority; a child killed mid-job answers 422 READER_FAILED, and the next upload works', async () => {
+  it('runs under SCHED_IDLE (the server does not); a child killed mid-job answers 422 READER_FAILED, and the next upload works', async () => {
     const { server, apiKey } = await startHall('crash');
     const pending = generate(server, apiKey, longText(39), 'notes.txt').catch((e: Error) => e);
     const child = await firstChild(server.pid!);
-    // the server lowers the child's priority right after spawning it
-    const end = Date.now() + 1000;
-    while (niceOf(child) === niceOf(server.pid!) && Date.now() < end) await sleep(5);
-    expect(niceOf(child) - niceOf(server.pid!)).toBe(10);
+    // chrt sets the policy, then execs node in the same process
+    const end = Date.now() + 2000;
+    while (policyOf(child) !== SCHED_IDLE && Date.now() < end) await sleep(5);
+    expect(policyOf(child)).toBe(SCHED_IDLE);
+    expect(policyOf(server.pid!)).toBe(SCHED_OTHER);
+    // its V8 heap is capped, its young generation small (2 MB semi-spaces: the ICAN paper's engine job peaked 162 → 128 MB)
+    const argv = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+    expect(argv).toContain('--max-old-space-size=160');
+    expect(argv).toContain('--max-semi-space-size=2');
     process.kill(child, 'SIGKILL');
     const res = await pending;
     if (res instanceof Error) throw res;
@@ -110,6 +121,22 @@ describe('the job process that reads uploads (real server process)', () => {
     expect(next.status, await next.clone().text()).toBe(200);
     expect((await next.json()).questions.length).toBeGreaterThan(0);
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
+  }, 120_000);
+
+  it('without chrt the child runs at nice 19 under the normal policy, and the server says so in one line', async () => {
+    // PATH without chrt (node itself is started by its absolute path)
+    const { server, apiKey } = await startHall('no-chrt', { PATH: '/nonexistent' });
+    const pending = generate(server, apiKey, notes, 'notes.txt');
+    const child = await firstChild(server.pid!);
+    const end = Date.now() + 1000;
+    while (niceOf(child) === niceOf(server.pid!) && Date.now() < end) await sleep(5);
+    expect(policyOf(child)).toBe(SCHED_OTHER);
+    expect(niceOf(child) - niceOf(server.pid!)).toBe(19);
+    const res = await pending;
+    expect(res.status, await res.clone().text()).toBe(200);
+    const said = server.errorLines.filter((l) => l.includes('not SCHED_IDLE'));
+    expect(said.length, server.errorLines.join('\n')).toBe(1);
+    expect(said[0]).toMatch(/nice 19, not SCHED_IDLE: chrt could not run \(ENOENT\)/);
   }, 120_000);
 
   it('a job process does not outlive its server: stopped (SIGTERM) or killed (SIGKILL)', async () => {

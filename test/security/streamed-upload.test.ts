@@ -8,6 +8,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +91,79 @@ function chunkedUpload(path: string, fields: Record<string, string>, name: strin
   });
 }
 
+/**
+ * Bytes the process's main thread (its event loop: where it reads sockets) has read through
+ * read(2) and friends: `rchar` of /proc/<pid>/task/<pid>/io. Not /proc/<pid>/io, which adds
+ * the counts of children once reaped (a retired job process read the body).
+ */
+const rchar = (pid: number) => Number(/rchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/io`, 'utf8'))?.[1] ?? NaN);
+
+/**
+ * Sends `head` (request line and headers, with a Content-Length) and then `sendBytes` of
+ * body, at most; `close` ends the connection once those are written instead of waiting
+ * for the answer. Resolves with the raw answer (empty when there was none).
+ */
+function rawRequest(head: string, body: Buffer, opts: { sendBytes?: number; close?: boolean } = {}) {
+  return new Promise<string>((resolve) => {
+    const url = new URL(server.baseUrl);
+    const chunks: Buffer[] = [];
+    const sock = createConnection({ host: url.hostname, port: Number(url.port) }, () => {
+      sock.write(head);
+      const part = body.subarray(0, opts.sendBytes ?? body.length);
+      sock.write(part, () => {
+        if (opts.close) sock.destroy();
+      });
+    });
+    sock.on('data', (d) => chunks.push(d));
+    sock.on('error', () => {});
+    sock.on('close', () => resolve(Buffer.concat(chunks).toString()));
+  });
+}
+
 describe('uploads stream into the job process (real server process)', () => {
+  it('the job process reads a 39 MB body from the connection itself: the server reads almost none of it, and answers as before', async () => {
+    const pid = server.pid!;
+    const { type, body } = await multipart({ count: '3' }, 'notes.txt', longText(39));
+    await sleep(300);
+    const before = rchar(pid);
+    const res = await fetch(`${server.baseUrl}/api/cbt/ai/generate-questions`, { method: 'POST', body, headers: { 'content-type': type, 'x-api-key': hall.apiKey } });
+    const json = await res.json();
+    const read = rchar(pid) - before;
+    expect(res.status, JSON.stringify(json).slice(0, 300)).toBe(200);
+    expect(json.truncated).toBe(true);
+    // the answer carries the same headers as every answer, and closes the connection
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('connection')).toBe('close');
+    console.log(`39 MB upload handed over: the server read ${(read / MB).toFixed(2)} MB (rchar) for a ${(body.length / MB).toFixed(1)} MB body`);
+    // reading the body itself took the server's rchar past the body's size
+    expect(read).toBeLessThan(4 * MB);
+  }, 120_000);
+
+  it('a handed-over body cut short by its client passes the turn; a malformed one answers 400 as before', async () => {
+    const { type, body } = await multipart({ count: '3' }, 'notes.txt', longText(8));
+    const head = (len: number, ct = type) => `POST /api/cbt/ai/generate-questions HTTP/1.1\r\nHost: x\r\nx-api-key: ${hall.apiKey}\r\ncontent-type: ${ct}\r\ncontent-length: ${len}\r\n\r\n`;
+    // 2 MB of 8, then the client goes away
+    await rawRequest(head(body.length), body, { sendBytes: 2 * MB, close: true });
+    // not a multipart form at all (no boundary in it): busboy's error, as when the server parsed it
+    const junk = Buffer.alloc(2 * MB, 'x');
+    const bad = await rawRequest(head(junk.length, 'multipart/form-data; boundary=nowhere'), junk);
+    expect(bad).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bad).toMatch(/[Cc]onnection: close/);
+    expect(bad).toContain('The multipart form could not be read');
+    // a large form without a file (400 KB of notes) is handed over too: its turn passes before the engine's job takes one
+    const notes = new FormData();
+    notes.set('count', '2');
+    notes.set('notes', longText(0.4).toString());
+    const fromNotes = await fetch(`${server.baseUrl}/api/cbt/ai/generate-questions`, { method: 'POST', body: notes, headers: { 'x-api-key': hall.apiKey } });
+    expect(fromNotes.status, await fromNotes.clone().text()).toBe(200);
+    expect(fromNotes.headers.get('connection')).toBe('close');
+    // the turn passed: the next upload is read
+    const { type: t2, body: b2 } = await multipart({ count: '2' }, 'notes.txt', longText(2));
+    const next = await fetch(`${server.baseUrl}/api/cbt/ai/generate-questions`, { method: 'POST', body: b2, headers: { 'content-type': t2, 'x-api-key': hall.apiKey } });
+    expect(next.status, await next.clone().text()).toBe(200);
+  }, 120_000);
+
   it('during a 39 MB upload the server RSS grows by less than the size of the upload', async () => {
     const pid = server.pid!;
     const { type, body } = await multipart({ count: '3' }, 'notes.txt', longText(39));

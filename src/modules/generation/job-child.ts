@@ -13,9 +13,11 @@
  * it says `{$bytes: i}`, runs, and the child answers one IPC message `{ok: true, result}`
  * or `{ok: false, error}`. When the parent goes away (the IPC channel closes) it exits.
  */
+import busboy from 'busboy';
+import { Socket, type SocketConstructorOpts } from 'node:net';
 import { ApiError } from '../../platform/errors.js';
-import type { EngineJob } from './job-process.js';
-import { FRAME, FRAME_HEADER } from './job-process.js';
+import type { EngineJob, TakeRequest, Taken, TakenFile } from './job-process.js';
+import { FRAME, FRAME_HEADER, HEAD_BYTES } from './job-process.js';
 
 async function run(job: EngineJob): Promise<unknown> {
   switch (job.op) {
@@ -46,28 +48,147 @@ const open = new Map<number, Incoming>();
 const ended = new Map<number, Uint8Array>();
 let wake: (() => void) | null = null;
 
-function onFrame(type: number, stream: number, payload: Buffer): void {
-  if (type === FRAME.BEGIN) {
-    const hint = payload.readUInt32LE(0);
-    // pages of the buffer never written cost no memory
-    open.set(stream, { into: hint ? Buffer.allocUnsafeSlow(hint) : null, at: 0, more: [] });
-    return;
-  }
+/** Opens stream `stream`, with room for `hint` bytes taken once (pages never written cost no memory). */
+function beginStream(stream: number, hint: number): void {
+  open.set(stream, { into: hint ? Buffer.allocUnsafeSlow(hint) : null, at: 0, more: [] });
+}
+
+/** Appends a chunk to an open stream (copied: the chunk may be a view of a larger buffer). */
+function streamData(stream: number, payload: Buffer): void {
   const s = open.get(stream);
-  if (!s) throw new Error(`frame for stream ${stream}, which is not open`);
-  if (type === FRAME.DATA) {
-    if (s.into && !s.more.length && s.at + payload.length <= s.into.length) s.at += payload.copy(s.into, s.at);
-    else s.more.push(Buffer.from(payload)); // a copy: payload is a view of a larger stdin chunk
-    return;
-  }
+  if (!s) throw new Error(`data for stream ${stream}, which is not open`);
+  if (s.into && !s.more.length && s.at + payload.length <= s.into.length) s.at += payload.copy(s.into, s.at);
+  else s.more.push(Buffer.from(payload));
+}
+
+/** Ends a stream: its bytes (none when aborted) wait for the job. */
+function endStream(stream: number, aborted: boolean): void {
+  const s = open.get(stream);
+  if (!s) throw new Error(`end of stream ${stream}, which is not open`);
   open.delete(stream);
-  if (type === FRAME.ABORT) ended.set(stream, new Uint8Array(0));
+  if (aborted) ended.set(stream, new Uint8Array(0));
   else {
     const first = s.into ? s.into.subarray(0, s.at) : Buffer.alloc(0);
     const whole = s.more.length ? Buffer.concat([first, ...s.more]) : first;
     ended.set(stream, new Uint8Array(whole.buffer, whole.byteOffset, whole.length));
   }
   wake?.();
+}
+
+function onFrame(type: number, stream: number, payload: Buffer): void {
+  if (type === FRAME.BEGIN) return beginStream(stream, payload.readUInt32LE(0));
+  if (type === FRAME.DATA) return streamData(stream, payload);
+  endStream(stream, type === FRAME.ABORT);
+}
+
+/** A socket on a handle the server sent; allowHalfOpen: a client's FIN must not make Node shut the shared connection down. */
+const socketOf = (handle: unknown) => new Socket({ handle, allowHalfOpen: true } as SocketConstructorOpts);
+
+/** Ends the connection's reading in progress (the server's socket closed: the client went, or timed out). */
+let dropTake: (() => void) | null = null;
+
+/**
+ * Reads a multipart body from a connection the server handed over (job-process.ts
+ * `Lease.take`, streamed-upload.ts): the bytes the server had already read, then exactly
+ * `remaining` bytes from the socket, parsed by busboy with the route's limits; each file
+ * part becomes stream 0, 1, … of the lease's job. This process's copy of the socket is
+ * only read and then closed — never written nor shut down (the server answers on its own
+ * copy). Resolves with the fields, the files (size, first HEAD_BYTES) and how many
+ * streams were opened, or with `error` (a file over its cap, a malformed body, a client
+ * that went away); then every stream opened is aborted.
+ */
+function take(t: TakeRequest, handle: unknown): Promise<Taken> {
+  return new Promise<Taken>((resolve) => {
+    const fields: [string, string][] = [];
+    const files: TakenFile[] = [];
+    const opened = new Set<number>();
+    let streamCount = 0;
+    let bytes = 0;
+    let done = false;
+    let parsed = false;
+    let sock: Socket | null = null;
+    const closeSocket = () => {
+      if (!sock) return;
+      sock.removeAllListeners('data');
+      sock.destroy(); // closes this process's descriptor only: no FIN, the server's copy answers
+      sock = null;
+    };
+    const finish = (error?: Taken['error']) => {
+      if (done) return;
+      done = true;
+      dropTake = null;
+      closeSocket();
+      if (error) for (const s of opened) endStream(s, true);
+      opened.clear();
+      resolve(error ? { streams: streamCount, bytes, fields: [], files: [], error } : { streams: streamCount, bytes, fields, files });
+    };
+    const malformed = (e: unknown) => finish({ kind: 'malformed', message: (e as Error)?.message ?? String(e) });
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: { 'content-type': t.contentType }, limits: { fileSize: t.maxFileBytes, files: 4, fields: 50, fieldSize: 1024 * 1024 } });
+    } catch (e) {
+      if (handle) socketOf(handle).destroy();
+      return malformed(e);
+    }
+    bb.on('file', (name, stream, info) => {
+      if (done) return void stream.resume();
+      const n = streamCount++;
+      beginStream(n, t.hint);
+      opened.add(n);
+      const head = Buffer.alloc(HEAD_BYTES);
+      let size = 0;
+      stream.on('data', (d: Buffer) => {
+        if (done) return;
+        if (size < HEAD_BYTES) d.copy(head, size, 0, Math.min(d.length, HEAD_BYTES - size));
+        size += d.length;
+        streamData(n, d);
+      });
+      stream.on('limit', () => finish({ kind: 'limit' }));
+      stream.on('close', () => {
+        if (done) return;
+        opened.delete(n);
+        endStream(n, false);
+        files.push({ name, filename: info.filename ?? '', mimeType: info.mimeType, size, head: head.subarray(0, Math.min(size, HEAD_BYTES)), stream: n });
+        if (parsed && !opened.size) finish();
+      });
+    });
+    bb.on('field', (name, value) => fields.push([name, value]));
+    bb.on('error', malformed);
+    bb.on('close', () => {
+      parsed = true;
+      if (!opened.size) finish();
+    });
+    const already = Buffer.from(t.already.buffer, t.already.byteOffset, t.already.byteLength);
+    bytes += already.length;
+    if (already.length) bb.write(already);
+    if (t.remaining <= 0 || !handle) {
+      if (handle) socketOf(handle).destroy();
+      if (t.remaining > 0) return finish({ kind: 'malformed', message: 'the upload was interrupted' });
+      return void bb.end();
+    }
+    const s = socketOf(handle);
+    sock = s;
+    let left = t.remaining;
+    s.on('data', (d: Buffer) => {
+      if (done) return;
+      const part = d.length > left ? d.subarray(0, left) : d;
+      left -= part.length;
+      bytes += part.length;
+      const more = bb.write(part);
+      if (left === 0) {
+        closeSocket();
+        bb.end();
+      } else if (!more) {
+        s.pause();
+        bb.once('drain', () => s.resume());
+      }
+    });
+    const interrupted = () => left > 0 && finish({ kind: 'malformed', message: 'the upload was interrupted' });
+    s.on('end', interrupted);
+    s.on('error', interrupted);
+    s.on('close', interrupted);
+    dropTake = interrupted;
+  });
 }
 
 /** Splits stdin into frames (a header or payload may span chunks). */
@@ -146,7 +267,16 @@ const reply = (message: unknown) =>
 process.on('disconnect', () => process.exit(1));
 readFrames();
 let queue = Promise.resolve();
-process.on('message', (message: { job: EngineJob; streams: number }) => {
+process.on('message', (message: { job: EngineJob; streams: number } | { take: TakeRequest } | { drop: true }, handle?: unknown) => {
+  if ('drop' in message) return dropTake?.();
+  if ('take' in message) {
+    // the start of a lease: no job runs now (the server sends one only after the answer)
+    void take(message.take, handle).then(
+      (taken) => reply({ taken }),
+      (err) => reply({ taken: { streams: 0, bytes: 0, fields: [], files: [], error: { kind: 'malformed', message: (err as Error)?.message ?? String(err) } } }),
+    );
+    return;
+  }
   // one job at a time (the server sends the next only after this one's answer)
   queue = queue
     .then(() => streams(message.streams))
