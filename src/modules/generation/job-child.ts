@@ -250,7 +250,7 @@ function attach(value: unknown, arrays: Uint8Array[]): unknown {
  * A full collection after each job (the child runs with --expose-gc): an upload's buffer
  * is given back before the next job starts rather than whenever V8 would, so the child's
  * RSS between jobs is what it really keeps (job-process.ts retires it above
- * RECYCLE_RSS_MB). It costs the child ~10–30 ms, at nice 10; the server nothing.
+ * RECYCLE_RSS_MB). It costs the child ~10–30 ms, on idle CPU (SCHED_IDLE); the server nothing.
  */
 function collect(): void {
   (globalThis as { gc?: () => void }).gc?.();
