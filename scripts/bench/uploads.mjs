@@ -77,6 +77,26 @@ async function upload(baseUrl, apiKey, path, fields, name, bytes) {
   });
 }
 
+/** perf_hooks' gc entry kinds (constants.NODE_PERFORMANCE_GC_*) */
+const GC_KINDS = { 1: 'scavenge', 4: 'mark-compact (major)', 8: 'incremental marking', 16: 'weak callbacks' };
+
+/**
+ * The probe's GC timeline (`[{at, ms, kind}]`) summed by kind: which collections make a
+ * window's pauses (scavenges of the young generation, or full collections of a growing heap).
+ */
+function gcByKind(entries) {
+  const out = {};
+  for (const e of entries) {
+    const k = GC_KINDS[e.kind] ?? `kind ${e.kind}`;
+    const g = (out[k] ??= { count: 0, totalMs: 0, maxMs: 0, over5: 0 });
+    g.count++;
+    g.totalMs = Math.round((g.totalMs + e.ms) * 10) / 10;
+    g.maxMs = Math.max(g.maxMs, e.ms);
+    if (e.ms > 5) g.over5++;
+  }
+  return out;
+}
+
 function writeBlock(markdown) {
   const file = `${ROOT}docs/benchmarks.md`;
   const open = '<!-- bench:uploads -->';
@@ -174,6 +194,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 300)); // let the last child be reaped into cutime
     const cpu1 = cpuOf(pid);
     const probe = await run.server.probe('read');
+    const timeline = await run.server.probe('timeline');
     const save = summary.requests.save ?? {};
     const w = {
       kind,
@@ -194,9 +215,11 @@ async function main() {
       childPeak: Math.round(mem.childPeak),
       sumGrowth: Math.round(mem.sumPeak - before),
       childCount: mem.children.size,
+      gcByKind: gcByKind(timeline?.gc ?? []),
     };
     out.windows.push(w);
     log(`  ${kind}: save p50 ${w.p50} p99 ${w.p99} max ${w.max} ms; CPU server ${w.serverCpuS} s, job processes ${w.childCpuS} s; loop p99/max ${w.loopP99}/${w.loopMax} ms; GC ${w.gcMs} ms; RSS server +${w.serverGrowth}, child peak ${w.childPeak}, sum +${w.sumGrowth} MB`);
+    log(`    GC pauses by kind: ${Object.entries(w.gcByKind).map(([k, g]) => `${k} ${g.count} (${g.totalMs} ms, longest ${g.maxMs} ms, ${g.over5} over 5 ms)`).join('; ') || 'none'}`);
     return w;
   }
 

@@ -26,8 +26,15 @@ export function closeAfterEarlyAnswer(incoming: IncomingMessage | undefined, out
   lingering.add(socket);
   // Node calls destroySoon() once the last answer is written
   socket.destroySoon = function lingerThenDestroy(this: Socket) {
-    // read no more of the body (Node's parser would otherwise read and drop it all)
-    (this as unknown as { _handle?: { readStop?: () => void } })._handle?.readStop?.();
+    // read no more of the body, for good: Node dumps an unread request (req._dump(), just
+    // before this call) by resuming it, which would start reading the socket again on the
+    // next tick and read and drop the whole rest of the body (39 MB of a refused upload,
+    // garbage that cost the hall's saves full collections; issue 22 §1)
+    const handle = (this as unknown as { _handle?: { readStop?: () => void; readStart?: () => number } })._handle;
+    if (handle?.readStop) {
+      handle.readStop();
+      handle.readStart = () => 0;
+    }
     this.end();
     setTimeout(() => this.destroy(), LINGER_MS).unref();
   };

@@ -140,6 +140,23 @@ describe('uploads stream into the job process (real server process)', () => {
     expect(read).toBeLessThan(4 * MB);
   }, 120_000);
 
+  it('a 39 MB body refused by its Content-Length (413) is not read: the server reads almost none of it, and the client gets the 413', async () => {
+    const pid = server.pid!;
+    const { type, body } = await multipart({ workspaceId: hall.workspaceId, examId: hall.examId }, 'questions.txt', longText(39));
+    await sleep(300);
+    const before = rchar(pid);
+    const head = `POST /questions/import-excel HTTP/1.1\r\nHost: x\r\nx-api-key: ${hall.apiKey}\r\ncontent-type: ${type}\r\ncontent-length: ${body.length}\r\n\r\n`;
+    const answer = await rawRequest(head, body);
+    // the connection stays open LINGER_MS after the answer; a server that reads on reads then
+    await sleep(600);
+    const read = rchar(pid) - before;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/[Cc]onnection: close/);
+    console.log(`39 MB upload refused by its length: the server read ${(read / MB).toFixed(2)} MB (rchar)`);
+    // reading and dropping the rest of the body (what Node does for an unread request) took it past the body's size
+    expect(read).toBeLessThan(4 * MB);
+  }, 120_000);
+
   it('a handed-over body cut short by its client passes the turn; a malformed one answers 400 as before', async () => {
     const { type, body } = await multipart({ count: '3' }, 'notes.txt', longText(8));
     const head = (len: number, ct = type) => `POST /api/cbt/ai/generate-questions HTTP/1.1\r\nHost: x\r\nx-api-key: ${hall.apiKey}\r\ncontent-type: ${ct}\r\ncontent-length: ${len}\r\n\r\n`;
