@@ -17,6 +17,20 @@ export const LINGER_MS = 250;
 
 const lingering = new WeakSet<Socket>();
 
+/**
+ * Stops reading `socket` for good: its libuv handle stops reading and cannot be started
+ * again (Node's own resume of an unread request, `req._dump()`, would otherwise restart
+ * it). What is still in flight stays in the kernel. Used after an early answer and when
+ * the connection is handed to the job process (generation/streamed-upload.ts). Does
+ * nothing on a socket without a handle (closed, or not a TCP/pipe socket).
+ */
+export function stopReadingForGood(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: { readStop?: () => number; readStart?: () => number } | null })._handle;
+  if (!handle?.readStop) return;
+  handle.readStop();
+  handle.readStart = () => 0;
+}
+
 /** Marks the answer to `incoming` as the connection's last, closed after LINGER_MS (not at once). */
 export function closeAfterEarlyAnswer(incoming: IncomingMessage | undefined, outgoing: ServerResponse | undefined): void {
   if (!incoming || !outgoing || outgoing.headersSent) return;
@@ -30,11 +44,7 @@ export function closeAfterEarlyAnswer(incoming: IncomingMessage | undefined, out
     // before this call) by resuming it, which would start reading the socket again on the
     // next tick and read and drop the whole rest of the body (39 MB of a refused upload,
     // garbage that cost the hall's saves full collections; issue 22 §1)
-    const handle = (this as unknown as { _handle?: { readStop?: () => void; readStart?: () => number } })._handle;
-    if (handle?.readStop) {
-      handle.readStop();
-      handle.readStart = () => 0;
-    }
+    stopReadingForGood(this);
     this.end();
     setTimeout(() => this.destroy(), LINGER_MS).unref();
   };

@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
 
+// Skips, with the printed line saying why, where PostgreSQL's server binaries are absent
+// (a fresh clone without `.ci/run`'s packages); CI installs them, so there it runs.
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
 

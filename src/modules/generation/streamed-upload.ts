@@ -28,7 +28,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AppEnv } from '../../platform/deps.js';
-import { closeAfterEarlyAnswer } from '../../platform/early-answer.js';
+import { closeAfterEarlyAnswer, stopReadingForGood } from '../../platform/early-answer.js';
 import { PayloadTooLarge, ValidationError } from '../../platform/errors.js';
 import { HEAD_BYTES, StreamedBytes, takeLease, type Lease, type StreamSink } from './job-process.js';
 
@@ -66,10 +66,9 @@ function canHandOver(incoming: IncomingMessage): TcpHandle | null {
  */
 async function handOver(incoming: IncomingMessage, outgoing: ServerResponse | undefined, handle: TcpHandle, maxFileBytes: number, form: FormData): Promise<Lease> {
   // the child reads this connection now: the server must never again (a read here would take bytes from the body)
-  handle.readStop();
-  handle.readStart = () => 0;
-  outgoing?.setHeader('connection', 'close');
   const socket = incoming.socket as Socket;
+  stopReadingForGood(socket);
+  outgoing?.setHeader('connection', 'close');
   const dropped = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   let lease: Lease;
   try {
