@@ -137,12 +137,22 @@ export interface Candidate {
   pin: string;
 }
 
-/** Fills and submits the sign-in form (does not wait for the next screen). */
+/**
+ * Types `text` into a field key by key, as a candidate does (what is there first is
+ * selected and typed over): input handlers run on every key, as they do in the hall.
+ */
+export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
+  await page.click(selector);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
+/** Types into and submits the sign-in form (does not wait for the next screen). */
 export async function fillSignIn(page: Page, c: Candidate): Promise<void> {
-  await page.fill('#accessCode', c.accessCode);
-  await page.fill('#candidateName', c.name);
-  await page.fill('#studentId', c.studentId);
-  await page.fill('#candidatePin', c.pin);
+  await typeInto(page, '#accessCode', c.accessCode);
+  await typeInto(page, '#candidateName', c.name);
+  await typeInto(page, '#studentId', c.studentId);
+  await typeInto(page, '#candidatePin', c.pin);
   await page.click('#signin-title ~ button[type=submit], form.signin button[type=submit]');
 }
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, type TestServer } from '../harness.js';
-import { currentAttemptId, openPage, practicePaper, questionOrder, seedExam, shot, signInAndStart, waitAllSaved, fillSignIn, pageSuite } from './candidate-helpers.js';
+import { currentAttemptId, openPage, practicePaper, questionOrder, seedExam, shot, signInAndStart, waitAllSaved, fillSignIn, pageSuite, typeInto } from './candidate-helpers.js';
 import { allowCspReports, PARSED_INLINE_HANDLER } from '../csp-guard.js';
 
 // CSP: a question's prompt carries <img onerror>, which the sanitiser parses when the question is shown (nothing runs: the test checks window.__xss)
@@ -131,7 +131,7 @@ describe('candidate page: rendering', () => {
       expect(await fits()).toBe(true);
       await page.click('.nav-q[data-index="2"]');
       await page.waitForSelector('#essay');
-      await page.fill('#essay', 'An object stays at rest unless a force acts');
+      await typeInto(page, '#essay', 'An object stays at rest unless a force acts');
       await expect.poll(() => page.textContent('#essay-count')).toContain('9 words — within 5–20 words');
       expect(await fits()).toBe(true);
       // the essay is saved (debounced) and reaches the server's disk
