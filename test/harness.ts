@@ -272,3 +272,15 @@ export async function launchBrowser(extraArgs: string[] = []) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   }));
 }
+
+/**
+ * Types `text` into a field key by key, as a person does: the field (a selector or a
+ * locator) is clicked, whatever it holds is selected and typed over, and the page's input
+ * handlers run on every key, as they do in the hall (not `fill`, which sets the value at once).
+ */
+export async function typeInto(page: import('playwright-core').Page, field: string | import('playwright-core').Locator, text: string): Promise<void> {
+  await (typeof field === 'string' ? page.click(field) : field.click());
+  await page.keyboard.press('Control+A');
+  if (text) await page.keyboard.type(text);
+  else await page.keyboard.press('Backspace');
+}

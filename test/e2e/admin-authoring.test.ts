@@ -14,7 +14,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ROOT, api, launchBrowser, startTestServer, waitFor, type TestServer } from '../harness.js';
+import { ROOT, api, launchBrowser, startTestServer, waitFor, type TestServer, typeInto } from '../harness.js';
 import { allowCspReports, PARSED_INLINE_HANDLER } from '../csp-guard.js';
 
 // CSP: a question's prompt carries <img onerror>, which the sanitiser parses wherever the prompt is shown (nothing runs: the test checks window.__xss)
@@ -66,10 +66,10 @@ describe.sequential('admin page: authoring', () => {
   it('registers a hall, shows the key once, keeps it only in sessionStorage, sets a password and signs in by e-mail', async () => {
     await page.goto(`${server.baseUrl}/admin`);
     await page.click('[data-tab="register"]');
-    await page.fill('#signin-register [name="name"]', hall.name);
-    await page.fill('#signin-register [name="ownerName"]', 'Mrs Ngozi Bello');
-    await page.fill('#signin-register [name="email"]', hall.email);
-    await page.fill('#signin-register [name="webhookUrl"]', 'http://127.0.0.1:9/results');
+    await typeInto(page, '#signin-register [name="name"]', hall.name);
+    await typeInto(page, '#signin-register [name="ownerName"]', 'Mrs Ngozi Bello');
+    await typeInto(page, '#signin-register [name="email"]', hall.email);
+    await typeInto(page, '#signin-register [name="webhookUrl"]', 'http://127.0.0.1:9/results');
     await shot('signin');
     await page.click('#signin-register button[type="submit"]');
     apiKey = (await page.textContent('#new-api-key'))!.trim();
@@ -89,8 +89,8 @@ describe.sequential('admin page: authoring', () => {
     await hash('#/account');
     await page.waitForSelector('#password-form');
     expect(await page.textContent('#password-status')).toContain('no password yet');
-    await page.fill('#password-form [name="password"]', hall.password);
-    await page.fill('#password-form [name="repeat"]', hall.password);
+    await typeInto(page, '#password-form [name="password"]', hall.password);
+    await typeInto(page, '#password-form [name="repeat"]', hall.password);
     await page.click('#password-form button[type="submit"]');
     await page.waitForFunction(() => document.querySelector('#password-status')?.textContent === 'A password is set.');
     await shot('account');
@@ -98,8 +98,8 @@ describe.sequential('admin page: authoring', () => {
     await page.click('#signout');
     await page.waitForSelector('#signin-password');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-    await page.fill('#signin-password [name="email"]', hall.email.toUpperCase());
-    await page.fill('#signin-password [name="password"]', hall.password);
+    await typeInto(page, '#signin-password [name="email"]', hall.email.toUpperCase());
+    await typeInto(page, '#signin-password [name="password"]', hall.password);
     await page.click('#signin-password button[type="submit"]');
     await page.waitForSelector('#new-exam');
     expect(await page.textContent('#ws-name')).toBe(hall.name);
@@ -107,11 +107,12 @@ describe.sequential('admin page: authoring', () => {
 
   it('creates an exam scheduled in hall-local time (stored as UTC) and shows the room code large', async () => {
     await page.click('#new-exam');
-    await page.fill('#new-exam-form [name="title"]', 'SS2 Mathematics — Mock 1');
-    await page.fill('#new-exam-form [name="durationMins"]', '30');
+    await typeInto(page, '#new-exam-form [name="title"]', 'SS2 Mathematics — Mock 1');
+    await typeInto(page, '#new-exam-form [name="durationMins"]', '30');
+    // date-time pickers are set as a whole (their typed form depends on the browser's locale)
     await page.fill('#new-exam-form [name="startsAt"]', '2020-01-01T08:00');
     await page.fill('#new-exam-form [name="endsAt"]', '2099-12-31T18:00');
-    await page.fill('#new-exam-form [name="maxTabViolations"]', '2');
+    await typeInto(page, '#new-exam-form [name="maxTabViolations"]', '2');
     await page.click('#new-exam-form button[type="submit"]');
     await page.waitForSelector('#tab-questions');
     examId = decodeURIComponent(/#\/exams\/([^/]+)/.exec(page.url())![1]!);
@@ -132,15 +133,15 @@ describe.sequential('admin page: authoring', () => {
   it('authors questions with a live Markdown + LaTeX preview that is sanitised, an essay from a rubric template, bulk paste and reorder', async () => {
     await page.click('[data-tab="questions"]');
     await page.click('#add-question');
-    await page.fill('#q-prompt', 'If $x = 3$, what is $\\frac{x^2 + 3}{4}$?\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>');
+    await typeInto(page, '#q-prompt', 'If $x = 3$, what is $\\frac{x^2 + 3}{4}$?\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>');
     await page.waitForSelector('#question-preview .q-prompt .katex');
     expect(await page.$$eval('#question-preview .katex', (els) => els.length)).toBeGreaterThanOrEqual(2);
     expect(await page.$$('#question-preview img, #question-preview script')).toHaveLength(0);
     const options = ['$2$', '$3$', '$\\sqrt{9}$', '4'];
-    for (const [i, text] of options.entries()) await page.fill(`#options-editor input.option-text[data-option="${i}"]`, text);
+    for (const [i, text] of options.entries()) await typeInto(page, `#options-editor input.option-text[data-option="${i}"]`, text);
     await page.check('#options-editor input.option-correct[data-option="1"]');
-    await page.fill('#q-marks', '2');
-    await page.fill('#q-section', 'Section A');
+    await typeInto(page, '#q-marks', '2');
+    await typeInto(page, '#q-section', 'Section A');
     await page.waitForFunction(() => document.querySelectorAll('#question-preview .q-option .katex').length === 3
       && document.querySelector('#question-preview .q-option.correct .key')?.textContent === 'B'
       && document.querySelector('#question-preview .q-marks')?.textContent === '2 marks');
@@ -150,10 +151,10 @@ describe.sequential('admin page: authoring', () => {
 
     await page.click('#add-question');
     await page.selectOption('#q-type', 'SHORT_ESSAY');
-    await page.fill('#q-marks', '10');
-    await page.fill('#q-section', 'Section B');
-    await page.fill('#q-prompt', 'Explain, in your own words, why $\\sqrt{2}$ is irrational.');
-    await page.fill('#q-model-answer', 'Assume $\\sqrt{2} = p/q$ in lowest terms; then $p^2 = 2q^2$, so both are even — a contradiction.');
+    await typeInto(page, '#q-marks', '10');
+    await typeInto(page, '#q-section', 'Section B');
+    await typeInto(page, '#q-prompt', 'Explain, in your own words, why $\\sqrt{2}$ is irrational.');
+    await typeInto(page, '#q-model-answer', 'Assume $\\sqrt{2} = p/q$ in lowest terms; then $p^2 = 2q^2$, so both are even — a contradiction.');
     await page.waitForFunction(() => document.querySelectorAll('#rubric-template option').length > 3);
     const stem = await page.$eval('#rubric-template', (s) => Array.from((s as HTMLSelectElement).options).find((o) => o.text.startsWith('STEM'))!.value);
     await page.selectOption('#rubric-template', stem);
@@ -164,6 +165,7 @@ describe.sequential('admin page: authoring', () => {
     expect(await page.$('#question-form .error')).toBeNull();
 
     await page.click('#open-bulk');
+    // a paper pasted in one go (what bulk paste is for), not typed
     await page.fill('#bulk-text', 'Which of these is a prime number?\nA. 21\nB. 27\nC. 29\nD. 33\nANSWER: C\n\nWhat is $2^5$?\nA) 10\nB) 25\nC) 32\nANSWER: C\n');
     await page.click('#bulk-check-btn');
     // the check is a dry-run request to the server: wait for its report before reading it
@@ -195,9 +197,9 @@ describe.sequential('admin page: authoring', () => {
   it('adds and imports a roster, escapes names, copies the SMS link and prints PIN slips', async () => {
     await page.click('[data-tab="roster"]');
     await page.waitForSelector('#roster-add-form');
-    await page.fill('#roster-add-form [name="studentId"]', 'STU-001');
-    await page.fill('#roster-add-form [name="candidateName"]', 'Adaeze <b>Okafor</b>');
-    await page.fill('#roster-add-form [name="phone"]', '+2348012345678');
+    await typeInto(page, '#roster-add-form [name="studentId"]', 'STU-001');
+    await typeInto(page, '#roster-add-form [name="candidateName"]', 'Adaeze <b>Okafor</b>');
+    await typeInto(page, '#roster-add-form [name="phone"]', '+2348012345678');
     await page.click('#roster-add-form button[type="submit"]');
     await page.waitForSelector('#roster-table tr[data-student-id="STU-001"]');
     await page.setInputFiles('#roster-file', { name: 'roster.csv', mimeType: 'text/csv', buffer: Buffer.from('studentId,candidateName,phone\nSTU-002,Bola Adeyemi,08030000000\nSTU-003,Chidi Eze,\n') });
@@ -250,6 +252,7 @@ describe.sequential('admin page: authoring', () => {
 
   it('generates questions from pasted notes, drops one, edits one and imports the rest', async () => {
     await page.click('[data-tab="generate"]');
+    // notes pasted in one go, not typed
     await page.fill('#gen-notes', [
       'Photosynthesis is the process by which green plants make glucose from carbon dioxide and water using light energy.',
       'It takes place in the chloroplasts, which contain the green pigment chlorophyll.',
@@ -257,8 +260,8 @@ describe.sequential('admin page: authoring', () => {
       'Respiration is the process by which living cells break down glucose to release energy, and it takes place in the mitochondria.',
       'The rate of photosynthesis increases with light intensity until another factor, such as carbon dioxide concentration, becomes limiting.',
     ].join(' '));
-    await page.fill('#gen-subject', 'SS2 Biology');
-    await page.fill('#gen-count', '3');
+    await typeInto(page, '#gen-subject', 'SS2 Biology');
+    await typeInto(page, '#gen-count', '3');
     await page.uncheck('.gen-type[value="SHORT_ESSAY"]');
     await page.click('#gen-run');
     await page.waitForSelector('#gen-list .question-item', { timeout: 30_000 });
@@ -266,7 +269,7 @@ describe.sequential('admin page: authoring', () => {
     expect(shown).toBeGreaterThanOrEqual(2);
     await page.uncheck('#gen-list .question-item[data-index="0"] .gen-keep');
     await page.click('#gen-list .question-item[data-index="1"] [data-action="edit"]');
-    await page.fill('#q-prompt', 'Edited by the examiner: where does photosynthesis take place?');
+    await typeInto(page, '#q-prompt', 'Edited by the examiner: where does photosynthesis take place?');
     await page.click('#save-question');
     await page.waitForFunction(() => document.querySelector('#gen-list .question-item[data-index="1"] .q-prompt')?.textContent?.includes('Edited by the examiner'));
     await shot('generate');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Clock } from '../../src/platform/clock.js';
 import { CHECK_EVERY_MS } from '../../web/admin/clock-check.js';
-import { ROOT, launchBrowser, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
+import { ROOT, launchBrowser, registerWorkspace, startTestServer, type TestServer, typeInto } from '../harness.js';
 
 const ARTIFACTS = join(ROOT, 'test', 'artifacts');
 const STEP_MS = 60_000;
@@ -46,7 +46,7 @@ async function signedInTab(time?: Date): Promise<Page> {
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   await page.goto(`${server.baseUrl}/admin`);
   await page.click('[data-tab="key"]');
-  await page.fill('#signin-key [name="apiKey"]', apiKey);
+  await typeInto(page, '#signin-key [name="apiKey"]', apiKey);
   await page.click('#signin-key button[type="submit"]');
   await page.waitForSelector('#new-exam');
   return page;

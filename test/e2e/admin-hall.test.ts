@@ -15,7 +15,7 @@ import { createServer, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ROOT, addQuestions, api, createExam, launchBrowser, registerWorkspace, startReceiver, startTestServer, waitFor, type TestServer } from '../harness.js';
+import { ROOT, addQuestions, api, createExam, launchBrowser, registerWorkspace, startReceiver, startTestServer, waitFor, type TestServer, typeInto } from '../harness.js';
 
 const ARTIFACTS = join(ROOT, 'test', 'artifacts');
 const STEP_MS = 60_000;
@@ -91,7 +91,7 @@ afterAll(async () => {
 async function openMonitor(tab: Page, origin: string): Promise<void> {
   await tab.goto(`${origin}/admin`);
   await tab.click('[data-tab="key"]');
-  await tab.fill('#signin-key [name="apiKey"]', apiKey);
+  await typeInto(tab, '#signin-key [name="apiKey"]', apiKey);
   await tab.click('#signin-key button[type="submit"]');
   await tab.waitForSelector('#new-exam');
   await tab.evaluate((id) => (location.hash = `#/exams/${id}/monitor`), examId);
@@ -131,8 +131,8 @@ describe.sequential('admin page: exam day', () => {
     const before = Number(await page.getAttribute(`${row} [data-field="remaining"]`, 'data-seconds'));
     expect(before).toBeGreaterThan(1700);
     await page.click(`${row} [data-action="extend"]`);
-    await page.fill('dialog.modal [name="minutes"]', '10');
-    await page.fill('dialog.modal [name="reason"]', 'Seat 14 computer restarted');
+    await typeInto(page, 'dialog.modal [name="minutes"]', '10');
+    await typeInto(page, 'dialog.modal [name="reason"]', 'Seat 14 computer restarted');
     await shot('monitor-extend-dialog');
     await page.click('dialog.modal button[type="submit"]');
     await page.waitForFunction(({ r, b }) => Number(document.querySelector(`${r} [data-field="remaining"]`)?.getAttribute('data-seconds')) >= b + 590, { r: row, b: before }, { timeout: 3000 });
@@ -154,7 +154,7 @@ describe.sequential('admin page: exam day', () => {
     await shot('monitor');
 
     await page.click(`${row} [data-action="reinstate"]`);
-    await page.fill('dialog.modal [name="reason"]', 'Invigilator saw a power flicker, not cheating');
+    await typeInto(page, 'dialog.modal [name="reason"]', 'Invigilator saw a power flicker, not cheating');
     await page.click('dialog.modal button[type="submit"]');
     await page.waitForSelector(`${row}[data-status="IN_PROGRESS"]`, { timeout: 3000 });
     expect(await page.textContent(`${row} [data-field="violations"]`)).toBe('0/2');
@@ -162,18 +162,18 @@ describe.sequential('admin page: exam day', () => {
     expect(again.body.status).toBe('IN_PROGRESS');
 
     await page.click('#pause-exam');
-    await page.fill('dialog.modal [name="reason"]', 'Power cut in the hall');
+    await typeInto(page, 'dialog.modal [name="reason"]', 'Power cut in the hall');
     await page.click('dialog.modal button[type="submit"]');
     await page.waitForSelector('#paused-banner:not([hidden])');
     expect((await keyed().get(`/exams/${examId}`)).body.isPaused).toBe(true);
     await page.click('#pause-exam');
-    await page.fill('dialog.modal [name="reason"]', 'Power back');
+    await typeInto(page, 'dialog.modal [name="reason"]', 'Power back');
     await page.click('dialog.modal button[type="submit"]');
     await page.waitForSelector('#paused-banner[hidden]', { state: 'attached' });
     expect((await keyed().get(`/exams/${examId}`)).body.isPaused).toBe(false);
 
     await page.click(`${row} [data-action="force-submit"]`);
-    await page.fill('dialog.modal [name="reason"]', 'Left the hall early');
+    await typeInto(page, 'dialog.modal [name="reason"]', 'Left the hall early');
     await page.click('dialog.modal button[type="submit"]');
     await page.waitForSelector(`${row}[data-status="COMPLETED"]`, { timeout: 3000 });
   }, STEP_MS);
@@ -248,7 +248,7 @@ describe.sequential('admin page: exam day', () => {
     await page.waitForFunction((sel) => Array.from(document.querySelectorAll(`${sel} input.criterion-score`)).every((i) => (i as HTMLInputElement).value !== ''), item);
     const recommended = await page.$$eval(`${item} input.criterion-score`, (els) => els.map((e) => Number((e as HTMLInputElement).value)));
     expect(recommended).toHaveLength(4);
-    await page.fill(`${item} input.criterion-score >> nth=0`, '4'); // full marks for method
+    await typeInto(page, `${item} input.criterion-score >> nth=0`, '4'); // full marks for method
     await shot('essay-review');
     await page.click(`${item} [data-action="approve"]`);
     await page.waitForSelector(item, { state: 'detached' });
@@ -283,7 +283,7 @@ describe.sequential('admin page: exam day', () => {
     expect(rotated).not.toBe(webhookSecret);
     await shot('deliveries');
 
-    await page.fill('#webhook-url-form [name="webhookUrl"]', `${receiver.url}?v=2`);
+    await typeInto(page, '#webhook-url-form [name="webhookUrl"]', `${receiver.url}?v=2`);
     await page.click('#webhook-url-form button[type="submit"]');
     await waitFor(async () => (await keyed().get('/workspaces/me')).body.webhookUrl === `${receiver.url}?v=2`, 3000);
     // after a reload the secret is no longer on screen

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/platform/clock.js';
-import { ROOT, launchBrowser, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
+import { ROOT, launchBrowser, registerWorkspace, startTestServer, type TestServer, typeInto } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
 import { asExaminer, samplePaper, startHub } from '../hub/helpers.js';
 
@@ -87,9 +87,7 @@ describe.skipIf(skipWhy !== null)('admin page: exam board', () => {
     await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/wrong|character|not the one/i);
     expect(await row.getAttribute('data-state')).toBe('sealed');
 
-    await input.fill('');
-    await input.click();
-    await page.keyboard.type(releaseCode);
+    await typeInto(page, input, releaseCode);
     await page.keyboard.press('Enter');
     const released = page.locator(`tr[data-package-id="${packageId}"][data-state="released"]`);
     await released.waitFor();

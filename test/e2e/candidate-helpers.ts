@@ -9,7 +9,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { addQuestions, createExam, FIXTURES, launchBrowser, parsePastPaper, registerWorkspace, ROOT, startTestServer, type TestServer } from '../harness.js';
+import { addQuestions, createExam, FIXTURES, launchBrowser, parsePastPaper, registerWorkspace, ROOT, startTestServer, typeInto, type TestServer } from '../harness.js';
+
+export { typeInto };
 
 export const ARTIFACTS = join(ROOT, 'test', 'artifacts');
 
@@ -135,16 +137,6 @@ export interface Candidate {
   name: string;
   studentId: string;
   pin: string;
-}
-
-/**
- * Types `text` into a field key by key, as a candidate does (what is there first is
- * selected and typed over): input handlers run on every key, as they do in the hall.
- */
-export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
-  await page.click(selector);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
 }
 
 /** Types into and submits the sign-in form (does not wait for the next screen). */
