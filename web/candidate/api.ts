@@ -49,7 +49,8 @@ if (typeof window !== 'undefined') {
  * @param method HTTP method
  * @param path path under the server origin, e.g. `/attempts/att_x/answers`
  * @param body JSON-serialisable body (omitted for GET)
- * @param timeoutMs abort after this many milliseconds (counts as `network`)
+ * @param timeoutMs abort after this many milliseconds, the whole body read included
+ *   (counts as `network`)
  */
 export async function call<T>(method: string, path: string, body?: unknown, timeoutMs = 10_000): Promise<ApiResult<T>> {
   const controller = typeof AbortController !== 'undefined' ? new AbortController() : null;
@@ -76,13 +77,21 @@ export async function call<T>(method: string, path: string, body?: unknown, time
     return { kind: 'network' };
   }
   let parsed: unknown = null;
+  let text: string;
   try {
-    const text = await res.text();
+    text = await res.text();
+  } catch {
+    // the body stopped coming (time-out or the Wi-Fi dropped mid-way): no answer, as
+    // above — never a 200 without its body
+    clearTimeout(timer);
+    setReachable(false);
+    return { kind: 'network' };
+  }
+  clearTimeout(timer);
+  try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     parsed = null;
-  } finally {
-    clearTimeout(timer);
   }
   // A proxy or the server starting up may answer 502/503/504 without our problem body:
   // treat those like no answer, so the page keeps the answers and retries.

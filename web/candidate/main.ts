@@ -39,9 +39,30 @@ function signedIn(preview: Preview, credentials: Credentials): void {
   showInstructions(fromPreview(preview), () => begin(credentials, (session) => route(session, true)));
 }
 
-/** `POST /attempts/start`; a refusal (or no answer) goes back to sign-in saying why. */
+/**
+ * How long the page waits for a response that carries the paper (start, resume), ms. At
+ * exam start the whole hall downloads its papers in the same minute over one access
+ * point: 1,000 papers of ~6 KB take ~12 s of a 20 Mbit/s link at best (the network
+ * bench's floor, docs/benchmarks.md), so the last candidates' responses are slow, not lost.
+ * Giving up after the default 10 s would make them ask again and add to the load.
+ */
+const PAPER_TIMEOUT_MS = 60_000;
+/** Starts tried before the page goes back to sign-in, when no answer comes at all. */
+const START_TRIES = 4;
+
+/**
+ * `POST /attempts/start`; a refusal goes back to sign-in saying why. No answer at all
+ * (a busy or dropped Wi-Fi) is tried again, up to START_TRIES times with growing pauses,
+ * telling the candidate to wait: starting again resumes the same attempt (`isResumed`,
+ * spec "Candidate session"), so a retry never makes a second one or charges twice.
+ */
 async function begin(credentials: Credentials, then: (session: Session) => void): Promise<void> {
-  const res = await call<Session>('POST', '/attempts/start' + paperQuery(), credentials);
+  let res = await call<Session>('POST', '/attempts/start' + paperQuery(), credentials, PAPER_TIMEOUT_MS);
+  for (let tried = 1; res.kind === 'network' && tried < START_TRIES; tried++) {
+    showMessage('Getting your paper…', 'The hall network is busy. Please wait: this page keeps trying by itself.');
+    await new Promise((resolve) => setTimeout(resolve, 2000 * tried + Math.random() * 2000));
+    res = await call<Session>('POST', '/attempts/start' + paperQuery(), credentials, PAPER_TIMEOUT_MS);
+  }
   if (res.kind === 'ok') return then(res.body);
   const problem = res.kind === 'problem' ? res.problem : null;
   if (problem && problem.code === 'SEB_REQUIRED') return showSebRequired(problem, () => signIn());
@@ -103,7 +124,7 @@ function locked(attemptId: string, detail: string): void {
 /** Reopens the attempt this PC was sitting. */
 async function resume(attemptId: string): Promise<void> {
   showMessage('Reconnecting to your exam…', 'Please wait a moment.');
-  const res = await call<Session>('GET', attemptPath(attemptId, paperQuery()));
+  const res = await call<Session>('GET', attemptPath(attemptId, paperQuery()), undefined, PAPER_TIMEOUT_MS);
   if (res.kind === 'ok') return route(res.body, true);
   if (res.kind === 'network') {
     const cached = readJson<Session | null>(attemptKey(attemptId, 'session'), null);
