@@ -124,11 +124,13 @@ function locked(attemptId: string, detail: string): void {
 /** Reopens the attempt this PC was sitting. */
 async function resume(attemptId: string): Promise<void> {
   showMessage('Reconnecting to your exam…', 'Please wait a moment.');
-  const res = await call<Session>('GET', attemptPath(attemptId, paperQuery()), undefined, PAPER_TIMEOUT_MS);
+  const cached = readJson<Session | null>(attemptKey(attemptId, 'session'), null);
+  const canGoOn = !!(cached && cached.status === 'IN_PROGRESS' && cached.questions && cached.questions.length);
+  // with the paper on this PC the exam goes on from it after the usual 10 s; without it, wait for the paper
+  const res = await call<Session>('GET', attemptPath(attemptId, paperQuery()), undefined, canGoOn ? undefined : PAPER_TIMEOUT_MS);
   if (res.kind === 'ok') return route(res.body, true);
   if (res.kind === 'network') {
-    const cached = readJson<Session | null>(attemptKey(attemptId, 'session'), null);
-    if (cached && cached.status === 'IN_PROGRESS' && cached.questions && cached.questions.length) {
+    if (cached && canGoOn) {
       // Work on from the local copy; the clock stays unknown until the server answers.
       return openExam({ ...cached, remainingSeconds: NaN, isPaused: false });
     }
