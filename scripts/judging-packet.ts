@@ -27,7 +27,8 @@ import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/
 const ROOT = new URL('..', import.meta.url).pathname;
 const HOLD = join(ROOT, 'test/fixtures/generation/holdout');
 const HOLD2 = join(ROOT, 'test/fixtures/generation/holdout-2');
-const ICAN = join(ROOT, '../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf');
+// (HALLCBT_ICAN_PDF: the paper elsewhere, e.g. from a git worktree that has no ../shared beside it)
+const ICAN = process.env.HALLCBT_ICAN_PDF ?? join(ROOT, '../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf');
 const args = process.argv.slice(2);
 const SET: 'tune' | 'measure' = args.includes('--tune') ? 'tune' : 'measure';
 const OUT = args.find((a) => !a.startsWith('--')) ?? join(ROOT, '../packet-21/packet.md');

@@ -72,6 +72,8 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
       if (!(at === 0 || /^the\s+$/i.test(before) || ofPhrase)) continue;
       const from = 0;
       const to = at + hits[0]![0].length;
+      // a term continued by "of …" or "'s" names something else ("The Central Bank of Nigeria"): replacing it garbles the statement
+      if (/^\s*(?:of\b|['’]s\b)/i.test(fact.text.slice(to))) continue;
       for (const span of finder.spans(fact).slice(0, 6)) {
         if (finder.usedKeys.has(span.key) || span.start < to) continue;
         if ([...stemSet(span.text)].some((x) => defStems.has(x))) continue;

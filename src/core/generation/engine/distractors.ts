@@ -64,7 +64,18 @@ export function buildPool(index: MaterialIndex): DistractorPool {
   return pool;
 }
 
+/** Senses from which WordNet's word is general ("form" 16, "set" 13, "service" 15; "model" 9 and "bank" 10 are not). */
+export const GENERAL_SENSES = 11;
+
 const SUFFIX = /(tion|sion|ment|ity|ance|ence|ing|ism|ist|er|or|ure|ness|ship|ics|al|ive|ous|ed|s)$/;
+
+/** The indefinite article English uses before `word` ("an amylase", "a unit", "an hour", "an MCQ"). */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  if (/^\p{Lu}{2,}\b/u.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
+  if (/^(?:hour|honest|honou?r|heir)/i.test(word)) return 'an';
+  if (/^(?:uni|use|usu|ut[aei]|eu|ewe|one|once|ur[aeiou])/i.test(word)) return 'a';
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
 
 /** Rough plural test for English nouns (no tagger): -s but not -ss, -us, -is. */
 export function isPlural(word: string): boolean {
@@ -119,6 +130,8 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
   const keyStems = stemSet(key.text);
   const sentenceNorm = ` ${normaliseForMatch(sentence)} `;
   const seen = new Set([normaliseForMatch(key.text)]);
+  // "a"/"an" before the blank must fit every option, or it points at the key (round 2: "an ___" with one vowel option)
+  const article = /\b(a|an)\s+$/i.exec(sentence.slice(Math.max(0, key.start - 4), key.start))?.[1]?.toLowerCase();
   const scored: { text: string; score: number }[] = [];
   for (const c of pool[key.kind].values()) {
     if (c.key === key.key || c.shape !== key.shape) continue;
@@ -145,6 +158,9 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
       bonus += kin === 2 ? 2.5 : kin === 1 ? 1 : 0;
     } else if (strict) continue;
     if (key.kind === 'name' && (c.count < 2 || /[:;]|\band\b/.test(c.text))) continue;
+    if (article && indefiniteArticle(c.text) !== article) continue;
+    // a general word ("form", "life", "set": ten or more senses) fits too many blanks to be a fair wrong answer
+    if (lexicon && pos && (lexicon(headWord(c.text), pos)?.senses ?? 0) >= GENERAL_SENSES) continue;
     scored.push({ text: matchCase(key, c.text), score: similarity(key, c, keyPassage) + bonus + tieBreak(seed, c.key) * 0.5 });
   }
   scored.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));

@@ -11,6 +11,7 @@ import type { GeneratedQuestion, GeneratedType, QuestionDifficulty, RequestedDif
 import { stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
 import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
+import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
 import { buildEssay } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
 import { antonymSwap, type Falsehood } from './falsehood.js';
@@ -103,7 +104,7 @@ class TrueFalseBalance {
   }
 }
 
-function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance): GeneratedQuestion | null {
+function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank): GeneratedQuestion | null {
   const objective = (want: number, min: number): FactCandidate | null =>
     tier === 'simple' ? finder.single(want, min) : tier === 'intermediate' ? finder.group(2, true, want, min) : finder.group(2, false, want, min);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
@@ -117,6 +118,12 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     return tf.record(buildBridgeItem(b, true, falseForm, rand, seed));
   }
   if (type === 'MCQ') {
+    // Definition matching first (issue 21 §3: every MCQ was a cloze recall item): simple asks which description fits
+    // the term, intermediate which term fits the description; the options are the material's definitions of sibling terms.
+    for (const reverse of tier === 'simple' ? [false, true] : [true, false]) {
+      const d = defs.next(2, reverse, finder.usedSentences, finder.usedKeys);
+      if (d) return buildDefinitionMcq(d.key, d.siblings, reverse, tier, rand, seed);
+    }
     // three good options rather than four with a weak one
     const c = objective(3, 3) ?? objective(3, 2);
     return c ? buildMcq(c.facts, tier, c.distractors, rand, seed) : null;
@@ -128,6 +135,15 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     // When the keys so far lean True and no false form is left, the slot goes to another type.
     const mustBeFalse = tf.mustBeFalse();
     const wantFalse = mustBeFalse || tf.wantFalse();
+    // The most believable false statement: a term with the material's definition of a sibling term ("Pepsin is a muscular tube …").
+    if (wantFalse) {
+      const d = defs.next(1, false, finder.usedSentences, finder.usedKeys);
+      if (d) {
+        // the sibling's own definition, shown true elsewhere in the paper, would give this item away
+        for (const i of d.siblings[0]!.sentenceIdx) finder.usedSentences.add(i);
+        return tf.record(buildDefinitionTrueFalse(d.key, d.siblings[0]!, tier, seed));
+      }
+    }
     if (wantFalse && tier === 'simple') {
       const found = finder.singleWhere((s) => tf.swapOf(s));
       if (found) return tf.record(buildTrueFalse(found.candidate.facts, tier, found.value, seed));
@@ -189,6 +205,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const finder = new FactFinder(index, seed, opts.lexicon);
   const materialText = passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ');
   const tf = new TrueFalseBalance(finder, materialText, rand);
+  const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon);
   let downgraded = 0;
   const slots = planSlots(opts.count, opts.difficulty, types);
   const filled: (GeneratedQuestion | null)[] = slots.map(() => null);
@@ -202,7 +219,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
     const order = [slot.type, ...types.filter((t) => t !== slot.type)];
     outer: for (const type of order) {
       for (const tier of tiers) {
-        const q = fill(finder, type, tier, rand, seed, materialText, tf);
+        const q = fill(finder, type, tier, rand, seed, materialText, tf, defs);
         if (q) {
           if (tier !== slot.tier) downgraded++;
           filled[i] = q;
@@ -221,6 +238,9 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
     const why = [...skipped.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([r, n]) => `${n} ${r}`).join(', ');
     warnings.push(`${nSkipped} of ${index.sentences.length} sentences were not used as question sources (${why}).`);
   }
+  // Blanks refused as unfair (quality over count, issue 21 §3): said, so the examiner knows why fewer items came.
+  const refused = [...finder.refused.entries()].map(([r, set]) => [r, set.size] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (refused.length) warnings.push(`Blanks were refused in ${refused.map(([r, n]) => `${n} sentence(s) (${r})`).join(' and ')}: a candidate could fill them without knowing the material.`);
   if (questions.length < opts.count) warnings.push(`Only ${questions.length} of the ${opts.count} requested questions could be generated from this material; add more material or notes for more.`);
   return { questions, warnings };
 }

@@ -9,7 +9,8 @@
 import { contentStems, isContentWord, stemSet } from '../text/nlp.js';
 import { tagSentence, type TaggedWord } from '../text/pos.js';
 import { tieBreak } from '../text/seed.js';
-import { buildPool, pickDistractors, type DistractorPool } from './distractors.js';
+import { buildPool, GENERAL_SENSES, pickDistractors, type DistractorPool } from './distractors.js';
+import { headWord } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
 import type { Fact } from './objective.js';
 import type { MaterialIndex, SourceSentence } from './sentences.js';
@@ -56,8 +57,13 @@ export class FactFinder {
   private readonly passageUses = new Map<number, number>();
   private readonly spansOf = new Map<number, Span[]>();
   private readonly occurrences = new Map<string, Fact[]>();
+  /** The material's text, lower case, one space between words (for counting phrases). */
+  private readonly text: string;
+  /** Blanks refused as unfair, by reason, counted once per sentence (reported in the run's warnings). */
+  readonly refused = new Map<string, Set<number>>();
 
   constructor(readonly index: MaterialIndex, readonly seed: number, readonly lexicon?: Lexicon) {
+    this.text = ` ${index.passages.map((p) => p.text).join(' ').toLowerCase().replace(/[^\p{L}\p{N}'’]+/gu, ' ')} `;
     this.pool = buildPool(index);
     for (const s of index.sentences.filter((x) => x.usable)) {
       for (const span of this.spans(s)) {
@@ -67,6 +73,38 @@ export class FactFinder {
         this.occurrences.set(span.key, list);
       }
     }
+  }
+
+  private refuse(reason: string, s: SourceSentence): void {
+    const set = this.refused.get(reason) ?? new Set<number>();
+    set.add(s.idx);
+    this.refused.set(reason, set);
+  }
+
+  /** How often `phrase` (words) occurs in the material. */
+  private count(phrase: string): number {
+    const p = ` ${phrase.toLowerCase().replace(/[^\p{L}\p{N}'’]+/gu, ' ').trim()} `;
+    let n = 0;
+    for (let at = this.text.indexOf(p); at >= 0; at = this.text.indexOf(p, at + 1)) n++;
+    return n;
+  }
+
+  /**
+   * True when the blank sits in a fixed phrase the rest of the sentence gives away (round 2: "Ohm's ___", "statement of
+   * ___"): right after a possessive, or joined by "of" to a word it goes with in most of its uses in the material.
+   */
+  fixedPhrase(s: SourceSentence, span: Span): boolean {
+    const before = s.text.slice(0, span.start);
+    if (/\p{L}['’]s?\s+$/u.test(before)) return true;
+    const left = /(\p{L}{3,})\s+of\s+(?:the\s+)?$/u.exec(before);
+    const right = /^\s+of\s+(?:the\s+)?(\p{L}{3,})/u.exec(s.text.slice(span.end));
+    const key = this.count(span.text);
+    for (const phrase of [left ? `${left[0]}${span.text}` : null, right ? `${span.text}${right[0]}` : null]) {
+      if (!phrase) continue;
+      const n = this.count(phrase);
+      if (n >= 2 && n >= 0.6 * key) return true;
+    }
+    return false;
   }
 
   /** Acceptable answer spans of a sentence, best first. */
@@ -108,6 +146,14 @@ export class FactFinder {
         if (entry && !span.nounSlot && entry.nounHits === 0) continue;
         // A name must recur to be a name of the subject (not table debris such as "Trend Seasonal").
         if (span.kind === 'name' && ((this.pool.name.get(span.key)?.count ?? 0) < 2 || /\band\b/.test(span.text))) continue;
+        if (span.kind === 'term' && span.tokens === 1 && this.lexicon && (this.lexicon(headWord(span.text), 'noun')?.senses ?? 0) >= GENERAL_SENSES) {
+          this.refuse('a general word as the answer', s);
+          continue;
+        }
+        if (this.fixedPhrase(s, span)) {
+          this.refuse('a fixed phrase that gives the blank away', s);
+          continue;
+        }
         score = span.kind === 'name' ? mean * 1.1 + 0.2 : mean * (span.tokens === 2 ? 1.15 : 1) * (span.nounSlot ? 1.3 : 1);
       }
       scored.push({ span, score: score + tieBreak(this.seed, `${s.idx}:${span.start}:${span.end}`) * 0.01 });

@@ -53,8 +53,15 @@ const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
 export function antonymSwap(sentence: string, lexicon: Lexicon | undefined, materialText = ''): Falsehood | null {
   if (!lexicon || NEGATION.test(sentence)) return null;
   const inMaterial = (word: string) => new RegExp(`\\b${word.slice(0, Math.max(4, word.length - 2))}`, 'i').test(materialText);
-  for (const w of tagSentence(sentence)) {
+  const tags = tagSentence(sentence);
+  for (const [i, w] of tags.entries()) {
     const pos = POS_OF[w.pos];
+    // The tagger's class must be the word's use: an adjective modifies a noun or follows a verb ("the public make use" is a
+    // noun), a verb does not follow a determiner or adjective ("removes the grass cover" is a noun) — round 2's garbled swaps.
+    const prev = tags[i - 1];
+    const next = tags[i + 1];
+    if (pos === 'adj' && !(/^(?:NOUN|PROPN|ADJ)$/.test(next?.pos ?? '') || /^(?:AUX|VERB|ADV)$/.test(prev?.pos ?? ''))) continue;
+    if (pos === 'verb' && /^(?:DET|ADJ|NOUN)$/.test(prev?.pos ?? '') && !/(?:s|ed)$/i.test(w.text)) continue;
     if (!pos || !/^\p{Ll}[\p{Ll}-]{2,}$/u.test(w.text) || SKIP.has(w.lemma.toLowerCase())) continue;
     const kind = lexicon(w.lemma.toLowerCase(), pos);
     // "insured" → "uninsured", "financial" → "nonfinancial": a negative prefix is a give-away, and often not a word in use.

@@ -34,9 +34,11 @@ export function headWord(term: string): string {
   return term.toLowerCase().split(/\s+/).pop()!.replace(/[^a-z-]/g, '');
 }
 
-/** How close two kinds are: 2 when they share a hypernym, 1 when only a lexicographer file, 0 otherwise. */
+/** How close two kinds are: 2 when they share a hypernym, 1 when only a lexicographer file (other than noun.Tops), 0 otherwise. */
 export function kinship(a: LexKind, b: LexKind): number {
   for (const h of a.hypernyms) if (b.hypernyms.has(h)) return 2;
-  for (const f of a.lexFiles) if (b.lexFiles.has(f)) return 1;
+  // (noun.Tops, file 3, holds "entity", "abstraction", "communication": sharing it says nothing of kind; round 2 offered
+  // "communication", "quantity", "knowledge" for "entity")
+  for (const f of a.lexFiles) if (f !== 3 && b.lexFiles.has(f)) return 1;
   return 0;
 }

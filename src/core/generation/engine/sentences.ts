@@ -45,7 +45,7 @@ const DANGLING_REF = /\b(?:this|these|those)\s+\p{L}|\bsuch\s+(?!as\b)\p{L}|\bth
 /** Talk to the class or the candidate (first and second person): lecture asides, instructions, not content. */
 const PERSONAL = /\b(?:I|I'm|I've|we|we'll|we're|us|our|you|you'll|you're|your|let's)\b/;
 /** A question paper's own wording: lead-ins, sections, instructions, marks, the case scenario's figures (ICAN papers). */
-const PAPER_TALK = /\b\d{1,3}(?:,\d{3})+\b|\bthe (?:company|entity|firm|business) (?:has|had|incurred|purchased|paid|received|sold|bought|made)\b|\(\d*[a-e]\)|\b\d[a-e]\b|\bper annum\b|\bfor the (?:year|month|period) ended\b|\b(?:opening|closing) (?:inventory|balance)\b|\b\p{Lu}\p{Ll}+ (?:Enterprises|Ventures|Stores|Industries|Holdings|Company)\b|\b(?:required|examination|examiners?|candidates?|syllabus|marks?|marking (?:guide|scheme)|booklet|pencil|diet|section\s+[a-e]|part\s+[a-e]|attempt|compulsory|suggested)\b|[₦$£€]\s?\d|\bN\d[\d,]*\b|\b(?:Ltd|Limited|Plc|PLC|Nig\.?)\b|\b(?:Mr|Mrs|Miss|Dr|Alhaji|Chief)\.?\s+\p{Lu}/u;
+const PAPER_TALK = /\b\d{1,3}(?:,\d{3})+\b|\b[Tt]he (?:company|entity|firm|business) (?:has|had|incurred|purchased|paid|received|sold|bought|made|uses|used|maintains|operates|adopted|adopts)\b|\(\d*[a-e]\)|\b\d[a-e]\b|\bper annum\b|\bfor the (?:year|month|period) ended\b|\b(?:opening|closing) (?:inventory|balance)\b|\b\p{Lu}\p{Ll}+ (?:Enterprises|Ventures|Stores|Industries|Holdings|Company)\b|\b(?:required|examination|examiners?|candidates?|syllabus|marks?|marking (?:guide|scheme)|booklet|pencil|diet|section\s+[a-e]|part\s+[a-e]|attempt|compulsory|suggested)\b|[₦$£€]\s?\d|\bN\d[\d,]*\b|\b(?:Ltd|Limited|Plc|PLC|Nig\.?)\b|\b(?:Mr|Mrs|Miss|Dr|Alhaji|Chief)\.?\s+\p{Lu}/u;
 /** Two or more words in capitals (a heading or a paper's instruction run into the sentence). */
 const SHOUTING = /\b\p{Lu}{3,}\s+(?:\p{Lu}{1,}\s+)*\p{Lu}{3,}\b/u;
 /** A capitalised opener in mid-sentence after a lower-case word: a heading glued to its sentence (PDF text). */
@@ -124,7 +124,8 @@ export function dropGluedHeading(sentence: string): string {
 export function passageSentences(passage: Passage): string[] {
   const out: string[] = [];
   for (const para of linesToParagraphs(passage.text)) {
-    for (const s of splitSentences(para.replace(LEADING_MARK, ''))) out.push(dropGluedHeading(s.replace(LEADING_MARK, '').replace(LABEL, '').trim()));
+    // (a rule of dashes or stars, "---", is a separator, not text)
+    for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) out.push(dropGluedHeading(s.replace(LEADING_MARK, '').replace(LABEL, '').trim()));
   }
   return out.filter(Boolean);
 }
