@@ -9,7 +9,10 @@
  * outside the repository because it quotes the ICAN paper, which must not be committed).
  * Default (measurement) set: pages 57–102 of the ICAN PDF and test/fixtures/generation/holdout-2/
  * (never tuned on in round 2); `--tune` writes the tuning set instead (pages 1–56 and the
- * round-1 hold-out set holdout/, judged in round 1 and tuned on since). The engine gets the
+ * round-1 hold-out set holdout/, judged in round 1 and tuned on since); `--round3` writes
+ * round 3's measurement set: test/fixtures/generation/holdout-3/ (written by an independent
+ * author on 2026-11-27, never tuned on) and again pages 57–102 (judged in round 2, not
+ * tuned on item by item, so reported apart). The engine gets the
  * WordNet lexicon, as in the generation worker. Needs ../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf and ffmpeg.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,10 +30,11 @@ import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/
 const ROOT = new URL('..', import.meta.url).pathname;
 const HOLD = join(ROOT, 'test/fixtures/generation/holdout');
 const HOLD2 = join(ROOT, 'test/fixtures/generation/holdout-2');
+const HOLD3 = join(ROOT, 'test/fixtures/generation/holdout-3');
 // (HALLCBT_ICAN_PDF: the paper elsewhere, e.g. from a git worktree that has no ../shared beside it)
 const ICAN = process.env.HALLCBT_ICAN_PDF ?? join(ROOT, '../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf');
 const args = process.argv.slice(2);
-const SET: 'tune' | 'measure' = args.includes('--tune') ? 'tune' : 'measure';
+const SET: 'tune' | 'measure' | 'round3' = args.includes('--tune') ? 'tune' : args.includes('--round3') ? 'round3' : 'measure';
 const OUT = args.find((a) => !a.startsWith('--')) ?? join(ROOT, '../packet-21/packet.md');
 
 interface Material {
@@ -52,9 +56,11 @@ function pages(passages: Passage[], from: number, to: number): Passage[] {
  * round-2 hold-out set (test/fixtures/generation/holdout-2/), never tuned on. "tune": the first
  * half of the ICAN PDF and the round-1 hold-out set (judged in round 1, then tuned on).
  */
-async function materials(dir: string, set: 'tune' | 'measure'): Promise<Material[]> {
+async function materials(dir: string, set: 'tune' | 'measure' | 'round3'): Promise<Material[]> {
   const read = async (bytes: Uint8Array, name: string, type = '') => (await readMaterial({ file: { bytes, name, type } })).passages;
-  const src = set === 'measure'
+  const src = set === 'round3'
+    ? { dir: HOLD3, docx: 'soil-fertility.md', docxName: 'Soil fertility and fertilisers (DOCX)', pptx: 'federal-system.md', pptxName: 'The Nigerian federal system (PPTX)', captions: 'cell-organelles-captions.txt', videoName: 'The cell and its organelles lecture (MP4 with captions)', ican: [57, 102] as const }
+    : set === 'measure'
     ? { dir: HOLD2, docx: 'circuits.md', docxName: 'Electric circuits (DOCX)', pptx: 'insurance.md', pptxName: 'Principles of insurance (PPTX)', captions: 'water-cycle-captions.txt', videoName: 'Water cycle lecture (MP4 with captions)', ican: [57, 102] as const }
     : { dir: HOLD, docx: 'banking.md', docxName: 'Money and banking in Nigeria (DOCX)', pptx: 'digestion.md', pptxName: 'The human digestive system (PPTX)', captions: 'erosion-captions.txt', videoName: 'Soil erosion lecture (MP4 with captions)', ican: [1, 56] as const };
   const captions = readFileSync(join(src.dir, src.captions), 'utf8').split('\n').filter(Boolean);
