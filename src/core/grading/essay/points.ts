@@ -30,6 +30,8 @@ export interface PointPlan {
   count: number;
   perPoint: number;
   statedShare: number;
+  /** What the guidance says earns nothing; `listed`: named in its brackets (wins a tie with a point), else a subject ("Causes of …"). */
+  excluded?: { unit: IdeaUnit; listed: boolean }[];
 }
 
 /** One point's result in a response. */
@@ -52,18 +54,38 @@ export function modelPoints(modelAnswer: string): { part: string; text: string }
     const body = labelled ? parts[i + 1] ?? '' : parts[i]!;
     const items = body.split(/\n+|(?:^|\s)(?:\d{1,2}|[ivx]{1,4})[.)]\s+/).map((t) => t.trim()).filter((t) => t.length > 3);
     const pieces = items.length > 1 ? items : splitSentences(body);
-    // A sentence with several "; "-separated findings is several points (", so"-clauses stay with their point).
-    for (const p of pieces) for (const t of p.length > 160 && p.includes('; ') ? p.split(/;\s+/) : [p]) out.push({ part, text: t.trim() });
+    for (const p of pieces) {
+      // "Others: a, b (…), c" lists further points by name: each is a point.
+      const others = /^\s*(?:others?|also|other (?:points|answers|techniques|examples))\s*[:–-]\s*(.+)$/is.exec(p);
+      if (others) {
+        for (const t of others[1]!.split(/,(?![^(]*\))|;/)) if (t.trim().length > 3) out.push({ part, text: t.trim().replace(/\.$/, '') });
+        continue;
+      }
+      // A sentence with several "; "-separated findings is several points (", so"-clauses stay with their point); a named point ("Game theory: …; it …") stays one.
+      const named = /^[^:;]{3,60}:\s/.test(p.replace(/^\(?(?:[ivx]{1,4}|[a-h])[.)]\s+/i, ''));
+      for (const t of p.length > 160 && p.includes('; ') && !named ? p.split(/;\s+/) : [p]) out.push({ part, text: t.trim() });
+    }
   }
   return out.filter((p) => p.text.length > 3);
 }
 
 /** The names a listed point may be stated by: "bad roads/poor maintenance", "a or b", "insecurity (robbery, kidnapping)". */
 function headUnits(text: string, prompt: Set<string>): IdeaUnit[] {
-  const inner = [...text.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/,|\//));
+  // Short names in brackets are other names ("insecurity (robbery, kidnapping)"); a longer phrase explains the point, and a remark ("one point, credit once") names nothing.
+  const inner = bracketed(text).filter((t) => t.split(/\s+/).filter(Boolean).length <= 3);
   const outer = text.replace(/\([^)]*\)/g, ' ').split(/\/|\s+or\s+|\s+=\s+/);
   // A name made only of the question's own words ("no one is above the law" in a question on the rule of law) names nothing.
   return [...outer, ...inner].map((t) => ideaUnit(t, prompt)).filter((u) => [...u.stems.values()].some((w) => w === 1));
+}
+
+/** The phrases in a listed point's brackets, without marking remarks ("credit once", "accept …"). */
+function bracketed(text: string): string[] {
+  return [...text.matchAll(/\(([^)]*)\)?/g)]
+    .map((m) => m[1]!)
+    .filter((t) => !/\b(?:credit\w*|marks?|accept\w*|points?|once|only)\b/i.test(t))
+    .flatMap((t) => t.split(/,|\//))
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 /** The model answer's sentence about `text` (most of its name found there), as the point's explanation. */
@@ -104,7 +126,7 @@ export function sectionFor(title: string, modelAnswer: string): string | null {
 }
 
 /** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled). */
-export function planPoints(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
+function planPointsOnly(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
   const part = /^\s*\(?([a-h])\)/i.exec(title)?.[1]?.toLowerCase();
   const all = modelPoints(modelAnswer);
   const model = part && all.some((m) => m.part === part) ? all.filter((m) => m.part === part) : all;
@@ -132,7 +154,10 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
   if (g.alternatives.length) {
     points = g.alternatives.map((a) => {
       const heads = headUnits(a, prompt);
-      return { label: a.replace(/\s*\([^)]*\)/g, ''), heads, body: bodyFor(heads, model, prompt), marks: g.perPoint ?? 1 };
+      // A longer phrase in the point's brackets ("bulk buying (manufacturer concentrates on production)") is its explanation when the model answer has none.
+      const said = bracketed(a).filter((t) => t.split(/\s+/).length > 3).join(' ');
+      const own = said ? ideaUnit(said, prompt) : null;
+      return { label: a.replace(/\s*\([^)]*\)?/g, ''), heads, body: bodyFor(heads, model, prompt) ?? (own && own.stems.size >= 2 ? own : null), marks: g.perPoint ?? 1 };
     });
   } else if (g.count || model.length === 0) {
     points = model.map((m) => {
@@ -155,6 +180,19 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
   const perPoint = g.perPoint ?? maxMarks / count;
   const statedShare = g.statedShare ?? (perPoint >= 2 || explainVerb ? 0.5 : 1);
   return { points, count, perPoint, statedShare };
+}
+
+/** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled), with what the guidance says earns nothing. */
+export function planPoints(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
+  const plan = planPointsOnly(g, title, description, maxMarks, modelAnswer, prompt, explainVerb);
+  const subjects = new Set(excludedSubjects(description));
+  const excluded = g.excluded.map((e) => ({ unit: ideaUnit(e, prompt), listed: !subjects.has(e) })).filter((e) => [...e.unit.stems.values()].some((w) => w === 1));
+  return excluded.length ? { ...plan, excluded } : plan;
+}
+
+/** The subjects ("Causes of drug abuse") among the guidance's no-credit items, as opposed to the items listed in brackets. */
+function excludedSubjects(description: string): string[] {
+  return [...description.matchAll(/(?:^|[.!]\s+)([^().]{3,50}?)\s*(?:\([^)]*\)\s*)?(?:is|are)\s+not\b/gi)].map((m) => m[1]!.trim());
 }
 
 /** Sentences and list items of a response, each indexed for matching. */
@@ -187,6 +225,15 @@ export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: st
   const pairs: PointCredit[] = [];
   // Notes ("Immunity", "foreseeable future, no liquidation") state points; they explain nothing (WAEC/ICAN practice for "explain").
   const notes = units.map((u, i) => isNote(u.text) && (i + 1 >= units.length || isNote(units[i + 1]!.text)));
+  // A sentence that says what the guidance gives no credit for ("breaking bulk" where services to the manufacturer are asked) earns no point it matches less well.
+  const barred = units.map((u) => {
+    const hits = (plan.excluded ?? []).map((e) => ({ listed: e.listed, cover: coverage(e.unit, u, true) })).filter((e) => e.cover >= 0.6);
+    return (point: Point, unit: ResponseStems) => {
+      if (!hits.length) return false;
+      const head = Math.max(0, ...point.heads.map((h) => coverage(h, unit, true)));
+      return hits.some((e) => (e.listed ? e.cover >= head : head < 0.5));
+    };
+  });
   for (const point of plan.points) {
     const add = (c: PointCredit) => c.credit > 0 && pairs.push(c);
     if (point.evidence) {
@@ -202,6 +249,7 @@ export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: st
     }
     const negated = NEGATION.test(point.label);
     units.forEach((u, i) => {
+      if (barred[i]!(point, u)) return;
       // "not removed by boiling" is met only by a sentence that says not; "removable by boiling" rather by one that does not.
       const saysNot = NEGATION.test(u.text ?? '');
       if (negated && !saysNot) return;
