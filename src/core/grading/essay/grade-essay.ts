@@ -42,7 +42,15 @@ function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>,
   const credits = creditPairs(plan, units, scope).sort((x, y) => y.credit - x.credit || y.match - x.match);
   const chosen: PointCredit[] = [];
   const claimed = new Map<number, Set<string>>();
+  // A sentence whose best point was already credited from another sentence restates it (WAEC: "a point repeated in other words is credited once"):
+  // it may still make another point, but only by naming it, not by sharing a few of its words.
+  const restates = new Set<number>();
+  const seenUnit = new Set<number>();
   for (const c of credits) {
+    const first = !seenUnit.has(c.unit);
+    seenUnit.add(c.unit);
+    if (c.credit > 0 && first && chosen.some((o) => o.point === c.point && o.unit !== c.unit)) restates.add(c.unit);
+    if (restates.has(c.unit) && !c.stated) continue;
     if (c.credit <= 0 || taken.has(c.point.label) || chosen.some((o) => o.point === c.point)) continue;
     if (plan.perPoint && chosen.length >= plan.count) break;
     // The same words in the same sentence are one point, however many listed alternatives they meet.
@@ -158,6 +166,7 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
     topicFactor = focusScale(stating.size / units.length);
     relevance = coverage(whole, r) * topicFactor;
   }
+  if (process.env.G3DEBUG) console.error(`DBG focus ${focus.toFixed(2)} stating ${(stating.size / Math.max(1, units.length)).toFixed(2)} topicShare ${topicShare.toFixed(2)} factor ${topicFactor.toFixed(2)} units ${units.length}`);
   const results: CriterionResult[] = [];
   let taken = new Set<string>();
   for (const [index, { c, kind, pointPlan, shared, units: ideaUnits, titleUnit }] of plans.entries()) {

@@ -215,6 +215,8 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
     // "1 mark for naming each factor and 1 mark for explaining it": a point is worth both.
     if (perPoint === undefined || perPoint === a) perPoint = a + b;
   } else if (new RegExp(String.raw`${STATE}\w*\s+and\s+${EXPLAIN}`, 'i').test(text)) statedShare = 0.5;
+  // "nothing for a restatement of the name", "no mark for merely listing": the marks are for the explanation alone.
+  if (new RegExp(String.raw`\b(?:nothing|no\s+marks?|no\s+credit|0)\s+for\s+(?:a\s+|the\s+|mere(?:ly)?\s+|just\s+)*(?:re)?(?:statement\s+of\s+the\s+names?|${STATE}|the\s+names?\b)`, 'i').test(text)) statedShare = 0;
   if (perPoint && count && count * perPoint > maxMarks * 1.01) count = Math.max(1, Math.round(maxMarks / perPoint)); // "up to 10" meant marks
   if (count === undefined && perPoint) count = Math.max(1, Math.round(maxMarks / perPoint));
   if (perPoint === undefined && count) perPoint = maxMarks / count;

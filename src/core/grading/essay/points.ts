@@ -178,7 +178,8 @@ function planPointsOnly(g: Guidance, title: string, description: string, maxMark
   distinguishBodies(points);
   const count = g.count ?? Math.min(points.length, maxMarks);
   const perPoint = g.perPoint ?? maxMarks / count;
-  const statedShare = g.statedShare ?? (perPoint >= 2 || explainVerb ? 0.5 : 1);
+  // One mark (or less) a point is not split between stating and explaining unless the guidance splits it (WAEC "1 mark each": stated is credited).
+  const statedShare = g.statedShare ?? (perPoint >= 2 || (explainVerb && perPoint > 1) ? 0.5 : 1);
   return { points, count, perPoint, statedShare };
 }
 
@@ -258,7 +259,8 @@ export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: st
       const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
       const body = point.body ? coverage(point.body, around) : 0;
       // The model answer's explanation may stand for the name (a paraphrase), but only with some of the name or most of the explanation.
-      const stated = head >= 0.5 || (body >= 0.5 && head > 0) || body >= 0.65;
+      // A name is stated by more than half of its words ("mathematical" alone does not state "mathematical logic"); half of it is partly stated.
+      const stated = head > 0.55 || (body >= 0.5 && head > 0) || body >= 0.65;
       const partly = !stated && head >= 0.3 ? 0.5 : 0;
       const reasoned = stated && REASON.test(u.text ?? '') && u.exact.size >= 5 ? 0.5 : 0;
       const explained = stated && !notes[i] ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
