@@ -208,6 +208,11 @@ export function isNote(text: string | undefined): boolean {
   return phrases.length > 0 && Math.max(...phrases) <= 4 && !/\b(?:is|are|was|were|means?|can|will|because|so|which|that|when|if)\b/i.test(text ?? '');
 }
 
+/** The figures in a text ("0.2", "4200"), without small whole numbers that count things ("1 kg", "3 marks") unless `all`. */
+function numbersIn(text: string, all = false): string[] {
+  return [...text.replace(/(\d),(\d{3})\b/g, '$1$2').matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w])/g)].map((m) => String(Number(m[0]))).filter((n) => all || n.includes('.') || Number(n) > 10);
+}
+
 /** Share of a part's content a sentence must cover for its full marks (half as much: half the marks). */
 const COMPONENT_FULL = 0.35;
 
@@ -249,12 +254,16 @@ export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: st
       continue;
     }
     const negated = NEGATION.test(point.label);
+    const figures = numbersIn(point.label);
     units.forEach((u, i) => {
       if (barred[i]!(point, u)) return;
       // "not removed by boiling" is met only by a sentence that says not; "removable by boiling" rather by one that does not.
       const saysNot = NEGATION.test(u.text ?? '');
       if (negated && !saysNot) return;
-      const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true))) * (!negated && saysNot ? 0.99 : 1);
+      // A worked answer's figures ("0.2 × c × 70 = 0.1 × 4200 × 5"; "c = 150") are its name: the share of them the sentence writes.
+      const written = figures.length ? numbersIn(u.text ?? '', true) : [];
+      const figured = figures.length ? figures.filter((f) => written.includes(f)).length / figures.length : 0;
+      const head = Math.max(figured, ...point.heads.map((h) => coverage(h, u, true))) * (!negated && saysNot ? 0.99 : 1);
       const next = units[i + 1];
       const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
       const body = point.body ? coverage(point.body, around) : 0;
