@@ -197,9 +197,28 @@ function excludedSubjects(description: string): string[] {
 }
 
 /** Sentences and list items of a response, each indexed for matching. */
-export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string })[] {
-  const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})|(?<=\p{Ll}{3,}\.)\s+(?=\p{Lu})/u));
-  return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
+export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string; aside?: boolean })[] {
+  const out: (ResponseStems & { text: string; aside?: boolean })[] = [];
+  let framing = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) {
+      framing = false;
+      continue;
+    }
+    // An essay's frame earns nothing (WAEC/NECO examiners' practice): an "Introduction" or "Conclusion" paragraph, a heading in capitals, a sentence that begins "In conclusion".
+    if (/^\s*(?:introduction|conclusion|summary)\s*:?\s*$/i.test(line)) {
+      framing = true;
+      continue;
+    }
+    const heading = /\p{Lu}{3}/u.test(line) && !/\p{Ll}/u.test(line);
+    if (heading) framing = false;
+    for (const s of splitSentences(line).flatMap((t) => t.split(/;\s+|\s+-\s+(?=\p{Lu})|(?<=\p{Ll}{3,}\.)\s+(?=\p{Lu})/u))) {
+      if (!s.trim()) continue;
+      const aside = framing || heading || /^\s*(?:in conclusion|to conclude|in summary|to sum up)\b/i.test(s);
+      out.push(Object.assign(responseStems(s, lexicon), { text: s }, aside ? { aside } : {}));
+    }
+  }
+  return out;
 }
 
 /** A note rather than a sentence: every phrase between commas, dashes, colons or brackets has at most four words, and none says "is", "means", "because"… */
@@ -227,7 +246,9 @@ export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: s
 }
 
 /** Every (point, sentence) pair with some credit; `match` (the name's and explanation's raw coverage) breaks ties. */
-export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: string })[], scope?: Set<number>): PointCredit[] {
+export function creditPairs(plan: PointPlan, allUnits: (ResponseStems & { text?: string; aside?: boolean })[], scope?: Set<number>): PointCredit[] {
+  // The essay's frame (introduction, conclusion, headings in capitals) states no point: it is matched as an empty sentence.
+  const units = allUnits.map((u) => (u.aside ? { ...responseStems(''), text: '' } : u));
   const pairs: PointCredit[] = [];
   // Notes ("Immunity", "foreseeable future, no liquidation") state points; they explain nothing (WAEC/ICAN practice for "explain").
   const notes = units.map((u, i) => isNote(u.text) && (i + 1 >= units.length || isNote(units[i + 1]!.text)));
