@@ -166,7 +166,6 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
     topicFactor = focusScale(stating.size / units.length);
     relevance = coverage(whole, r) * topicFactor;
   }
-  if (process.env.G3DEBUG) console.error(`DBG focus ${focus.toFixed(2)} stating ${(stating.size / Math.max(1, units.length)).toFixed(2)} topicShare ${topicShare.toFixed(2)} factor ${topicFactor.toFixed(2)} units ${units.length}`);
   const results: CriterionResult[] = [];
   let taken = new Set<string>();
   for (const [index, { c, kind, pointPlan, shared, units: ideaUnits, titleUnit }] of plans.entries()) {

@@ -86,7 +86,7 @@ const POWER = String.raw`(?:⁻¹|⁻²|⁻³|\^\s?-?\d|-\d|²|³)`;
 /** A compound unit: two or more unit symbols with "/" or a power between them ("J kg⁻¹ K⁻¹", "J/kgK", "m s^-1", "N/m²"). */
 const COMPOUND_UNIT = new RegExp(String.raw`(?<![\p{L}\d])${UNIT}${POWER}?(?:\s?(?:\/|·|\s|\.)?\s?\(?${UNIT}${POWER}?\)?){1,3}(?![\p{L}])`, 'gu');
 
-/** A compound unit in words ("J kg⁻¹ K⁻¹" → "joule per kilogram per kelvin"), or null when it is not one. */
+/** A compound unit in words ("J kg⁻¹ K⁻¹" → "joule per kilogram per kelvin"), or null when it is not one; written after the symbols. */
 export function unitWords(expr: string): string | null {
   if (!/\/|⁻|\^|-\d/.test(expr)) return null;
   const parts: string[] = [];
@@ -110,7 +110,7 @@ export function readSymbols(text: string): string {
   let out = text.replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080));
   out = out.replace(COMPOUND_UNIT, (whole) => {
     const words = unitWords(whole);
-    return words ? `${whole} (${words})` : whole;
+    return words ? `${whole} ${words}` : whole;
   });
   out = out.replace(/Δ\s?/g, 'change in ').replace(/θ/g, ' temperature θ');
   if (/\bDr\b/.test(out) && /\bCr\b/.test(out)) out = out.replace(/\bDr\b\.?/g, 'debit').replace(/\bCr\b\.?/g, 'credit');

@@ -284,7 +284,9 @@ export function creditPairs(plan: PointPlan, allUnits: (ResponseStems & { text?:
       // A worked answer's figures ("0.2 × c × 70 = 0.1 × 4200 × 5"; "c = 150") are its name: the share of them the sentence writes.
       const written = figures.length ? numbersIn(u.text ?? '', true) : [];
       const figured = figures.length ? figures.filter((f) => written.includes(f)).length / figures.length : 0;
-      const head = Math.max(figured, ...point.heads.map((h) => coverage(h, u, true))) * (!negated && saysNot ? 0.99 : 1);
+      // (An item with figures is not stated by its words alone: "c = 150 J kg⁻¹ K⁻¹" needs the 150.)
+      const named = Math.max(0, ...point.heads.map((h) => coverage(h, u, true)));
+      const head = (figures.length ? (figured > 0 ? Math.max(figured, named) : 0) : named) * (!negated && saysNot ? 0.99 : 1);
       const next = units[i + 1];
       const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
       const body = point.body ? coverage(point.body, around) : 0;
