@@ -42,7 +42,15 @@ function gradeByPoints(plan: PointPlan, units: ReturnType<typeof responseUnits>,
   const credits = creditPairs(plan, units, scope).sort((x, y) => y.credit - x.credit || y.match - x.match);
   const chosen: PointCredit[] = [];
   const claimed = new Map<number, Set<string>>();
+  // A sentence whose best point was already credited from another sentence restates it (WAEC: "a point repeated in other words is credited once"):
+  // it may still make another point, but only by naming it, not by sharing a few of its words.
+  const restates = new Set<number>();
+  const seenUnit = new Set<number>();
   for (const c of credits) {
+    const first = !seenUnit.has(c.unit);
+    seenUnit.add(c.unit);
+    if (c.credit > 0 && first && chosen.some((o) => o.point === c.point && o.unit !== c.unit)) restates.add(c.unit);
+    if (restates.has(c.unit) && !c.stated) continue;
     if (c.credit <= 0 || taken.has(c.point.label) || chosen.some((o) => o.point === c.point)) continue;
     if (plan.perPoint && chosen.length >= plan.count) break;
     // The same words in the same sentence are one point, however many listed alternatives they meet.

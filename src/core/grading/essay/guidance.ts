@@ -11,11 +11,11 @@
  */
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, half: 0.5, a: 1, an: 1 };
-const NUM = String.raw`(\d+(?:\.\d+)?(?:\s?½)?|½|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const NUM = String.raw`(\d+\s1\/2|1\/2|\d+(?:\.\d+)?(?:\s?½)?|½|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 
-/** "2½" → 2.5, "four" → 4, "0.5" → 0.5; NaN when not a number. */
+/** "2½" → 2.5, "1 1/2" → 1.5, "1/2" → 0.5, "four" → 4, "0.5" → 0.5; NaN when not a number. */
 export function readNumber(s: string): number {
-  const t = s.trim().toLowerCase();
+  const t = s.trim().toLowerCase().replace(/(^|\s)1\/2$/, '$1½');
   if (t in NUMBER_WORDS) return NUMBER_WORDS[t]!;
   const half = t.includes('½') ? 0.5 : 0;
   const digits = t.replace('½', '').trim();
@@ -38,6 +38,43 @@ export interface Guidance {
   banded: boolean;
   /** "on the same basis" / "as above": marked like the previous criterion. */
   sameAsPrevious: boolean;
+  /** What the guidance says earns nothing ("Services to the retailer (breaking bulk, credit to retailers) earn no marks"). */
+  excluded: string[];
+}
+
+/** A sentence of guidance that gives no credit for something. */
+const NO_CREDIT = /\b(?:earns?\s+(?:no\s+marks?|nothing|no\s+credit)|no\s+credit|not\s+(?:accepted|credited|creditable)|do\s+not\s+accept|don't\s+accept|rejected?)\b/i;
+
+/** The guidance's sentences, split where a full stop ends one before a capital, a quote or a bracket. */
+export function guidanceSentences(text: string): string[] {
+  return text.replace(/\s+/g, ' ').split(/(?<=[.!])\s+(?=[A-Z'‘"“(])/).map((t) => t.trim()).filter(Boolean);
+}
+
+/**
+ * What earns nothing, from sentences such as "Causes of drug abuse (peer pressure,
+ * curiosity) are not effects - no credit" or "Errors that affect the agreement (single
+ * entry, wrong addition) earn nothing": the items in their brackets and a short subject
+ * before "is/are not" ("Internal factors", "Causes of drug abuse").
+ */
+export function excludedPoints(text: string): string[] {
+  const out: string[] = [];
+  for (const sentence of guidanceSentences(text)) {
+    if (!NO_CREDIT.test(sentence)) continue;
+    for (const m of sentence.matchAll(/\(([^()]*)\)/g)) {
+      const inner = m[1]!.replace(/^\s*(?:e\.\s?g\.|such as|for example|i\.\s?e\.)\s*,?/i, '');
+      // A remark in brackets ("the examiner's report notes …") is not a list of answers.
+      if (/\b(?:report|notes?|examiner|candidates?)\b/i.test(inner)) continue;
+      out.push(...splitList(inner));
+    }
+    const subject = /^([^()]{3,50}?)\s*(?:\([^)]*\)\s*)?(?:is|are)\s+not\b/i.exec(sentence)?.[1];
+    if (subject && !/\b(?:that|which|who|points?|statements?|answers?)\b/i.test(subject)) out.push(subject.trim());
+  }
+  return out;
+}
+
+/** The guidance without its no-credit sentences (what the question's material is). */
+export function creditedGuidance(text: string | undefined): string {
+  return guidanceSentences(text ?? '').filter((t) => !NO_CREDIT.test(t)).join(' ');
 }
 
 const COUNT_PATTERNS = [
@@ -52,7 +89,7 @@ const PER_POINT_PATTERNS = [
   new RegExp(String.raw`\b\d+\s*[x×]\s*${NUM}\s*=`, 'i'),
 ];
 const STATE = String.raw`(?:nam|stat|identif|list|mention|giv)\w*`;
-const EXPLAIN = String.raw`(?:explain|explanation|discuss|describ|elaborat|develop|illustrat|reason|show)\w*`;
+const EXPLAIN = String.raw`(?:explain|explanation|discuss|describ|elaborat|develop|illustrat|reason|show|example)\w*`;
 
 function firstNumber(text: string, patterns: RegExp[]): number | undefined {
   for (const re of patterns) {
@@ -67,10 +104,12 @@ function firstNumber(text: string, patterns: RegExp[]): number | undefined {
 /** List openers, most explicit first. */
 const LIST_TRIGGERS = [
   /\bany\s+\S+(?:\s+\S+){0,3}?\s+of\s*:?\s*/i,
-  /\baccept\s*:?\s*/i,
+  /\baccept\b(?!\s+(?:only|if|as|also\s+if))\s*:?\s*/i,
   /\b(?:e\.\s?g\.\s*,?|such as|for example|examples?\s*:|include\s*:)\s*/i,
   /\bany\s+\S+(?:\s+[a-z]+){0,3}\s*\(\s*/i,
   /\b(?:any\s+\S+(?:\s+[a-z]+){0,3}\s*:|(?:marks?\s+)?each\s*:)\s*/i,
+  // "Any three, 1 mark each (stating is enough): a; b; c" — the list after the colon that ends the count's sentence.
+  /\b(?:any|up to|maximum(?: of)?)\s+\S+[^:.]{0,60}?:\s*/i,
 ];
 
 /** The acceptable points listed in the guidance (first list opener that yields two or more items). */
@@ -80,6 +119,8 @@ function listedPoints(text: string): string[] {
     if (!m) continue;
     let rest = text.slice(m.index + m[0].length);
     if (m[0].trim().endsWith('(')) rest = rest.slice(0, Math.max(0, rest.indexOf(')')));
+    // "Accept effects on the individual or society: a; b; c" — a lead-in before the list's colon is not an item.
+    rest = rest.replace(/^[^:;,.()]{3,60}:\s*(?=[^:]*[;,])/, '');
     // The list ends at the end of its sentence (a full stop before a capital or a digit) or a closing bracket it did not open.
     const end = rest.search(/\.\s+(?=[A-Z(\d])|\.\s*$|\)\s*(?:\.|$)/);
     const items = splitList(end >= 0 ? rest.slice(0, end) : rest);
@@ -104,15 +145,19 @@ export function splitList(list: string): string[] {
     } else cur += ch;
   }
   items.push(cur);
-  return items.map((i) => i.replace(/^\s*(?:and|or)\s+/i, '').replace(/[.\s]+$/, '').trim()).filter((i) => /\p{L}{3}/u.test(i));
+  return items
+    .map((i) => i.replace(/^\s*(?:and|or)\s+/i, '').replace(/[.\s]+$/, '').trim())
+    .filter((i) => /\p{L}{3}/u.test(i) && !/^(?:etc|and so on|others?|and others)$/i.test(i));
 }
 
 /** Items that carry their own marks: "text (1)" and "1 for text". */
 function markedItems(text: string): { text: string; marks: number }[] {
   const trailing: { text: string; marks: number }[] = [];
   let from = 0;
-  for (const m of text.matchAll(/\((\d(?:\.\d)?|½)\)/g)) {
-    trailing.push({ text: text.slice(from, m.index).replace(/^[\s;,.-]+/, '').trim(), marks: readNumber(m[1]!) });
+  for (const m of text.matchAll(/\((\d(?:\.\d)?|½|1\/2)\)/g)) {
+    // "1 mark each for the following points, maximum 8: block weighed (1); …": the heading before the colon is not part of the first item.
+    const item = text.slice(from, m.index).replace(/^[\s;,.-]+/, '').replace(/^[^:]*\b(?:marks?|points?|following|maximum|award)\b[^:]*:\s*/i, '');
+    trailing.push({ text: item.trim(), marks: readNumber(m[1]!) });
     from = m.index + m[0].length;
   }
   if (trailing.length >= 2 || (trailing.length === 1 && trailing[0]!.text.length > 10)) return trailing;
@@ -170,6 +215,8 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
     // "1 mark for naming each factor and 1 mark for explaining it": a point is worth both.
     if (perPoint === undefined || perPoint === a) perPoint = a + b;
   } else if (new RegExp(String.raw`${STATE}\w*\s+and\s+${EXPLAIN}`, 'i').test(text)) statedShare = 0.5;
+  // "nothing for a restatement of the name", "no mark for merely listing": the marks are for the explanation alone.
+  if (new RegExp(String.raw`\b(?:nothing|no\s+marks?|no\s+credit|0)\s+for\s+(?:a\s+|the\s+|mere(?:ly)?\s+|just\s+)*(?:re)?(?:statement\s+of\s+the\s+names?|${STATE}|the\s+names?\b)`, 'i').test(text)) statedShare = 0;
   if (perPoint && count && count * perPoint > maxMarks * 1.01) count = Math.max(1, Math.round(maxMarks / perPoint)); // "up to 10" meant marks
   if (count === undefined && perPoint) count = Math.max(1, Math.round(maxMarks / perPoint));
   if (perPoint === undefined && count) perPoint = maxMarks / count;
@@ -182,5 +229,6 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
     marked,
     banded: /\b\d\s*[-–]\s*\d\b[^.]*;[^.]*\b\d\s*[-–]\s*\d\b/.test(text) || /:\s*\d\s*;[^;]*:\s*\d\s*;/.test(text),
     sameAsPrevious: /\b(?:same basis|as above|same way|likewise|as for the first)\b/i.test(text),
+    excluded: excludedPoints(text),
   };
 }

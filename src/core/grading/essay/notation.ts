@@ -77,8 +77,49 @@ function commonNames(text: string): string {
     .replace(/hydrogen(?=carbonate|sulphate|phosphate)/gi, 'hydrogen ');
 }
 
-/** `text` with chemical notation also written as words (see the module header). */
-export function readNotation(text: string): string {
+const UNIT_WORDS: Record<string, string> = {
+  J: 'joule', kJ: 'kilojoule', kg: 'kilogram', g: 'gram', K: 'kelvin', '°C': 'degree celsius', m: 'metre', cm: 'centimetre', km: 'kilometre', s: 'second',
+  N: 'newton', W: 'watt', kW: 'kilowatt', Pa: 'pascal', mol: 'mole', V: 'volt', A: 'ampere', Hz: 'hertz', h: 'hour', Ω: 'ohm',
+};
+const UNIT = String.raw`(?:kJ|kg|kW|mol|Pa|Hz|cm|km|°C|J|g|K|m|s|N|W|V|A|h|Ω)`;
+const POWER = String.raw`(?:⁻¹|⁻²|⁻³|\^\s?-?\d|-\d|²|³)`;
+/** A compound unit: two or more unit symbols with "/" or a power between them ("J kg⁻¹ K⁻¹", "J/kgK", "m s^-1", "N/m²"). */
+const COMPOUND_UNIT = new RegExp(String.raw`(?<![\p{L}\d])${UNIT}${POWER}?(?:\s?(?:\/|·|\s|\.)?\s?\(?${UNIT}${POWER}?\)?){1,3}(?![\p{L}])`, 'gu');
+
+/** A compound unit in words ("J kg⁻¹ K⁻¹" → "joule per kilogram per kelvin"), or null when it is not one; written after the symbols. */
+export function unitWords(expr: string): string | null {
+  if (!/\/|⁻|\^|-\d/.test(expr)) return null;
+  const parts: string[] = [];
+  let per = false;
+  for (const m of expr.matchAll(new RegExp(String.raw`(\/)?\s?\(?(${UNIT})(${POWER})?`, 'gu'))) {
+    if (m[1]) per = true;
+    const power = m[3] ?? '';
+    const negative = /⁻|-/.test(power);
+    const square = /²|2/.test(power) ? ' squared' : /³|3/.test(power) ? ' cubed' : '';
+    parts.push(`${per || negative ? 'per ' : ''}${UNIT_WORDS[m[2]!]}${square}`);
+  }
+  return parts.length >= 2 ? parts.join(' ') : null;
+}
+
+/**
+ * Symbols a script writes for words: compound units ("J kg⁻¹ K⁻¹" as "joule per kilogram
+ * per kelvin"), subscripts as digits, θ as temperature and Δ as change (school physics),
+ * and "Dr"/"Cr" as debit/credit when both are written (book-keeping).
+ */
+export function readSymbols(text: string): string {
+  let out = text.replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080));
+  out = out.replace(COMPOUND_UNIT, (whole) => {
+    const words = unitWords(whole);
+    return words ? `${whole} ${words}` : whole;
+  });
+  out = out.replace(/Δ\s?/g, 'change in ').replace(/θ/g, ' temperature θ');
+  if (/\bDr\b/.test(out) && /\bCr\b/.test(out)) out = out.replace(/\bDr\b\.?/g, 'debit').replace(/\bCr\b\.?/g, 'credit');
+  return out;
+}
+
+/** `text` with chemical notation also written as words (see the module header), and symbols read (`readSymbols`). */
+export function readNotation(original: string): string {
+  const text = readSymbols(original);
   if (!/[A-Z]|oxo|sulf|hydrogen/i.test(text)) return text;
   const named = commonNames(text);
   return named

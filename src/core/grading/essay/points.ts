@@ -30,6 +30,8 @@ export interface PointPlan {
   count: number;
   perPoint: number;
   statedShare: number;
+  /** What the guidance says earns nothing; `listed`: named in its brackets (wins a tie with a point), else a subject ("Causes of …"). */
+  excluded?: { unit: IdeaUnit; listed: boolean }[];
 }
 
 /** One point's result in a response. */
@@ -52,18 +54,38 @@ export function modelPoints(modelAnswer: string): { part: string; text: string }
     const body = labelled ? parts[i + 1] ?? '' : parts[i]!;
     const items = body.split(/\n+|(?:^|\s)(?:\d{1,2}|[ivx]{1,4})[.)]\s+/).map((t) => t.trim()).filter((t) => t.length > 3);
     const pieces = items.length > 1 ? items : splitSentences(body);
-    // A sentence with several "; "-separated findings is several points (", so"-clauses stay with their point).
-    for (const p of pieces) for (const t of p.length > 160 && p.includes('; ') ? p.split(/;\s+/) : [p]) out.push({ part, text: t.trim() });
+    for (const p of pieces) {
+      // "Others: a, b (…), c" lists further points by name: each is a point.
+      const others = /^\s*(?:others?|also|other (?:points|answers|techniques|examples))\s*[:–-]\s*(.+)$/is.exec(p);
+      if (others) {
+        for (const t of others[1]!.split(/,(?![^(]*\))|;/)) if (t.trim().length > 3) out.push({ part, text: t.trim().replace(/\.$/, '') });
+        continue;
+      }
+      // A sentence with several "; "-separated findings is several points (", so"-clauses stay with their point); a named point ("Game theory: …; it …") stays one.
+      const named = /^[^:;]{3,60}:\s/.test(p.replace(/^\(?(?:[ivx]{1,4}|[a-h])[.)]\s+/i, ''));
+      for (const t of p.length > 160 && p.includes('; ') && !named ? p.split(/;\s+/) : [p]) out.push({ part, text: t.trim() });
+    }
   }
   return out.filter((p) => p.text.length > 3);
 }
 
 /** The names a listed point may be stated by: "bad roads/poor maintenance", "a or b", "insecurity (robbery, kidnapping)". */
 function headUnits(text: string, prompt: Set<string>): IdeaUnit[] {
-  const inner = [...text.matchAll(/\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(/,|\//));
+  // Short names in brackets are other names ("insecurity (robbery, kidnapping)"); a longer phrase explains the point, and a remark ("one point, credit once") names nothing.
+  const inner = bracketed(text).filter((t) => t.split(/\s+/).filter(Boolean).length <= 3);
   const outer = text.replace(/\([^)]*\)/g, ' ').split(/\/|\s+or\s+|\s+=\s+/);
   // A name made only of the question's own words ("no one is above the law" in a question on the rule of law) names nothing.
   return [...outer, ...inner].map((t) => ideaUnit(t, prompt)).filter((u) => [...u.stems.values()].some((w) => w === 1));
+}
+
+/** The phrases in a listed point's brackets, without marking remarks ("credit once", "accept …"). */
+function bracketed(text: string): string[] {
+  return [...text.matchAll(/\(([^)]*)\)?/g)]
+    .map((m) => m[1]!)
+    .filter((t) => !/\b(?:credit\w*|marks?|accept\w*|points?|once|only)\b/i.test(t))
+    .flatMap((t) => t.split(/,|\//))
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 /** The model answer's sentence about `text` (most of its name found there), as the point's explanation. */
@@ -104,7 +126,7 @@ export function sectionFor(title: string, modelAnswer: string): string | null {
 }
 
 /** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled). */
-export function planPoints(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
+function planPointsOnly(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
   const part = /^\s*\(?([a-h])\)/i.exec(title)?.[1]?.toLowerCase();
   const all = modelPoints(modelAnswer);
   const model = part && all.some((m) => m.part === part) ? all.filter((m) => m.part === part) : all;
@@ -132,7 +154,10 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
   if (g.alternatives.length) {
     points = g.alternatives.map((a) => {
       const heads = headUnits(a, prompt);
-      return { label: a.replace(/\s*\([^)]*\)/g, ''), heads, body: bodyFor(heads, model, prompt), marks: g.perPoint ?? 1 };
+      // A longer phrase in the point's brackets ("bulk buying (manufacturer concentrates on production)") is its explanation when the model answer has none.
+      const said = bracketed(a).filter((t) => t.split(/\s+/).length > 3).join(' ');
+      const own = said ? ideaUnit(said, prompt) : null;
+      return { label: a.replace(/\s*\([^)]*\)?/g, ''), heads, body: bodyFor(heads, model, prompt) ?? (own && own.stems.size >= 2 ? own : null), marks: g.perPoint ?? 1 };
     });
   } else if (g.count || model.length === 0) {
     points = model.map((m) => {
@@ -153,20 +178,58 @@ export function planPoints(g: Guidance, title: string, description: string, maxM
   distinguishBodies(points);
   const count = g.count ?? Math.min(points.length, maxMarks);
   const perPoint = g.perPoint ?? maxMarks / count;
-  const statedShare = g.statedShare ?? (perPoint >= 2 || explainVerb ? 0.5 : 1);
+  // One mark (or less) a point is not split between stating and explaining unless the guidance splits it (WAEC "1 mark each": stated is credited).
+  const statedShare = g.statedShare ?? (perPoint >= 2 || (explainVerb && perPoint > 1) ? 0.5 : 1);
   return { points, count, perPoint, statedShare };
 }
 
+/** Builds a criterion's points from its guidance and the model answer (restricted to the criterion's part when labelled), with what the guidance says earns nothing. */
+export function planPoints(g: Guidance, title: string, description: string, maxMarks: number, modelAnswer: string, prompt: Set<string>, explainVerb: boolean): PointPlan {
+  const plan = planPointsOnly(g, title, description, maxMarks, modelAnswer, prompt, explainVerb);
+  const subjects = new Set(excludedSubjects(description));
+  const excluded = g.excluded.map((e) => ({ unit: ideaUnit(e, prompt), listed: !subjects.has(e) })).filter((e) => [...e.unit.stems.values()].some((w) => w === 1));
+  return excluded.length ? { ...plan, excluded } : plan;
+}
+
+/** The subjects ("Causes of drug abuse") among the guidance's no-credit items, as opposed to the items listed in brackets. */
+function excludedSubjects(description: string): string[] {
+  return [...description.matchAll(/(?:^|[.!]\s+)([^().]{3,50}?)\s*(?:\([^)]*\)\s*)?(?:is|are)\s+not\b/gi)].map((m) => m[1]!.trim());
+}
+
 /** Sentences and list items of a response, each indexed for matching. */
-export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string })[] {
-  const lines = text.split(/\n+/).flatMap((l) => splitSentences(l)).flatMap((s) => s.split(/;\s+|\s+-\s+(?=\p{Lu})|(?<=\p{Ll}{3,}\.)\s+(?=\p{Lu})/u));
-  return lines.filter((l) => l.trim()).map((l) => Object.assign(responseStems(l, lexicon), { text: l }));
+export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string; aside?: boolean })[] {
+  const out: (ResponseStems & { text: string; aside?: boolean })[] = [];
+  let framing = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) {
+      framing = false;
+      continue;
+    }
+    // An essay's frame earns nothing (WAEC/NECO examiners' practice): an "Introduction" or "Conclusion" paragraph, a heading in capitals, a sentence that begins "In conclusion".
+    if (/^\s*(?:introduction|conclusion|summary)\s*:?\s*$/i.test(line)) {
+      framing = true;
+      continue;
+    }
+    const heading = /\p{Lu}{3}/u.test(line) && !/\p{Ll}/u.test(line);
+    if (heading) framing = false;
+    for (const s of splitSentences(line).flatMap((t) => t.split(/;\s+|\s+-\s+(?=\p{Lu})|(?<=\p{Ll}{3,}\.)\s+(?=\p{Lu})/u))) {
+      if (!s.trim()) continue;
+      const aside = framing || heading || /^\s*(?:in conclusion|to conclude|in summary|to sum up)\b/i.test(s);
+      out.push(Object.assign(responseStems(s, lexicon), { text: s }, aside ? { aside } : {}));
+    }
+  }
+  return out;
 }
 
 /** A note rather than a sentence: every phrase between commas, dashes, colons or brackets has at most four words, and none says "is", "means", "because"… */
 export function isNote(text: string | undefined): boolean {
   const phrases = (text ?? '').split(/[,;:()/]|\s[-–—]\s|\s[-–—]|[-–—]\s/).map((p) => p.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length).filter((n) => n > 0);
   return phrases.length > 0 && Math.max(...phrases) <= 4 && !/\b(?:is|are|was|were|means?|can|will|because|so|which|that|when|if)\b/i.test(text ?? '');
+}
+
+/** The figures in a text ("0.2", "4200"), without small whole numbers that count things ("1 kg", "3 marks") unless `all`. */
+function numbersIn(text: string, all = false): string[] {
+  return [...text.replace(/(\d),(\d{3})\b/g, '$1$2').matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w])/g)].map((m) => String(Number(m[0]))).filter((n) => all || n.includes('.') || Number(n) > 10);
 }
 
 /** Share of a part's content a sentence must cover for its full marks (half as much: half the marks). */
@@ -183,10 +246,21 @@ export function creditPoints(plan: PointPlan, units: (ResponseStems & { text?: s
 }
 
 /** Every (point, sentence) pair with some credit; `match` (the name's and explanation's raw coverage) breaks ties. */
-export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: string })[], scope?: Set<number>): PointCredit[] {
+export function creditPairs(plan: PointPlan, allUnits: (ResponseStems & { text?: string; aside?: boolean })[], scope?: Set<number>): PointCredit[] {
+  // The essay's frame (introduction, conclusion, headings in capitals) states no point: it is matched as an empty sentence.
+  const units = allUnits.map((u) => (u.aside ? { ...responseStems(''), text: '' } : u));
   const pairs: PointCredit[] = [];
   // Notes ("Immunity", "foreseeable future, no liquidation") state points; they explain nothing (WAEC/ICAN practice for "explain").
   const notes = units.map((u, i) => isNote(u.text) && (i + 1 >= units.length || isNote(units[i + 1]!.text)));
+  // A sentence that says what the guidance gives no credit for ("breaking bulk" where services to the manufacturer are asked) earns no point it matches less well.
+  const barred = units.map((u) => {
+    const hits = (plan.excluded ?? []).map((e) => ({ listed: e.listed, cover: coverage(e.unit, u, true) })).filter((e) => e.cover >= 0.6);
+    return (point: Point, unit: ResponseStems) => {
+      if (!hits.length) return false;
+      const head = Math.max(0, ...point.heads.map((h) => coverage(h, unit, true)));
+      return hits.some((e) => (e.listed ? e.cover >= head : head < 0.5));
+    };
+  });
   for (const point of plan.points) {
     const add = (c: PointCredit) => c.credit > 0 && pairs.push(c);
     if (point.evidence) {
@@ -201,16 +275,24 @@ export function creditPairs(plan: PointPlan, units: (ResponseStems & { text?: st
       continue;
     }
     const negated = NEGATION.test(point.label);
+    const figures = numbersIn(point.label);
     units.forEach((u, i) => {
+      if (barred[i]!(point, u)) return;
       // "not removed by boiling" is met only by a sentence that says not; "removable by boiling" rather by one that does not.
       const saysNot = NEGATION.test(u.text ?? '');
       if (negated && !saysNot) return;
-      const head = Math.max(0, ...point.heads.map((h) => coverage(h, u, true))) * (!negated && saysNot ? 0.99 : 1);
+      // A worked answer's figures ("0.2 × c × 70 = 0.1 × 4200 × 5"; "c = 150") are its name: the share of them the sentence writes.
+      const written = figures.length ? numbersIn(u.text ?? '', true) : [];
+      const figured = figures.length ? figures.filter((f) => written.includes(f)).length / figures.length : 0;
+      // (An item with figures is not stated by its words alone: "c = 150 J kg⁻¹ K⁻¹" needs the 150.)
+      const named = Math.max(0, ...point.heads.map((h) => coverage(h, u, true)));
+      const head = (figures.length ? (figured > 0 ? Math.max(figured, named) : 0) : named) * (!negated && saysNot ? 0.99 : 1);
       const next = units[i + 1];
       const around = next ? { ...u, exact: new Set([...u.exact, ...next.exact]), related: new Map([...next.related, ...u.related]) } : u;
       const body = point.body ? coverage(point.body, around) : 0;
       // The model answer's explanation may stand for the name (a paraphrase), but only with some of the name or most of the explanation.
-      const stated = head >= 0.5 || (body >= 0.5 && head > 0) || body >= 0.65;
+      // A name is stated by more than half of its words ("mathematical" alone does not state "mathematical logic"); half of it is partly stated.
+      const stated = head > 0.55 || (body >= 0.5 && head > 0) || body >= 0.65;
       const partly = !stated && head >= 0.3 ? 0.5 : 0;
       const reasoned = stated && REASON.test(u.text ?? '') && u.exact.size >= 5 ? 0.5 : 0;
       const explained = stated && !notes[i] ? Math.max(Math.min(1, body / 0.35), reasoned) : 0;
