@@ -16,6 +16,7 @@ import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
 import { ensureOperatorCredential } from './platform/operator.js';
+import { startJobLauncher } from './modules/generation/job-launcher.js';
 
 /** The listen queue of connections not accepted yet (see the listen call below). */
 const LISTEN_BACKLOG = 4096;
@@ -28,6 +29,9 @@ function main(): void {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(2);
   }
+  // the process that starts job processes, forked now while this heap is small: the
+  // server itself forks no more during an exam (generation/job-launcher.ts)
+  startJobLauncher();
   const logger = jsonLogger();
   const rt = createRuntime(config, logger);
   // a fresh data directory without scripts/install (e.g. `npm start` on a clone): make the

@@ -5,9 +5,10 @@
  * separate generator processes, and after a warm-up measures interleaved windows of
  * `--seconds` each, A B A B … A (`--pairs` B windows, one more A):
  *   A  the hall alone;
- *   B  the hall while this process fires, one after another and over and over, a 1 GB
- *      .xlsx/.docx/.pptx zip bomb, a zip that lies about its sizes, and a 39 MB .txt at
- *      every upload route (bombs.mjs builds them at run time).
+ *   B  the hall while the upload generator (upload-client.mjs, a process of its own under
+ *      SCHED_IDLE: it stands for the examiner's machine) fires, one after another and over
+ *      and over, a 1 GB .xlsx/.docx/.pptx zip bomb, a zip that lies about its sizes, and a
+ *      39 MB .txt at every upload route (bombs.mjs builds them at run time).
  * Interleaving means a disturbance of the shared machine (another helper's job) lands in
  * one window, not in all of one kind: the result is the median over windows of each kind
  * of the save p99, with the range. Per window also: the server's own CPU seconds, its
@@ -18,15 +19,21 @@
  * the machine-level sum (server RSS + its children's RSS at the same instant, minus the
  * server's RSS before B). Written between the `bench:uploads` markers of docs/benchmarks.md.
  * Targets: growth ≤ 200 MB, median B p99 ≤ 2× median A p99, the server keeps serving.
- * Options: --seconds S (default 30), --pairs N (default 3), --candidates N (default 500), --no-report.
+ * The job launcher (the server's standing process that starts job processes) counts with
+ * the server: its RSS is in the "before" and in the sum, its reaped children's CPU is the
+ * job processes'. Per window the log also prints how many job processes started, how many
+ * other processes the server itself had as children (its forks), and this process's CPU.
+ * Options: --seconds S (default 30), --pairs N (default 3), --candidates N (default 500),
+ * --uploader-same-priority (the upload generator at normal priority, as before 2026-11-27), --no-report.
  */
-import { request as httpRequest } from 'node:http';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { buildBombs, longText } from './bombs.mjs';
 import { startGenerators } from './drive.mjs';
 import { startReceiver } from './receiver.mjs';
-import { jobChildPids } from './job-children.mjs';
+import { jobChildPids, jobLauncherPid } from './job-children.mjs';
 import { buildServer, ROOT } from './server.mjs';
 import { prepareRun, waitFlushed } from './setup.mjs';
 import { summarizePhase } from './summary.mjs';
@@ -40,41 +47,49 @@ const PAIRS = arg('pairs', 3);
 const loadBefore = loadavg()[0];
 const N = arg('candidates', 500);
 const REPORT = !process.argv.includes('--no-report');
+const SAME_PRIORITY = process.argv.includes('--uploader-same-priority');
 const PHASE = { probeConnections: 5, probeEveryMs: 200, saveEveryMs: 2000, jitterMs: 400, telemetryEvery: 30 };
 const log = (...a) => console.log(...a);
 
-/** POSTs a multipart form; resolves on the response even if the server answered before reading it all. */
-async function upload(baseUrl, apiKey, path, fields, name, bytes) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('file', new Blob([bytes]), name);
-  const encoded = new Request('http://x/', { method: 'POST', body: form });
-  const body = Buffer.from(await encoded.arrayBuffer());
-  const url = new URL(path, baseUrl);
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': encoded.headers.get('content-type'), 'content-length': body.length, 'x-api-key': apiKey } }, (res) => {
-      answered = true;
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        let parsed = null;
-        try {
-          parsed = JSON.parse(Buffer.concat(chunks).toString());
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode, ms: Math.round(performance.now() - t0), body: parsed });
-      });
+/**
+ * Starts the upload generator (upload-client.mjs) in its own process: under SCHED_IDLE by
+ * default (it stands for the examiner's machine, so it must not take the server's CPU),
+ * at normal priority with --uploader-same-priority (the bench's configuration until
+ * 2026-11-27, when this process fired the uploads itself).
+ * @returns {Promise<{fire(endAt: number): Promise<{rounds, results}>, policy: string, close(): void}>}
+ */
+async function startUploader(setup) {
+  const idle = !SAME_PRIORITY;
+  const args = [fileURLToPath(new URL('./upload-client.mjs', import.meta.url))];
+  const proc = idle ? spawn('chrt', ['--idle', '0', process.execPath, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' }) : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  const next = (want) =>
+    new Promise((resolve, reject) => {
+      const onMsg = (m) => {
+        if (m.failed) done(new Error(`upload generator: ${m.failed}`));
+        else if (m[want]) done(null, m[want]);
+      };
+      const onExit = (code) => done(new Error(`upload generator exited (${code})`));
+      const done = (err, v) => {
+        proc.off('message', onMsg);
+        proc.off('exit', onExit);
+        if (err) reject(err);
+        else resolve(v);
+      };
+      proc.on('message', onMsg);
+      proc.on('exit', onExit);
     });
-    req.on('error', (e) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
-    // the rest of the body may fail to write after the answer came (EPIPE on the socket)
-    req.on('socket', (s) => s.on('error', () => {}));
-    // a connection closed without an answer is a result (status 0), not a hang
-    req.on('close', () => answered || resolve({ status: 0, ms: Math.round(performance.now() - t0), body: null }));
-    req.end(body);
-  });
+  const ready = next('ready');
+  proc.send({ setup });
+  await ready;
+  return {
+    policy: idle ? 'SCHED_IDLE' : 'normal priority (SCHED_OTHER, nice 0)',
+    fire(endAt) {
+      const fired = next('fired');
+      proc.send({ fire: { endAt } });
+      return fired;
+    },
+    close: () => proc.kill(),
+  };
 }
 
 /** perf_hooks' gc entry kinds (constants.NODE_PERFORMANCE_GC_*) */
@@ -118,6 +133,28 @@ function memOf(pid) {
   }
 }
 
+/** Child pids of a process, from /proc ([] when it is gone). */
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Time the process's main thread spent runnable but waiting for a core (ms, cumulative;
+ * field 2 of /proc/<pid>/task/<pid>/schedstat): how much of a window's latency is the
+ * scheduler's rather than the server's own work. 0 where schedstat is missing.
+ */
+function runDelayMs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU seconds of the server itself (utime+stime) and of its reaped children (cutime+cstime). */
 function cpuOf(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -155,44 +192,54 @@ async function main() {
   ]);
   const phase = (durationMs) => gens.runPhase({ ...PHASE, kind: 'hall', durationMs, deadlineMs: durationMs + 30_000 });
   const out = { candidates: N, seconds: SECONDS, results: [], windows: [], uploads: 0 };
+  let uploader = null;
 
   /** One window: the hall for SECONDS, with the uploads fired through it when `withUploads`. */
   async function window(kind, withUploads) {
     await waitFlushed(run.server.baseUrl);
     await run.server.probe('reset');
     const cpu0 = cpuOf(pid);
+    const self0 = process.cpuUsage();
+    const wait0 = runDelayMs(pid);
+    // the job launcher (a standing process the server starts at boot) counts with the server:
+    // in the RSS before B, in the sum, and its reaped children's CPU as the job processes'
+    const launcher = jobLauncherPid(pid);
+    const launcherCpu0 = launcher ? cpuOf(launcher) : { own: 0, children: 0 };
+    const launcherBefore = launcher ? memOf(launcher).rss : 0;
     const before = memOf(pid).rss;
-    const mem = { serverPeak: before, childPeak: 0, sumPeak: before, children: new Set() };
+    const mem = { serverPeak: before, childPeak: 0, sumPeak: before + launcherBefore, children: new Set(), serverChildren: new Set() };
     const sampler = setInterval(() => {
       const server = memOf(pid).rss;
-      let sum = server;
+      let sum = server + (launcher ? memOf(launcher).rss : 0);
       for (const c of jobChildPids(pid)) {
         const m = memOf(c);
         mem.children.add(c);
         mem.childPeak = Math.max(mem.childPeak, m.hwm);
         sum += m.rss;
       }
+      for (const c of childrenOf(pid)) mem.serverChildren.add(c);
       mem.serverPeak = Math.max(mem.serverPeak, server);
       mem.sumPeak = Math.max(mem.sumPeak, sum);
     }, 20);
     const hall = phase(SECONDS * 1000);
-    const end = Date.now() + SECONDS * 1000;
     let rounds = 0;
-    while (withUploads && Date.now() < end) {
-      for (const s of shots) {
-        if (Date.now() >= end && rounds > 0) break;
-        const r = await upload(run.server.baseUrl, apiKey, s.path, s.fields, s.name, s.bytes);
+    if (withUploads) {
+      const fired = await uploader.fire(Date.now() + SECONDS * 1000);
+      rounds = fired.rounds;
+      for (const r of fired.results) {
         out.uploads++;
-        const first = out.results.find((x) => x.route === s.route && x.what === s.what);
-        if (!first) out.results.push({ route: s.route, what: s.what, status: r.status, ms: r.ms, truncated: r.body?.truncated, code: r.body?.code });
-        else if (first.status !== r.status) out.results.push({ route: s.route, what: `${s.what} (again)`, status: r.status, ms: r.ms, code: r.body?.code });
+        const first = out.results.find((x) => x.route === r.route && x.what === r.what);
+        if (!first) out.results.push(r);
+        else if (first.status !== r.status) out.results.push({ ...r, what: `${r.what} (again)` });
       }
-      rounds++;
     }
     const summary = summarizePhase(await hall, { cpuSec: 0 }, SECONDS * 1000);
     clearInterval(sampler);
     await new Promise((r) => setTimeout(r, 300)); // let the last child be reaped into cutime
     const cpu1 = cpuOf(pid);
+    const self1 = process.cpuUsage(self0);
+    const waitMs = Math.round(runDelayMs(pid) - wait0);
+    const launcherCpu1 = launcher && jobLauncherPid(pid) === launcher ? cpuOf(launcher) : launcherCpu0;
     const probe = await run.server.probe('read');
     const timeline = await run.server.probe('timeline');
     const save = summary.requests.save ?? {};
@@ -205,7 +252,9 @@ async function main() {
       max: save.max,
       errors: summary.errorCount,
       serverCpuS: r1(cpu1.own - cpu0.own),
-      childCpuS: r1(cpu1.children - cpu0.children),
+      childCpuS: r1(cpu1.children - cpu0.children + launcherCpu1.children - launcherCpu0.children),
+      launcherCpuS: r1(launcherCpu1.own - launcherCpu0.own),
+      launcherMB: Math.round(launcherBefore),
       loopP99: probe?.eventLoopDelayMs?.p99,
       loopMax: probe?.eventLoopDelayMs?.max,
       gcMs: probe?.gc?.totalMs,
@@ -213,17 +262,23 @@ async function main() {
       rssBefore: Math.round(before),
       serverGrowth: Math.round(mem.serverPeak - before),
       childPeak: Math.round(mem.childPeak),
-      sumGrowth: Math.round(mem.sumPeak - before),
+      sumGrowth: Math.round(mem.sumPeak - before - launcherBefore),
       childCount: mem.children.size,
+      // processes the server itself had as children during the window (its forks show up here; the launcher is one)
+      serverChildren: [...mem.serverChildren].filter((c) => c !== launcher).length,
+      benchCpuS: r1((self1.user + self1.system) / 1e6),
+      waitMs,
       gcByKind: gcByKind(timeline?.gc ?? []),
     };
     out.windows.push(w);
-    log(`  ${kind}: save p50 ${w.p50} p99 ${w.p99} max ${w.max} ms; CPU server ${w.serverCpuS} s, job processes ${w.childCpuS} s; loop p99/max ${w.loopP99}/${w.loopMax} ms; GC ${w.gcMs} ms; RSS server +${w.serverGrowth}, child peak ${w.childPeak}, sum +${w.sumGrowth} MB`);
+    log(`  ${kind}: save p50 ${w.p50} p99 ${w.p99} max ${w.max} ms; CPU server ${w.serverCpuS} s, job processes ${w.childCpuS} s; loop p99/max ${w.loopP99}/${w.loopMax} ms; GC ${w.gcMs} ms; RSS server +${w.serverGrowth}, child peak ${w.childPeak}, sum +${w.sumGrowth} MB; job processes started ${w.childCount} (other children of the server: ${w.serverChildren}); launcher ${w.launcherMB} MB, CPU ${w.launcherCpuS} s; this process's CPU ${w.benchCpuS} s; the server's main thread waited for a core ${w.waitMs} ms`);
     log(`    GC pauses by kind: ${Object.entries(w.gcByKind).map(([k, g]) => `${k} ${g.count} (${g.totalMs} ms, longest ${g.maxMs} ms, ${g.over5} over 5 ms)`).join('; ') || 'none'}`);
     return w;
   }
 
   try {
+    uploader = await startUploader({ baseUrl: run.server.baseUrl, apiKey, shots });
+    log(`upload generator: its own process, ${uploader.policy}`);
     log(`warm-up ${Math.min(SECONDS, 15)} s with ${N} candidates…`);
     await phase(Math.min(SECONDS, 15) * 1000);
     for (let i = 0; i < PAIRS; i++) {
@@ -234,6 +289,7 @@ async function main() {
     out.healthStatus = (await fetch(`${run.server.baseUrl}/health`)).status;
     out.serverAfterMB = Math.round(memOf(pid).rss);
   } finally {
+    uploader?.close();
     await gens.close();
     await run.close();
     await receiver.close?.();
@@ -251,18 +307,18 @@ async function main() {
   const md = [
     `Command: \`flock /tmp/hallcbt-quiet.lock ${command}\`, run ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} (load average before: ${loadBefore.toFixed(1)} on this shared 2-core machine).`,
     '',
-    `${N} seated candidates save every 2 s (±0.4 s) from 2 generator processes; after a warm-up, ${out.windows.length} windows of ${SECONDS} s in the order ${out.windows.map((w) => w.kind).join(' ')}. During each B this process fires each upload below at its route, one after another, round after round (${out.uploads} uploads in all).`,
+    `${N} seated candidates save every 2 s (±0.4 s) from 2 generator processes; after a warm-up, ${out.windows.length} windows of ${SECONDS} s in the order ${out.windows.map((w) => w.kind).join(' ')}. During each B the upload generator, a process of its own under **${SAME_PRIORITY ? 'normal priority (`--uploader-same-priority`, the configuration of the runs before 2026-11-27)' : 'SCHED_IDLE (it stands for the examiner\'s machine; `--uploader-same-priority` runs it at normal priority, as before 2026-11-27)'}**, fires each upload below at its route, one after another, round after round (${out.uploads} uploads in all).`,
     '',
     '| upload | route | status | ms (first time) |',
     '|---|---|---|---|',
     ...out.results.map((r) => `| ${r.what} | ${r.route} | ${r.status}${r.code ? ` ${r.code}` : ''}${r.truncated ? ' (truncated: true)' : ''} | ${r.ms} |`),
     '',
-    '| window | saves | save p50 / p99 / max (ms) | errors | server CPU (s) | job processes CPU (s) | event loop p99 / max (ms) | GC (ms) | server RSS before (MB) | server RSS growth (MB) | job process peak RSS (MB) | server + job processes growth (MB) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...out.windows.map((w, i) => `| ${i + 1} ${w.kind} | ${w.saves} | ${w.p50} / ${w.p99} / ${w.max} | ${w.errors} | ${w.serverCpuS} | ${w.childCpuS} | ${w.loopP99} / ${w.loopMax} | ${w.gcMs} | ${w.rssBefore} | +${w.serverGrowth} | ${w.kind === 'B' ? w.childPeak : '–'} | +${w.sumGrowth} |`),
+    '| window | saves | save p50 / p99 / max (ms) | errors | server CPU (s) | job processes CPU (s) | event loop p99 / max (ms) | GC (ms) | server RSS before (MB) | server RSS growth (MB) | job process peak RSS (MB) | server + job processes growth (MB) | job processes started / forks by the server |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...out.windows.map((w, i) => `| ${i + 1} ${w.kind} | ${w.saves} | ${w.p50} / ${w.p99} / ${w.max} | ${w.errors} | ${w.serverCpuS} | ${w.childCpuS} | ${w.loopP99} / ${w.loopMax} | ${w.gcMs} | ${w.rssBefore} | +${w.serverGrowth} | ${w.kind === 'B' ? w.childPeak : '–'} | +${w.sumGrowth} | ${w.childCount} / ${w.serverChildren} |`),
     '',
     `Save p99, median over windows: A **${medA} ms** (range ${range(A, 'p99')}), B **${medB} ms** (range ${range(B, 'p99')}); B ÷ A = **${ratio}** (target ≤ 2: ${ratio <= 2 ? 'met' : '**missed**'}).`,
-    `Memory during B (worst window): the server's RSS grew by **${serverGrowth} MB**; the job process peaked at **${childPeak} MB** RSS; server + job process at the same instant grew by **${sumGrowth} MB** over the server's RSS before B (target ≤ 200: ${sumGrowth <= 200 ? 'met' : '**missed**'}; the sum of the two peaks, ${serverGrowth + childPeak} MB, bounds it from above). Server RSS after the run: ${out.serverAfterMB} MB. Request errors: ${errors}. /health after: ${out.healthStatus}.`,
+    `Memory during B (worst window): the server's RSS grew by **${serverGrowth} MB**; the job process peaked at **${childPeak} MB** RSS; server + job launcher + job process at the same instant grew by **${sumGrowth} MB** over their RSS before B (target ≤ 200: ${sumGrowth <= 200 ? 'met' : '**missed**'}; the sum of the two peaks, ${serverGrowth + childPeak} MB, bounds it from above). Server RSS after the run: ${out.serverAfterMB} MB; the job launcher's (a standing process, in the "before" and the sum): ${Math.max(...out.windows.map((w) => w.launcherMB))} MB. Request errors: ${errors}. /health after: ${out.healthStatus}.`,
   ].join('\n');
   log(`\n${md}\n`);
   if (REPORT) writeBlock(md);

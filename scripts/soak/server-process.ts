@@ -38,7 +38,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export { jobChildPids } from '../bench/job-children.mjs';
+export { jobChildPids, jobLauncherPid } from '../bench/job-children.mjs';
 
 export class ServerProcess {
   private proc: ChildProcess | null = null;

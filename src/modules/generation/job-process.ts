@@ -16,17 +16,20 @@
  *   engine) or one that left it above `RECYCLE_RSS_MB` (one job's memory does not linger),
  *   or when it crashed or was killed (the next job starts a fresh one; a dead child never
  *   takes a later job down).
- * - The child runs under SCHED_IDLE (`chrt --idle 0`; nice `CHILD_NICE` where chrt is
- *   missing or refused: `schedIdleAvailable`), with a V8 heap of `CHILD_HEAP_MB` (a job that
- *   needs more dies of heap exhaustion → 413) and a watchdog that kills it when its
+ * - The child is started by the job launcher (job-launcher.ts), a small process the server
+ *   forks once at boot, so the server never forks during an exam (a fork blocked its event
+ *   loop 6–16 ms each time). It runs under SCHED_IDLE (`chrt --idle 0`; nice `CHILD_NICE`
+ *   where chrt is missing or refused), with a V8 heap of `CHILD_HEAP_MB` (a job that needs
+ *   more dies of heap exhaustion → 413) and the launcher's watchdog kills it when its
  *   resident memory passes `CHILD_RSS_LIMIT_MB` (native memory the heap cap does not
  *   count → 413).
  * - A child that crashes or runs past `JOB_LIMIT_MS` answers 422 (`READER_FAILED`):
  *   nothing was changed.
  * - Children are killed when the server exits, and exit by themselves when the server
- *   dies (their IPC channel closes).
+ *   dies (the launcher then kills them and exits).
  *
- * Protocol with the child: job data goes over IPC (`{job, streams}`), each byte array of
+ * Protocol with the child: job data goes over IPC (`{job, streams}`, relayed by the
+ * launcher), each byte array of
  * a job through stdin as a numbered stream of frames (`[type u8][stream u8][length u32 LE]`
  * then `length` bytes: BEGIN with a u32 size hint, DATA, END, ABORT). A job names its
  * arrays `{$bytes: i}`; the child waits for `streams` streams to end, runs the job and
@@ -34,16 +37,15 @@
  * From compiled JavaScript the child runs job-child.js; from TypeScript sources (tests,
  * `npm run dev`) it runs job-child.ts through tsx's loader.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ApiError } from '../../platform/errors.js';
 import type { EngineResult, GenerateOptions } from '../../core/generation/engine/extractive.js';
 import type { Passage } from '../../core/generation/passage.js';
 import type { UploadJob } from '../imports/upload-jobs.js';
 import type { MaterialInput } from './material/read-material.js';
+import { launchJobProcess, type LaunchedChild } from './job-launcher.js';
 
 /** A job for the child process. `echo` returns its input with every streamed upload as bytes. */
 export type EngineJob =
@@ -112,7 +114,7 @@ export const RECYCLE_RSS_MB = 150;
 export const RECYCLE_AFTER_MB = 8;
 /** A child without work for this long is ended (its memory goes back to the hall), ms. */
 export const IDLE_MS = 30_000;
-/** How often the watchdog reads the child's resident memory, ms. */
+/** How often the launcher's watchdog reads the child's resident memory, ms. */
 const WATCH_EVERY_MS = 20;
 /**
  * The child's nice value, used where SCHED_IDLE is not to be had (below): the hall's answer
@@ -153,30 +155,6 @@ function childArgs(): string[] {
   return [...flags, entry];
 }
 
-let idlePolicy: boolean | null = null;
-
-/**
- * Whether children can be started under Linux's SCHED_IDLE policy (util-linux `chrt --idle
- * 0`): such a process runs only on CPU time no normal process wants, so the answer path
- * always wins a core, whatever the nice values (nice 10 still took ~0.75 of a core beside
- * the hall in the uploads bench). Probed once (`chrt --idle 0 true`, a few ms); where chrt
- * is missing or refused, children run at nice CHILD_NICE and one line says so on stderr.
- */
-export function schedIdleAvailable(): boolean {
-  if (idlePolicy === null) {
-    let why = '';
-    if (process.platform !== 'linux') why = 'not Linux';
-    else {
-      const probe = spawnSync('chrt', ['--idle', '0', 'true'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 5_000 });
-      if (probe.error) why = `chrt could not run (${(probe.error as NodeJS.ErrnoException).code ?? probe.error.message})`;
-      else if (probe.status !== 0) why = `chrt refused (${probe.stderr.toString().trim() || `exit ${probe.status}`})`;
-    }
-    idlePolicy = !why;
-    if (why) process.stderr.write(`hallcbt: job processes run at nice ${CHILD_NICE}, not SCHED_IDLE: ${why}\n`);
-  }
-  return idlePolicy;
-}
-
 /** Resident memory of a process, MB, from /proc (0 where there is no /proc or it is gone). */
 export function residentMB(pid: number): number {
   try {
@@ -186,54 +164,44 @@ export function residentMB(pid: number): number {
   }
 }
 
-const live = new Set<ChildProcess>();
-let exitHook = false;
-
-/** One job process: spawned once, reused job after job until it dies or is retired. */
+/** One job process: started once (by the launcher, job-launcher.ts), reused job after job until it dies or is retired. */
 class JobChild {
-  readonly proc: ChildProcess;
+  readonly proc: LaunchedChild;
   /** Why it is gone (the error its jobs answer), once it is. */
   failure: ApiError | null = null;
-  private cause: 'memory' | 'time' | 'retired' | null = null;
-  private stderrTail = '';
+  private cause: 'time' | 'retired' | null = null;
   private readonly ready: Promise<void>;
   private pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
   private pendingTake: { resolve: (v: Taken) => void; reject: (e: unknown) => void } | null = null;
-  private readonly watchdog: NodeJS.Timeout;
   private jobTimer: NodeJS.Timeout | null = null;
   private readonly writableWaiters = new Set<() => void>();
+  /** frames written before the child's stdin arrived from the launcher, in order */
+  private early: Buffer[] | null = [];
 
   constructor() {
-    if (!exitHook) {
-      exitHook = true;
-      process.once('exit', () => live.forEach((c) => c.kill('SIGKILL')));
-    }
-    // chrt execs node in the same process (same pid), under SCHED_IDLE
-    const [cmd, args] = schedIdleAvailable() ? ['chrt', ['--idle', '0', process.execPath, ...childArgs()]] : [process.execPath, childArgs()];
-    this.proc = spawn(cmd as string, args as string[], { stdio: ['pipe', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
-    live.add(this.proc);
-    try {
-      if (this.proc.pid) setPriority(this.proc.pid, CHILD_NICE);
-    } catch {
-      /* the child may already be gone; its exit answers */
-    }
-    this.watchdog = setInterval(() => {
-      if (this.proc.pid && residentMB(this.proc.pid) > CHILD_RSS_LIMIT_MB) this.kill('memory');
-    }, WATCH_EVERY_MS);
-    this.watchdog.unref();
-    this.proc.stderr!.on('data', (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString()).slice(-4096)));
-    this.proc.stdin!.on('error', () => {}); // a child that died closes its stdin (EPIPE); its exit answers
-    this.proc.stdin!.on('drain', () => this.wakeWriters());
+    // the launcher runs it under SCHED_IDLE (nice CHILD_NICE without chrt) and kills it past CHILD_RSS_LIMIT_MB
+    this.proc = launchJobProcess({ args: childArgs(), nice: CHILD_NICE, rssLimitMb: CHILD_RSS_LIMIT_MB, watchEveryMs: WATCH_EVERY_MS });
+    this.proc.on('spawn', () => {
+      const stdin = this.proc.stdin;
+      const early = this.early ?? [];
+      this.early = null;
+      if (stdin) {
+        stdin.on('drain', () => this.wakeWriters());
+        for (const b of early) stdin.write(b);
+        if (!stdin.writableNeedDrain) this.wakeWriters();
+      }
+    });
     let readyNow: () => void = () => {};
     let notReady: (e: unknown) => void = () => {};
     this.ready = new Promise<void>((resolve, reject) => ((readyNow = resolve), (notReady = reject)));
     this.ready.catch(() => {});
-    this.proc.on('message', (reply: Reply | { ready: true } | { taken: Taken }) => {
+    this.proc.on('message', (reply: Reply | { ready: true } | { taken: Taken } | { notTaken: string }) => {
       if ('ready' in reply) return readyNow();
-      if ('taken' in reply) {
+      if ('taken' in reply || 'notTaken' in reply) {
         const t = this.pendingTake;
         this.pendingTake = null;
-        return t?.resolve(reply.taken);
+        if ('taken' in reply) return t?.resolve(reply.taken);
+        return t?.reject(this.failure ?? new ReaderFailed(`the upload could not be handed to the reader (${reply.notTaken})`));
       }
       const p = this.pending;
       this.pending = null;
@@ -243,19 +211,16 @@ class JobChild {
       const e = reply.error;
       p.reject(e.status ? new ApiError(e.status, e.slug!, e.title!, e.detail, e.extra, e.headers) : new ReaderFailed(`the reader reported an error (${e.detail})`));
     });
-    // a child that could not start has no pid; any other error (a message to a child that
-    // just died: EPIPE) is answered by its exit
-    this.proc.on('error', (err) => {
-      if (this.proc.pid !== undefined) return;
+    // it could not be started (the launcher, node or chrt could not run)
+    this.proc.on('error', (err: Error) => {
       this.die(new ApiError(503, 'reader-unavailable', 'Cannot read uploads now', `The server could not start the process that reads uploads (${err.message}); try again shortly.`, { code: 'READER_UNAVAILABLE', retryAfterSeconds: BUSY_RETRY_S }, { 'Retry-After': String(BUSY_RETRY_S) }));
       notReady(this.failure);
     });
-    this.proc.on('exit', (code, signal) => {
-      live.delete(this.proc);
+    this.proc.on('exit', (code: number | null, signal: NodeJS.Signals | null, stderrTail: string, overMemory: boolean, why?: string) => {
       const cause = this.cause;
-      if (cause === 'memory' || /heap out of memory|Allocation failed/i.test(this.stderrTail)) this.die(new TooHeavyToRead());
+      if (overMemory || /heap out of memory|Allocation failed/i.test(stderrTail)) this.die(new TooHeavyToRead());
       else if (cause === 'time') this.die(new ReaderFailed(`it took longer than ${JOB_LIMIT_MS / 60_000} minutes`));
-      else this.die(new ReaderFailed(cause === 'retired' ? 'the reader process was ended' : `the reader process ended unexpectedly (${signal ?? `exit code ${code}`})`));
+      else this.die(new ReaderFailed(cause === 'retired' ? 'the reader process was ended' : `the reader process ended unexpectedly (${signal ?? `exit code ${code}`}${why ? `: ${why}` : ''})`));
       notReady(this.failure);
     });
     this.setRef(false);
@@ -268,7 +233,7 @@ class JobChild {
   private die(failure: ApiError): void {
     if (this.failure) return;
     this.failure = failure;
-    clearInterval(this.watchdog);
+    this.early = null;
     if (this.jobTimer) clearTimeout(this.jobTimer);
     const p = this.pending;
     this.pending = null;
@@ -287,17 +252,15 @@ class JobChild {
   }
 
   /** Ends the child (SIGKILL); `why` decides what a job still in it answers. */
-  kill(why: 'memory' | 'time' | 'retired'): void {
+  kill(why: 'time' | 'retired'): void {
     this.cause ??= why;
     if (current === this) current = null; // the next job starts a fresh child, not this dying one
-    this.proc.kill('SIGKILL');
+    this.proc.kill();
   }
 
   /** While idle the child must not keep the server's event loop alive (tests, scripts). */
   setRef(on: boolean): void {
-    type Handle = { ref?(): void; unref?(): void } | null | undefined;
-    const handles: Handle[] = [this.proc, this.proc.stdin as Handle, this.proc.stderr as Handle, (this.proc as unknown as { channel?: Handle }).channel];
-    for (const h of handles) (on ? h?.ref?.() : h?.unref?.());
+    this.proc.setRef(on);
   }
 
   /** Writes one frame; false when the pipe is full (wait with `whenWritable`). Nothing once the child is gone. */
@@ -308,7 +271,13 @@ class JobChild {
     head.writeUInt8(stream, 1);
     head.writeUInt32LE(type === FRAME.BEGIN ? 4 : (payload?.length ?? 0), 2);
     if (type === FRAME.BEGIN) head.writeUInt32LE(hint, FRAME_HEADER);
-    const stdin = this.proc.stdin!;
+    const stdin = this.proc.stdin;
+    if (!stdin) {
+      // not started yet: kept in order, written when its stdin arrives (writers wait meanwhile)
+      this.early?.push(head);
+      if (payload) this.early?.push(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength));
+      return !payload;
+    }
     if (!payload) return stdin.write(head);
     stdin.cork();
     stdin.write(head);
@@ -335,7 +304,7 @@ class JobChild {
     return new Promise<Taken>((resolve, reject) => {
       const mine = { resolve, reject };
       this.pendingTake = mine;
-      this.proc.send({ take: request }, handle as never, { keepOpen: true }, (err) => {
+      this.proc.send({ take: request }, handle, (err) => {
         // not sent (the child just died: its exit answers; a handle that closed meanwhile)
         if (err && this.pendingTake === mine) {
           this.pendingTake = null;
