@@ -7,6 +7,9 @@
  * Before the fix every
  * keystroke took a seq, only the last was sent, and the server's contiguous durableSeq
  * waited for the skipped numbers for the rest of the exam ("Saving…" for ever).
+ * This is the HTTP save path (PUT and batch POST, failures injected with page.route), so
+ * the page has its save channel switched off; the channel's own run of typing, offline,
+ * reload and a cut channel is test/e2e/candidate-save-channel.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -76,7 +79,7 @@ async function typeEssay(page: Page, text: string): Promise<void> {
 describe('candidate page: the saved signal after writing an essay', () => {
   it('says "All answers saved" within 2 s of the last change, with durableSeq = the last seq sent; after a reconnect and a reload too', async () => {
     const seeded = await seedExam(server.baseUrl, [ESSAY, ...sampleMcqs(5)]);
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(browser, server.baseUrl, { channel: false });
     const seqs = recordSeqs(page);
     for (const [sel, value] of [['#accessCode', seeded.accessCode], ['#candidateName', 'Ngozi Eze'], ['#studentId', 'ESSAY-1'], ['#candidatePin', '4821']]) {
       await page.click(sel!);
