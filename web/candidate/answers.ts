@@ -154,6 +154,11 @@ export class AnswerSync {
     return s.seq <= this.durableSeq ? 'saved' : 'saving';
   }
 
+  /** The answers the server acknowledged and its durableSeq, as a session body lists them. */
+  snapshot(): Pick<Session, 'answers' | 'durableSeq'> {
+    return { answers: Object.keys(this.server).map((k) => this.server[k]), durableSeq: this.durableSeq };
+  }
+
   /** Number of answers kept locally and not yet durable. */
   pendingCount(): number {
     return Object.keys(this.pending).length;

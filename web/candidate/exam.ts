@@ -61,8 +61,10 @@ export class ExamController {
       onSynced: (rs, pushes) => {
         this.clock.sync(rs);
         this.lastSaveAt = performance.now();
-        // the channel pushes durableSeq after the flush: no poll needed for the signal
+        // the channel pushes durableSeq after the flush: no poll needed for the signal; the
+        // copy kept for a reload without the server then takes the answer from here
         if (!pushes) this.pollSoon();
+        else this.cacheSession();
       },
       onRefused: (p) => this.onRefused(p),
       onChange: () => this.refresh(),
@@ -266,7 +268,8 @@ export class ExamController {
     }
   }
 
+  /** Keeps the session for a reload without the server, with the answers the server acknowledged since. */
   private cacheSession(): void {
-    writeJson(attemptKey(this.session.attemptId, 'session'), this.session);
+    writeJson(attemptKey(this.session.attemptId, 'session'), { ...this.session, ...this.sync.snapshot() });
   }
 }
