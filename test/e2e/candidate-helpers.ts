@@ -221,9 +221,9 @@ export interface ChannelFrame {
  * Puts the page's save channel behind a switch (Playwright's WebSocket routing, proxying
  * to the real server): `frames` records every save frame the page sent; `block()` cuts
  * the open channels and turns new ones away (the page sees them close), `unblock()` lets
- * new ones through again.
+ * new ones through again. `onFrame` sees each frame as it passes.
  */
-export async function channelGate(page: Page) {
+export async function channelGate(page: Page, onFrame: (f: ChannelFrame) => void = () => {}) {
   let blocked = false;
   const live = new Set<import('playwright-core').WebSocketRoute>();
   const frames: ChannelFrame[] = [];
@@ -233,7 +233,9 @@ export async function channelGate(page: Page) {
     opened++;
     const server = ws.connectToServer();
     ws.onMessage((m) => {
-      frames.push(JSON.parse(String(m)) as ChannelFrame);
+      const f = JSON.parse(String(m)) as ChannelFrame;
+      frames.push(f);
+      onFrame(f);
       server.send(m);
     });
     ws.onClose(() => live.delete(ws));
