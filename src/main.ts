@@ -1,7 +1,8 @@
 /**
  * The composition root (STYLE): parse config, open and migrate the database, start
  * the scheduled jobs, serve HTTP (or HTTPS when CBT_TLS_CERT/CBT_TLS_KEY are set), print
- * the LAN URLs, and on SIGTERM/SIGINT stop accepting, flush the answer buffer and close
+ * the LAN URLs, serve the candidates' save channel (WebSocket upgrades), and on
+ * SIGTERM/SIGINT stop accepting, close the channels, flush the answer buffer and close
  * the database.
  */
 import { createAdaptorServer } from '@hono/node-server';
@@ -17,6 +18,7 @@ import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
 import { ensureOperatorCredential } from './platform/operator.js';
 import { startJobLauncher } from './modules/generation/job-launcher.js';
+import { attachSaveChannel } from './modules/attempts/save-channel.js';
 
 /** The listen queue of connections not accepted yet (see the listen call below). */
 const LISTEN_BACKLOG = 4096;
@@ -63,6 +65,8 @@ function main(): void {
   // many idle keep-alive candidates: keep connections open between saves, and close
   // them after 65 s idle without a timer per response (platform/idle-connections.ts)
   const idle = reapIdleConnections(server as unknown as HttpServer, 65_000);
+  // the candidates' save channel, one WebSocket each (modules/attempts/save-channel.ts)
+  const channels = attachSaveChannel(server as unknown as HttpServer, rt.deps);
   (server as unknown as { headersTimeout: number }).headersTimeout = 66_000;
   rt.startJobs();
   // scripts/restore refuses to run while this file names a live process
@@ -75,6 +79,7 @@ function main(): void {
     stopping = true;
     logger.info('stopping', { signal });
     idle.stop();
+    channels.close();
     server.close();
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     void rt.shutdown().then(() => {

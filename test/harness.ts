@@ -17,6 +17,7 @@ import { createRuntime, type Runtime } from '../src/runtime.js';
 import type { Clock } from '../src/platform/clock.js';
 import { REAL_PAPERS_DIR } from './real-papers.js';
 import { guardBrowser } from './csp-guard.js';
+import { attachSaveChannel, type SaveChannels } from '../src/modules/attempts/save-channel.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 /** The real exam papers beside the checkout (may be absent: see test/real-papers.ts). */
@@ -27,6 +28,8 @@ export interface TestServer {
   deps: Runtime['deps'];
   runtime: Runtime;
   dataDir: string;
+  /** the save channel on this server (src/main.ts attaches the same) */
+  channels: SaveChannels;
   close(): Promise<void>;
 }
 
@@ -37,9 +40,10 @@ export function tempDir(prefix = 'hallcbt-'): string {
 
 /**
  * The app in-process on 127.0.0.1:<ephemeral> with a fresh SQLite file.
- * Scheduled jobs run only when `jobs: true`.
+ * Scheduled jobs run only when `jobs: true`. The save channel is attached as in
+ * src/main.ts (`channelIdleMs` shortens its idle close).
  */
-export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; jobs?: boolean; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { config?: Partial<Config>; clock?: Clock; jobs?: boolean; dataDir?: string; channelIdleMs?: number } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
   // the tests' webhook receivers listen on loopback, which the appliance refuses by default
   const config = testConfig({ DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', CBT_BACKUP_INTERVAL_MINS: 0, CBT_WEBHOOK_ALLOW_LOCAL: '1', ...opts.config });
@@ -49,13 +53,16 @@ export async function startTestServer(opts: { config?: Partial<Config>; clock?: 
   });
   const port = (server.address() as AddressInfo).port;
   runtime.port.value = port;
+  const channels = attachSaveChannel(server, runtime.deps, { idleMs: opts.channelIdleMs });
   if (opts.jobs) runtime.startJobs();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     deps: runtime.deps,
     runtime,
     dataDir,
+    channels,
     async close() {
+      channels.close();
       await new Promise<void>((r) => {
         server.close(() => r());
         (server as unknown as { closeAllConnections(): void }).closeAllConnections();

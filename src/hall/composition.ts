@@ -87,7 +87,10 @@ async function flushAnswers(deps: HallDeps) {
   const flushed = deps.buffer.flush(activity.rows);
   activity = null;
   try {
-    return await flushed;
+    const stats = await flushed;
+    // after the commit and the marking clean: the save channel pushes the new durableSeq
+    if (stats.rows > 0) deps.events.emit({ kind: 'answers-flushed' });
+    return stats;
   } catch (e) {
     deps.sessions.restoreActivity(take);
     throw e;

@@ -1,12 +1,15 @@
 /**
  * In-process event hub: services announce what changed (an attempt saved, an attempt
- * disqualified, an outbox row written) and listeners react (the live monitor's SSE
- * streams, the outbox dispatcher's "deliver now" kick). Synchronous and cheap.
+ * disqualified, an outbox row written, an answer flush committed) and listeners react (the
+ * live monitor's SSE streams, the outbox dispatcher's "deliver now" kick, the save
+ * channel's durableSeq push). Synchronous and cheap.
  */
 export type HallEvent =
   | { kind: 'attempt-changed'; examId: string; attemptId: string }
   | { kind: 'attempt-disqualified'; examId: string; attemptId: string; candidateName: string }
-  | { kind: 'outbox-written'; eventId: string };
+  | { kind: 'outbox-written'; eventId: string }
+  /** a scheduled answer flush committed: durableSeq may have moved (the save channel tells its pages) */
+  | { kind: 'answers-flushed' };
 
 export class HallEvents {
   private readonly listeners = new Set<(e: HallEvent) => void>();

@@ -117,11 +117,13 @@ export async function withoutMathml(context: BrowserContext): Promise<void> {
 
 /**
  * A fresh browser context (own localStorage) with a page at `baseUrl` + `path`;
- * `mathml: false` makes it a browser without MathML (withoutMathml).
+ * `mathml: false` makes it a browser without MathML (withoutMathml); `channel: false`
+ * makes it save over HTTP only (httpSavesOnly).
  */
-export async function openPage(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number }; path?: string; mathml?: boolean } = {}): Promise<OpenedPage> {
+export async function openPage(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number }; path?: string; mathml?: boolean; channel?: boolean } = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 768 }, locale: 'en-GB' });
   if (opts.mathml === false) await withoutMathml(context);
+  if (opts.channel === false) await httpSavesOnly(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -197,4 +199,63 @@ export async function localPending(page: Page, attemptId: string): Promise<Recor
 /** The attempt id this page remembers. */
 export async function currentAttemptId(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('hallcbt.current') || '{}').attemptId as string);
+}
+
+/**
+ * Makes the pages of `context` save over HTTP only, never over the save channel: the
+ * page's switch (localStorage `hallcbt.channel` = "off", web/candidate/storage.ts). For
+ * tests of the HTTP save path itself (its headers, failures injected with page.route).
+ */
+export async function httpSavesOnly(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('hallcbt.channel', '"off"'));
+}
+
+/** One save frame the page sent over the channel ({i, q, o|t, s}: src/modules/attempts/save-channel.ts). */
+export interface ChannelFrame {
+  i: number;
+  q: string;
+  o?: string;
+  t?: string;
+  s?: number;
+}
+
+/**
+ * Puts the page's save channel behind a switch (Playwright's WebSocket routing, proxying
+ * to the real server): `frames` records every save frame the page sent; `block()` cuts
+ * the open channels and turns new ones away (the page sees them close), `unblock()` lets
+ * new ones through again. `onFrame` sees each frame as it passes.
+ */
+export async function channelGate(page: Page, onFrame: (f: ChannelFrame) => void = () => {}) {
+  let blocked = false;
+  const live = new Set<import('playwright-core').WebSocketRoute>();
+  const frames: ChannelFrame[] = [];
+  let opened = 0;
+  await page.routeWebSocket(/\/attempts\/[^/]+\/channel$/, (ws) => {
+    if (blocked) return ws.close({ code: 1011, reason: 'blocked by the test' });
+    opened++;
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      const f = JSON.parse(String(m)) as ChannelFrame;
+      frames.push(f);
+      onFrame(f);
+      server.send(m);
+    });
+    ws.onClose(() => live.delete(ws));
+    live.add(ws);
+  });
+  return {
+    frames,
+    /** channels opened through the gate so far */
+    get opened() {
+      return opened;
+    },
+    async block() {
+      blocked = true;
+      for (const ws of live) await ws.close({ code: 1011, reason: 'blocked by the test' });
+      live.clear();
+    },
+    unblock() {
+      blocked = false;
+    },
+  };
 }

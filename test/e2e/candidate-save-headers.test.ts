@@ -3,6 +3,8 @@
  * carries no header the page can leave out — no Pragma or Cache-Control (the page bypasses
  * the HTTP cache only for reads), no Accept of its own, no Referer (no-referrer) — and the
  * server's answer carries only the headers pinned in test/core/paper-size.test.ts.
+ * The page saves over its save channel when it can (test/e2e/candidate-save-channel.test.ts);
+ * this is the HTTP path, its fallback, so the page here has the channel switched off.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -18,7 +20,7 @@ describe('an answer save from the candidate page', () => {
     const seeded = await seedExam(server.baseUrl, [
       { prompt: 'Simplify $\\frac{3}{4} + \\frac{1}{4}$.', type: 'MCQ', marks: 1, options: [{ text: '$1$', isCorrect: true }, { text: '$\\frac{4}{8}$', isCorrect: false }] },
     ]);
-    const { context, page, errors } = await openPage(browser, server.baseUrl);
+    const { context, page, errors } = await openPage(browser, server.baseUrl, { channel: false });
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Header Test', studentId: 'H-1', pin: '1234' });
     // (a current Chromium: the paper's maths as MathML, web/candidate/math.ts)
     expect(await page.locator('#q-prompt .katex > math mfrac').count()).toBe(2);

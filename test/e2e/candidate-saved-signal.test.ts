@@ -7,11 +7,16 @@
  * Before the fix every
  * keystroke took a seq, only the last was sent, and the server's contiguous durableSeq
  * waited for the skipped numbers for the rest of the exam ("Saving…" for ever).
+ * Run twice: over HTTP only (PUT and batch POST, the page's save channel switched off,
+ * failures injected with page.route), and over the save channel as the page prefers
+ * (frames recorded at a gate in front of it; in step 4 the channel is cut and refused as
+ * well, so the page falls back to HTTP, which fails too). More of the channel:
+ * test/e2e/candidate-save-channel.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, sampleMcqs, type TestServer } from '../harness.js';
-import { currentAttemptId, localPending, openPage, seedExam, pageSuite } from './candidate-helpers.js';
+import { channelGate, currentAttemptId, localPending, openPage, seedExam, pageSuite } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -73,11 +78,16 @@ async function typeEssay(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
-describe('candidate page: the saved signal after writing an essay', () => {
+describe.each([
+  ['over HTTP', false],
+  ['over the save channel', true],
+])('candidate page: the saved signal after writing an essay (%s)', (_how, channel) => {
   it('says "All answers saved" within 2 s of the last change, with durableSeq = the last seq sent; after a reconnect and a reload too', async () => {
     const seeded = await seedExam(server.baseUrl, [ESSAY, ...sampleMcqs(5)]);
-    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    const { page, context, errors } = await openPage(browser, server.baseUrl, { channel });
     const seqs = recordSeqs(page);
+    // the seqs of the frames the page sends over the channel join those of its HTTP saves
+    const gate = channel ? await channelGate(page, (f) => typeof f.s === 'number' && seqs.push(f.s)) : null;
     for (const [sel, value] of [['#accessCode', seeded.accessCode], ['#candidateName', 'Ngozi Eze'], ['#studentId', 'ESSAY-1'], ['#candidatePin', '4821']]) {
       await page.click(sel!);
       await page.keyboard.type(value!);
@@ -123,6 +133,7 @@ describe('candidate page: the saved signal after writing an essay', () => {
     // down): saves fail after leaving, so the essay's next seq replaces one the server may
     // not have; the page sends that seq again with the newer text and nothing stays behind
     await page.route('**/attempts/*/answers**', (route) => route.abort('connectionrefused'));
+    await gate?.block();
     await typeEssay(page, ' ' + words(10, 'egusi'));
     await page.waitForTimeout(2500); // the debounced save leaves and fails
     await typeEssay(page, ' ' + words(10, 'moimoi'));
@@ -130,6 +141,7 @@ describe('candidate page: the saved signal after writing an essay', () => {
     await page.waitForTimeout(2500);
     const failedSeqs = seqs.length;
     await page.unroute('**/attempts/*/answers**');
+    gate?.unblock();
     await page.waitForFunction(() => /All answers saved/.test(document.getElementById('conn-status')?.textContent || ''), undefined, { timeout: 20_000 });
     expect(seqs.length).toBeGreaterThan(failedSeqs);
     expect(await durableSeq()).toBe(Math.max(...seqs));
@@ -143,7 +155,8 @@ describe('candidate page: the saved signal after writing an essay', () => {
     const essay = answers.find((a) => a.questionId === seeded.questions[0]!.id)!;
     expect(essay.text).toBe(`${words(300, 'kola')} ${words(40, 'garri')} ${words(30, 'ogbono')} ${words(10, 'egusi')} ${words(10, 'moimoi')}`);
     expect(errors).toEqual([]);
-    console.log(`all saved after ${first} ms, ${second} ms after reconnecting, ${third} ms after the reload's last change; seqs sent: ${seqs.length}, highest ${Math.max(...seqs)}`);
+    if (gate) expect(gate.frames.length).toBeGreaterThan(0);
+    console.log(`${channel ? 'channel' : 'HTTP'}: all saved after ${first} ms, ${second} ms after reconnecting, ${third} ms after the reload's last change; seqs sent: ${seqs.length}, highest ${Math.max(...seqs)}`);
     await context.close();
   }, 120_000);
 });

@@ -17,8 +17,14 @@
  * Condition (a) matters: durableSeq 7 says nothing about a seq-5 save that never
  * arrived. After a server restart the poll shows the lost answers missing and they
  * are sent again; the server keeps the higher seq, so replays never overwrite newer work.
+ * A one-answer save travels over the save channel (channel.ts, one WebSocket) while it
+ * is open, else as `PUT …/answers/:questionId`; several answers (offline replay, skipped
+ * seqs) go as one `POST …/answers`. The transport changes nothing above: a channel reply
+ * is the PUT's response, a save lost with the channel is sent again over HTTP with its
+ * seq, and a durableSeq the channel pushes after a flush is adopted like a save's.
  */
 import { attemptPath, call, isReachable } from './api.js';
+import { channelAllowed, SaveChannel } from './channel.js';
 import { attemptKey, readJson, writeJson } from './storage.js';
 import type { Problem, SaveResponse, ServerAnswer, Session } from './types.js';
 
@@ -41,8 +47,8 @@ export interface PendingAnswer {
 }
 
 export interface AnswerSyncHooks {
-  /** a save succeeded: re-sync the clock */
-  onSynced(remainingSeconds: number | undefined): void;
+  /** a save succeeded: re-sync the clock; `pushes`: over the channel, which will push durableSeq */
+  onSynced(remainingSeconds: number | undefined, pushes: boolean): void;
   /** a save was refused (403/404/409…): return true to keep retrying, false to stop */
   onRefused(problem: Problem): boolean;
   /** pending set or save states changed: redraw */
@@ -63,8 +69,21 @@ export class AnswerSync {
   private stopped = false;
   private backoffMs = 1000;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly channel: SaveChannel | null;
 
-  constructor(private readonly attemptId: string, private readonly hooks: AnswerSyncHooks) {
+  /** @param opts.channel false: HTTP only (an exam that requires Safe Exam Browser) */
+  constructor(private readonly attemptId: string, private readonly hooks: AnswerSyncHooks, opts: { channel?: boolean } = {}) {
+    this.channel =
+      opts.channel !== false && channelAllowed()
+        ? new SaveChannel(
+            attemptId,
+            (d) => {
+              this.durableSeq = d;
+              this.settle();
+            },
+            () => this.send(),
+          )
+        : null;
     this.counter = Number(readJson<number>(attemptKey(attemptId, 'counter'), 0)) || 0;
     this.pending = {};
     const stored = readJson<Record<string, PendingAnswer>>(attemptKey(attemptId, 'pending'), {});
@@ -135,6 +154,11 @@ export class AnswerSync {
     return s.seq <= this.durableSeq ? 'saved' : 'saving';
   }
 
+  /** The answers the server acknowledged and its durableSeq, as a session body lists them. */
+  snapshot(): Pick<Session, 'answers' | 'durableSeq'> {
+    return { answers: Object.keys(this.server).map((k) => this.server[k]), durableSeq: this.durableSeq };
+  }
+
   /** Number of answers kept locally and not yet durable. */
   pendingCount(): number {
     return Object.keys(this.pending).length;
@@ -167,12 +191,14 @@ export class AnswerSync {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.channel) this.channel.stop();
   }
 
   private async send(): Promise<void> {
     if (this.stopped || this.sending) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.channel) this.channel.connect();
     const t = now();
     const unsent = Object.keys(this.pending).map((k) => this.pending[k]).filter((p) => !p.acked || (p.skipped && p.skipped.length));
     const due = unsent.filter((p) => (this.notBefore[p.questionId] || 0) <= t);
@@ -193,8 +219,10 @@ export class AnswerSync {
     }
     this.persist();
     this.sending = true;
-    const res =
-      batch.length === 1
+    const viaChannel = batch.length === 1 && !!this.channel && this.channel.isOpen();
+    const res = viaChannel
+      ? await this.channel!.save(batch[0])
+      : batch.length === 1
         ? await call<SaveResponse>('PUT', attemptPath(this.attemptId, '/answers/' + encodeURIComponent(batch[0].questionId)), bodyOf(batch[0]))
         : await call<SaveResponse>('POST', attemptPath(this.attemptId, '/answers'), { answers: batch });
     this.sending = false;
@@ -212,13 +240,14 @@ export class AnswerSync {
         if (!s || s.seq <= b.seq) this.server[b.questionId] = { questionId: b.questionId, optionId: b.optionId, text: b.text, seq: b.seq };
       }
       if (typeof res.body.durableSeq === 'number') this.durableSeq = res.body.durableSeq;
-      this.hooks.onSynced(res.body.remainingSeconds);
+      this.hooks.onSynced(res.body.remainingSeconds, viaChannel);
       this.settle();
       return;
     }
     if (res.kind === 'network') {
       this.hooks.onChange();
-      this.schedule(this.backoff());
+      // lost with the channel: at once over HTTP (which backs off if the network is down)
+      this.schedule(viaChannel ? 0 : this.backoff());
       return;
     }
     this.handleRefusal(res.problem, batch);

@@ -28,6 +28,11 @@ export function onReachability(fn: ReachListener): void {
   listeners.push(fn);
 }
 
+/** An answer came over the save channel (channel.ts): the server is reachable. */
+export function markReachable(): void {
+  setReachable(true);
+}
+
 function setReachable(value: boolean): void {
   if (reachable === value) return;
   reachable = value;

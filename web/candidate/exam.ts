@@ -17,7 +17,7 @@ import { closeDialog, confirmSubmit } from './screens/dialog.js';
 import { mountExamView, type ExamView } from './screens/exam-view.js';
 import type { ResultInput } from './screens/result.js';
 import { attemptKey, writeJson } from './storage.js';
-import { lockText } from './seb.js';
+import { inSafeExamBrowser, lockText } from './seb.js';
 import { submitAttempt } from './submit.js';
 import type { Problem, Session, TelemetryResponse } from './types.js';
 
@@ -58,14 +58,17 @@ export class ExamController {
     const id = session.attemptId;
     this.violations = session.violations || 0;
     this.sync = new AnswerSync(id, {
-      onSynced: (rs) => {
+      onSynced: (rs, pushes) => {
         this.clock.sync(rs);
         this.lastSaveAt = performance.now();
-        this.pollSoon();
+        // the channel pushes durableSeq after the flush: no poll needed for the signal; the
+        // copy kept for a reload without the server then takes the answer from here
+        if (!pushes) this.pollSoon();
+        else this.cacheSession();
       },
       onRefused: (p) => this.onRefused(p),
       onChange: () => this.refresh(),
-    });
+    }, { channel: !session.safeExamBrowser && !inSafeExamBrowser() });
     this.clock = new Countdown({
       onTick: (s, paused) => this.viewRef && this.viewRef.setTimer(s, paused),
       onWarning: (m) => this.banners && this.banners.time(m),
@@ -265,7 +268,8 @@ export class ExamController {
     }
   }
 
+  /** Keeps the session for a reload without the server, with the answers the server acknowledged since. */
   private cacheSession(): void {
-    writeJson(attemptKey(this.session.attemptId, 'session'), this.session);
+    writeJson(attemptKey(this.session.attemptId, 'session'), { ...this.session, ...this.sync.snapshot() });
   }
 }

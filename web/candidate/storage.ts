@@ -8,7 +8,10 @@
  * - `hallcbt.<attemptId>.ui` → questions flagged for review and the current question
  *   (local only: flags are the candidate's own notes);
  * - `hallcbt.<attemptId>.session` → the last session body (questions), for a reload
- *   while the server is unreachable.
+ *   while the server is unreachable;
+ * - `hallcbt.channel` → `"off"` makes this browser save over HTTP only, never over the
+ *   save channel (channel.ts): a switch for tests and for a hall whose network refuses
+ *   WebSockets; absent by default.
  * Every access tolerates a missing or full storage (private mode, quota): the page
  * then works from memory.
  */

@@ -2,7 +2,8 @@
  * Simulated candidate PCs for the network benchmark: each behaves like the candidate page
  * with an empty browser cache — GET the page, then every stylesheet and script it links,
  * start (POST /attempts/start), save every 2 s, submit — over its own keep-alive connections (two, like a browser's first two to a
- * host), with the request headers Chromium sends to a plain-HTTP LAN address (so `gzip,
+ * host), with the saves over the page's save channel (one WebSocket, `openChannel()`;
+ * without it, PUTs as before), with the request headers Chromium sends to a plain-HTTP LAN address (so `gzip,
  * deflate`: no brotli). Every request's bytes on its socket
  * (headers and body, what TCP carries) are counted per phase.
  * The maths as a current Chromium gets it (`maths: 'mathml'`, the default): the start asks
@@ -12,6 +13,7 @@
  */
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import WebSocket from 'ws';
 
 /** The KaTeX fonts a typical maths paper needs (regular text, italic variables, big operators, fractions). */
 export const MATHS_FONTS = ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Size1-Regular', 'KaTeX_Size2-Regular'];
@@ -211,10 +213,63 @@ export class Candidate {
     return body;
   }
 
-  /** One answer save (a random option of question `i`). */
+  /**
+   * Opens the attempt's save channel as the page does (web/candidate/channel.ts), with the
+   * handshake headers Chromium sends to a LAN address (Origin, User-Agent, Accept-Encoding,
+   * Accept-Language, Pragma and Cache-Control, its permessage-deflate offer, which the
+   * server declines). Its socket is counted with the others. Resolves with the handshake's
+   * bytes on the socket.
+   */
+  openChannel() {
+    return new Promise((resolve, reject) => {
+      const url = `ws://${this.base.host}/attempts/${this.attemptId}/channel`;
+      const { accept: _a, ...browser } = BROWSER_HEADERS;
+      const ws = new WebSocket(url, {
+        perMessageDeflate: false,
+        headers: { ...browser, origin: this.base.origin, pragma: 'no-cache', 'cache-control': 'no-cache', 'sec-websocket-extensions': 'permessage-deflate; client_max_window_bits' },
+      });
+      let socket;
+      ws.on('upgrade', (res) => {
+        socket = res.socket;
+        this.sockets.add(socket);
+      });
+      this.replies = new Map();
+      this.frameId = 0;
+      ws.on('message', (d) => {
+        const m = JSON.parse(String(d));
+        if (!('i' in m)) return; // a durableSeq push
+        const w = this.replies.get(m.i);
+        this.replies.delete(m.i);
+        w?.(m);
+      });
+      ws.once('open', () => {
+        this.ws = ws;
+        resolve(socket.bytesRead + socket.bytesWritten);
+      });
+      ws.once('error', (e) => reject(new Error(`${this.studentId} channel: ${e.message}`)));
+      ws.on('close', (code) => {
+        if (this.ws !== ws) return;
+        this.ws = null;
+        for (const w of this.replies.values()) w({ closed: code });
+        this.replies.clear();
+      });
+    });
+  }
+
+  /** One answer save (a random option of question `i`): over the channel when open, else a PUT. */
   async save(i) {
     const q = this.questions[i % this.questions.length];
     const opt = q.options[(i * 7 + this.seq) % q.options.length];
+    if (this.ws) {
+      const id = ++this.frameId;
+      const m = await new Promise((resolve) => {
+        this.replies.set(id, resolve);
+        this.ws.send(JSON.stringify({ i: id, q: q.id, o: opt.id, s: ++this.seq }));
+      });
+      if (m.closed !== undefined) throw new Error(`${this.studentId} save: the channel closed (${m.closed})`);
+      if (m.p) throw new Error(`${this.studentId} save over the channel → ${m.p.status} ${m.p.detail}`);
+      return;
+    }
     const r = await this.call('PUT', `/attempts/${this.attemptId}/answers/${q.id}`, { optionId: opt.id, seq: ++this.seq });
     if (r.status !== 200) throw new Error(`save → ${r.status} ${r.text.slice(0, 200)}`);
   }
@@ -237,6 +292,11 @@ export class Candidate {
   }
 
   close() {
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.terminate();
+    }
     this.agent.destroy();
   }
 }

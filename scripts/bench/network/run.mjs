@@ -11,7 +11,11 @@
  * same for a bare static file of the same size served by bare.mjs in the same namespace
  * (the baseline), and the physical floor (bytes × candidates ÷ link rate).
  *
- * Options: --halls=100,500,1000 --mbit=20,54 --saves-seconds=20 --quick (20 candidates,
+ * Saves go over the save channel (one WebSocket per candidate, opened once every candidate
+ * has the paper, its handshake reported apart), as the candidate page sends them;
+ * `--saves=http` sends them as PUTs (the page's fallback, and the path before the channel).
+ *
+ * Options: --halls=100,500,1000 --mbit=20,54 --saves-seconds=20 --saves=channel|http --quick (20 candidates,
  * 20 Mbit/s, 6 s of saves) --maths=mathml|html (the page of a current Chromium, the
  * default: the paper as MathML and no KaTeX file; or of a browser without MathML: KaTeX
  * HTML, its stylesheet and fonts) --keep-logs (keep the servers' logs, with each request's ms on the server) --out=PATH
@@ -30,7 +34,7 @@ import { mathsPaper } from './paper.mjs';
 
 const arg = (n, d) => process.argv.find((a) => a.startsWith(`--${n}=`))?.slice(n.length + 3) ?? d;
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('npm run bench:network -- [--halls=100,500,1000] [--mbit=20,54] [--saves-seconds=20] [--quick] [--maths=mathml|html] [--keep-logs] [--out=PATH]\n  --keep-logs: keep the servers’ logs (the JSON request log: each request’s ms on the server) and say where\n  --quick: 20 candidates, 20 Mbit/s, 6 s of saves; --maths=html: a browser without MathML (KaTeX HTML, stylesheet and fonts); default mathml');
+  console.log('npm run bench:network -- [--halls=100,500,1000] [--mbit=20,54] [--saves-seconds=20] [--saves=channel|http] [--quick] [--maths=mathml|html] [--keep-logs] [--out=PATH]\n  --saves=http: saves as PUTs, not over the save channel (one WebSocket per candidate, the default)\n  --keep-logs: keep the servers’ logs (the JSON request log: each request’s ms on the server) and say where\n  --quick: 20 candidates, 20 Mbit/s, 6 s of saves; --maths=html: a browser without MathML (KaTeX HTML, stylesheet and fonts); default mathml');
   process.exit(0);
 }
 const QUICK = process.argv.includes('--quick');
@@ -40,6 +44,8 @@ const HALLS = (QUICK ? '20' : arg('halls', '100,500,1000')).split(',').map(Numbe
 const RATES = (QUICK ? '20' : arg('mbit', '20,54')).split(',').map(Number);
 const SAVE_S = Number(QUICK ? 6 : arg('saves-seconds', '20'));
 const KEEP_LOGS = process.argv.includes('--keep-logs');
+const SAVES = arg('saves', 'channel');
+if (SAVES !== 'channel' && SAVES !== 'http') throw new Error(`--saves must be channel or http, not ${SAVES}`);
 const OUT = arg('out', join(ROOT, 'docs', 'benchmarks-network.md'));
 const log = (...a) => console.log(...a);
 const SERVER_PORT = 8080;
@@ -178,6 +184,13 @@ async function hallRun(link, n, bareBase, logPath) {
     const saveRounds = Array.from({ length: rounds }, () => []);
     const bareRounds = Array.from({ length: rounds }, () => []);
     const saveSize = 300; // about a save response's bytes (status line, headers, body)
+    // the save channels, as the page opens one after start (its handshake: once per candidate)
+    let handshakeBytes = 0;
+    if (SAVES === 'channel') {
+      const hs = await Promise.all(cands.map((c) => c.openChannel()));
+      handshakeBytes = hs.reduce((a, x) => a + x, 0) / n;
+      phase('save channels opened');
+    }
     const b1 = cands.map((c) => c.bytes());
     const bb1 = bare.map((c) => c.bytes());
     const w1 = link.counters();
@@ -222,6 +235,8 @@ async function hallRun(link, n, bareBase, logPath) {
       pageBytes,
       startBytes,
       saveBytes,
+      saves: SAVES,
+      handshakeBytes,
       submitBytes,
       wirePerCandidate: (wire1.rx + wire1.tx - wire0.rx - wire0.tx + savesWire + wire2.rx + wire2.tx - w3.rx - w3.tx) / n,
       bareSaveBytes,
@@ -264,13 +279,14 @@ function katexStylesheet() {
 
 function report(runs, netem) {
   const cmd = `npm run bench:network -- ${process.argv.slice(2).join(' ')}`.trim();
-  const rows = runs.map((r) => `| ${r.mbit} Mbit/s | ${r.candidates} | ${kb(r.pageBytes)} | ${kb(r.startBytes)} | ${Math.round(r.saveBytes)} B | ${kb(r.submitBytes)} | ${kb(r.wirePerCandidate)} | ${r1(r.floorS)} s | ${r1(r.lastPaperS)} s (${r1(r.lastPaperS / r.floorS)}×) | ${r1(r.paperP50)} / ${r1(r.paperP99)} s | ${r1(r.bareLastS)} s | ${r1(r.saveP99)} ms | ${r1(r.bareSaveP99)} ms (${r1(r.saveP99 / r.bareSaveP99)}×) |`);
+  const rows = runs.map((r) => `| ${r.mbit} Mbit/s | ${r.candidates} | ${kb(r.pageBytes)} | ${kb(r.startBytes)} | ${Math.round(r.saveBytes)} B${r.saves === 'channel' ? ` (channel; handshake ${Math.round(r.handshakeBytes)} B once)` : ' (PUT)'} | ${kb(r.submitBytes)} | ${kb(r.wirePerCandidate)} | ${r1(r.floorS)} s | ${r1(r.lastPaperS)} s (${r1(r.lastPaperS / r.floorS)}×) | ${r1(r.paperP50)} / ${r1(r.paperP99)} s | ${r1(r.bareLastS)} s | ${r1(r.saveP99)} ms | ${r1(r.bareSaveP99)} ms (${r1(r.saveP99 / r.bareSaveP99)}×) |`);
   return [
     '# Network benchmark (issue #26)',
     '',
     `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}.`,
     'The server runs in its own network namespace behind a router namespace (the hall’s access point) whose two veth interfaces are shaped with `tc` tbf at the given rate in each direction (a burst of 10 ms, a queue of up to 200 ms); the simulated candidate PCs share the other end, all arriving at once with empty caches (page, its scripts and styles, then start), then saving every 2 s, then submitting.',
     MATHS === 'mathml' ? 'The candidates behave like a current Chromium: the paper’s maths as MathML (`?math=mathml`), no KaTeX stylesheet or font (`--maths=html` for a browser without MathML).' : 'The candidates behave like a browser without MathML (`--maths=html`): the paper’s maths as KaTeX HTML, then KaTeX’s stylesheet and the KaTeX fonts the paper’s characters need (counted with the page).',
+    SAVES === 'channel' ? 'Saves go over the save channel, one WebSocket per candidate (`GET /attempts/{id}/channel`), as the candidate page sends them; the channels open once every candidate has the paper, and "one save" is the request and reply frames of one save on that socket (its handshake, once per candidate, given beside it). `--saves=http` measures saves as PUTs.' : 'Saves are PUTs (`--saves=http`: the candidate page’s fallback when its save channel is not open).',
     netem ? 'netem is available on this kernel, but this run adds no delay or loss.' : '**No delay or loss is modelled:** this kernel has no `netem` qdisc, so only the link rate is shaped (a real hall Wi-Fi adds latency and retries on top).',
     'Bytes per phase are TCP payload (HTTP headers and bodies) on the candidates’ sockets; "on the wire" is the clients’ veth counters over the hall’s phases, with TCP/IP headers and ACKs (the saves phase, shared with the bare file’s saves, split between the two by payload). The physical floor is the page-and-start traffic on the wire ÷ the link rate. The baseline is a bare node:http server in the same namespace sending a static file of the same size (page + start payload; one save response) to the same crowd, in the same phases (the crowd arriving at once; saves every 2 s once every candidate has the paper).',
     '',
@@ -309,7 +325,7 @@ async function main() {
         log(`  ${mbit} Mbit/s, ${n} candidates…`);
         serverLog = join(logDir, `server-${mbit}mbit-${n}.log`);
         const r = await hallRun(link, n, `http://${link.serverIp}:${BARE_PORT}`, serverLog);
-        log(`    page ${kb(r.pageBytes)}, paper ${kb(r.startBytes)}, save ${Math.round(r.saveBytes)} B; last paper ${r1(r.lastPaperS)} s (floor ${r1(r.floorS)} s); save p99 ${r1(r.saveP99)} ms (bare ${r1(r.bareSaveP99)} ms); ${r.retries} + ${r.bareRetries} (bare) request(s) resent after their reused connection failed`);
+        log(`    page ${kb(r.pageBytes)}, paper ${kb(r.startBytes)}, save ${Math.round(r.saveBytes)} B (${r.saves}); last paper ${r1(r.lastPaperS)} s (floor ${r1(r.floorS)} s); save p99 ${r1(r.saveP99)} ms (bare ${r1(r.bareSaveP99)} ms); ${r.retries} + ${r.bareRetries} (bare) request(s) resent after their reused connection failed`);
         runs.push(r);
       }
     }

@@ -1,0 +1,265 @@
+/**
+ * The save channel (issue 26): one WebSocket per candidate, `GET /attempts/{id}/channel`,
+ * carrying live answer saves in small frames instead of one HTTP request each — an
+ * extension beside the spec's `PUT /attempts/{id}/answers/{questionId}`, which stays the
+ * reference and the page's fallback (docs/api-overview.md, docs/decisions.md).
+ *
+ * The upgrade is refused with a plain problem response (no upgrade) for a path that is not
+ * a channel (404), an Origin whose host is not the request's Host (403 ORIGIN_REFUSED:
+ * cross-site WebSocket hijacking; a request without Origin is not a browser's), an unknown
+ * attempt (404), a disqualified one (403 DISQUALIFIED), an exam that requires Safe Exam
+ * Browser (403 SEB_USES_HTTP: SEB's keys are judged per request and per URL, so those
+ * pages save over HTTP), a completed or timed-out attempt (409), and an attempt over its
+ * rate limit (429). The attempt id is the capability, as on the HTTP routes.
+ *
+ * Frames (JSON text). Client → server, one save per frame, the PUT route's fields with
+ * short keys: `{"i": frame id, "q": questionId, "o": optionId, "t": text, "s": seq}`
+ * (`o`, `t`, `s` optional as in the PUT body; `i` a whole number the reply echoes).
+ * Each frame takes a point of the attempt's live rate limit, is validated by the PUT
+ * route's schemas and goes through the same `saveAnswers(…, {questionInPath: true})`.
+ * Server → client:
+ * - saved: `{"i", "s": seq, "a": applied, "r": remainingSeconds, "d": durableSeq}` (the
+ *   PUT response's `seq`, `applied`, `remainingSeconds`, `durableSeq`; `saved` is true);
+ * - refused: `{"i", "p": problem}`, the problem-details body the PUT would have answered
+ *   (status, code, detail, errors, retryAfterSeconds…); `i` is null for a frame that is
+ *   not JSON or has no usable id. A refusal that ends the attempt's saving (403, 409, or
+ *   404 for the attempt) is followed by a close with code 4000 + status;
+ * - durable: `{"d": durableSeq}` pushed after an answer flush moved the attempt's
+ *   watermark past what the channel last told, so the page's "Saved" needs no poll.
+ * A channel with no frame for 65 s is closed (1000), as an idle HTTP connection is
+ * (platform/idle-connections.ts); frames over 1 MB (the PUT body limit) close it (1009);
+ * no permessage-deflate (memory per connection, and the frames are tiny).
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { HallDeps } from '../../hall/deps.js';
+import { ApiError, Conflict, Forbidden, NotFound, ValidationError, toProblem, type ProblemBody } from '../../platform/errors.js';
+import { invalidInput } from '../../platform/openapi.js';
+import { consume } from '../../platform/rate-limit.js';
+import { randomBase62 } from '../../platform/ids.js';
+import { candidateAttempt, saveAnswers } from './answers.js';
+import { answerItemSchema, singleAnswerSchema } from './schemas.js';
+import { GRACE_MS, remainingMs } from './timer.js';
+
+/** The channel's path; the attempt id is its one segment (as in `/attempts/{id}`). */
+const CHANNEL_PATH = /^\/attempts\/([^/?#]{1,64})\/channel(?:\?.*)?$/;
+/** Largest frame (bytes): the PUT body's limit (app.ts, 1 MB JSON). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+/** A channel without a frame for this long is closed (the HTTP connections' idle time). */
+export const CHANNEL_IDLE_MS = 65_000;
+const TICK_MS = 5_000;
+const LIVE = 'requests for this attempt';
+/** the PUT route's path rule for the question id (its errors name `questionId`) */
+const questionParam = answerItemSchema.pick({ questionId: true });
+const frameIdOk = (i: unknown): i is number => typeof i === 'number' && Number.isSafeInteger(i) && i >= 0;
+
+interface Channel {
+  ws: WebSocket;
+  attemptId: string;
+  examId: string;
+  /** the tick of its last frame */
+  tick: number;
+  /** the highest seq a reply acknowledged, and the durableSeq the channel last told */
+  ackedSeq: number;
+  toldDurable: number;
+  /** the frames of this channel, one at a time and in order */
+  queue: Promise<void>;
+  frames: number;
+}
+
+export interface SaveChannels {
+  /** open channels (for tests and the benchmark) */
+  readonly size: number;
+  /** Closes every channel (1001, going away) and stops the idle timer: server shutdown. */
+  close(): void;
+}
+
+/**
+ * Serves the save channel on `server`'s upgrade requests (see the module header). Every
+ * server of the hall calls this: src/main.ts and the tests' harness.
+ * @param idleMs a channel without a frame this long is closed (tests shorten it)
+ */
+export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs?: number } = {}): SaveChannels {
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
+  const channels = new Set<Channel>();
+  const bootId = randomBase62(6);
+  let counter = 0;
+  let tick = 0;
+  const idleMs = opts.idleMs ?? CHANNEL_IDLE_MS;
+  const tickMs = Math.min(TICK_MS, Math.max(20, Math.floor(idleMs / 4)));
+  const idleTicks = Math.ceil(idleMs / tickMs);
+  let closed = false;
+
+  const refuseUpgrade = (socket: Duplex, path: string, err: ApiError) => {
+    const body = JSON.stringify(toProblem(err, path.split('?')[0]!, `${bootId}-u${(++counter).toString(36)}`));
+    const extra = Object.entries(err.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.end(`HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? ''}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\n${extra}connection: close\r\n\r\n${body}`);
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = req.url ?? '/';
+    void admit(req, path)
+      .then((c) => {
+        if (closed) throw new ApiError(503, 'service-unavailable', 'Service unavailable', 'The server is stopping.');
+        wss.handleUpgrade(req, socket, head, (ws) => open(ws, c));
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ApiError) return refuseUpgrade(socket, path, e);
+        deps.logger.error('save channel upgrade failed', { path, error: String(e) });
+        refuseUpgrade(socket, path, new ApiError(500, 'internal-error', 'Internal server error', 'Something went wrong on the server.'));
+      });
+  };
+
+  /** The checks of an upgrade; resolves to the attempt and exam ids. */
+  const admit = async (req: IncomingMessage, path: string): Promise<{ attemptId: string; examId: string }> => {
+    const m = CHANNEL_PATH.exec(path);
+    if (!m || req.method !== 'GET') throw new ApiError(404, 'not-found', 'Not found', `No WebSocket endpoint at ${path.split('?')[0]}.`);
+    if (!sameOrigin(req, deps.config.CBT_PUBLIC_URL)) throw new Forbidden('The channel opens only from a page of this server (Origin).', { code: 'ORIGIN_REFUSED' });
+    let attemptId: string;
+    try {
+      attemptId = decodeURIComponent(m[1]!);
+    } catch {
+      throw new NotFound('Attempt');
+    }
+    // the state of the attempt when the channel opens; each frame is judged again
+    const { st, paper } = candidateAttempt(deps, attemptId);
+    if (paper.seb !== null) throw new Forbidden('This exam requires Safe Exam Browser, whose keys are checked on every HTTP request: save with PUT /attempts/{id}/answers/{questionId}.', { code: 'SEB_USES_HTTP' });
+    if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
+    if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
+    // an open is a request of the attempt (a page reconnecting in a loop is held back)
+    await consume(deps.limits.live, st.row.id, LIVE);
+    return { attemptId: st.row.id, examId: st.row.exam_id };
+  };
+
+  const open = (ws: WebSocket, c: { attemptId: string; examId: string }) => {
+    const ch: Channel = { ws, attemptId: c.attemptId, examId: c.examId, tick, ackedSeq: 0, toldDurable: 0, queue: Promise.resolve(), frames: 0 };
+    if (closed) return ws.terminate();
+    channels.add(ch);
+    ws.on('message', (data, isBinary) => {
+      ch.tick = tick;
+      ch.queue = ch.queue.then(() => frame(ch, data, isBinary));
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => channels.delete(ch));
+  };
+
+  const send = (ch: Channel, msg: unknown) => {
+    if (ch.ws.readyState === ch.ws.OPEN) ch.ws.send(JSON.stringify(msg));
+  };
+
+  /** One client frame: one save, answered with a reply (never throws). */
+  const frame = async (ch: Channel, data: RawData, isBinary: boolean): Promise<void> => {
+    let id: number | null = null;
+    const n = ++ch.frames;
+    try {
+      let f: unknown;
+      try {
+        if (isBinary) throw new Error('binary');
+        f = JSON.parse(String(data));
+      } catch {
+        throw new ValidationError('The frame is not valid JSON text.', [{ path: '(frame)', message: 'malformed JSON' }]);
+      }
+      if (f === null || typeof f !== 'object' || Array.isArray(f)) throw new ValidationError('A frame is a JSON object: {"i", "q", "o"|"t", "s"}.', [{ path: '(frame)', message: 'must be an object' }]);
+      const o = f as Record<string, unknown>;
+      if (frameIdOk(o.i)) id = o.i;
+      else throw new ValidationError('The frame id i must be a whole number ≥ 0.', [{ path: 'i', message: 'must be a whole number ≥ 0' }]);
+      // the PUT route's checks, in its order: path (the question id) → 400, then the body
+      const q = questionParam.safeParse({ questionId: o.q });
+      if (!q.success) throw invalidInput('param', q.error);
+      const b = singleAnswerSchema.safeParse({ optionId: o.o, text: o.t, seq: o.s });
+      if (!b.success) throw invalidInput('json', b.error);
+      await consume(deps.limits.live, ch.attemptId, LIVE);
+      // an exam made to require SEB since the channel opened: its checks are HTTP's
+      if (deps.sessions.paper(ch.examId)?.seb) throw new Forbidden('This exam requires Safe Exam Browser: save over HTTP.', { code: 'SEB_USES_HTTP' });
+      const saved = saveAnswers(deps, ch.attemptId, [{ questionId: q.data.questionId, optionId: b.data.optionId, text: b.data.text, seq: b.data.seq }], { questionInPath: true });
+      if (saved.seq > ch.ackedSeq) ch.ackedSeq = saved.seq;
+      ch.toldDurable = saved.durableSeq;
+      send(ch, { i: id, s: saved.seq, a: saved.applied, r: saved.remainingSeconds, d: saved.durableSeq });
+    } catch (e) {
+      const err = e instanceof ApiError ? e : internal(e, ch);
+      const problem: ProblemBody = toProblem(err, `/attempts/${ch.attemptId}/channel`, `${bootId}-c${n.toString(36)}`);
+      send(ch, { i: id, p: problem });
+      // nothing this attempt sends will be saved any more: the page goes to HTTP, which says why
+      const ends = err.status === 403 || err.status === 409 || (err.status === 404 && err.extra.code !== 'QUESTION_NOT_FOUND');
+      if (ends) ch.ws.close(4000 + err.status, String(err.extra.code ?? '').slice(0, 60));
+    }
+  };
+
+  const internal = (e: unknown, ch: Channel): ApiError => {
+    deps.logger.error('save channel frame failed', { attemptId: ch.attemptId, error: String(e), stack: (e as Error).stack });
+    return new ApiError(500, 'internal-error', 'Internal server error', 'Something went wrong on the server; the error was logged.');
+  };
+
+  // after a flush: tell each channel whose acknowledged saves are not all durable yet
+  const offEvents = deps.events.on((e) => {
+    if (e.kind !== 'answers-flushed') return;
+    for (const ch of channels) {
+      if (ch.ackedSeq <= ch.toldDurable) continue;
+      const d = deps.buffer.durableSeq(ch.attemptId);
+      if (d > ch.toldDurable) {
+        ch.toldDurable = d;
+        send(ch, { d });
+      }
+    }
+  });
+
+  const timer = setInterval(() => {
+    tick++;
+    for (const ch of channels) {
+      if (tick - ch.tick > idleTicks) {
+        channels.delete(ch);
+        ch.ws.close(1000, 'idle');
+      }
+    }
+  }, tickMs);
+  timer.unref();
+
+  server.on('upgrade', onUpgrade);
+  return {
+    get size() {
+      return channels.size;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      offEvents();
+      server.off('upgrade', onUpgrade);
+      for (const ch of channels) {
+        ch.ws.close(1001, 'server stopping');
+        // a peer that never answers the close is cut when the socket's close times out;
+        // the server's own close must not wait for it
+        setTimeout(() => ch.ws.terminate(), 1000).unref();
+      }
+      channels.clear();
+    },
+  };
+}
+
+/**
+ * Whether a browser's upgrade comes from a page of this server: the Origin's host (with
+ * port) is the request's Host, or the configured public URL's. No Origin: not a browser,
+ * which no other site can drive (cross-site WebSocket hijacking needs a victim's browser).
+ */
+function sameOrigin(req: IncomingMessage, publicUrl: string | undefined): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  if (host && host === req.headers.host) return true;
+  if (publicUrl) {
+    try {
+      return new URL(publicUrl).host === host;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}

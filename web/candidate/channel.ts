@@ -1,0 +1,159 @@
+/**
+ * The save channel on the page (issue 26): one WebSocket to `/attempts/:id/channel`
+ * carrying one-answer saves in small frames (~100 bytes a round trip instead of ~730 over
+ * HTTP). answers.ts prefers it while it is open and uses HTTP otherwise, so the channel
+ * only ever changes how a save travels, never what is saved: a save in flight when the
+ * channel closes or stalls resolves as `network`, and the answer goes again over HTTP
+ * with the same seq (a save is idempotent by its seq).
+ * Frames (src/modules/attempts/save-channel.ts): `{i, q, o|t, s}` out; `{i, s, a, r, d}`
+ * (saved), `{i, p}` (refused: the PUT's problem) or `{d}` (durableSeq after a flush) in.
+ * Not used where there is no WebSocket, for exams that require Safe Exam Browser (its
+ * keys are per HTTP request), or when localStorage `hallcbt.channel` is `"off"`.
+ */
+import { markReachable, type ApiResult } from './api.js';
+import { noteProblem } from './seb.js';
+import { readJson } from './storage.js';
+import type { Problem, SaveResponse } from './types.js';
+
+/** a save not answered within this long: the channel is taken as dead (as call()'s time-out) */
+const REPLY_TIMEOUT_MS = 10_000;
+const MAX_RETRY_MS = 60_000;
+
+type Waiter = (r: ApiResult<SaveResponse>) => void;
+
+/** Whether this page may save over a channel (WebSocket exists, not switched off). */
+export function channelAllowed(): boolean {
+  return typeof WebSocket !== 'undefined' && readJson<string | null>('channel', null) !== 'off';
+}
+
+export class SaveChannel {
+  private ws: WebSocket | null = null;
+  private ready = false;
+  private nextId = 1;
+  private waiting: Record<number, Waiter> = {};
+  private retryMs = 1000;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  /**
+   * @param onDurable the server pushed a durableSeq (after an answer flush)
+   * @param onOpen the channel opened (saves waiting may go now)
+   */
+  constructor(private readonly attemptId: string, private readonly onDurable: (durableSeq: number) => void, private readonly onOpen: () => void) {}
+
+  /** True when a save can go over the channel now. */
+  isOpen(): boolean {
+    return this.ready;
+  }
+
+  /** Opens the channel unless it is open, opening, waiting to retry, or stopped. */
+  connect(): void {
+    if (this.stopped || this.ws || this.retryTimer) return;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/attempts/' + encodeURIComponent(this.attemptId) + '/channel');
+    } catch {
+      // (a browser whose policy refuses the address at once)
+      return this.retryLater();
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.ready = true;
+      this.retryMs = 1000;
+      this.onOpen();
+    };
+    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.drop();
+      // the server ended this attempt's saving (4403, 4404, 4409): HTTP says why; an idle
+      // close (1000) reopens when the next save needs it; anything else after a while
+      if (ev.code >= 4000 || ev.code === 1000) return;
+      this.retryLater();
+    };
+  }
+
+  /**
+   * Sends one save; resolves as call() does: `ok` with the PUT response's fields,
+   * `problem`, or `network` (closed or stalled meanwhile: send it again over HTTP).
+   */
+  save(item: { questionId: string; optionId?: string; text?: string; seq: number }): Promise<ApiResult<SaveResponse>> {
+    const ws = this.ws;
+    if (!ws || !this.ready) return Promise.resolve({ kind: 'network' });
+    const i = this.nextId++;
+    const frame = item.optionId ? { i, q: item.questionId, o: item.optionId, s: item.seq } : { i, q: item.questionId, t: item.text || '', s: item.seq };
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (this.ws === ws) this.drop(true);
+      }, REPLY_TIMEOUT_MS);
+      this.waiting[i] = (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      };
+      try {
+        ws.send(JSON.stringify(frame));
+      } catch {
+        this.drop(true);
+      }
+    });
+  }
+
+  /** Closes for good (the attempt is over or locked). */
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.drop(true);
+  }
+
+  private receive(data: unknown): void {
+    let m: { i?: number | null; s?: number; a?: number; r?: number; d?: number; p?: Problem };
+    try {
+      m = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    if (!m || typeof m !== 'object') return;
+    markReachable();
+    if (!('i' in m)) {
+      if (typeof m.d === 'number') this.onDurable(m.d);
+      return;
+    }
+    if (typeof m.i !== 'number') return;
+    const w = this.waiting[m.i];
+    if (!w) return;
+    delete this.waiting[m.i];
+    if (m.p && typeof m.p.status === 'number') {
+      noteProblem(m.p);
+      w({ kind: 'problem', status: m.p.status, problem: m.p });
+    } else w({ kind: 'ok', status: 200, body: { saved: true, seq: m.s, remainingSeconds: m.r as number, durableSeq: m.d as number } });
+  }
+
+  /** Forgets the socket (closing it when `close`) and answers every waiting save `network`. */
+  private drop(close = false): void {
+    const ws = this.ws;
+    this.ws = null;
+    this.ready = false;
+    if (ws && close) {
+      try {
+        ws.close();
+      } catch {
+        /* closing already */
+      }
+    }
+    const waiting = this.waiting;
+    this.waiting = {};
+    for (const k of Object.keys(waiting)) waiting[Number(k)]!({ kind: 'network' });
+    if (ws && close && !this.stopped) this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.stopped || this.retryTimer) return;
+    const ms = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, ms);
+  }
+}
