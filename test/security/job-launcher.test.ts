@@ -6,25 +6,12 @@
  * answering 422 as a dead child's does; and neither the launcher nor a job process outlives
  * the server.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { heavyWorkbook, longText } from '../../scripts/bench/bombs.mjs';
-import { JsonClient } from '../../scripts/soak/http.js';
-import { startReceiver, type Receiver } from '../../scripts/soak/receiver.js';
-import { seed, type Seeded } from '../../scripts/soak/seed.js';
-import { freePort, jobChildPids, jobLauncherPid, ServerProcess } from '../../scripts/soak/server-process.js';
+import { jobChildPids, jobLauncherPid, type ServerProcess } from '../../scripts/soak/server-process.js';
+import { hallProcessSuite, running, sleep, waitGone } from './hall-process.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Whether a process still runs (a zombie counts as gone). */
-const running = (pid: number) => {
-  try {
-    return !/State:\s+Z/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 /** PPid of a process, from /proc. */
 const parentOf = (pid: number) => Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 /** The children of a process, from /proc ([] when it is gone). */
@@ -51,25 +38,6 @@ async function until<T>(what: string, get: () => T | undefined, ms = 20_000): Pr
     await sleep(5);
   }
 }
-async function waitGone(pid: number, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end && running(pid)) await sleep(20);
-  return !running(pid);
-}
-
-let dir: string;
-let receiver: Receiver;
-const servers: ServerProcess[] = [];
-
-async function startHall(name: string) {
-  const server = new ServerProcess({ dataDir: join(dir, name), port: await freePort(), logFile: join(dir, `${name}.log`), env: { CBT_RATE_LIMIT_PER_MIN: '100000' } });
-  servers.push(server);
-  server.spawn();
-  await server.ready();
-  const seeded: Seeded = await seed(new JsonClient(server.baseUrl), receiver.url, 1, { objective: 2, essays: 0 });
-  const h = seeded.halls[0]!;
-  return { server, apiKey: h.apiKey, workspaceId: h.workspaceId, examId: h.examId };
-}
 
 /** A roster import of one candidate: a short job in the job process. */
 function importRoster(server: ServerProcess, apiKey: string, examId: string, id: string) {
@@ -78,16 +46,7 @@ function importRoster(server: ServerProcess, apiKey: string, examId: string, id:
   return fetch(`${server.baseUrl}/exams/${examId}/roster/import`, { method: 'POST', body: form, headers: { 'x-api-key': apiKey } });
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'hallcbt-launcher-'));
-  receiver = await startReceiver();
-}, 30_000);
-
-afterAll(async () => {
-  for (const s of servers) await s.kill();
-  await receiver?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { startHall } = hallProcessSuite('launcher');
 
 describe('the job launcher (real server process)', () => {
   it('the server starts the launcher at boot and forks no job process itself: every job process is the launcher’s child', async () => {

@@ -5,24 +5,12 @@
  * and a child does not outlive its server, whether the server is stopped (SIGTERM) or
  * killed (SIGKILL).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { heavyWorkbook, longText } from '../../scripts/bench/bombs.mjs';
-import { JsonClient } from '../../scripts/soak/http.js';
-import { startReceiver, type Receiver } from '../../scripts/soak/receiver.js';
-import { seed, type Seeded } from '../../scripts/soak/seed.js';
-import { freePort, jobChildPids, ServerProcess } from '../../scripts/soak/server-process.js';
+import { jobChildPids, type ServerProcess } from '../../scripts/soak/server-process.js';
+import { hallProcessSuite, running, sleep, waitGone } from './hall-process.js';
 
-/** Whether a process still runs (a zombie nobody reaped counts as gone). */
-const running = (pid: number) => {
-  try {
-    return !/State:\s+Z/.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 /** Fields 3… of /proc/<pid>/stat (after the command's name). */
 const statOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -34,7 +22,6 @@ const niceOf = (pid: number) => Number(statOf(pid)[16]);
 const policyOf = (pid: number) => Number(statOf(pid)[38]);
 const SCHED_OTHER = 0;
 const SCHED_IDLE = 5;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls for the server's first job process (≤ 20 s). */
 async function firstChild(serverPid: number): Promise<number> {
@@ -45,30 +32,6 @@ async function firstChild(serverPid: number): Promise<number> {
     await sleep(5);
   }
   throw new Error('no job process appeared');
-}
-
-async function waitGone(pid: number, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (!running(pid)) return true;
-    await sleep(20);
-  }
-  return !running(pid);
-}
-
-let dir: string;
-let receiver: Receiver;
-const servers: ServerProcess[] = [];
-
-/** A fresh server with one seeded workspace; returns it and its API key. */
-async function startHall(name: string, env: Record<string, string> = {}): Promise<{ server: ServerProcess; apiKey: string; workspaceId: string; examId: string }> {
-  const server = new ServerProcess({ dataDir: join(dir, name), port: await freePort(), logFile: join(dir, `${name}.log`), env: { CBT_RATE_LIMIT_PER_MIN: '100000', ...env } });
-  servers.push(server);
-  server.spawn();
-  await server.ready();
-  const seeded: Seeded = await seed(new JsonClient(server.baseUrl), receiver.url, 1, { objective: 2, essays: 0 });
-  const h = seeded.halls[0]!;
-  return { server, apiKey: h.apiKey, workspaceId: h.workspaceId, examId: h.examId };
 }
 
 function generate(server: ServerProcess, apiKey: string, bytes: Uint8Array, name: string) {
@@ -84,16 +47,7 @@ const notes = new TextEncoder().encode(
     'Respiration is the process by which living cells release energy from glucose, using oxygen and giving off carbon dioxide.',
 );
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'hallcbt-jobproc-'));
-  receiver = await startReceiver();
-}, 30_000);
-
-afterAll(async () => {
-  for (const s of servers) await s.kill();
-  await receiver?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { startHall } = hallProcessSuite('jobproc');
 
 describe('the job process that reads uploads (real server process)', () => {
   it('runs under SCHED_IDLE (the server does not); a child killed mid-job answers 422 READER_FAILED, and the next upload works', async () => {
