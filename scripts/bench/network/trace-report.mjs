@@ -20,7 +20,13 @@ const client = JSON.parse(readFileSync(`${prefix}.client-${mbit}mbit-${n}.json`,
 const dir = dirname(prefix);
 const traces = readdirSync(dir)
   .filter((f) => f.startsWith(`${basename(prefix)}.server-`))
-  .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')))
+  .map((f) => {
+    try {
+      return JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    } catch {
+      return { frames: [] }; // a server that exited while another wrote (the seeding server's)
+    }
+  })
   .filter((t) => t.frames.length);
 const t0 = client.saves[0][0];
 const server = traces.find((t) => t.frames.some((f) => Math.abs(f[0] - t0) < 5000));
