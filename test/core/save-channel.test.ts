@@ -208,6 +208,48 @@ describe('saves over the channel', () => {
   });
 });
 
+describe('durableSeq pushes after a flush', () => {
+  it('reach every channel whose saves became durable, in slices a few ms apart rather than all in one turn', async () => {
+    // one flush made one push per channel in a single turn: ~480 sends held the event loop
+    // 4–18 ms at 1,000 candidates, and the saves arriving meanwhile waited (docs/benchmarks.md)
+    const t = await startTestServer({ config: { CBT_RATE_LIMIT_PER_MIN: 100_000 } });
+    try {
+      const w = await registerWorkspace(t.baseUrl);
+      t.deps.sqlite.prepare('UPDATE workspaces SET credits = 100 WHERE id = ?').run(w.id);
+      const e = await createExam(t.baseUrl, w.apiKey, w.id);
+      await addQuestions(t.baseUrl, w.apiKey, w.id, e.id, sampleMcqs(1));
+      const n = 48;
+      const cs: { c: Channel; pushedAt: number[] }[] = [];
+      for (let k = 0; k < n; k++) {
+        const a = await startAttempt(t.baseUrl, e.accessCode, `P-${k}`);
+        const c = await channel(t.baseUrl, a.attemptId);
+        const q = a.questions[0]!;
+        expect(await c.save({ i: 1, q: q.id, o: q.options[k % q.options.length]!.id, s: 1 })).toMatchObject({ s: 1, d: 0 });
+        const pushedAt: number[] = [];
+        c.ws.on('message', (d) => {
+          if (!('i' in JSON.parse(String(d)))) pushedAt.push(performance.now());
+        });
+        cs.push({ c, pushedAt });
+      }
+      await t.deps.buffer.flush();
+      t.deps.events.emit({ kind: 'answers-flushed' });
+      await waitFor(() => cs.every((x) => x.pushedAt.length > 0), 5_000);
+      expect(cs.every((x) => x.c.got.some((m) => !('i' in m) && m.d === 1))).toBe(true);
+      const at = cs.map((x) => x.pushedAt[0]!);
+      // 48 pushes: three slices of 16, 4 ms apart (one turn: all within ~1 ms)
+      expect(Math.max(...at) - Math.min(...at)).toBeGreaterThanOrEqual(5);
+      // a second flush with nothing new pushes nothing more
+      await t.deps.buffer.flush();
+      t.deps.events.emit({ kind: 'answers-flushed' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(cs.every((x) => x.pushedAt.length === 1)).toBe(true);
+      for (const x of cs) x.c.ws.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the upgrade', () => {
   it('is refused, with a problem and no upgrade, for an unknown attempt, another site’s Origin, and a path that is no channel', async () => {
     const e = await examWith(1);

@@ -34,7 +34,7 @@ import { mathsPaper } from './paper.mjs';
 
 const arg = (n, d) => process.argv.find((a) => a.startsWith(`--${n}=`))?.slice(n.length + 3) ?? d;
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('npm run bench:network -- [--halls=100,500,1000] [--mbit=20,54] [--saves-seconds=20] [--saves=channel|http] [--quick] [--maths=mathml|html] [--keep-logs] [--out=PATH]\n  --saves=http: saves as PUTs, not over the save channel (one WebSocket per candidate, the default)\n  --keep-logs: keep the servers’ logs (the JSON request log: each request’s ms on the server) and say where\n  --quick: 20 candidates, 20 Mbit/s, 6 s of saves; --maths=html: a browser without MathML (KaTeX HTML, stylesheet and fonts); default mathml');
+  console.log('npm run bench:network -- [--halls=100,500,1000] [--mbit=20,54] [--saves-seconds=20] [--saves=channel|http] [--quick] [--maths=mathml|html] [--keep-logs] [--dump=PREFIX] [--out=PATH]\n  --dump=PREFIX: write every save and bare-file save with its start (epoch ms) to PREFIX.client-<mbit>mbit-<n>.json (with BENCH_SERVER_NODE_ARGS=\"--import ./scripts/bench/network/trace.mjs\" BENCH_TRACE=PREFIX, the server’s timeline beside it)\n  --saves=http: saves as PUTs, not over the save channel (one WebSocket per candidate, the default)\n  --keep-logs: keep the servers’ logs (the JSON request log: each request’s ms on the server) and say where\n  --quick: 20 candidates, 20 Mbit/s, 6 s of saves; --maths=html: a browser without MathML (KaTeX HTML, stylesheet and fonts); default mathml');
   process.exit(0);
 }
 const QUICK = process.argv.includes('--quick');
@@ -46,6 +46,7 @@ const SAVE_S = Number(QUICK ? 6 : arg('saves-seconds', '20'));
 const KEEP_LOGS = process.argv.includes('--keep-logs');
 const SAVES = arg('saves', 'channel');
 if (SAVES !== 'channel' && SAVES !== 'http') throw new Error(`--saves must be channel or http, not ${SAVES}`);
+const DUMP = arg('dump', '');
 const OUT = arg('out', join(ROOT, 'docs', 'benchmarks-network.md'));
 const log = (...a) => console.log(...a);
 const SERVER_PORT = 8080;
@@ -57,6 +58,8 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 const r1 = (x) => Math.round(x * 10) / 10;
+const r3 = (x) => Math.round(x * 1000) / 1000;
+const epoch = (t) => Math.round((performance.timeOrigin + t) * 1000) / 1000;
 const kb = (b) => `${r1(b / 1024)} KB`;
 
 async function waitHttp(url, ms = 60_000) {
@@ -88,7 +91,9 @@ const tailOf = (path, n = 4000) => {
  */
 async function startServer(link, dataDir, logPath) {
   const fd = openSync(logPath, 'a');
-  const proc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, ...START_FLAGS, join(ROOT, 'dist', 'src', 'main.js')], {
+  // BENCH_SERVER_NODE_ARGS (space-separated) adds node flags for diagnosis, e.g. "--import ./scripts/bench/network/trace.mjs"
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, ...START_FLAGS, ...extra, join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(SERVER_PORT), HOST: link.serverIp, DATA_DIR: dataDir, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_BACKUP_INTERVAL_MINS: '0', CBT_WEBHOOK_ALLOW_LOCAL: '1' },
     stdio: ['ignore', fd, fd],
@@ -195,23 +200,38 @@ async function hallRun(link, n, bareBase, logPath) {
     const bb1 = bare.map((c) => c.bytes());
     const w1 = link.counters();
     const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+    // --dump: every save and bare save [epoch ms at its start, ms, candidate, round (, the channel's port)], and the
+    // bench process's own stalls (a 2 ms timer over 3 ms late), to set against the server's trace
+    const dump = { saves: [], bare: [], stalls: [] };
+    let expected = performance.now() + 2;
+    const stallTimer = DUMP ? setInterval(() => {
+      const now = performance.now();
+      if (now - expected > 3) dump.stalls.push([epoch(expected), r3(now - expected)]);
+      expected = now + 2;
+    }, 2) : null;
     await Promise.all(cands.map(async (c, i) => {
       await sleep(Math.random() * 2000);
       for (let k = 0; k < rounds; k++) {
         const t = performance.now();
         await c.save(k);
         const ms = performance.now() - t;
+        if (DUMP) dump.saves.push([epoch(t), r3(ms), i, k, c.ws?._socket?.localPort ?? 0]);
         saveRounds[k].push(ms);
         if (k > 0) saveLat.push(ms);
         await sleep(1000 - (performance.now() - t));
         const tb = performance.now();
         await bare[i].blob(bareBase, saveSize);
         const bms = performance.now() - tb;
+        if (DUMP) dump.bare.push([epoch(tb), r3(bms), i, k]);
         bareRounds[k].push(bms);
         if (k > 0) bareSaveLat.push(bms);
         await sleep(2000 - (performance.now() - t));
       }
     }));
+    if (stallTimer) {
+      clearInterval(stallTimer);
+      writeFileSync(`${DUMP}.client-${link.mbit}mbit-${n}.json`, JSON.stringify(dump));
+    }
     const saveBytes = cands.reduce((a, c, i) => a + c.bytes() - b1[i], 0) / (n * rounds);
     const bareSaveBytes = bare.reduce((a, c, i) => a + c.bytes() - bb1[i], 0) / (n * rounds);
     const w2 = link.counters();
