@@ -259,3 +259,24 @@ export async function channelGate(page: Page, onFrame: (f: ChannelFrame) => void
     },
   };
 }
+
+/**
+ * Chooses option `label` (A–D) of question `index` (0-based) through the navigator, with the
+ * key a candidate presses; resolves when the choice shows, with the time it showed (ms).
+ */
+export async function answerMcq(page: Page, index: number, label: string): Promise<number> {
+  await page.click(`.nav-q[data-index="${index}"]`);
+  await page.waitForFunction((i) => document.querySelector('#q-title')?.textContent?.startsWith(`Question ${i + 1}`), index);
+  await page.keyboard.press(label.toLowerCase());
+  await page.waitForSelector('label.option.chosen');
+  return Date.now();
+}
+
+/** Types `text` key by key at the end of the essay box of question 1 (index 0). */
+export async function typeEssay(page: Page, text: string): Promise<void> {
+  await page.click('.nav-q[data-index="0"]');
+  await page.waitForSelector('#essay');
+  await page.click('#essay');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}

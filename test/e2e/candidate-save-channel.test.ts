@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, sampleMcqs, type TestServer } from '../harness.js';
-import { channelGate, currentAttemptId, localPending, openPage, pageSuite, seedExam, signInAndStart, waitAllSaved } from './candidate-helpers.js';
+import { answerMcq, channelGate, currentAttemptId, localPending, typeEssay, openPage, pageSuite, seedExam, signInAndStart, waitAllSaved } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -26,21 +26,6 @@ function httpSaves(page: Page): { method: string; seqs: number[] }[] {
     out.push({ method: req.method(), seqs: (body.answers ?? [body]).map((a) => a.seq!).filter((s) => typeof s === 'number') });
   });
   return out;
-}
-
-async function answerMcq(page: Page, index: number, label: string): Promise<void> {
-  await page.click(`.nav-q[data-index="${index}"]`);
-  await page.waitForFunction((i) => document.querySelector('#q-title')?.textContent?.startsWith(`Question ${i + 1}`), index);
-  await page.keyboard.press(label.toLowerCase());
-  await page.waitForSelector('label.option.chosen');
-}
-
-async function typeEssay(page: Page, text: string): Promise<void> {
-  await page.click('.nav-q[data-index="0"]');
-  await page.waitForSelector('#essay');
-  await page.click('#essay');
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(text);
 }
 
 async function serverAnswers(attemptId: string) {

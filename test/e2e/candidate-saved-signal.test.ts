@@ -16,7 +16,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, sampleMcqs, type TestServer } from '../harness.js';
-import { channelGate, currentAttemptId, localPending, openPage, seedExam, pageSuite } from './candidate-helpers.js';
+import { answerMcq, channelGate, currentAttemptId, localPending, typeEssay, openPage, seedExam, pageSuite } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -58,24 +58,6 @@ async function savedWithin2s(page: Page, since: number): Promise<number> {
     { timeout: Math.max(1, 2000 - (Date.now() - since)), polling: 50 },
   );
   return Date.now() - since;
-}
-
-/** Chooses option `label` (A–D) of question `index` (0-based) through the navigator. */
-async function answerMcq(page: Page, index: number, label: string): Promise<number> {
-  await page.click(`.nav-q[data-index="${index}"]`);
-  await page.waitForFunction((i) => document.querySelector('#q-title')?.textContent?.startsWith(`Question ${i + 1}`), index);
-  await page.keyboard.press(label.toLowerCase());
-  await page.waitForSelector('label.option.chosen');
-  return Date.now();
-}
-
-/** Types `text` key by key at the end of the essay box of question 1. */
-async function typeEssay(page: Page, text: string): Promise<void> {
-  await page.click('.nav-q[data-index="0"]');
-  await page.waitForSelector('#essay');
-  await page.click('#essay');
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(text);
 }
 
 describe.each([

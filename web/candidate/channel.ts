@@ -26,6 +26,13 @@ export function channelAllowed(): boolean {
   return typeof WebSocket !== 'undefined' && readJson<string | null>('channel', null) !== 'off';
 }
 
+/**
+ * One attempt's save channel: `connect()` opens it (and reopens it after a close, waiting
+ * 1 s, 2 s, … up to 60 s), `save(item)` sends one answer and resolves as `call()` does —
+ * `ok` with the PUT's body, `problem` with the PUT's problem, or `network` when the channel
+ * is not open, closes or gives no reply within 10 s (the caller then saves over HTTP) —
+ * and `stop()` closes it for good. It never throws.
+ */
 export class SaveChannel {
   private ws: WebSocket | null = null;
   private ready = false;
