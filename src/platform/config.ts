@@ -52,6 +52,12 @@ export const configSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  /**
+   * `off` turns the candidates' save channel (one WebSocket each, GET /attempts/{id}/channel)
+   * off for the whole hall: upgrades are refused (404 SAVE_CHANNEL_OFF) and the pages save
+   * with HTTP PUT, for a network whose access points mishandle WebSockets.
+   */
+  CBT_SAVE_CHANNEL: z.enum(['on', 'off']).default('on'),
   /** 1 allows webhook URLs on loopback and this machine's addresses (a receiver on the same machine); refused by default. */
   CBT_WEBHOOK_ALLOW_LOCAL: z.enum(['0', '1']).default('0'),
   /** 1 exposes GET /bench/baseline, a bare route the benchmark compares against. */

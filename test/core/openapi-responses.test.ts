@@ -53,6 +53,7 @@ describe('/openapi.json response descriptions', () => {
       'POST /attempts/{id}/answers': { 400: /errors/, 403: /DISQUALIFIED/, 404: /No attempt/, 409: /ALREADY_SUBMITTED.*TIME_OVER/, 429: /Rate limit/ },
       'POST /attempts/{id}/telemetry': { 400: /Validation/, 403: /DISQUALIFIED/, 404: /No attempt/, 409: /ALREADY_SUBMITTED/, 429: /Rate limit/ },
       'POST /attempts/{id}/submit': { 400: /Validation/, 403: /DISQUALIFIED/, 404: /No attempt/, 429: /Rate limit/ },
+      'GET /attempts/{id}/channel': { 101: /Switching Protocols/, 400: /Validation/, 403: /DISQUALIFIED.*SEB_USES_HTTP.*ORIGIN_REFUSED/, 404: /No attempt.*SAVE_CHANNEL_OFF/, 409: /ALREADY_SUBMITTED.*TIME_OVER/, 426: /UPGRADE_REQUIRED/, 429: /Rate limit/, 503: /stopping/ },
     };
     for (const [name, statuses] of Object.entries(expected)) {
       const [m, p] = name.split(' ') as [string, string];

@@ -4,7 +4,10 @@
  * becomes durable (the reply's durableSeq, then the push after a flush); every refusal is
  * the problem the PUT route answers for the same input; refused upgrades; the attempt's
  * rate limit; a malformed frame leaves the channel working; and one save round trip is far
- * under the issue's 450 bytes on the wire.
+ * under the issue's 450 bytes on the wire. The path is in /openapi.json; without Upgrade it
+ * answers what the upgrade would (426 or the refusal); the operator's CBT_SAVE_CHANNEL=off
+ * refuses every upgrade while PUT saves go on; a silent channel is pinged and kept open
+ * while its peer answers, closed when it does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -27,9 +30,9 @@ interface Channel {
 }
 
 /** Opens the channel of `attemptId`; resolves to the channel, or to the refusal (status, problem body). */
-function openChannel(baseUrl: string, attemptId: string, headers: Record<string, string> = {}): Promise<Channel | { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }> {
+function openChannel(baseUrl: string, attemptId: string, headers: Record<string, string> = {}, opts: { autoPong?: boolean } = {}): Promise<Channel | { status: number; body: Record<string, unknown>; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/attempts/${attemptId}/channel`, { headers, perMessageDeflate: false });
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/attempts/${attemptId}/channel`, { headers, perMessageDeflate: false, autoPong: opts.autoPong ?? true });
     let socket: Socket;
     ws.on('upgrade', (res) => (socket = res.socket as Socket));
     ws.on('unexpected-response', (_req, res) => {
@@ -63,8 +66,8 @@ function openChannel(baseUrl: string, attemptId: string, headers: Record<string,
   });
 }
 
-async function channel(baseUrl: string, attemptId: string, headers: Record<string, string> = {}): Promise<Channel> {
-  const c = await openChannel(baseUrl, attemptId, headers);
+async function channel(baseUrl: string, attemptId: string, headers: Record<string, string> = {}, opts: { autoPong?: boolean } = {}): Promise<Channel> {
+  const c = await openChannel(baseUrl, attemptId, headers, opts);
   if (!('ws' in c)) throw new Error(`channel refused: ${c.status} ${JSON.stringify(c.body)}`);
   return c;
 }
@@ -269,8 +272,38 @@ describe('the upgrade', () => {
     // the page's own origin opens it
     const ok = await channel(s.baseUrl, a.attemptId, { origin: s.baseUrl });
     ok.ws.close();
-    // plain HTTP on the same path is not a route
-    expect((await api(s.baseUrl).get(`/attempts/${a.attemptId}/channel`)).status).toBe(404);
+  });
+
+  it('answers over plain HTTP what the upgrade would: 426 where it would open, else the same refusal', async () => {
+    const e = await examWith(1);
+    const a = await startAttempt(s.baseUrl, e.accessCode, 'U-2');
+    const plain = await api(s.baseUrl).get(`/attempts/${a.attemptId}/channel`);
+    expect(plain).toMatchObject({ status: 426, body: { status: 426, code: 'UPGRADE_REQUIRED', type: '/problems/upgrade-required' } });
+    expect(plain.headers.get('content-type')).toBe('application/problem+json');
+    expect(plain.headers.get('upgrade')).toBe('websocket');
+    // refused alike: unknown attempt, submitted
+    expect((await api(s.baseUrl).get('/attempts/att_0000000000000000000000/channel')).status).toBe((await refused(s.baseUrl, 'att_0000000000000000000000')).status);
+    expect((await api(s.baseUrl).post(`/attempts/${a.attemptId}/submit`)).status).toBe(200);
+    const [viaGet, viaUpgrade] = [await api(s.baseUrl).get(`/attempts/${a.attemptId}/channel`), await refused(s.baseUrl, a.attemptId)];
+    expect(viaGet.status).toBe(409);
+    expect(gist(viaGet.body)).toEqual(gist(viaUpgrade.body));
+  });
+
+  it('is described in /openapi.json: the path, the upgrade (101), its refusals and the frames', async () => {
+    const doc = (await api(s.baseUrl).get('/openapi.json')).body;
+    const op = doc.paths['/attempts/{id}/channel']?.get;
+    expect(op).toBeDefined();
+    expect(Object.keys(op.responses).sort()).toEqual(['101', '400', '403', '404', '409', '426', '429', '503']);
+    expect(op.responses['101'].description).toMatch(/Switching Protocols/);
+    expect(op.responses['404'].description).toMatch(/SAVE_CHANNEL_OFF/);
+    expect(op.responses['403'].description).toMatch(/DISQUALIFIED.*SEB_USES_HTTP.*ORIGIN_REFUSED/);
+    expect(op.responses['426'].description).toMatch(/UPGRADE_REQUIRED/);
+    expect(op.description).toMatch(/Upgrade: websocket/);
+    const x = op['x-save-channel'];
+    expect(Object.keys(x.clientFrame)).toEqual(['i', 'q', 'o', 't', 's']);
+    expect(Object.keys(x.serverFrames)).toEqual(['saved', 'refused', 'durable']);
+    expect(Object.keys(x.serverFrames.saved)).toEqual(['i', 's', 'a', 'r', 'd']);
+    expect(Object.keys(x.closeCodes)).toEqual(expect.arrayContaining(['1000', '1001', '1009', '4403', '4404', '4409']));
   });
 
   it('is refused for an exam that requires Safe Exam Browser (its checks are per HTTP request)', async () => {
@@ -317,17 +350,103 @@ describe('with jobs (the answer flush) and a small rate limit', () => {
     c.ws.close();
   });
 
-  it('closes on server shutdown, and an idle channel after its idle time', async () => {
+  it('closes on server shutdown, and an idle channel whose peer answers no ping after its idle time', async () => {
     const idle = await startTestServer({ channelIdleMs: 200 });
     const w = await registerWorkspace(idle.baseUrl);
     const e = await createExam(idle.baseUrl, w.apiKey, w.id);
     await addQuestions(idle.baseUrl, w.apiKey, w.id, e.id, sampleMcqs(1));
     const a = await startAttempt(idle.baseUrl, e.accessCode, 'I-1');
-    const c = await channel(idle.baseUrl, a.attemptId);
+    const c = await channel(idle.baseUrl, a.attemptId, {}, { autoPong: false });
     expect((await c.closed).code).toBe(1000);
     const b = await channel(idle.baseUrl, a.attemptId);
     expect(idle.channels.size).toBe(1);
     await idle.close();
     expect((await b.closed).code).toBe(1001);
+  });
+});
+
+describe('an idle channel', () => {
+  it('is pinged and stays open while its peer answers (as browsers do by themselves), for a few bytes instead of a new handshake', async () => {
+    // idle close after 300 ms: the channel was closed then and the page opened a new one
+    // (~650 B of handshake) every idle minute
+    const t = await startTestServer({ channelIdleMs: 300 });
+    try {
+      const w = await registerWorkspace(t.baseUrl);
+      const e = await createExam(t.baseUrl, w.apiKey, w.id);
+      await addQuestions(t.baseUrl, w.apiKey, w.id, e.id, sampleMcqs(1));
+      const a = await startAttempt(t.baseUrl, e.accessCode, 'K-1');
+      const q = a.questions[0]!;
+      const c = await channel(t.baseUrl, a.attemptId, { origin: t.baseUrl });
+      let pings = 0;
+      c.ws.on('ping', () => pings++);
+      expect(await c.save({ i: 1, q: q.id, o: q.options[0]!.id, s: 1 })).toMatchObject({ s: 1 });
+      const before = c.socket.bytesWritten + c.socket.bytesRead;
+      let closedEarly = false;
+      void c.closed.then(() => (closedEarly = true));
+      await new Promise((r) => setTimeout(r, 1500)); // five idle times
+      expect(closedEarly).toBe(false);
+      expect(c.ws.readyState).toBe(WebSocket.OPEN);
+      expect(pings).toBeGreaterThanOrEqual(3);
+      const perPing = (c.socket.bytesWritten + c.socket.bytesRead - before) / pings;
+      console.log(`keeping an idle channel open: ${perPing} bytes of frames per ping and its pong`);
+      expect(perPing).toBeLessThanOrEqual(8);
+      // the same channel still saves
+      expect(await c.save({ i: 2, q: q.id, o: q.options[1]!.id, s: 2 })).toMatchObject({ i: 2, s: 2, a: 1 });
+      expect(t.channels.size).toBe(1);
+      // a peer that stops answering is closed after the idle time
+      const silent = await channel(t.baseUrl, a.attemptId, {}, { autoPong: false });
+      expect((await silent.closed).code).toBe(1000);
+      expect(c.ws.readyState).toBe(WebSocket.OPEN);
+      c.ws.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('switched off by the operator (CBT_SAVE_CHANNEL=off)', () => {
+  it('refuses every upgrade with 404 SAVE_CHANNEL_OFF (and says so over plain HTTP), while PUT saves go on and become durable', async () => {
+    const t = await startTestServer({ config: { CBT_SAVE_CHANNEL: 'off' } });
+    try {
+      const w = await registerWorkspace(t.baseUrl);
+      const e = await createExam(t.baseUrl, w.apiKey, w.id);
+      await addQuestions(t.baseUrl, w.apiKey, w.id, e.id, sampleMcqs(2));
+      const a = await startAttempt(t.baseUrl, e.accessCode, 'O-1');
+      const [q1, q2] = a.questions;
+      const r = await refused(t.baseUrl, a.attemptId, { origin: t.baseUrl });
+      expect(r).toMatchObject({ status: 404, body: { status: 404, code: 'SAVE_CHANNEL_OFF', type: '/problems/not-found', instance: `/attempts/${a.attemptId}/channel` } });
+      expect(r.headers['content-type']).toBe('application/problem+json');
+      expect(r.body.detail).toMatch(/PUT/);
+      // before anything else: an unknown attempt, another site's page
+      expect((await refused(t.baseUrl, 'att_0000000000000000000000')).body).toMatchObject({ code: 'SAVE_CHANNEL_OFF' });
+      expect((await refused(t.baseUrl, a.attemptId, { origin: 'http://evil.example' })).body).toMatchObject({ code: 'SAVE_CHANNEL_OFF' });
+      // the page's question over HTTP gets the same answer
+      const plain = await api(t.baseUrl).get(`/attempts/${a.attemptId}/channel`);
+      expect(plain).toMatchObject({ status: 404, body: { code: 'SAVE_CHANNEL_OFF' } });
+      expect(t.channels.size).toBe(0);
+      // the refusals changed nothing; PUT saves work as ever
+      expect(t.deps.sessions.attempt(a.attemptId)!.row.status).toBe('IN_PROGRESS');
+      const put = (q: typeof q1, option: number, seq: number) => api(t.baseUrl).put(`/attempts/${a.attemptId}/answers/${q!.id}`, { optionId: q!.options[option]!.id, seq });
+      expect((await put(q1, 1, 1)).body).toMatchObject({ saved: true, seq: 1 });
+      expect((await put(q2, 2, 2)).body).toMatchObject({ saved: true, seq: 2 });
+      await t.deps.buffer.flush();
+      const view = await api(t.baseUrl).get(`/attempts/${a.attemptId}?questions=0`);
+      expect(view.body.durableSeq).toBe(2);
+      expect(view.body.answers).toEqual(
+        expect.arrayContaining([
+          { questionId: q1!.id, optionId: q1!.options[1]!.id, text: null, seq: 1 },
+          { questionId: q2!.id, optionId: q2!.options[2]!.id, text: null, seq: 2 },
+        ]),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is read from the environment: on by default, `off` switches it off, anything else stops start-up', async () => {
+    const { loadConfig } = await import('../../src/platform/config.js');
+    expect(loadConfig({}).CBT_SAVE_CHANNEL).toBe('on');
+    expect(loadConfig({ CBT_SAVE_CHANNEL: 'off' }).CBT_SAVE_CHANNEL).toBe('off');
+    expect(() => loadConfig({ CBT_SAVE_CHANNEL: 'no' })).toThrow(/CBT_SAVE_CHANNEL/);
   });
 });

@@ -9,8 +9,14 @@
  * (saved), `{i, p}` (refused: the PUT's problem) or `{d}` (durableSeq after a flush) in.
  * Not used where there is no WebSocket, for exams that require Safe Exam Browser (its
  * keys are per HTTP request), or when localStorage `hallcbt.channel` is `"off"`.
+ * A browser cannot read why a WebSocket did not open (a refused handshake and a dead
+ * network both close it with 1006), so after a channel that never opened the page asks the
+ * same path over HTTP, which answers what the upgrade would: a refusal (the operator's
+ * `CBT_SAVE_CHANNEL=off`, an attempt over…) stops the channel for this page — saves go
+ * over HTTP, quietly — while 426 (the server would take it: something on the way refused
+ * it) backs off up to 5 min and no answer at all (the network) up to 60 s.
  */
-import { markReachable, type ApiResult } from './api.js';
+import { attemptPath, call, markReachable, type ApiResult } from './api.js';
 import { noteProblem } from './seb.js';
 import { readJson } from './storage.js';
 import type { Problem, SaveResponse } from './types.js';
@@ -18,6 +24,8 @@ import type { Problem, SaveResponse } from './types.js';
 /** a save not answered within this long: the channel is taken as dead (as call()'s time-out) */
 const REPLY_TIMEOUT_MS = 10_000;
 const MAX_RETRY_MS = 60_000;
+/** the longest wait between opens the server would take but that never get through */
+const MAX_REFUSED_RETRY_MS = 5 * 60_000;
 
 type Waiter = (r: ApiResult<SaveResponse>) => void;
 
@@ -28,7 +36,9 @@ export function channelAllowed(): boolean {
 
 /**
  * One attempt's save channel: `connect()` opens it (and reopens it after a close, waiting
- * 1 s, 2 s, … up to 60 s), `save(item)` sends one answer and resolves as `call()` does —
+ * 1 s, 2 s, … up to 60 s; after an open that failed, what the server says of the path over
+ * HTTP decides: stop for good, or up to 5 min between tries), `save(item)` sends one
+ * answer and resolves as `call()` does —
  * `ok` with the PUT's body, `problem` with the PUT's problem, or `network` when the channel
  * is not open, closes or gives no reply within 10 s (the caller then saves over HTTP) —
  * and `stop()` closes it for good. It never throws.
@@ -40,6 +50,8 @@ export class SaveChannel {
   private waiting: Record<number, Waiter> = {};
   private retryMs = 1000;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** asking the server why an open failed (no other open meanwhile) */
+  private asking = false;
   private stopped = false;
 
   /**
@@ -55,7 +67,7 @@ export class SaveChannel {
 
   /** Opens the channel unless it is open, opening, waiting to retry, or stopped. */
   connect(): void {
-    if (this.stopped || this.ws || this.retryTimer) return;
+    if (this.stopped || this.ws || this.retryTimer || this.asking) return;
     let ws: WebSocket;
     try {
       ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/attempts/' + encodeURIComponent(this.attemptId) + '/channel');
@@ -73,10 +85,13 @@ export class SaveChannel {
     ws.onmessage = (ev) => this.receive(ev.data);
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
+      const opened = this.ready;
       this.drop();
       // the server ended this attempt's saving (4403, 4404, 4409): HTTP says why; an idle
-      // close (1000) reopens when the next save needs it; anything else after a while
+      // close (1000: the page answered no ping for 20 s) reopens at the next sync (a save or
+      // the poll); one that never opened: ask why; anything else after a while
       if (ev.code >= 4000 || ev.code === 1000) return;
+      if (!opened) return void this.askWhy();
       this.retryLater();
     };
   }
@@ -154,10 +169,30 @@ export class SaveChannel {
     if (ws && close && !this.stopped) this.retryLater();
   }
 
-  private retryLater(): void {
+  /**
+   * After an open that failed: the same path over HTTP answers what the upgrade would.
+   * A refusal ends the channel for this page (switched off, the attempt locked or over:
+   * its HTTP saves say why where it matters); 426 (it would open: a proxy or access point
+   * refused the upgrade) retries doubling up to 5 min; 429 after its Retry-After; no
+   * answer or a 5xx (the network, a server stopping) as any other close.
+   */
+  private async askWhy(): Promise<void> {
+    if (this.stopped || this.asking) return;
+    this.asking = true;
+    const r = await call<unknown>('GET', attemptPath(this.attemptId, '/channel'));
+    this.asking = false;
+    if (this.stopped) return;
+    if (r.kind !== 'problem' || r.status >= 500) return this.retryLater();
+    if (r.status === 426) return this.retryLater(MAX_REFUSED_RETRY_MS);
+    if (r.status === 429) return this.retryLater(MAX_RETRY_MS, (r.problem.retryAfterSeconds || 0) * 1000);
+    this.stop();
+  }
+
+  /** Opens again after the current wait (then doubled, up to `maxMs`; at least `minMs`). */
+  private retryLater(maxMs = MAX_RETRY_MS, minMs = 0): void {
     if (this.stopped || this.retryTimer) return;
-    const ms = this.retryMs;
-    this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+    const ms = Math.max(this.retryMs, minMs);
+    this.retryMs = Math.min(this.retryMs * 2, maxMs);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.connect();

@@ -10,8 +10,9 @@
  * - `hallcbt.<attemptId>.session` → the last session body (questions), for a reload
  *   while the server is unreachable;
  * - `hallcbt.channel` → `"off"` makes this browser save over HTTP only, never over the
- *   save channel (channel.ts): a switch for tests and for a hall whose network refuses
- *   WebSockets; absent by default.
+ *   save channel (channel.ts): a switch for tests and for one PC; a whole hall whose
+ *   network refuses WebSockets is switched on the server (CBT_SAVE_CHANNEL=off); absent
+ *   by default.
  * Every access tolerates a missing or full storage (private mode, quota): the page
  * then works from memory.
  */

@@ -23,6 +23,8 @@ import { sessionView } from './views.js';
 import { renderPaper } from './paper.js';
 import type { MathForm } from '../../platform/rich-text.js';
 import { GRACE_MS, remainingMs } from './timer.js';
+import { admitChannel } from './save-channel.js';
+import { ApiError } from '../../platform/errors.js';
 
 // What each refusal means on the candidate routes (no API key: the attempt id is the capability)
 const locked = problem('The attempt was disqualified and is locked until an invigilator reinstates it (DISQUALIFIED; attemptStatus)');
@@ -42,6 +44,36 @@ const saveProblems = { ...publicErrorResponses, 403: locked, 404: problem('No at
 const batchProblems = { ...publicErrorResponses, 400: problem('Validation failure; an answer that does not fit the paper is listed in errors (index, questionId) and nothing is saved'), 403: locked, 404: noAttempt, 409: over };
 const telemetryProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt, 409: problem('The exam was already submitted (ALREADY_SUBMITTED)') };
 const submitProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt };
+/** The save channel's path (save-channel.ts): the upgrade's answers and the plain GET's. */
+const channelProblems = {
+  ...publicErrorResponses,
+  403: problem('The attempt is disqualified (DISQUALIFIED; attemptStatus), its exam requires Safe Exam Browser, whose keys are judged per HTTP request (SEB_USES_HTTP), or, on the upgrade only, the Origin is not a page of this server (ORIGIN_REFUSED)'),
+  404: problem('No attempt with this id, or the operator switched the channel off for this server (SAVE_CHANNEL_OFF, CBT_SAVE_CHANNEL=off): save with PUT'),
+  409: problem('The exam was already submitted, or its time ended more than 30 s ago (ALREADY_SUBMITTED, TIME_OVER); answers can no longer change'),
+  426: problem('Without Upgrade: websocket: the channel would open for this attempt; a WebSocket client opens it (UPGRADE_REQUIRED; Upgrade header)'),
+  503: problem('The upgrade came while the server is stopping: try again once it is back, saving with PUT meanwhile'),
+};
+const channelDoc = {
+  tags: ['Candidate session'],
+  summary: 'Save channel: one WebSocket per candidate for live answer saves (an extension beside PUT …/answers/{questionId})',
+  description: [
+    'Opened with `Upgrade: websocket` (RFC 6455; no subprotocol, no permessage-deflate): **101 Switching Protocols**, then JSON text frames, one save each, saved by the same code as `PUT /attempts/{id}/answers/{questionId}` (same validation, seq rules, rate limit, durableSeq). The PUT stays the reference and the fallback: a client saves over HTTP whenever the channel is not open.',
+    'A refused upgrade gets no 101 but a problem response (the statuses below) and the connection is closed. The same path without `Upgrade` answers what the upgrade would: the same refusals, or 426 when it would be taken — so a browser, which cannot read a refused handshake\'s status, can ask why its WebSocket did not open.',
+    'Client → server: `{"i": frame id (whole number, echoed), "q": questionId, "o": optionId, "t": text, "s": seq}` (`o`, `t`, `s` optional as in the PUT body). Server → client: saved `{"i", "s": seq, "a": applied, "r": remainingSeconds, "d": durableSeq}`; refused `{"i", "p": problem}` (the PUT\'s problem body; `i` null for a frame that is not JSON or has no id); pushed `{"d": durableSeq}` after an answer flush. Close codes: 4403 / 4404 / 4409 after a refusal that ends the attempt\'s saving, 1000 after 65 s with neither a frame nor an answer to the server\'s ping (a silent channel is pinged after 45 s; browsers answer by themselves), 1009 a frame over 1 MB, 1001 server stopping. Details: `x-save-channel` and docs/api-overview.md.',
+  ].join('\n\n'),
+  'x-save-channel': {
+    upgrade: { headers: { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': '(RFC 6455)', Origin: 'a page of this server (browsers send it; a client without Origin is let in)' }, opened: 101 },
+    clientFrame: { i: 'integer ≥ 0, echoed in the reply', q: 'questionId (1–64 characters)', o: 'optionId (MCQ, TRUE_FALSE; null clears)', t: 'text (essays)', s: 'seq, 1…2147483647 (optional: the server assigns the next)' },
+    serverFrames: {
+      saved: { i: 'the frame id', s: 'seq', a: 'applied (0 or 1)', r: 'remainingSeconds', d: 'durableSeq' },
+      refused: { i: 'the frame id, or null', p: 'the problem-details body the PUT would answer (status, code, detail, errors, retryAfterSeconds…)' },
+      durable: { d: 'durableSeq, pushed after an answer flush moved it' },
+    },
+    closeCodes: { 1000: 'idle: no frame and no pong for 65 s', 1001: 'server stopping', 1009: 'frame over 1 MB', 4403: 'refused 403 (DISQUALIFIED, SEB_USES_HTTP)', 4404: 'refused 404 (the attempt)', 4409: 'refused 409 (ALREADY_SUBMITTED, TIME_OVER)' },
+    ping: 'the server pings a channel silent for 45 s; a pong counts as activity',
+    frameLimitBytes: 1048576,
+  },
+};
 const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
 const LIVE = 'requests for this attempt';
 /** The maths form a request's `?math=` asks for (left out: KaTeX HTML, as before). */
@@ -120,6 +152,15 @@ export function attemptRoutes(deps: HallDeps) {
       // a good save carries none: ~70 of its bytes on the hall's Wi-Fi, every 2 s per
       // candidate, for a limit the page never nears (issue 26; docs/decisions.md)
       return plainJson(saved, 200, {});
+    },
+  );
+
+  // the save channel's path without Upgrade (with it, save-channel.ts answers before hono)
+  r.openapi(
+    createRoute({ method: 'get', path: '/attempts/{id}/channel', ...channelDoc, request: { params: s.attemptParams }, responses: { 101: { description: 'Switching Protocols: the channel is open (only with Upgrade: websocket)' }, ...channelProblems } }),
+    async (c) => {
+      await admitChannel(deps, c.req.valid('param').id);
+      throw new ApiError(426, 'upgrade-required', 'Upgrade required', 'This is the save channel, a WebSocket: open it with Upgrade: websocket, or save with PUT /attempts/{id}/answers/{questionId}.', { code: 'UPGRADE_REQUIRED' }, { upgrade: 'websocket' });
     },
   );
 

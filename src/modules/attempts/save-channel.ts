@@ -5,12 +5,16 @@
  * reference and the page's fallback (docs/api-overview.md, docs/decisions.md).
  *
  * The upgrade is refused with a plain problem response (no upgrade) for a path that is not
- * a channel (404), an Origin whose host is not the request's Host (403 ORIGIN_REFUSED:
+ * a channel (404), a hall whose operator switched the channel off (`CBT_SAVE_CHANNEL=off`:
+ * 404 SAVE_CHANNEL_OFF), an Origin whose host is not the request's Host (403 ORIGIN_REFUSED:
  * cross-site WebSocket hijacking; a request without Origin is not a browser's), an unknown
  * attempt (404), a disqualified one (403 DISQUALIFIED), an exam that requires Safe Exam
  * Browser (403 SEB_USES_HTTP: SEB's keys are judged per request and per URL, so those
  * pages save over HTTP), a completed or timed-out attempt (409), and an attempt over its
- * rate limit (429). The attempt id is the capability, as on the HTTP routes.
+ * rate limit (429). The attempt id is the capability, as on the HTTP routes. The same path
+ * without `Upgrade` (routes.ts) answers what the upgrade would: the same refusals, or 426
+ * when it would be taken — how a page whose upgrade failed learns whether the server
+ * refused it (stop trying) or the network lost it (try again).
  *
  * Frames (JSON text). Client → server, one save per frame, the PUT route's fields with
  * short keys: `{"i": frame id, "q": questionId, "o": optionId, "t": text, "s": seq}`
@@ -27,9 +31,12 @@
  * - durable: `{"d": durableSeq}` pushed after an answer flush moved the attempt's
  *   watermark past what the channel last told, so the page's "Saved" needs no poll; the
  *   pushes of one flush go out in slices a few ms apart (within ~0.15 s for 1,000 channels).
- * A channel with no frame for 65 s is closed (1000), as an idle HTTP connection is
- * (platform/idle-connections.ts); frames over 1 MB (the PUT body limit) close it (1009);
- * no permessage-deflate (memory per connection, and the frames are tiny).
+ * A channel silent for 45 s (no frame) gets a WebSocket ping, which browsers answer by
+ * themselves (a pong: 8 bytes of frames, where reopening cost a ~650 B handshake every idle
+ * minute); a channel that answers neither with a frame nor a pong for 65 s is closed (1000),
+ * as an idle HTTP connection is (platform/idle-connections.ts) — a page gone without a TCP
+ * close. Frames over 1 MB (the PUT body limit) close it (1009); no permessage-deflate
+ * (memory per connection, and the frames are tiny).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
@@ -48,8 +55,10 @@ import { GRACE_MS, remainingMs } from './timer.js';
 const CHANNEL_PATH = /^\/attempts\/([^/?#]{1,64})\/channel(?:\?.*)?$/;
 /** Largest frame (bytes): the PUT body's limit (app.ts, 1 MB JSON). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
-/** A channel without a frame for this long is closed (the HTTP connections' idle time). */
+/** A channel without a frame or a pong for this long is closed (the HTTP connections' idle time). */
 export const CHANNEL_IDLE_MS = 65_000;
+/** A silent channel is pinged this long before its idle close (the pong's time to come). */
+const PONG_WINDOW_MS = 20_000;
 const TICK_MS = 5_000;
 /** durableSeq pushes after a flush: this many per turn at least, PUSH_GAP_MS apart, in at
  * most PUSH_SLICES_MAX turns (≈ 0.3 ms of the event loop per turn; all of a hall of 1,000
@@ -66,8 +75,10 @@ interface Channel {
   ws: WebSocket;
   attemptId: string;
   examId: string;
-  /** the tick of its last frame */
+  /** the tick of its last frame or pong */
   tick: number;
+  /** a ping went out since then */
+  pinged: boolean;
   /** the highest seq a reply acknowledged, and the durableSeq the channel last told */
   ackedSeq: number;
   toldDurable: number;
@@ -83,10 +94,35 @@ export interface SaveChannels {
   close(): void;
 }
 
+/** The refusal of every channel while the operator has switched them off (CBT_SAVE_CHANNEL=off). */
+export function channelOff(): ApiError {
+  return new ApiError(404, 'not-found', 'Not found', 'The save channel is switched off on this server (CBT_SAVE_CHANNEL=off): save with PUT /attempts/{id}/answers/{questionId}.', { code: 'SAVE_CHANNEL_OFF' });
+}
+
+/**
+ * The checks of a channel for an attempt, shared by the upgrade and the plain GET of its
+ * path (routes.ts): the operator's switch, then the attempt's state when the channel
+ * opens (each frame is judged again). Takes one point of the attempt's rate limit.
+ * @returns the attempt's and its exam's ids
+ * @throws ApiError 404 SAVE_CHANNEL_OFF, 404 (attempt), 403 DISQUALIFIED / SEB_USES_HTTP,
+ *   409 ALREADY_SUBMITTED / TIME_OVER, 429
+ */
+export async function admitChannel(deps: HallDeps, attemptId: string): Promise<{ attemptId: string; examId: string }> {
+  if (deps.config.CBT_SAVE_CHANNEL === 'off') throw channelOff();
+  const { st, paper } = candidateAttempt(deps, attemptId);
+  if (paper.seb !== null) throw new Forbidden('This exam requires Safe Exam Browser, whose keys are checked on every HTTP request: save with PUT /attempts/{id}/answers/{questionId}.', { code: 'SEB_USES_HTTP' });
+  if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
+  if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
+  // an open is a request of the attempt (a page reconnecting in a loop is held back)
+  await consume(deps.limits.live, st.row.id, LIVE);
+  return { attemptId: st.row.id, examId: st.row.exam_id };
+}
+
 /**
  * Serves the save channel on `server`'s upgrade requests (see the module header). Every
  * server of the hall calls this: src/main.ts and the tests' harness.
- * @param idleMs a channel without a frame this long is closed (tests shorten it)
+ * @param idleMs a channel without a frame or a pong this long is closed, and pinged 20 s
+ *   (or a third of it) before (tests shorten it)
  */
 export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs?: number } = {}): SaveChannels {
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
@@ -97,6 +133,7 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
   const idleMs = opts.idleMs ?? CHANNEL_IDLE_MS;
   const tickMs = Math.min(TICK_MS, Math.max(20, Math.floor(idleMs / 4)));
   const idleTicks = Math.ceil(idleMs / tickMs);
+  const pingTicks = Math.max(1, idleTicks - Math.max(1, Math.min(Math.round(PONG_WINDOW_MS / tickMs), Math.floor(idleTicks / 3))));
   let closed = false;
 
   const refuseUpgrade = (socket: Duplex, path: string, err: ApiError) => {
@@ -124,6 +161,8 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
   const admit = async (req: IncomingMessage, path: string): Promise<{ attemptId: string; examId: string }> => {
     const m = CHANNEL_PATH.exec(path);
     if (!m || req.method !== 'GET') throw new ApiError(404, 'not-found', 'Not found', `No WebSocket endpoint at ${path.split('?')[0]}.`);
+    // switched off: refused before anything else is looked at
+    if (deps.config.CBT_SAVE_CHANNEL === 'off') throw channelOff();
     if (!sameOrigin(req, deps.config.CBT_PUBLIC_URL)) throw new Forbidden('The channel opens only from a page of this server (Origin).', { code: 'ORIGIN_REFUSED' });
     let attemptId: string;
     try {
@@ -131,23 +170,22 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
     } catch {
       throw new NotFound('Attempt');
     }
-    // the state of the attempt when the channel opens; each frame is judged again
-    const { st, paper } = candidateAttempt(deps, attemptId);
-    if (paper.seb !== null) throw new Forbidden('This exam requires Safe Exam Browser, whose keys are checked on every HTTP request: save with PUT /attempts/{id}/answers/{questionId}.', { code: 'SEB_USES_HTTP' });
-    if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
-    if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
-    // an open is a request of the attempt (a page reconnecting in a loop is held back)
-    await consume(deps.limits.live, st.row.id, LIVE);
-    return { attemptId: st.row.id, examId: st.row.exam_id };
+    return admitChannel(deps, attemptId);
   };
 
   const open = (ws: WebSocket, c: { attemptId: string; examId: string }) => {
-    const ch: Channel = { ws, attemptId: c.attemptId, examId: c.examId, tick, ackedSeq: 0, toldDurable: 0, queue: Promise.resolve(), frames: 0 };
+    const ch: Channel = { ws, attemptId: c.attemptId, examId: c.examId, tick, pinged: false, ackedSeq: 0, toldDurable: 0, queue: Promise.resolve(), frames: 0 };
     if (closed) return ws.terminate();
     channels.add(ch);
     ws.on('message', (data, isBinary) => {
       ch.tick = tick;
+      ch.pinged = false;
       ch.queue = ch.queue.then(() => frame(ch, data, isBinary));
+    });
+    // the browser's answer to a ping: the page is there
+    ws.on('pong', () => {
+      ch.tick = tick;
+      ch.pinged = false;
     });
     ws.on('error', () => ws.terminate());
     ws.on('close', () => channels.delete(ch));
@@ -244,9 +282,15 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
   const timer = setInterval(() => {
     tick++;
     for (const ch of channels) {
-      if (tick - ch.tick > idleTicks) {
+      const silent = tick - ch.tick;
+      if (silent > idleTicks) {
         channels.delete(ch);
         ch.ws.close(1000, 'idle');
+      } else if (silent >= pingTicks && !ch.pinged && ch.ws.readyState === ch.ws.OPEN) {
+        // a live page answers by itself (its browser's pong), so it is never closed for
+        // being idle and never reopens its channel for it (docs/decisions.md)
+        ch.pinged = true;
+        ch.ws.ping();
       }
     }
   }, tickMs);
