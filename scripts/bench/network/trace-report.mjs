@@ -10,6 +10,10 @@
  * or the bench's event loop. The slowest 1 % of the bare file's saves get the same
  * overlaps, as a control (the bare server is another process: only the link and the bench
  * process are shared).
+ * When the bare file server was traced too (BENCH_TRACE, bare.mjs) and the frames carry the
+ * main thread's scheduler counters (trace.mjs), it also sets the two servers' own time per
+ * request side by side: wall, on a CPU, waiting for a CPU (the bare file's saves, 300 B,
+ * against the frames, in the saves' phase), and counts the bare server's stalls.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -31,6 +35,9 @@ const traces = readdirSync(dir)
 const t0 = client.saves[0][0];
 const server = traces.find((t) => t.frames.some((f) => Math.abs(f[0] - t0) < 5000));
 if (!server) throw new Error('no server trace with frames at the saves’ times');
+// the bare file server's trace (one for the whole bench run), when it was traced
+const bareTraceFile = readdirSync(dir).find((f) => f.startsWith(`${basename(prefix)}.bare-`));
+const bareTrace = bareTraceFile ? JSON.parse(readFileSync(join(dir, bareTraceFile), 'utf8')) : null;
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -66,6 +73,7 @@ const intervals = {
   pushes: bursts,
   serverStall: server.stalls.map(([at, ms]) => ({ at, end: at + ms })),
   clientStall: client.stalls.map(([at, ms]) => ({ at, end: at + ms })),
+  ...(bareTrace ? { bareStall: bareTrace.stalls.map(([at, ms]) => ({ at, end: at + ms })) } : {}),
 };
 const overlaps = (r, list) => list.some((e) => e.at < r.at + r.ms && e.end > r.at);
 
@@ -74,6 +82,9 @@ const slowReport = (name, rs, limit) => {
   const out = { name, count: slow.length, limitMs: r2(limit) };
   for (const [k, list] of Object.entries(intervals)) out[k] = slow.filter((r) => overlaps(r, list)).length;
   out.none = slow.filter((r) => !Object.values(intervals).some((l) => overlaps(r, l))).length;
+  // all three processes stalled over it: the machine's pause, not one process's (the bare
+  // server is in no save's path)
+  if (intervals.bareStall) out.allThreeStalled = slow.filter((r) => overlaps(r, intervals.serverStall) && overlaps(r, intervals.clientStall) && overlaps(r, intervals.bareStall)).length;
   if (slow[0]?.serverMs !== undefined) {
     out.serverOver1ms = slow.filter((r) => r.serverMs > 1).length;
     out.serverMsP50 = r2(pct(slow.map((r) => r.serverMs), 50));
@@ -99,6 +110,22 @@ const summary = {
   clientStalls: { count: client.stalls.length, maxMs: r2(Math.max(0, ...client.stalls.map((s) => s[1]))) },
 };
 console.log(JSON.stringify(summary, null, 1));
+// each server's own time per request in the saves' phase: the frames (message event → reply
+// sent) and the bare file's saves (request event → response ended), with the main thread's
+// time on a CPU and waiting for one in between (the send includes the kernel's delivery)
+if (bareTrace && server.frames[0]?.length >= 5) {
+  const from = saves[0].at;
+  const to = Math.max(...saves.map((x) => x.at)) + 100;
+  const frames = server.frames.filter((f) => f[0] >= from && f[0] <= to).map((f) => [f[1], f[3], f[4]]);
+  const bareReq = bareTrace.requests.filter((r) => r[0] >= from && r[0] <= to && r[4] === 300).map((r) => [r[1], r[2], r[3]]);
+  const side = (xs) => ({
+    n: xs.length,
+    ...Object.fromEntries(['wall', 'cpu', 'wait'].map((k, i) => [k, { p50: r2(pct(xs.map((x) => x[i]), 50)), p99: r2(pct(xs.map((x) => x[i]), 99)), max: r2(Math.max(...xs.map((x) => x[i]))) }])),
+    waitOver1ms: xs.filter((x) => x[2] > 1).length,
+  });
+  console.log('each server’s own ms per request (save frames on the hall server; the bare file’s saves on the bare server):');
+  console.log(JSON.stringify({ hall: side(frames), bare: side(bareReq) }));
+}
 console.log(JSON.stringify(slowReport('saves over 2× the bare p99', saves, 2 * bareP99)));
 console.log(JSON.stringify(slowReport('slowest 1 % of saves', saves, saveP99)));
 console.log(JSON.stringify(slowReport('slowest 1 % of bare saves', bare, bareP99)));

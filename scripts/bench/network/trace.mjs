@@ -5,15 +5,16 @@
  * it writes `<BENCH_TRACE>.server-<pid>.json` with, on the epoch clock
  * (`performance.timeOrigin + now`, comparable with the bench's own stamps on this machine):
  * - `frames`: each save-channel frame, from the `message` event to its reply's `send`
- *   ([at, ms, the candidate's port]; the frame's time on the server's main thread and in its
- *   per-channel queue);
+ *   ([at, ms, the candidate's port, ms on a CPU, ms waiting for a CPU]; the frame's time on
+ *   the server's main thread and in its per-channel queue; the last two from the main
+ *   thread's /proc/thread-self/schedstat);
  * - `pushes`: each durableSeq push (`{"d":…}` frames), [at, ms of its send];
  * - `gc`: each garbage-collection pause [at, ms, kind] (PerformanceObserver 'gc');
  * - `flush`: each answer flush [at, totalMs, loopMs, rows] (AnswerBuffer.prototype.flush);
  * - `stalls`: each time a 2 ms timer ran over 3 ms late [at, ms late].
  * Not for figures: it adds a timer and a wrapper per frame to the server it observes.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 
@@ -29,9 +30,20 @@ const r3 = (x) => Math.round(x * 1000) / 1000;
 const t = { frames: [], pushes: [], gc: [], flush: [], stalls: [] };
 const MAX = 400_000;
 
+// the main thread's scheduler counters (ns on a CPU, ns runnable but waiting for one): a
+// frame's wall time that is neither is time the (virtual) CPU was taken from the whole
+// machine (steal) or spent in the kernel's interrupts
+const sched = () => {
+  try {
+    const [run, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    return [run, wait];
+  } catch {
+    return [0, 0];
+  }
+};
 const emit = WebSocket.prototype.emit;
 WebSocket.prototype.emit = function traced(ev, ...a) {
-  if (ev === 'message') (this.__traceQ ??= []).push(performance.now());
+  if (ev === 'message') (this.__traceQ ??= []).push([performance.now(), ...sched()]);
   return emit.call(this, ev, ...a);
 };
 const send = WebSocket.prototype.send;
@@ -43,7 +55,10 @@ WebSocket.prototype.send = function tracedSend(data, ...a) {
     if (data.startsWith('{"d":')) t.pushes.push([epoch(t0), r3(t1 - t0)]);
     else {
       const m = this.__traceQ?.shift();
-      if (m !== undefined) t.frames.push([epoch(m), r3(t1 - m), this._socket?.remotePort ?? 0]);
+      if (m !== undefined) {
+        const [run, wait] = sched();
+        t.frames.push([epoch(m[0]), r3(t1 - m[0]), this._socket?.remotePort ?? 0, r3((run - m[1]) / 1e6), r3((wait - m[2]) / 1e6)]);
+      }
     }
   }
   return r;
