@@ -24,6 +24,7 @@ import { OutboxDispatcher } from './modules/webhooks/dispatcher.js';
 import { createApp } from './app.js';
 import { hallJobs } from './hall/composition.js';
 import { backupInFlight } from './modules/backups/service.js';
+import { yieldJobsToExam } from './modules/generation/job-process.js';
 
 export interface Runtime {
   deps: HallDeps;
@@ -69,6 +70,9 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
   });
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);
+  // background jobs (uploads, generation) yield to a live exam: capped while an attempt is in progress
+  const attemptInProgress = sqlite.prepare("SELECT 1 FROM attempts WHERE status = 'IN_PROGRESS' LIMIT 1");
+  const unyield = yieldJobsToExam({ percent: config.CBT_JOB_CPU_PERCENT_IN_EXAM, examLive: () => attemptInProgress.get() !== undefined });
 
   return {
     deps,
@@ -82,6 +86,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     },
     async shutdown() {
       closed = true;
+      unyield();
       scheduler.stopAll();
       await dispatcher.idle();
       await backupInFlight(deps.sqlite)?.catch(() => undefined);

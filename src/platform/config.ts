@@ -60,6 +60,12 @@ export const configSchema = z.object({
   CBT_SAVE_CHANNEL: z.enum(['on', 'off']).default('on'),
   /** 1 allows webhook URLs on loopback and this machine's addresses (a receiver on the same machine); refused by default. */
   CBT_WEBHOOK_ALLOW_LOCAL: z.enum(['0', '1']).default('0'),
+  /**
+   * Share of the time (percent) a job process — reading an upload, generating questions —
+   * may run while any attempt in this hall is in progress (it is stopped for the rest of
+   * every 100 ms); 100: no cap (docs/decisions.md, "Background jobs yield to a live exam").
+   */
+  CBT_JOB_CPU_PERCENT_IN_EXAM: int(10, 1, 100),
   /** 1 exposes GET /bench/baseline, a bare route the benchmark compares against. */
   CBT_BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });

@@ -36,13 +36,16 @@ export interface StartedHall {
   apiKey: string;
   workspaceId: string;
   examId: string;
+  /** the seeded candidate's attempt, IN_PROGRESS */
+  attemptId: string;
 }
 
 /**
  * Registers the file's beforeAll/afterAll (a temp directory named after `prefix`, a webhook
  * receiver; every hall killed and the directory removed after the tests) and returns
  * `startHall(name, env)`: a real server process on a free port with its data under `name`,
- * seeded with one workspace and an exam of two objective questions.
+ * seeded with one workspace and an exam of two objective questions, and one candidate's
+ * attempt in progress.
  */
 export function hallProcessSuite(prefix: string): { startHall(name: string, env?: Record<string, string>): Promise<StartedHall> } {
   let dir: string;
@@ -65,7 +68,7 @@ export function hallProcessSuite(prefix: string): { startHall(name: string, env?
       await server.ready();
       const seeded: Seeded = await seed(new JsonClient(server.baseUrl), receiver.url, 1, { objective: 2, essays: 0 });
       const h = seeded.halls[0]!;
-      return { server, apiKey: h.apiKey, workspaceId: h.workspaceId, examId: h.examId };
+      return { server, apiKey: h.apiKey, workspaceId: h.workspaceId, examId: h.examId, attemptId: seeded.candidates[0]!.attemptId };
     },
   };
 }

@@ -20,6 +20,9 @@
  * - launcher → server `{op: 'msg', id, msg}` for each IPC message of child `id`, and
  *   `{op: 'exit', id, code, signal, stderr, overMemory}` when it ended (`stderr`: the last
  *   4 KB it printed, for telling heap exhaustion; `overMemory`: the watchdog killed it).
+ * - server → launcher `{op: 'cap', percent}`: every child may run `percent` % of the time
+ *   (stopped and continued every 100 ms) until the next cap; 100 lifts it (job-process.ts
+ *   sets it while an attempt is in progress).
  * - `{op: 'ready'}` once this process listens.
  * When the server goes away (the IPC channel closes) every child is killed and this
  * process exits; the children also exit by themselves when this process dies.
@@ -29,7 +32,10 @@ import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** A message from the server (job-launcher.ts). */
-type ToLauncher = { op: 'spawn'; id: number; args: string[]; nice: number; rssLimitMb: number; watchEveryMs: number } | { op: 'send'; id: number; msg: unknown };
+type ToLauncher =
+  | { op: 'spawn'; id: number; args: string[]; nice: number; rssLimitMb: number; watchEveryMs: number }
+  | { op: 'send'; id: number; msg: unknown }
+  | { op: 'cap'; percent: number };
 
 const children = new Map<number, ChildProcess>();
 let idlePolicy: boolean | null = null;
@@ -110,12 +116,70 @@ function start(m: Extract<ToLauncher, { op: 'spawn' }>): void {
       report();
     });
   });
+  // a new child under a cap: the cycle runs (it is stopped with the others in their rest)
+  if (capPercent < 100 && !capTimer) setCap(capPercent);
   // the child's stdin goes to the server (this process's copy is closed once sent)
   tell({ op: 'spawned', id: m.id, pid }, child.stdin);
 }
 
+/**
+ * The CPU cap on job processes (issue 22 §1; docs/decisions.md, "Background jobs yield to a
+ * live exam"): while `capPercent` < 100 every child may run `capPercent` % of each
+ * `CAP_PERIOD_MS` and is stopped (SIGSTOP) for the rest; 100 lets them run freely (SIGCONT).
+ * SCHED_IDLE keeps a child off a core the server wants, but not out of the caches and
+ * memory bandwidth the server shares with it while it runs flat out on the other core.
+ * A child is never left stopped by this process: the cap lifted, this process exiting
+ * (SIGCONT), the server gone (SIGKILL); SIGKILL ends a stopped process as any other.
+ */
+const CAP_PERIOD_MS = 100;
+let capPercent = 100;
+let capTimer: NodeJS.Timeout | null = null;
+/** Whether the children are stopped now (the rest of a period). */
+let capStopped = false;
+
+const signalChildren = (signal: NodeJS.Signals) => {
+  for (const c of children.values()) {
+    if (c.pid === undefined || c.exitCode !== null || c.signalCode !== null) continue;
+    try {
+      process.kill(c.pid, signal);
+    } catch {
+      /* gone: its exit answers */
+    }
+  }
+};
+
+/** One period of the cap: run `capPercent` % of CAP_PERIOD_MS, stopped for the rest; ends (children running) when the cap is lifted or no child is left. */
+function capCycle(): void {
+  capTimer = null;
+  if (capPercent >= 100 || children.size === 0) {
+    if (capStopped) signalChildren('SIGCONT');
+    capStopped = false;
+    return;
+  }
+  if (capStopped) {
+    capStopped = false;
+    signalChildren('SIGCONT');
+    capTimer = setTimeout(capCycle, (CAP_PERIOD_MS * capPercent) / 100);
+  } else {
+    capStopped = true;
+    signalChildren('SIGSTOP');
+    capTimer = setTimeout(capCycle, (CAP_PERIOD_MS * (100 - capPercent)) / 100);
+  }
+}
+
+/** Sets the cap (1–100 %) and starts or ends the cycle. */
+function setCap(percent: number): void {
+  capPercent = Math.max(1, Math.min(100, Math.round(percent)));
+  if (capTimer) clearTimeout(capTimer);
+  capTimer = null;
+  if (capPercent >= 100 || children.size === 0) capCycle();
+  else if (!capStopped) capTimer = setTimeout(capCycle, (CAP_PERIOD_MS * capPercent) / 100);
+  else capCycle();
+}
+
 process.on('message', (m: ToLauncher, handle?: unknown) => {
   if (m.op === 'spawn') return start(m);
+  if (m.op === 'cap') return setCap(m.percent);
   if (m.op === 'send') {
     const child = children.get(m.id);
     if (!child?.connected) return closeHandle(handle); // it died: its exit answers
@@ -130,4 +194,10 @@ process.on('disconnect', () => {
   for (const c of children.values()) c.kill('SIGKILL');
   process.exit(0);
 });
+// never leave a child stopped: whatever ends this process (an error, a signal) lets them run;
+// they exit by themselves when their IPC channel to this process closes
+process.on('exit', () => {
+  if (capStopped) signalChildren('SIGCONT');
+});
+for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => process.exit(0));
 tell({ op: 'ready' });

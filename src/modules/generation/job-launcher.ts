@@ -82,6 +82,8 @@ class Launcher {
     });
     this.proc.on('exit', (code, signal) => this.gone(`its launcher ended (${signal ?? `exit code ${code}`})`, false));
     this.setRef();
+    // a launcher started again (the last one died) keeps the cap in force
+    if (capPercent < 100) this.send({ op: 'cap', percent: capPercent });
   }
 
   private onMessage(m: FromLauncher, handle: unknown): void {
@@ -151,6 +153,8 @@ class Launcher {
 }
 
 let current: Launcher | null = null;
+/** The cap on job processes now in force, percent of the time they may run (100: none). */
+let capPercent = 100;
 let started = 0;
 let nextId = 1;
 let exitHook = false;
@@ -178,6 +182,25 @@ function launcher(): Launcher {
  */
 export function startJobLauncher(): number | undefined {
   return launcher().proc.pid;
+}
+
+/**
+ * Caps every job process, now and later ones, to running `percent` % of the time: the
+ * launcher continues (SIGCONT) and stops (SIGSTOP) them, `percent` ms of every 100 ms;
+ * 100 lifts the cap.
+ * job-process.ts sets it while an exam is live (docs/decisions.md, "Background jobs yield
+ * to a live exam"). Values are clamped to 1–100.
+ */
+export function setJobCpuCap(percent: number): void {
+  const p = Math.max(1, Math.min(100, Math.round(percent)));
+  if (p === capPercent) return;
+  capPercent = p;
+  if (current && !current.dead) current.send({ op: 'cap', percent: p });
+}
+
+/** The cap on job processes in force, percent of the time they may run (100: none). */
+export function jobCpuCap(): number {
+  return capPercent;
 }
 
 /** A job process started by the launcher, as job-process.ts sees it. Events: 'spawn', 'message', 'exit', 'error'. */

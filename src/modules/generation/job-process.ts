@@ -23,8 +23,11 @@
  *   more dies of heap exhaustion → 413) and the launcher's watchdog kills it when its
  *   resident memory passes `CHILD_RSS_LIMIT_MB` (native memory the heap cap does not
  *   count → 413).
- * - A child that crashes or runs past `JOB_LIMIT_MS` answers 422 (`READER_FAILED`):
- *   nothing was changed.
+ * - While an attempt is in progress the child may run only part of the time (the launcher
+ *   stops and continues it; `yieldJobsToExam`, CBT_JOB_CPU_PERCENT_IN_EXAM): background
+ *   jobs yield to a live exam.
+ * - A child that crashes or runs past `JOB_LIMIT_MS` (longer in the same measure under that
+ *   cap) answers 422 (`READER_FAILED`): nothing was changed.
  * - Children are killed when the server exits, and exit by themselves when the server
  *   dies (the launcher then kills them and exits).
  *
@@ -45,7 +48,7 @@ import type { EngineResult, GenerateOptions } from '../../core/generation/engine
 import type { Passage } from '../../core/generation/passage.js';
 import type { UploadJob } from '../imports/upload-jobs.js';
 import type { MaterialInput } from './material/read-material.js';
-import { launchJobProcess, type LaunchedChild } from './job-launcher.js';
+import { jobCpuCap, launchJobProcess, setJobCpuCap, type LaunchedChild } from './job-launcher.js';
 
 /** A job for the child process. `echo` returns its input with every streamed upload as bytes. */
 export type EngineJob =
@@ -324,9 +327,54 @@ class JobChild {
     if (this.failure) throw this.failure;
     return new Promise<T>((resolve, reject) => {
       this.pending = { resolve: resolve as (v: unknown) => void, reject };
-      this.jobTimer = setTimeout(() => this.kill('time'), JOB_LIMIT_MS);
+      // under the exam's CPU cap a job gets as much more time as it gets less CPU
+      this.jobTimer = setTimeout(() => this.kill('time'), (JOB_LIMIT_MS * 100) / jobCpuCap());
       this.proc.send({ job, streams });
     });
+  }
+}
+
+/**
+ * Background jobs yield to a live exam (docs/decisions.md): while `examLive()` says an
+ * attempt is in progress, job processes may run at most `percent` % of the time (the
+ * launcher stops and continues them, job-launcher.ts `setJobCpuCap`), else they run
+ * freely (still under SCHED_IDLE). Asked when a job takes its turn and every
+ * `EXAM_CHECK_MS` while jobs run. Returns the function that removes this rule.
+ */
+export function yieldJobsToExam(rule: { percent: number; examLive: () => boolean }): () => void {
+  examRule = rule;
+  refreshCap();
+  return () => {
+    if (examRule !== rule) return;
+    examRule = null;
+    refreshCap();
+  };
+}
+
+/** How often the exam rule is asked again while jobs run, ms. */
+export const EXAM_CHECK_MS = 2_000;
+let examRule: { percent: number; examLive: () => boolean } | null = null;
+let examTimer: NodeJS.Timeout | null = null;
+
+/** Applies the exam rule now (no rule, or a question that fails: no cap). */
+function refreshCap(): void {
+  let live = false;
+  try {
+    live = !!examRule && examRule.percent < 100 && examRule.examLive();
+  } catch {
+    /* a closed database (a runtime shut down): no exam here */
+  }
+  setJobCpuCap(live ? examRule!.percent : 100);
+}
+
+/** While a job holds the slot the exam rule is asked every EXAM_CHECK_MS (an exam that starts or ends mid-job). */
+function watchExam(on: boolean): void {
+  if (on && !examTimer) {
+    examTimer = setInterval(refreshCap, EXAM_CHECK_MS);
+    examTimer.unref();
+  } else if (!on && examTimer) {
+    clearInterval(examTimer);
+    examTimer = null;
   }
 }
 
@@ -374,10 +422,15 @@ async function takeSlot(): Promise<() => void> {
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
   running = true;
+  refreshCap();
+  watchExam(true);
   return () => {
     const next = waiting.shift();
     if (next) next();
-    else running = false;
+    else {
+      running = false;
+      watchExam(false);
+    }
   };
 }
 
