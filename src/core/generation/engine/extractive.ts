@@ -8,7 +8,7 @@
  */
 import type { Passage } from '../passage.js';
 import type { GeneratedQuestion, GeneratedType, QuestionDifficulty, RequestedDifficulty } from '../schemas.js';
-import { stemSet } from '../text/nlp.js';
+import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
 import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
@@ -104,14 +104,25 @@ class TrueFalseBalance {
   }
 }
 
+/**
+ * Whether an MCQ may go into a paper: exactly four options (A–D, the WAEC/NECO standard; round 3's judge rejected
+ * three-option items), distinct after case and punctuation are set aside, exactly one of them the key.
+ */
+export function isPaperMcq(q: GeneratedQuestion): boolean {
+  const opts = q.options ?? [];
+  return opts.length === 4 && new Set(opts.map((o) => normaliseForMatch(o.text))).size === 4 && opts.filter((o) => o.isCorrect).length === 1;
+}
+
 function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank): GeneratedQuestion | null {
+  const paper = (q: GeneratedQuestion | null) => (q && isPaperMcq(q) ? q : null);
   const objective = (want: number, min: number): FactCandidate | null =>
     tier === 'simple' ? finder.single(want, min) : tier === 'intermediate' ? finder.group(2, true, want, min) : finder.group(2, false, want, min);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
     // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
-    const b = type === 'MCQ' ? findBridge(finder, 3, 3) ?? findBridge(finder, 3, 2) : findBridge(finder, 0, 0);
+    // An MCQ needs three distractors of the key's kind: a fourth option padded with a weak one is no item (round 3).
+    const b = type === 'MCQ' ? findBridge(finder, 3, 3) : findBridge(finder, 0, 0);
     if (!b) return null;
-    if (type !== 'TRUE_FALSE') return buildBridgeItem(b, false, null, rand, seed);
+    if (type !== 'TRUE_FALSE') return paper(buildBridgeItem(b, false, null, rand, seed));
     const swap = tf.wantFalse() ? antonymSwap(b.text, finder.lexicon, materialText) : null;
     const falseForm = swap && !isStated(b.text, swap, materialText) ? swap : null;
     if (tf.mustBeFalse() && !falseForm) return null;
@@ -121,12 +132,12 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     // Definition matching first (issue 21 §3: every MCQ was a cloze recall item): simple asks which description fits
     // the term, intermediate which term fits the description; the options are the material's definitions of sibling terms.
     for (const reverse of tier === 'simple' ? [false, true] : [true, false]) {
-      const d = defs.next(2, reverse, finder.usedSentences, finder.usedKeys);
-      if (d) return buildDefinitionMcq(d.key, d.siblings, reverse, tier, rand, seed);
+      const d = defs.next(3, reverse, finder.usedSentences, finder.usedKeys);
+      if (d) return paper(buildDefinitionMcq(d.key, d.siblings, reverse, tier, rand, seed));
     }
-    // three good options rather than four with a weak one
-    const c = objective(3, 3) ?? objective(3, 2);
-    return c ? buildMcq(c.facts, tier, c.distractors, rand, seed) : null;
+    // four options or no item: with fewer than three distractors of the key's kind the next sentence is tried
+    const c = objective(3, 3);
+    return c ? paper(buildMcq(c.facts, tier, c.distractors, rand, seed)) : null;
   }
   if (type === 'TRUE_FALSE') {
     // A believable false statement (an antonym of direction or degree, or one the material uses), or the true one:
