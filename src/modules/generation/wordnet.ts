@@ -186,6 +186,8 @@ export interface WordKind {
   antonyms: Set<string>;
   /** How many senses the word has as `pos` (many senses: a general word such as "system" or "part"). */
   senses: number;
+  /** Synset offsets of the senses looked at (the first two): a word whose hypernyms hold one of them is a sub-kind of it. */
+  synsets: Set<number>;
 }
 
 const kindCache = new Map<string, WordKind | null>();
@@ -207,7 +209,7 @@ export function kindOf(word: string, pos: Pos): WordKind | null {
       const t = line.split(' ');
       const pCnt = parseInt(t[3]!, 10);
       const offsets = t.slice(6 + pCnt, 6 + pCnt + Math.min(2, parseInt(t[2]!, 10))).map(Number).filter(Number.isFinite);
-      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10) };
+      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10), synsets: new Set(offsets) };
       offsets.forEach((off, sense) => {
         const s = synset(pos, off);
         if (!s) return;

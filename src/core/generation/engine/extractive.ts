@@ -8,13 +8,13 @@
  */
 import type { Passage } from '../passage.js';
 import type { GeneratedQuestion, GeneratedType, QuestionDifficulty, RequestedDifficulty } from '../schemas.js';
-import { stemSet } from '../text/nlp.js';
+import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
 import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
 import { buildEssay } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, type Falsehood } from './falsehood.js';
+import { antonymSwap, siblingSwap, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import type { Lexicon } from './lexicon.js';
 import { indexMaterial, type SourceSentence } from './sentences.js';
@@ -63,99 +63,156 @@ function isStated(text: string, swap: Falsehood, materialText: string): boolean 
   return ` ${materialText} `.includes(` ${altered.toLowerCase().replace(/\s+/g, ' ')} `);
 }
 
-/** One question of `type` at `tier`, or null when the material has nothing left for it. */
+/** The forms of a TRUE_FALSE item: one statement, two statements ("Both of these statements agree …"), a hard item combining two facts. */
+type TrueFalseForm = 'single' | 'multi' | 'bridge';
+
 /**
- * The generation run's TRUE_FALSE keys so far, and the false forms found per sentence. A paper
- * whose true/false items are nearly all True lets a candidate guess the pattern (issue 21 §3,
- * round 2: 16 of 17 keyed True), so the next item is made False whenever fewer are False than
- * True, from a sentence that has a believable false form when the best one has none.
+ * The generation run's TRUE_FALSE keys so far, per form, and the false forms found per sentence.
+ * A paper whose true/false items are nearly all True lets a candidate guess the pattern (issue
+ * 21 §3: round 2, 16 of 17 keyed True; round 3, the two-statement form True in 4 of 5), so each
+ * form keeps its own keys level: its next item must be False whenever the form has fewer False
+ * than True so far, or when the form is level and the paper as a whole has fewer False; a
+ * seeded coin toss decides only when both are level. A False item needs a believable false form
+ * (falsehood.ts); when none is left, the slot gets no true/false item of that form rather than
+ * another True one. Deterministic: the toss comes from the run's seeded PRNG.
  */
 class TrueFalseBalance {
   trueKeys = 0;
   falseKeys = 0;
+  private readonly byForm = new Map<TrueFalseForm, { t: number; f: number }>();
   private readonly swaps = new Map<number, Falsehood | null>();
 
   constructor(private readonly finder: FactFinder, private readonly materialText: string, private readonly rand: () => number) {}
 
-  /** Whether the next item must be False: fewer False than True so far. */
-  mustBeFalse(): boolean {
-    return this.falseKeys < this.trueKeys;
+  private keys(form: TrueFalseForm): { t: number; f: number } {
+    const k = this.byForm.get(form) ?? { t: 0, f: 0 };
+    this.byForm.set(form, k);
+    return k;
   }
 
-  /** Whether the next item should be False: it must, or a coin toss when the keys are level. */
-  wantFalse(): boolean {
-    return this.mustBeFalse() || (this.falseKeys === this.trueKeys && this.rand() < 0.5);
+  /** Whether the next item of `form` must be False: fewer False than True in the form, or the form level and the paper behind. */
+  mustBeFalse(form: TrueFalseForm): boolean {
+    const k = this.keys(form);
+    return k.f < k.t || (k.f === k.t && this.falseKeys < this.trueKeys);
   }
 
-  /** A believable false form of `text` that the material does not state elsewhere, or null (cached by sentence). */
-  swapOf(s: SourceSentence): Falsehood | null {
+  /** Whether the next item of `form` should be False: it must, or a seeded coin toss when the form and the paper are level. */
+  wantFalse(form: TrueFalseForm): boolean {
+    const k = this.keys(form);
+    return this.mustBeFalse(form) || (k.f === k.t && this.falseKeys === this.trueKeys && this.rand() < 0.5);
+  }
+
+  /** Whether `form` has more False than True keys so far (then its next item should be True). */
+  leansFalse(form: TrueFalseForm): boolean {
+    const k = this.keys(form);
+    return k.f > k.t;
+  }
+
+  /**
+   * A believable false form of sentence `s` that the material does not state elsewhere, or null (cached by sentence):
+   * a sibling term of the same kind, else the other word of a pair of direction or degree (falsehood.ts).
+   */
+  falseFormOf(s: SourceSentence): Falsehood | null {
     if (!this.swaps.has(s.idx)) {
-      const swap = antonymSwap(s.text, this.finder.lexicon, this.materialText);
+      const f = this.finder;
+      const swap = siblingSwap(s, f.spans(s), f.pool, f.index.sentences, f.seed, f.lexicon, (key) => f.isTerm(key)) ?? antonymSwap(s.text, f.lexicon);
       this.swaps.set(s.idx, swap && !isStated(s.text, swap, this.materialText) ? swap : null);
     }
     return this.swaps.get(s.idx)!;
   }
 
-  /** Counts a made item's key. */
-  record(q: GeneratedQuestion): GeneratedQuestion {
-    if (q.options?.find((o) => o.isCorrect)?.text === 'False') this.falseKeys++;
-    else this.trueKeys++;
+  /** Counts a made item's key under its form. */
+  record(q: GeneratedQuestion, form: TrueFalseForm): GeneratedQuestion {
+    const k = this.keys(form);
+    if (q.options?.find((o) => o.isCorrect)?.text === 'False') {
+      this.falseKeys++;
+      k.f++;
+    } else {
+      this.trueKeys++;
+      k.t++;
+    }
     return q;
   }
 }
 
+/**
+ * Whether an MCQ may go into a paper: exactly four options (A–D, the WAEC/NECO standard; round 3's judge rejected
+ * three-option items), distinct after case and punctuation are set aside, exactly one of them the key.
+ */
+export function isPaperMcq(q: GeneratedQuestion): boolean {
+  const opts = q.options ?? [];
+  return opts.length === 4 && new Set(opts.map((o) => normaliseForMatch(o.text))).size === 4 && opts.filter((o) => o.isCorrect).length === 1;
+}
+
+/** One question of `type` at `tier`, or null when the material has nothing left for it. */
 function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank): GeneratedQuestion | null {
-  const objective = (want: number, min: number): FactCandidate | null =>
-    tier === 'simple' ? finder.single(want, min) : tier === 'intermediate' ? finder.group(2, true, want, min) : finder.group(2, false, want, min);
+  const paper = (q: GeneratedQuestion | null) => (q && isPaperMcq(q) ? q : null);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
     // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
-    const b = type === 'MCQ' ? findBridge(finder, 3, 3) ?? findBridge(finder, 3, 2) : findBridge(finder, 0, 0);
+    // An MCQ needs three distractors of the key's kind: a fourth option padded with a weak one is no item (round 3).
+    const b = type === 'MCQ' ? findBridge(finder, 3, 3) : findBridge(finder, 0, 0);
     if (!b) return null;
-    if (type !== 'TRUE_FALSE') return buildBridgeItem(b, false, null, rand, seed);
-    const swap = tf.wantFalse() ? antonymSwap(b.text, finder.lexicon, materialText) : null;
+    if (type !== 'TRUE_FALSE') return paper(buildBridgeItem(b, false, null, rand, seed));
+    const swap = tf.wantFalse('bridge') ? antonymSwap(b.text, finder.lexicon) : null;
     const falseForm = swap && !isStated(b.text, swap, materialText) ? swap : null;
-    if (tf.mustBeFalse() && !falseForm) return null;
-    return tf.record(buildBridgeItem(b, true, falseForm, rand, seed));
+    if (tf.mustBeFalse('bridge') && !falseForm) return null;
+    return tf.record(buildBridgeItem(b, true, falseForm, rand, seed), 'bridge');
   }
   if (type === 'MCQ') {
     // Definition matching first (issue 21 §3: every MCQ was a cloze recall item): simple asks which description fits
     // the term, intermediate which term fits the description; the options are the material's definitions of sibling terms.
     for (const reverse of tier === 'simple' ? [false, true] : [true, false]) {
-      const d = defs.next(2, reverse, finder.usedSentences, finder.usedKeys);
-      if (d) return buildDefinitionMcq(d.key, d.siblings, reverse, tier, rand, seed);
+      const d = defs.next(3, reverse, finder.usedSentences, finder.usedKeys);
+      if (d) return paper(buildDefinitionMcq(d.key, d.siblings, reverse, tier, rand, seed));
     }
-    // three good options rather than four with a weak one
-    const c = objective(3, 3) ?? objective(3, 2);
-    return c ? buildMcq(c.facts, tier, c.distractors, rand, seed) : null;
+    // four options or no item: with fewer than three distractors of the key's kind the next sentence is tried
+    const c = tier === 'simple' ? finder.single(3, 3) : finder.group(2, tier === 'intermediate', 3, 3);
+    return c ? paper(buildMcq(c.facts, tier, c.distractors, rand, seed)) : null;
   }
   if (type === 'TRUE_FALSE') {
-    // A believable false statement (an antonym of direction or degree, or one the material uses), or the true one:
-    // swapping in another term of the material made absurd or accidentally true statements (issue 21 §3).
-    // An alteration that the material states elsewhere would be true, so it is never used.
-    // When the keys so far lean True and no false form is left, the slot goes to another type.
-    const mustBeFalse = tf.mustBeFalse();
-    const wantFalse = mustBeFalse || tf.wantFalse();
-    // The most believable false statement: a term with the material's definition of a sibling term ("Pepsin is a muscular tube …").
-    if (wantFalse) {
+    // A believable false statement (falsehood.ts: a sibling term of the same kind, or a pair of direction or degree), or
+    // the true one; an alteration the material states elsewhere would be true, so it is never used. When a form's keys
+    // call for False and no false form is left, the slot goes to another type rather than to another True item.
+    const single = () => {
+      // The most believable false statement: a term with the material's definition of a sibling term ("Pepsin is a muscular tube …").
       const d = defs.next(1, false, finder.usedSentences, finder.usedKeys);
-      if (d) {
-        // the sibling's own definition, shown true elsewhere in the paper, would give this item away
-        for (const i of d.siblings[0]!.sentenceIdx) finder.usedSentences.add(i);
-        return tf.record(buildDefinitionTrueFalse(d.key, d.siblings[0]!, tier, seed));
+      if (!d) return null;
+      // the sibling's own definition, shown true elsewhere in the paper, would give this item away
+      for (const i of d.siblings[0]!.sentenceIdx) finder.usedSentences.add(i);
+      return tf.record(buildDefinitionTrueFalse(d.key, d.siblings[0]!, tier, seed), 'single');
+    };
+    if (tier === 'simple') {
+      const must = tf.mustBeFalse('single');
+      if (must || tf.wantFalse('single')) {
+        const q = single();
+        if (q) return q;
+        const found = finder.singleWhere((s) => tf.falseFormOf(s));
+        if (found) return tf.record(buildTrueFalse(found.candidate.facts, tier, found.value, seed), 'single');
+        if (must) return null;
       }
+      const c = finder.single(0, 0);
+      return c ? tf.record(buildTrueFalse(c.facts, tier, null, seed), 'single') : null;
     }
-    if (wantFalse && tier === 'simple') {
-      const found = finder.singleWhere((s) => tf.swapOf(s));
-      if (found) return tf.record(buildTrueFalse(found.candidate.facts, tier, found.value, seed));
-      if (mustBeFalse) return null;
+    // Two statements about one term (intermediate): the one with a false form is shown first and altered.
+    const must = tf.mustBeFalse('multi');
+    if (must || tf.wantFalse('multi')) {
+      const found = finder.groupWhere(2, true, 0, 0, (facts) => {
+        const k = facts.findIndex((f) => tf.falseFormOf(f.sentence) !== null);
+        return k >= 0 ? k : null;
+      });
+      if (found) {
+        const k = found.value;
+        const facts = [found.candidate.facts[k]!, ...found.candidate.facts.filter((_, i) => i !== k)];
+        return tf.record(buildTrueFalse(facts, tier, tf.falseFormOf(facts[0]!.sentence), seed), 'multi');
+      }
+      if (!tf.leansFalse('single')) {
+        const q = single();
+        if (q) return q;
+      }
+      if (must) return null;
     }
-    if (mustBeFalse && tier !== 'simple') return null;
-    const c = objective(0, 0);
-    if (!c) return null;
-    // Of several statements, the first one with a false form is shown first and altered.
-    const k = wantFalse ? c.facts.findIndex((f) => tf.swapOf(f.sentence) !== null) : -1;
-    const facts = k > 0 ? [c.facts[k]!, ...c.facts.filter((_, i) => i !== k)] : c.facts;
-    return tf.record(buildTrueFalse(facts, tier, k >= 0 ? tf.swapOf(facts[0]!.sentence) : null, seed));
+    const c = finder.group(2, true, 0, 0);
+    return c ? tf.record(buildTrueFalse(c.facts, tier, null, seed), 'multi') : null;
   }
   return definedEssay(finder, tier, seed);
 }

@@ -75,6 +75,11 @@ export class FactFinder {
     }
   }
 
+  /** Whether `key` (a term span's key) is an acceptable answer span in some usable sentence of the material. */
+  isTerm(key: string): boolean {
+    return this.occurrences.has(key);
+  }
+
   private refuse(reason: string, s: SourceSentence): void {
     const set = this.refused.get(reason) ?? new Set<number>();
     set.add(s.idx);
@@ -213,6 +218,14 @@ export class FactFinder {
    * material has three or more passages (hard).
    */
   group(size: number, near: boolean, want: number, minDistractors: number): FactCandidate | null {
+    return this.groupWhere(size, near, want, minDistractors, () => true)?.candidate ?? null;
+  }
+
+  /**
+   * As `group`, the next group that `accept` maps to a value (e.g. the statement of it that has a believable false
+   * form); returns the group, marked used, with that value, or null.
+   */
+  groupWhere<T>(size: number, near: boolean, want: number, minDistractors: number, accept: (facts: Fact[]) => T | null): { candidate: FactCandidate; value: T } | null {
     const keys = [...this.occurrences.entries()]
       .filter(([key, list]) => !this.usedKeys.has(key) && list.length >= size)
       .map(([key, list]) => ({ key, list, w: list[0]!.span.text.length > 2 ? [...stemSet(list[0]!.span.text)].reduce((a, x) => a + (this.index.weight.get(x) ?? 0), 0) : 0 }))
@@ -233,7 +246,9 @@ export class FactFinder {
       if (chosen.length < size) continue;
       const joined = chosen.map((f) => f.sentence.text).join(' ');
       const distractors = want > 0 ? pickDistractors(this.pool, chosen[0]!.span, joined, chosen[0]!.sentence.passageIndex, want, this.seed, this.lexicon) : [];
-      if (distractors.length >= minDistractors) return this.take({ facts: chosen, distractors });
+      if (distractors.length < minDistractors) continue;
+      const value = accept(chosen);
+      if (value !== null) return { candidate: this.take({ facts: chosen, distractors }), value };
     }
     return null;
   }

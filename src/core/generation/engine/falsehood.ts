@@ -1,12 +1,19 @@
 /**
  * False statements a candidate could believe (issue 21 §3): an absurd swap ("removed through
- * the mouth") or one that is accidentally true teaches nothing. A statement is made false by
- * one of, in order: a WordNet antonym of a verb, adjective or adverb of it ("increases" →
- * "decreases", "smaller" → "larger"), or a sibling of the key (same hypernym, from the same
- * part of the material: "pepsin" for "amylase"). Without either, no false form is made.
+ * the mouth", round 3's "coordinated and failed") or one that is accidentally true teaches
+ * nothing. A statement is made false by one of, in order: another term of the same kind for a
+ * term of it — a WordNet sibling (shared hypernym) from near it in the material, as MCQ
+ * distractors are chosen ("pepsin" for "amylase", "nucleus" for "mitochondrion"), and only when
+ * no sentence of the material says much the same of the sibling — or the other word of a pair
+ * of direction or degree ("increases" → "decreases", "smaller" → "larger"). Without either,
+ * no false form is made and the caller makes no False item from the sentence.
  */
+import { contentStems, stemSet } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import type { Lexicon, LexPos } from './lexicon.js';
+import { pickDistractors, type DistractorPool } from './distractors.js';
+import { headWord, type Lexicon, type LexPos } from './lexicon.js';
+import type { SourceSentence } from './sentences.js';
+import { extractSpans, type Span } from './spans.js';
 
 /** A swap that makes a sentence false: the character range replaced and its replacement. */
 export interface Falsehood {
@@ -24,6 +31,14 @@ const SKIP = new Set(['be', 'have', 'do', 'make', 'get', 'go', 'come', 'take', '
 export function inflectLike(word: string, lemma: string, base: string, pos: LexPos): string {
   const w = word.toLowerCase();
   if (w === lemma.toLowerCase()) return base;
+  // "big" → "bigger", "hot" → "hotter", "stop" → "stopped": one short vowel before a final consonant doubles it
+  const stem = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base) && (/(?:er|est|ed|ing)$/.test(w)) ? base + base.slice(-1) : base;
+  if (stem !== base) {
+    if (pos === 'verb' && /ing$/.test(w)) return `${stem}ing`;
+    if (pos === 'verb' && /ed$/.test(w)) return `${stem}ed`;
+    if (pos === 'adj' && /est$/.test(w)) return `${stem}est`;
+    if (pos === 'adj' && /er$/.test(w)) return `${stem}er`;
+  }
   if (pos === 'verb') {
     if (/ing$/.test(w)) return base.replace(/e$/, '') + 'ing';
     if (/ed$/.test(w)) return /e$/.test(base) ? `${base}d` : `${base}ed`;
@@ -50,9 +65,8 @@ const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
  * `avoid`, e.g. the key) with a single-word WordNet antonym. Negated sentences are left alone
  * (a swapped word under "not" makes a double negative nobody can judge).
  */
-export function antonymSwap(sentence: string, lexicon: Lexicon | undefined, materialText = ''): Falsehood | null {
+export function antonymSwap(sentence: string, lexicon: Lexicon | undefined, _materialText = ''): Falsehood | null {
   if (!lexicon || NEGATION.test(sentence)) return null;
-  const inMaterial = (word: string) => new RegExp(`\\b${word.slice(0, Math.max(4, word.length - 2))}`, 'i').test(materialText);
   const tags = tagSentence(sentence);
   for (const [i, w] of tags.entries()) {
     const pos = POS_OF[w.pos];
@@ -66,13 +80,86 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined, mate
     const kind = lexicon(w.lemma.toLowerCase(), pos);
     // "insured" → "uninsured", "financial" → "nonfinancial": a negative prefix is a give-away, and often not a word in use.
     const lemma = w.lemma.toLowerCase();
-    const antonym = [...(kind?.antonyms ?? [])].find((a) => /^[a-z]{3,}$/.test(a) && !SKIP.has(a) && !NEGATIVE_PREFIX.test(a) && !NEGATIVE_PREFIX.test(lemma) && !a.endsWith(lemma) && !lemma.endsWith(a));
+    // Believable: both words of a pair of direction or degree everyone knows ("increase"/"decrease", "larger"/"smaller").
+    // Round 3's judge found the other antonyms absurd where they do not fit: "future" → "past" needs, "coordinated and
+    // managed" → "failed", soils that "lose" → "keep" fertility through erosion (items 11, 23, 52); a word the material
+    // uses elsewhere is no better a fit, so that is no longer reason enough.
+    if (!GRADED.has(lemma)) continue;
+    const antonym = [...(kind?.antonyms ?? [])].find((a) => GRADED.has(a) && /^[a-z]{3,}$/.test(a) && !SKIP.has(a) && !NEGATIVE_PREFIX.test(a) && !NEGATIVE_PREFIX.test(lemma) && !a.endsWith(lemma) && !lemma.endsWith(a));
     if (!antonym) continue;
-    // Believable: a direction or degree everyone knows ("increase"/"decrease", "larger"/"smaller"), or a word the material itself uses.
-    if (!GRADED.has(lemma) && !GRADED.has(antonym) && !inMaterial(antonym)) continue;
     const replacement = inflectLike(w.text, w.lemma, antonym, pos);
     if (new RegExp(`\\b${replacement}\\b`, 'i').test(sentence)) continue;
     return { start: w.start, end: w.end, original: w.text, replacement };
   }
   return null;
+}
+
+/**
+ * WordNet lexicographer files (lexnames(5WN)) of concrete things and natural processes, where a sibling is a real confusion:
+ * noun.animal 5, noun.artifact 6, noun.body 8, noun.food 13, noun.phenomenon 19, noun.plant 20, noun.process 22,
+ * noun.substance 27.
+ */
+const CONFUSABLE = new Set([5, 6, 8, 13, 19, 20, 22, 27]);
+
+/**
+ * True when some other sentence of the material names `term` and shares at least half of the
+ * content stems the altered statement keeps around it: the material may then say the altered
+ * statement, or nearly, of `term` too ("Nitrogen and potassium both promote growth").
+ */
+export function saidOf(term: string, altered: string, self: SourceSentence, sentences: readonly SourceSentence[]): boolean {
+  const termStems = stemSet(term);
+  const rest = new Set(contentStems(altered).filter((x) => !termStems.has(x)));
+  if (!rest.size) return true;
+  const re = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  return sentences.some((o) => {
+    if (o.idx === self.idx || !re.test(o.text)) return false;
+    let shared = 0;
+    for (const x of stemSet(o.text)) if (rest.has(x)) shared++;
+    return shared >= Math.ceil(rest.size / 2);
+  });
+}
+
+/**
+ * A false form of `s` made by putting a sibling term for one of its answer spans (`spans`, best
+ * first: the noun terms a cloze item could blank, so never a general word or a part of a longer
+ * noun phrase): a term of the material that shares a WordNet hypernym with it, near it, of one
+ * number and form (pickDistractors, strict). Null without a lexicon, or when no span has a
+ * sibling the material does not also say the statement of.
+ */
+export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: DistractorPool, sentences: readonly SourceSentence[], seed: number, lexicon: Lexicon | undefined, isTerm: (key: string) => boolean): Falsehood | null {
+  if (!lexicon || NEGATION.test(s.text)) return null;
+  for (const span of spans.slice(0, 4)) {
+    if (span.kind !== 'term') continue;
+    // an item of a list ("carbon dioxide and water", "water, wind or human activity"): its sibling is often one of the
+    // list's own kind that the material names elsewhere in the same breath, and the altered list half true
+    if (/(?:,|\band|\bor)\s+$/i.test(s.text.slice(0, span.start)) || /^\s*(?:,|and\b|or\b)/i.test(s.text.slice(span.end))) continue;
+    const keyKind = lexicon(headWord(span.text), 'noun');
+    for (const sibling of pickDistractors(pool, span, s.text, s.passageIndex, 3, seed, lexicon, true)) {
+      // the sibling must be a term in its own right somewhere in the material (a blank a cloze item could ask for), not a
+      // piece of a longer one ("carbon" of "carbon dioxide", "area" of "surface area")
+      if (!isTerm(termKey(sibling))) continue;
+      // a kind and its sub-kind ("enzymes" / "proteins") make a statement that is still true
+      const sibKind = lexicon(headWord(sibling), 'noun');
+      if (!keyKind || !sibKind || overlaps(keyKind.hypernyms, sibKind.synsets) || overlaps(sibKind.hypernyms, keyKind.synsets)) continue;
+      // things a candidate can mix up (nitrogen / phosphorus, evaporation / transpiration, the liver / the stomach), not
+      // abstractions, whose swaps read as nonsense or stay half true ("the world of process", "pays a loss", "borrowed trust")
+      if (![...keyKind.lexFiles].some((f) => CONFUSABLE.has(f) && sibKind.lexFiles.has(f))) continue;
+      const altered = s.text.slice(0, span.start) + sibling + s.text.slice(span.end);
+      if (saidOf(sibling, altered, s, sentences)) continue;
+      return { start: span.start, end: span.end, original: span.text, replacement: sibling };
+    }
+  }
+  return null;
+}
+
+function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number> | undefined): boolean {
+  if (!b) return false;
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+}
+
+/** The span key of a term as the material's spans give it (stems), or '' when the text is no single term span. */
+function termKey(text: string): string {
+  const spans = extractSpans(text).filter((x) => x.kind === 'term' && x.start === 0 && x.end === text.length);
+  return spans[0]?.key ?? '';
 }

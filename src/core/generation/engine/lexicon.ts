@@ -14,6 +14,8 @@ export interface LexKind {
   antonyms: Set<string>;
   /** Number of senses in the database (general words have many). */
   senses: number;
+  /** Synset offsets of the senses looked at (the first two), to tell a kind from its sub-kind; absent when the database does not say. */
+  synsets?: Set<number>;
 }
 
 /** Looks a word up as `pos`; null when unknown (or no database). */
