@@ -60,7 +60,7 @@ const circuits = paras([
 describe('believable false statements', () => {
   it('makes a statement false by an antonym of direction or degree', () => {
     const s = 'The teeth break food into smaller pieces by chewing, which increases its surface area.';
-    const swap = antonymSwap(s, kindOf, s)!;
+    const swap = antonymSwap(s, kindOf)!;
     expect(swap).not.toBeNull();
     expect([['smaller', 'larger'], ['increases', 'decreases']]).toContainEqual([swap.original, swap.replacement]);
   });
@@ -68,7 +68,7 @@ describe('believable false statements', () => {
   it('leaves negated sentences and negative-prefix antonyms alone', () => {
     expect(antonymSwap('A filament lamp does not obey Ohm’s law, because its resistance rises as it gets hotter.', kindOf)).toBeNull();
     const s = 'The Nigeria Deposit Insurance Corporation pays depositors when an insured bank fails.';
-    expect(antonymSwap(s, kindOf, s)?.replacement ?? '').not.toMatch(/^(?:un|non)/);
+    expect(antonymSwap(s, kindOf)?.replacement ?? '').not.toMatch(/^(?:un|non)/);
   });
 
   // (after round 3 the rule widened: a term may also be swapped for a sibling of its kind, which round 3's judge rated

@@ -172,8 +172,8 @@ function setCap(percent: number): void {
   capPercent = Math.max(1, Math.min(100, Math.round(percent)));
   if (capTimer) clearTimeout(capTimer);
   capTimer = null;
-  if (capPercent >= 100 || children.size === 0) capCycle();
-  else if (!capStopped) capTimer = setTimeout(capCycle, (CAP_PERIOD_MS * capPercent) / 100);
+  // running under a cap: its run part first; otherwise one step (continues stopped children, or ends the cycle)
+  if (capPercent < 100 && children.size > 0 && !capStopped) capTimer = setTimeout(capCycle, (CAP_PERIOD_MS * capPercent) / 100);
   else capCycle();
 }
 

@@ -61,11 +61,13 @@ const POS_OF: Record<string, LexPos> = { VERB: 'verb', ADJ: 'adj' };
 const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
 
 /**
- * An antonym swap for `sentence`, or null: the first verb, adjective or adverb (outside
- * `avoid`, e.g. the key) with a single-word WordNet antonym. Negated sentences are left alone
- * (a swapped word under "not" makes a double negative nobody can judge).
+ * An antonym swap for `sentence`, or null: the first verb, adjective or adverb that is one
+ * word of a pair of direction or degree (GRADED: "increase"/"decrease", "larger"/"smaller")
+ * and has the other as a single-word WordNet antonym, inflected like the original. Null
+ * without a lexicon. Negated sentences are left alone (a swapped word under "not" makes a
+ * double negative nobody can judge).
  */
-export function antonymSwap(sentence: string, lexicon: Lexicon | undefined, _materialText = ''): Falsehood | null {
+export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Falsehood | null {
   if (!lexicon || NEGATION.test(sentence)) return null;
   const tags = tagSentence(sentence);
   for (const [i, w] of tags.entries()) {
