@@ -14,11 +14,8 @@ import { candidateAttempt } from '../attempts/answers.js';
 import { eventData } from '../attempts/finalize.js';
 import { remainingSeconds } from '../attempts/timer.js';
 import type { AttemptRow } from '../attempts/session-cache.js';
+import { VIOLATION_TYPES, type TelemetryType } from '../../core/proctoring/telemetry.js';
 
-export const VIOLATION_TYPES = ['TAB_SWITCH', 'WINDOW_BLUR', 'FULLSCREEN_EXIT', 'COPY', 'PASTE', 'CONTEXT_MENU'] as const;
-export const RECORDED_TYPES = ['NETWORK_OFFLINE', 'NETWORK_ONLINE', 'FULLSCREEN_ENTER'] as const;
-export const TELEMETRY_TYPES = [...VIOLATION_TYPES, ...RECORDED_TYPES] as const;
-export type TelemetryType = (typeof TELEMETRY_TYPES)[number];
 
 const COUNTED = new Set<string>(VIOLATION_TYPES);
 
