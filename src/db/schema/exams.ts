@@ -1,6 +1,7 @@
 /** Exams (rooms) and their questions. Options and rubrics are JSON columns of a question. */
 import { sqliteTable, text, integer, real, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { workspaces } from './workspaces.js';
+import { QUESTION_TYPES } from '../../core/questions/schemas.js';
 
 export const exams = sqliteTable(
   'exams',
@@ -43,7 +44,7 @@ export const questions = sqliteTable(
     examId: text('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
     workspaceId: text('workspace_id').notNull(),
     position: integer('position').notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: QUESTION_TYPES }).notNull(),
     prompt: text('prompt').notNull(),
     marks: real('marks').notNull(),
     /** JSON: [{id, keyLabel, text, isCorrect}] */

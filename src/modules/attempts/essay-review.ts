@@ -16,7 +16,7 @@ import { getExamInWorkspace } from '../exams/service.js';
 import { attemptInWorkspace } from './invigilation.js';
 import { eventData, storeGrade } from './finalize.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
-import type { AttemptRow } from './session-cache.js';
+import type { AttemptRow } from '../../db/rows.js';
 
 const words = (t: string) => (t.trim() ? t.trim().split(/\s+/).length : 0);
 

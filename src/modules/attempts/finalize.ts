@@ -11,7 +11,8 @@ import { iso } from '../../platform/clock.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import { gradeAttempt, type AnswerForGrading } from '../../core/grading/grade.js';
 import type { Paper } from './paper.js';
-import type { AttemptRow, AttemptState } from './session-cache.js';
+import type { AttemptState } from './session-cache.js';
+import type { AttemptRow } from '../../db/rows.js';
 import { resultFields } from './views.js';
 
 /** The event payload's `data` for an attempt (DESIGN §8). */

@@ -4,8 +4,7 @@
  * marks, plus the candidate view of one attempt's layout with every answer-key field
  * removed (spec: no isCorrect anywhere; DESIGN §7: nor explanation, modelAnswer, rubric).
  */
-import type { ExamRow } from '../exams/service.js';
-import type { QuestionRow } from '../questions/service.js';
+import type { ExamRow, QuestionRow } from '../../db/rows.js';
 import { sebGateFor } from '../seb/exam-seb.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';

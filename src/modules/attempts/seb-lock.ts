@@ -15,7 +15,8 @@ import { enqueueEvent } from '../webhooks/outbox.js';
 import { verifySebRequest, type SebGate, type SebVerdict } from '../seb/verify.js';
 import { sebLink } from '../seb/exam-seb.js';
 import type { Paper } from './paper.js';
-import type { AttemptRow, AttemptState } from './session-cache.js';
+import type { AttemptState } from './session-cache.js';
+import type { AttemptRow } from '../../db/rows.js';
 import { eventData } from './finalize.js';
 
 /** lock_reason of an attempt stopped by a failed SEB check */

@@ -9,8 +9,9 @@
  * transaction that completes the attempt).
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
-import { serializeQuestion, type QuestionRow } from '../questions/service.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import { serializeQuestion } from '../questions/service.js';
+import type { ExamRow, QuestionRow } from '../../db/rows.js';
 import type { StoredQuestion } from '../../core/questions/schemas.js';
 import type { ImportedQuestion } from '../../core/formats/types.js';
 import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';

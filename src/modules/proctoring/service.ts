@@ -13,7 +13,7 @@ import { enqueueEvent } from '../webhooks/outbox.js';
 import { candidateAttempt } from '../attempts/answers.js';
 import { eventData } from '../attempts/finalize.js';
 import { remainingSeconds } from '../attempts/timer.js';
-import type { AttemptRow } from '../attempts/session-cache.js';
+import type { AttemptRow } from '../../db/rows.js';
 import { VIOLATION_TYPES, type TelemetryType } from '../../core/proctoring/telemetry.js';
 
 

@@ -9,7 +9,8 @@ import { clearStudentThrottle } from '../attempts/sign-in-throttle.js';
 import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
-import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import type { ExamRow } from '../../db/rows.js';
 import type { RosterInput } from '../../core/roster/schemas.js';
 
 export type { RosterInput };

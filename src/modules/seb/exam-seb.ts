@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
-import type { ExamRow } from '../exams/service.js';
+import type { ExamRow } from '../../db/rows.js';
 import { reachableUrls } from '../system/urls.js';
 import { sha256Hex } from '../../core/seb/config-key.js';
 import { examConfiguration, type SebExamSettings } from '../../core/seb/config-file.js';

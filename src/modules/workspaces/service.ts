@@ -5,6 +5,7 @@
  * the key is found by its SHA-256 digest.
  */
 import type { HallDeps } from '../../hall/deps.js';
+import type { WorkspaceRow } from '../../db/rows.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
 import { Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
@@ -13,22 +14,6 @@ import { iso } from '../../platform/clock.js';
 
 /** Credits a new standalone workspace starts with (spec "Limits"). */
 export const FREE_CREDITS = 30;
-
-export interface WorkspaceRow {
-  id: string;
-  name: string;
-  type: string;
-  owner_name: string;
-  owner_email: string;
-  email_key: string;
-  password_hash: string | null;
-  credits: number;
-  api_key_sealed: string;
-  webhook_secret_sealed: string;
-  webhook_url: string | null;
-  school_id: string | null;
-  created_at: number;
-}
 
 interface NewWorkspace {
   name: string;
