@@ -16,7 +16,7 @@ import { reapIdleConnections } from './platform/idle-connections.js';
 import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
-import { ensureOperatorCredential } from './platform/operator.js';
+import { ensureOperatorCredential } from './hall/operator.js';
 import { startJobLauncher } from './modules/generation/job-launcher.js';
 import { attachSaveChannel } from './modules/attempts/save-channel.js';
 

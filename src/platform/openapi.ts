@@ -68,7 +68,7 @@ export const publicErrorResponses = {
 
 /** `security` entry for key-protected routes. */
 export const keySecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
-/** Security of whole-appliance routes: the hall operator's credential (platform/operator.ts). */
+/** Security of whole-appliance routes: the hall operator's credential (src/hall/operator.ts). */
 export const operatorSecurity: Record<string, string[]>[] = [{ operatorKeyHeader: [] }];
 
 /** JSON request body helper for createRoute. */

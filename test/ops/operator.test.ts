@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManualClock } from '../../src/platform/clock.js';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { api, spawnServer, startTestServer, type SpawnedServer, type TestServer } from '../harness.js';
 import { seat } from '../security/from-address.js';
 import { REPO, removeTempDirs, tempDir } from './helpers.js';

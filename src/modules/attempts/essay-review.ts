@@ -9,7 +9,7 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { iso } from '../../platform/clock.js';
 import { essayScore, type EssayScoreInput } from '../../core/grading/essay-score.js';
 import { getExamInWorkspace } from '../exams/service.js';

@@ -5,7 +5,7 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import type { AttemptState } from './session-cache.js';
 import { attemptSummary } from './views.js';

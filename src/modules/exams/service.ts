@@ -9,7 +9,7 @@ import type { ExamRow } from '../../db/rows.js';
 import { newId, newRoomCode } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
 import { sebColumnsAfter, sebReadShape, type SebColumns } from '../seb/exam-seb.js';
 

@@ -5,7 +5,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { PayloadTooLarge, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, ProblemSchema } from '../../platform/openapi.js';
 import { MAX_MATERIAL_BYTES, type UploadedFile } from './material/read-material.js';

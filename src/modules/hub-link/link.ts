@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { newSigningKeyPair, openEnvelope, signRequest } from '../../core/sync/signing.js';
 import { enrolmentPayloadSchema } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { ApiError, Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';

@@ -7,7 +7,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { enrolWithHub, hubLinkOf, requireHubLink } from './link.js';
 import { listPackages, packageInWorkspace, releasePackage, serializePackage, storePackage } from './packages.js';
 import { deliverHubResults, hubOutboxCounts } from './results.js';

@@ -18,7 +18,7 @@ import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { NotFound, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { importQuestionBank, importQuestionSheet, readBankSource, requireOneSource } from './question-import.js';
 import { IMPORT_LIMIT_BYTES, readUpload } from './uploads.js';
 import { streamedForm } from '../generation/streamed-upload.js';

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, problem, publicErrorResponses, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { NotFound } from '../../platform/errors.js';
 import { consume } from '../../platform/rate-limit.js';
 import { clientAddress } from '../../platform/http.js';

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { reachableUrls } from './urls.js';
 
 export const API_VERSION = '1.2.0';

@@ -3,7 +3,7 @@
  * transaction as the action). `reason` is required for actions on candidates.
  */
 import type { Sqlite } from '../db/index.js';
-import { newId } from './ids.js';
+import { newId } from '../platform/ids.js';
 
 export interface AuditEntry {
   workspaceId: string;
