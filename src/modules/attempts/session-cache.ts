@@ -9,6 +9,7 @@ import type { Sqlite } from '../../db/index.js';
 import type { JobValue } from './answer-commit.js';
 import type { AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
+import type { SebCheck } from '../seb/verify.js';
 
 /**
  * The cached copy of an attempt row, as an object literal of one fixed shape. A row from
@@ -62,6 +63,8 @@ export interface AttemptState {
   taken: number;
   /** whether its last request carried valid Safe Exam Browser evidence; null: not checked (issue 25) */
   sebValid: boolean | null;
+  /** the Config and Browser Exam Key checks of its last judged request; null: not checked (issue #34 finding 6) */
+  sebCheck: SebCheck | null;
 }
 
 export class SessionCache {
@@ -116,7 +119,7 @@ export class SessionCache {
       const found = this.attemptSel.get(attemptId) as AttemptRow | undefined;
       if (!found) return undefined;
       const row = cachedRow(found);
-      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false, taken: 0, sebValid: null };
+      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false, taken: 0, sebValid: null, sebCheck: null };
       this.attempts.set(attemptId, a);
     }
     return a;
@@ -165,6 +168,7 @@ export class SessionCache {
       a.lastSavedAt = prev.lastSavedAt;
       a.taken = prev.taken;
       a.sebValid = prev.sebValid;
+      a.sebCheck = prev.sebCheck;
       if (prev.activityPending) {
         prev.activityPending = false;
         this.markPending(a);

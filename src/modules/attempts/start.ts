@@ -17,7 +17,8 @@ import { newLayout, renderPaper, type Paper } from './paper.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
-import { enforceSeb } from './seb-lock.js';
+import { enforceSeb, noteSebPassed } from './seb-lock.js';
+import type { SebCheck } from '../seb/verify.js';
 import { sessionView } from './views.js';
 import type { MathForm } from '../../platform/rich-text.js';
 import { finalizeAttempt } from './finalize.js';
@@ -70,6 +71,8 @@ interface Identified {
   candidateName: string;
   seat: Seat;
   existing: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
+  /** the SEB checks this start passed; null when the exam does not require SEB */
+  sebCheck: SebCheck | null;
 }
 
 /**
@@ -91,7 +94,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   const paper = deps.sessions.paper(exam.id)!;
   // Safe Exam Browser first: a browser without it learns nothing about PINs or the roster,
   // and a refused start locks nothing (SEB: "don't start the exam")
-  if (paper.seb !== null && req) enforceSeb(deps, req, paper);
+  const sebCheck = paper.seb !== null && req ? enforceSeb(deps, req, paper) : null;
   const now = deps.clock.now();
   checkWindow(paper.exam, now);
 
@@ -111,7 +114,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   }
 
   const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
-  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing };
+  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, sebCheck };
 }
 
 /**
@@ -122,13 +125,12 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
+  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, sebCheck } = await identify(deps, input, address, req);
   // the questions' HTML, rendered once per paper without holding up other requests
   await renderPaper(paper, form);
-  const sebChecked = paper.seb !== null && !!req;
   const exam = { id: examId };
   const now = deps.clock.now();
-  if (existing) return resume(deps, paper, existing, pin, pinKey, seat, sebChecked, form);
+  if (existing) return resume(deps, paper, existing, pin, pinKey, seat, sebCheck, form);
   deps.limits.pinBySeat.clear(seat.key);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
@@ -151,13 +153,13 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
       const won = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>;
-      return resume(deps, paper, won, pin, pinKey, seat, sebChecked, form);
+      return resume(deps, paper, won, pin, pinKey, seat, sebCheck, form);
     }
     throw e;
   }
   deps.sessions.rememberLayout(id, layout);
   const st = deps.sessions.attempt(id)!;
-  if (sebChecked) st.sebValid = true; // for the monitor: this start passed the SEB check
+  if (sebCheck) noteSebPassed(st, sebCheck); // for the monitor: this start passed the SEB checks
   deps.events.emit({ kind: 'attempt-changed', examId: exam.id, attemptId: id });
   return sessionView(deps, paper, st, false, true, form);
 }
@@ -219,7 +221,7 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
   };
 }
 
-async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat, sebChecked: boolean, form: MathForm) {
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat, sebCheck: SebCheck | null, form: MathForm) {
   await checkResumable(deps, a, pin, pinKey, seat);
   const address = seat.address;
   const st = deps.sessions.attempt(a.id)!;
@@ -232,7 +234,7 @@ async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | '
     st.row.client_address = address;
   }
   deps.sessions.seen(st, deps.clock.now());
-  if (sebChecked) st.sebValid = true;
+  if (sebCheck) noteSebPassed(st, sebCheck);
   // a sign-in may be a new device: what the server holds becomes the base, and answers a
   // lost device never delivered stop holding durability back (the page re-sends any
   // local answer the server does not hold, whatever durableSeq says)

@@ -69,8 +69,10 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     completedAt: iso(a.completed_at),
     disqualifiedAt: iso(a.disqualified_at),
     lockReason: a.lock_reason,
-    /** Safe Exam Browser: whether this seat's last request carried a valid hash (null: not required / not seen yet) */
+    /** Safe Exam Browser: whether this seat's last judged request passed the exam's checks (null: not required / not seen yet) */
     sebValid: paper.seb ? st.sebValid : null,
+    /** the two checks of that request: Config Key (the client has the configuration) and Browser Exam Key (a registered SEB build) */
+    sebCheck: paper.seb ? st.sebCheck : null,
     remainingSeconds: a.status === 'IN_PROGRESS' ? remainingSeconds(paper.exam, a, deps.clock.now()) : 0,
     answered,
     totalQuestions: paper.questions.length,
