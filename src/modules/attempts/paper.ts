@@ -5,7 +5,7 @@
  * removed (spec: no isCorrect anywhere; DESIGN §7: nor explanation, modelAnswer, rubric).
  */
 import type { ExamRow, QuestionRow } from '../../db/rows.js';
-import { sebGateFor } from '../seb/exam-seb.js';
+import { sebGateFor } from '../seb/gate.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
 import { renderRich, type MathForm } from '../../platform/rich-text.js';

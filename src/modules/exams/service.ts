@@ -11,7 +11,8 @@ import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { writeAudit } from '../../hall/audit.js';
 import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
-import { sebColumnsAfter, sebReadShape, type SebColumns } from '../seb/exam-seb.js';
+import { sebColumnsAfter } from '../seb/exam-seb.js';
+import { sebReadShape, type SebColumns } from '../seb/gate.js';
 
 /** Exam row of the caller's workspace. @throws NotFound (also for another workspace's exam) */
 export function getExamInWorkspace(deps: HallDeps, workspaceId: string, examId: string): ExamRow {

@@ -19,7 +19,7 @@ import { getExamInWorkspace } from '../exams/service.js';
 import type { ExamRow } from '../../db/rows.js';
 import { sebReadSchema } from '../../core/exams/schemas.js';
 import { examConfiguration, sebFileBytes } from '../../core/seb/config-file.js';
-import { registeredKeys, sebDownloadCode, sebExamSettings, sebReadShape } from './exam-seb.js';
+import { registeredKeys, sebDownloadCode, sebExamSettings, sebReadShape } from './gate.js';
 import { checkSebRequest, digestEquals, sebVerdict } from './verify.js';
 import { recordRequestHash, requestHashSightings } from './sightings.js';
 import { sha256Hex } from '../../core/seb/config-key.js';
