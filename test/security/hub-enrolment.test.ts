@@ -16,6 +16,7 @@ import { rotateOperatorCredential } from '../../src/platform/operator.js';
 import { api, registerWorkspace, startTestServer, tempDir, type TestServer } from '../harness.js';
 import { freePort } from '../../scripts/soak/server-process.js';
 import { startFakeHub } from './fake-hub.js';
+import { HUB_TIMEOUT_MS } from '../../src/modules/hub-link/hub-http.js';
 
 const ownAddress = Object.values(networkInterfaces()).flat().find((ni) => ni && !ni.internal && ni.family === 'IPv4')?.address;
 const enrolBody = (hubUrl: string) => ({ hubUrl, enrolmentCode: 'ENR-0000-0000-0000-0000', hallName: 'Test hall' });
@@ -105,6 +106,28 @@ describe('with CBT_HUB_ALLOW_LOCAL=1 (a hub on this machine)', () => {
       other.close();
     }
   });
+
+  it('a hub that never answers is cut off at the time limit, recorded, and backed off', async () => {
+    const hub = await startFakeHub({ reply: 'empty-list' });
+    try {
+      const ws = await registerWorkspace(hall.baseUrl);
+      expect((await api(hall.baseUrl, ws.apiKey).post('/hub-link/enrol', enrolBody(hub.url), { 'x-operator-key': operator })).status).toBe(200);
+      hub.reply = 'hang';
+      const started = Date.now();
+      const sync = await api(hall.baseUrl, ws.apiKey).post('/hub-link/sync', {});
+      const took = Date.now() - started;
+      expect(sync.body.error).toMatch(/unreachable or answered badly/);
+      expect(took).toBeGreaterThanOrEqual(HUB_TIMEOUT_MS - 500);
+      expect(took).toBeLessThan(HUB_TIMEOUT_MS + 5000);
+      await expect.poll(() => hub.requests[0]!.closedAt, { timeout: 2000 }).not.toBeNull(); // the hall hung up
+      const link = (await api(hall.baseUrl, ws.apiKey).get('/hub-link')).body;
+      expect(link.failures).toBe(1);
+      expect(Date.parse(link.nextSyncAt) - Date.now()).toBeGreaterThan(20_000);
+      expect((await api(hall.baseUrl, ws.apiKey).del('/hub-link', { 'x-operator-key': operator })).status).toBe(204);
+    } finally {
+      await hub.close();
+    }
+  }, 40_000);
 
   it('DELETE /hub-link removes the link (operator, audited), stops an in-flight poll at once, and stays removed after a restart', async () => {
     const hub = await startFakeHub({ reply: 'hang' });

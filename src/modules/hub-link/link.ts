@@ -27,7 +27,7 @@ export interface HubLinkRow {
   last_error: string | null;
 }
 
-/** The hub could not be reached or answered with an error: 502 problem details naming it. */
+/** The hub could not be reached or answered badly: 502 problem details in one generic sentence (HUB_FAILED_TEXT). */
 export class HubUnavailable extends ApiError {
   constructor(detail: string, extra: Record<string, unknown> = {}) {
     super(502, 'hub-unavailable', 'The hub did not answer as expected', detail, { code: 'HUB_UNAVAILABLE', ...extra });
@@ -64,6 +64,7 @@ export function assertHubAddress(url: string, allowLocal = false): Promise<strin
  */
 export const HUB_FAILED_TEXT = 'The hub is unreachable or answered badly; the hall will try again later. Details are in the hall’s log.';
 
+/** One exchange with the hub at `hubUrl` + `path`; any failure is logged and thrown as HubUnavailable(HUB_FAILED_TEXT). */
 async function hubFetch(deps: HallDeps, hubUrl: string, path: string, x: Omit<HubExchange, 'allowLocal'>): Promise<{ status: number; json: any }> {
   try {
     hubOrigin(hubUrl); // a stored address is held to today's rule too
