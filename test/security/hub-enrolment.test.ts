@@ -107,6 +107,27 @@ describe('with CBT_HUB_ALLOW_LOCAL=1 (a hub on this machine)', () => {
     }
   });
 
+  it('checks the address again at every request, after DNS: a stored loopback hub is not called once the allowance is off', async () => {
+    const hub = await startFakeHub({ reply: 'empty-list' });
+    const dir = tempDir('hallcbt-hubdns-');
+    let local = await startTestServer({ dataDir: dir, config: { CBT_HUB_ALLOW_LOCAL: '1' } });
+    try {
+      const ws = await registerWorkspace(local.baseUrl);
+      const byName = hub.url.replace('127.0.0.1', 'localhost'); // a name, resolved at each request
+      expect((await api(local.baseUrl, ws.apiKey).post('/hub-link/enrol', enrolBody(byName), { 'x-operator-key': rotateOperatorCredential(dir) })).status).toBe(200);
+      expect((await api(local.baseUrl, ws.apiKey).post('/hub-link/sync', {})).body.error).toBeNull();
+      const seen = hub.requests.length;
+      await local.close();
+      local = await startTestServer({ dataDir: dir, config: { CBT_HUB_ALLOW_LOCAL: '0' } });
+      const again = await api(local.baseUrl, ws.apiKey).post("/hub-link/sync", {});
+      expect(again.body.error, JSON.stringify(again.body)).toMatch(/unreachable or answered badly/);
+      expect(hub.requests.length).toBe(seen);
+    } finally {
+      await local.close();
+      await hub.close();
+    }
+  });
+
   it('a hub that never answers is cut off at the time limit, recorded, and backed off', async () => {
     const hub = await startFakeHub({ reply: 'empty-list' });
     try {

@@ -131,8 +131,10 @@ export function hubExchange(url: string, x: HubExchange): Promise<{ status: numb
       reject(new HubExchangeFailed(reason));
     };
     const onAbort = () => fail('aborted: the hub link was removed');
+    // agent: false — a fresh connection each time, so every request passes the address check
+    // (a pooled keep-alive socket would skip the lookup); one request per 15 s costs nothing
     const headers: Record<string, string> = { ...x.headers, 'accept-encoding': 'gzip, deflate, br', ...(data ? { 'content-length': String(data.length) } : {}) };
-    const req = request(u, { method: x.method, headers, lookup: webhookLookup(x.allowLocal, hubWording) }, (response) => {
+    const req = request(u, { method: x.method, headers, lookup: webhookLookup(x.allowLocal, hubWording), agent: false }, (response) => {
       res = response;
       const declared = Number(response.headers['content-length'] ?? 0);
       if (declared > MAX_HUB_REPLY_BYTES) return fail(`reply announced ${declared} bytes, over the ${MAX_HUB_REPLY_BYTES}-byte limit`);
