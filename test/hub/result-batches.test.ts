@@ -19,6 +19,7 @@ import type { ResultEvent } from '../../src/core/sync/messages.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { api, registerWorkspace, spawnServer, tempDir, type SpawnedServer } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { TestHall, asExaminer, hubForSuite, samplePaper, startHub } from './helpers.js';
 
 // Skipped only where PostgreSQL cannot run (no Debian postgresql binaries, or initdb cannot
@@ -234,10 +235,10 @@ describe.skipIf(skipWhy !== null)('a hall’s outbox sending results in batches'
 
   it('delivers 1,200 results in batches of at most 500 across a hub restart, each stored once; a bad row fails alone', async () => {
     const key = hub!.firstExaminer!.apiKey;
-    hall = await spawnServer({ dataDir: tempDir('hallcbt-hallC-') });
+    hall = await spawnServer({ dataDir: tempDir('hallcbt-hallC-'), env: { CBT_HUB_ALLOW_LOCAL: '1' } });
     const ws = await registerWorkspace(hall.baseUrl);
     const created = await asExaminer(hub!, key, 'POST', '/hub/v1/halls', { name: 'Benin centre' });
-    const enrolled = await api(hall.baseUrl, ws.apiKey).post('/hub-link/enrol', { hubUrl: proxyUrl, enrolmentCode: created.json.enrolmentCode, hallName: 'Benin centre' });
+    const enrolled = await api(hall.baseUrl, ws.apiKey).post('/hub-link/enrol', { hubUrl: proxyUrl, enrolmentCode: created.json.enrolmentCode, hallName: 'Benin centre' }, { 'x-operator-key': rotateOperatorCredential(hall.dataDir) });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
     const exam = await asExaminer(hub!, key, 'POST', '/hub/v1/exams', samplePaper(new Date(Date.now() - 60_000).toISOString()));
     const pub = await asExaminer(hub!, key, 'POST', `/hub/v1/exams/${exam.json.id}/publish`, { hallIds: [created.json.id] });
