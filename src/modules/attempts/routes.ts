@@ -101,7 +101,7 @@ export function attemptRoutes(deps: HallDeps) {
 
   r.openapi(
     createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { query: s.paperQuery, body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...startProblems } }),
-    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c), c, mathForm(c.req.valid('query').math)), 200, c.req.header('accept-encoding')) as never,
+    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c, deps.config.CBT_TRUSTED_PROXIES), c, mathForm(c.req.valid('query').math)), 200, c.req.header('accept-encoding')) as never,
   );
 
   r.openapi(
@@ -115,7 +115,7 @@ export function attemptRoutes(deps: HallDeps) {
       responses: { 200: jsonResponse(s.previewSchema, 'What starting would open'), ...startProblems },
     }),
     // `?math=` only says which form of the paper to prepare while the candidate reads
-    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), clientAddress(c), c, mathForm(c.req.valid('query').math)), 200),
+    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), clientAddress(c, deps.config.CBT_TRUSTED_PROXIES), c, mathForm(c.req.valid('query').math)), 200),
   );
 
   r.openapi(
