@@ -81,7 +81,7 @@ export function invigilationRoutes(deps: HallDeps) {
         'An exam without a roster lets each computer (client address; behind a proxy listed in CBT_TRUSTED_PROXIES, the address it forwards) start one attempt; a further start gets 409 `SEAT_USED`. This lets the computer at `address` (the monitor\'s `seats[].address` / `attempts[].seatAddress`) start exactly one more, e.g. for a second shift. Resuming is never limited.',
       request: { params, body: jsonBody(reasonSchema.extend({ address: z.union([z.ipv4(), z.ipv6()], { message: 'address must be an IPv4 or IPv6 address' }) })) },
       responses: {
-        200: jsonResponse(z.object({ examId: z.string(), address: z.string(), attempts: z.number().int().openapi({ description: 'attempts started from this computer' }), allowancesLeft: z.number().int().openapi({ description: 'further starts it may make' }) }), 'Allowed'),
+        200: jsonResponse(z.object({ examId: z.string(), address: z.string(), attempts: z.number().int().openapi({ description: 'attempts started from this computer' }), allowancesLeft: z.number().int().nullable().openapi({ description: 'further starts it may make (null: no limit, CBT_OPEN_ROOM_SEAT_ATTEMPTS=0)' }) }), 'Allowed'),
         ...problems,
       },
     }),

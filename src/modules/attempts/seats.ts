@@ -4,8 +4,8 @@
  * answer carries the score, so one computer starting attempt after attempt under throwaway
  * IDs could read the answer key off the scores and spend the workspace's credits. A seat
  * is the client address that started an attempt (clientAddress: behind a trusted proxy,
- * the address it forwards); each seat may start one attempt per exam, plus one more for
- * each allowance an invigilator grants (audited). Resuming an attempt is never a new
+ * the address it forwards); each seat may start one attempt per exam
+ * (CBT_OPEN_ROOM_SEAT_ATTEMPTS), plus what an invigilator allows (audited). Resuming an attempt is never a new
  * start, so a candidate may move to another computer. Exams with a roster do not use
  * seats: the issued PIN already ties each student ID to one person.
  */
@@ -18,7 +18,8 @@ import { getExamInWorkspace } from '../exams/service.js';
 export interface SeatUse {
   address: string;
   attempts: number;
-  allowancesLeft: number;
+  /** null: no limit (CBT_OPEN_ROOM_SEAT_ATTEMPTS=0) */
+  allowancesLeft: number | null;
 }
 
 function grantedAt(deps: HallDeps, examId: string, address: string): number {
@@ -26,10 +27,19 @@ function grantedAt(deps: HallDeps, examId: string, address: string): number {
   return row?.granted ?? 0;
 }
 
+/**
+ * Starts a seat may still make: CBT_OPEN_ROOM_SEAT_ATTEMPTS (default 1) plus what the
+ * invigilator granted, less what it started; null when the setting is 0 (no limit).
+ */
+function left(deps: HallDeps, attempts: number, granted: number): number | null {
+  const perSeat = deps.config.CBT_OPEN_ROOM_SEAT_ATTEMPTS;
+  return perSeat === 0 ? null : Math.max(0, perSeat + granted - attempts);
+}
+
 /** Attempts started from `address` for the exam and further starts it may make. */
 export function seatUse(deps: HallDeps, examId: string, address: string): SeatUse {
   const { n } = deps.sqlite.prepare('SELECT count(*) AS n FROM attempts WHERE exam_id = ? AND seat_address = ?').get(examId, address) as { n: number };
-  return { address, attempts: n, allowancesLeft: Math.max(0, 1 + grantedAt(deps, examId, address) - n) };
+  return { address, attempts: n, allowancesLeft: left(deps, n, grantedAt(deps, examId, address)) };
 }
 
 /**
@@ -39,7 +49,8 @@ export function seatUse(deps: HallDeps, examId: string, address: string): SeatUs
  * @throws Conflict 409 `SEAT_USED` (with `seatAddress`)
  */
 export function assertSeatFree(deps: HallDeps, examId: string, address: string): void {
-  if (seatUse(deps, examId, address).allowancesLeft > 0) return;
+  if (deps.config.CBT_OPEN_ROOM_SEAT_ATTEMPTS === 0) return;
+  if ((seatUse(deps, examId, address).allowancesLeft ?? 1) > 0) return;
   throw new Conflict(
     'An exam has already been started from this computer. Each computer may start this exam once; if you have not sat it yet, raise your hand: the invigilator can allow another attempt from this computer.',
     { code: 'SEAT_USED', seatAddress: address },
@@ -54,7 +65,7 @@ export function examSeats(deps: HallDeps, examId: string): SeatUse[] {
   for (const u of used) seats.set(u.address, { attempts: u.n, granted: 0 });
   for (const g of granted) seats.set(g.address, { attempts: seats.get(g.address)?.attempts ?? 0, granted: g.granted });
   return [...seats.entries()]
-    .map(([address, s]) => ({ address, attempts: s.attempts, allowancesLeft: Math.max(0, 1 + s.granted - s.attempts) }))
+    .map(([address, s]) => ({ address, attempts: s.attempts, allowancesLeft: left(deps, s.attempts, s.granted) }))
     .sort((a, b) => a.address.localeCompare(b.address));
 }
 
@@ -72,7 +83,8 @@ export function allowSeat(deps: HallDeps, workspaceId: string, examId: string, a
   let after!: SeatUse;
   deps.sqlite.transaction(() => {
     // the seat may make exactly one start more than it has made (an unused allowance is not doubled)
-    const granted = Math.max(grantedAt(deps, exam.id, address), seatUse(deps, exam.id, address).attempts);
+    const perSeat = Math.max(1, deps.config.CBT_OPEN_ROOM_SEAT_ATTEMPTS);
+    const granted = Math.max(grantedAt(deps, exam.id, address), seatUse(deps, exam.id, address).attempts + 1 - perSeat);
     deps.sqlite
       .prepare('INSERT INTO seat_allowances (exam_id, address, granted, updated_at) VALUES (?,?,?,?) ON CONFLICT (exam_id, address) DO UPDATE SET granted = excluded.granted, updated_at = excluded.updated_at')
       .run(exam.id, address, granted, now);
