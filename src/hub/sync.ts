@@ -2,10 +2,13 @@
  * What halls ask of the hub, each request already signed and checked (auth.ts):
  * their packages, the release of one (online, from 5 minutes before the start), results
  * sent up through their outbox (idempotent by event id; a later event of the same attempt,
- * e.g. a regrade, becomes the current one), and the heartbeat the status view reads.
+ * e.g. a regrade, becomes the current one), and the heartbeat the status view reads (a
+ * release it reports counts only with its proof).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { sealEnvelope, type Envelope } from '../core/sync/signing.js';
+import { parseReleaseCode } from '../core/sync/release-code.js';
+import { verifyReleaseProof } from '../core/sync/release-proof.js';
 import type { Heartbeat, ResultBatchOutcome, ResultEvent } from '../core/sync/messages.js';
 import { ApiError, Conflict, NotFound } from '../platform/errors.js';
 import { audit } from './audit.js';
@@ -81,7 +84,36 @@ export async function ingestResultBatch(deps: HubDeps, hallId: string, events: R
   return outcomes.map((o) => (o.status === 'refused' ? { eventId: o.eventId, status: 'refused', error: o.refusal.reason } : { eventId: o.eventId, status: o.status }));
 }
 
-/** Records the hall's heartbeat (attempts in progress, package states). */
+/** Most bad release proofs named in the one audit row a heartbeat may cause. */
+const MAX_PROOFS_AUDITED = 20;
+
+/**
+ * Records the hall's heartbeat (attempts in progress, package states) for the status view,
+ * and counts as released only what the hub can verify (docs/decisions.md, "A heartbeat's
+ * 'released' counts only with a proof"): a RELEASED package whose release proof matches this
+ * hall's release code (core/sync/release-proof.ts) is marked released on the hub
+ * (`released_by` 'code', audited once), which stops edits of the paper; a RELEASED claim
+ * without a proof is shown as reported and changes nothing; wrong proofs cost one audit row
+ * per heartbeat (`release-proof-refused`). Proofs are not stored.
+ */
 export async function recordHeartbeat(deps: HubDeps, hallId: string, beat: Heartbeat): Promise<void> {
-  await deps.db.update(halls).set({ heartbeat: beat }).where(and(eq(halls.id, hallId)));
+  const now = new Date(deps.clock.now());
+  const claims = beat.packages.filter((p) => p.state === 'RELEASED' && p.releaseProof !== undefined);
+  const pubs = claims.length ? await deps.db.select({ packageId: publications.packageId, code: publications.releaseCodeSealed, releasedAt: publications.releasedAt }).from(publications).where(and(eq(publications.hallId, hallId), inArray(publications.packageId, claims.map((c) => c.packageId)))) : [];
+  const pubOf = new Map(pubs.map((p) => [p.packageId, p]));
+  const wrong: string[] = [];
+  for (const c of claims) {
+    const pub = pubOf.get(c.packageId);
+    const code = pub ? parseReleaseCode(deps.secrets.open(pub.code)) : null;
+    if (!pub || !code?.ok || !verifyReleaseProof(c.releaseProof!, code.code, hallId, c.packageId)) {
+      wrong.push(c.packageId);
+      continue;
+    }
+    if (pub.releasedAt !== null) continue;
+    const marked = await deps.db.update(publications).set({ releasedAt: now, releasedBy: 'code' }).where(and(eq(publications.packageId, c.packageId), isNull(publications.releasedAt))).returning({ packageId: publications.packageId });
+    if (marked.length) await audit(deps.db, { at: now, actor: `hall:${hallId}`, action: 'package-released-reported', hallId, detail: { packageId: c.packageId } });
+  }
+  if (wrong.length) await audit(deps.db, { at: now, actor: `hall:${hallId}`, action: 'release-proof-refused', hallId, detail: { count: wrong.length, packageIds: wrong.slice(0, MAX_PROOFS_AUDITED) } });
+  const stored: Heartbeat = { inProgress: beat.inProgress, packages: beat.packages.map(({ packageId, state }) => ({ packageId, state })) };
+  await deps.db.update(halls).set({ heartbeat: stored }).where(eq(halls.id, hallId));
 }

@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ResultEvent } from '../../src/core/sync/messages.js';
+import { parseReleaseCode } from '../../src/core/sync/release-code.js';
+import { releaseProof } from '../../src/core/sync/release-proof.js';
 import { pgAvailability } from '../pg/cluster.js';
 import { sendFrom } from '../security/from-address.js';
 import { TestHall, asExaminer, hubForSuite, samplePaper, startHub } from './helpers.js';
@@ -132,6 +134,22 @@ describe.skipIf(skipWhy !== null)('the hub trusts no hall’s arithmetic', () =>
     expect((await hall.request('POST', '/hub/v1/heartbeat', { inProgress: 0, packages: [{ packageId, state: 'RELEASED' }] })).status).toBe(204);
     const edit = await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${exam.id}/questions/${exam.questions[0]!.id}`, { prompt: 'Still editable?' });
     expect(edit.status).toBe(200);
+    // a made-up proof is no better (one audit row), and the status view still shows what the hall said
+    const before = await audits('release-proof-refused');
+    expect((await hall.request('POST', '/hub/v1/heartbeat', { inProgress: 0, packages: [{ packageId, state: 'RELEASED', releaseProof: 'A'.repeat(43) }] })).status).toBe(204);
+    expect(await audits('release-proof-refused')).toBe(before + 1);
+    expect((await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${exam.id}`, { title: 'Still editable' })).status).toBe(200);
+    // a hall that held the release code shows the value only the code yields: from then on edits stop
+    const v2 = (await asExaminer(hub, key, 'POST', `/hub/v1/exams/${exam.id}/publish`, {})).json.packages[0];
+    const code = parseReleaseCode(v2.releaseCode);
+    if (!code.ok) throw new Error('release code does not parse');
+    const proof = releaseProof(code.code, hall.hallId, v2.packageId);
+    expect(releaseProof(code.code, hall.hallId, packageId)).not.toBe(proof); // bound to one package
+    expect((await hall.request('POST', '/hub/v1/heartbeat', { inProgress: 0, packages: [{ packageId: v2.packageId, state: 'RELEASED', releaseProof: proof }] })).status).toBe(204);
+    const refused = await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${exam.id}`, { title: 'Too late' });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'PAPER_RELEASED', halls: [hall.hallId] });
+    expect(await count(sql`select count(*)::int as n from hub_audit where action = 'package-released-reported' and detail->>'packageId' = ${v2.packageId}`)).toBe(1);
   });
 
   it('answers enrolment-code guesses with 429 after the limit, without an audit row each; another address still enrols', async () => {

@@ -2,7 +2,8 @@
  * The hall's periodic sync with its hub, whenever the internet is there (issue #24 §3, §5):
  * fetch packages it does not have yet, ask for the release of each sealed package whose
  * start is at most 5 minutes away (the hub refuses earlier), and send a heartbeat
- * (attempts in progress, package states). Failures are recorded on the link and retried
+ * (attempts in progress, package states, and for each released package its release proof,
+ * without which the hub does not count the release). Failures are recorded on the link and retried
  * at the next run; a hall with no internet simply keeps what it has.
  */
 import { releasePayloadSchema } from '../../core/sync/messages.js';
@@ -44,7 +45,7 @@ export async function syncWithHub(deps: HallDeps, link: HubLinkRow): Promise<Syn
       report.released.push(p.package_id);
     }
     const inProgress = (deps.sqlite.prepare("SELECT count(*) AS n FROM attempts WHERE workspace_id = ? AND status = 'IN_PROGRESS'").get(link.workspace_id) as { n: number }).n;
-    await signedHubRequest(deps, link, 'POST', '/hub/v1/heartbeat', { inProgress, packages: listPackages(deps, link.workspace_id).map((p) => ({ packageId: p.package_id, state: p.state })) });
+    await signedHubRequest(deps, link, 'POST', '/hub/v1/heartbeat', { inProgress, packages: listPackages(deps, link.workspace_id).map((p) => ({ packageId: p.package_id, state: p.state, ...(p.release_proof ? { releaseProof: p.release_proof } : {}) })) });
     deps.sqlite.prepare('UPDATE hub_links SET last_sync_at = ?, last_error = NULL WHERE workspace_id = ?').run(deps.clock.now(), link.workspace_id);
   } catch (e) {
     report.error = e instanceof Error ? e.message : String(e);
