@@ -172,11 +172,37 @@ describe.skipIf(skipWhy !== null)('the hub trusts no hall’s arithmetic', () =>
       expect(Number(retryAfter)).toBeGreaterThan(0);
       const grown = (await count(sql`select count(*)::int as n from hub_audit where action like 'enrolment-%'`)) - before;
       expect(grown).toBeLessThanOrEqual(11);
+      expect(grown).toBe(11); // ten refused codes, one throttle row for the window
+
+      // a burst of 300 guesses, 30 at a time, from another address: still ten reach the code, one more row
+      const burstBefore = await count(sql`select count(*)::int as n from hub_audit where action like 'enrolment-%'`);
+      const t0 = performance.now();
+      const burst: number[] = [];
+      for (let round = 0; round < 10; round++) {
+        burst.push(...(await Promise.all(Array.from({ length: 30 }, (_, i) => guess('127.0.0.4', `ENR-BURS-T${round}${String(i).padStart(2, '0')}-0000-0000`)))).map((r) => r.status));
+      }
+      const perSecond = Math.round(300 / ((performance.now() - t0) / 1000));
+      console.log(`enrolment burst: 300 guesses at ${perSecond}/s → ${burst.filter((x) => x === 401).length} × 401, ${burst.filter((x) => x === 429).length} × 429, audit rows +${(await count(sql`select count(*)::int as n from hub_audit where action like 'enrolment-%'`)) - burstBefore}`);
+      expect(burst.filter((x) => x === 401)).toHaveLength(10);
+      expect(burst.filter((x) => x === 429)).toHaveLength(290);
+      expect((await count(sql`select count(*)::int as n from hub_audit where action like 'enrolment-%'`)) - burstBefore).toBe(11);
+
       // a real hall at another address is not locked out
       const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: 'Honest centre' });
       expect((await guess('127.0.0.3', created.json.enrolmentCode)).status).toBe(200);
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the address an enrolment guess counts under', () => {
+  it('is an IPv4 address as it is, and an IPv6 address by its /64', async () => {
+    const { addressKey } = await import('../../src/hub/enrol-throttle.js');
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8::1')).toBe('2001:db8:0:0::/64');
   });
 });

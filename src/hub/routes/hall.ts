@@ -4,6 +4,7 @@
  * acts on come back as hub-signed envelopes.
  */
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { enrolRequestSchema, heartbeatSchema, resultBatchOutcomeSchema, resultBatchSchema, resultEventSchema } from '../../core/sync/messages.js';
 import { errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import type { HubDeps } from '../deps.js';
@@ -11,6 +12,13 @@ import { requireHallSignature } from '../auth.js';
 import { enrolHall } from '../halls.js';
 import { hallPackage, hallPackages, ingestResult, ingestResultBatch, recordHeartbeat, releaseOnline } from '../sync.js';
 import { createHubRouter, hallSecurity } from '../router.js';
+import { clientAddress } from '../../platform/http.js';
+
+/** The enrolling client's address: the TCP peer, or behind a trusted proxy the last X-Forwarded-For entry. */
+function enrolAddress(c: Context, trustProxy: boolean): string {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').pop()?.trim() : undefined;
+  return forwarded || clientAddress(c);
+}
 
 const envelopeSchema = z.object({ payload: z.string(), signature: z.string() }).openapi('HubEnvelope');
 const packageParams = z.object({ id: z.string().min(1).max(64) });
@@ -29,8 +37,21 @@ export function hallRoutes(deps: HubDeps) {
   r.use('/hub/v1/heartbeat', signed);
 
   r.openapi(
-    createRoute({ method: 'post', path: '/hub/v1/enrol', tags, summary: 'Enrol a hall with a one-time code and its Ed25519 public key', request: { body: jsonBody(enrolRequestSchema) }, responses: { 200: jsonResponse(envelopeSchema, 'Signed enrolment: hall id and the hub’s public key'), 400: errorResponses[400], 401: { ...errorResponses[401], description: 'Enrolment code unknown, used or expired' } } }),
-    async (c) => c.json(await enrolHall(deps, c.req.valid('json')), 200),
+    createRoute({
+      method: 'post',
+      path: '/hub/v1/enrol',
+      tags,
+      summary: 'Enrol a hall with a one-time code and its Ed25519 public key',
+      description: 'Wrong codes are limited to 10 per client address per 10 minutes and 60 tries per minute across the hub; over a limit → 429 with Retry-After and the code is not checked (docs/hub.md, "Trust model").',
+      request: { body: jsonBody(enrolRequestSchema) },
+      responses: { 200: jsonResponse(envelopeSchema, 'Signed enrolment: hall id and the hub’s public key'), 400: errorResponses[400], 401: { ...errorResponses[401], description: 'Enrolment code unknown, used or expired' }, 429: { ...errorResponses[400], description: 'Too many wrong enrolment codes from this address, or tries on this hub (Retry-After)' } },
+    }),
+    async (c) => {
+      const held = await deps.enrolThrottle.take(deps.db, enrolAddress(c, deps.config.HUB_TRUST_PROXY), new Date(deps.clock.now()));
+      const envelope = await enrolHall(deps, c.req.valid('json'));
+      await held.giveBack(); // a right code is not a guess
+      return c.json(envelope, 200);
+    },
   );
   r.openapi(
     createRoute({ method: 'get', path: '/hub/v1/packages', tags, security: hallSecurity, summary: 'This hall’s packages', responses: { 200: jsonResponse(z.array(z.record(z.string(), z.unknown())), 'Packages'), ...hallErrors } }),
