@@ -9,6 +9,7 @@
  */
 import { packagePayloadSchema, paperSchema, type PackagePayload, type PackageState, type Paper } from '../../core/sync/messages.js';
 import { parseReleaseCode } from '../../core/sync/release-code.js';
+import { releaseProof } from '../../core/sync/release-proof.js';
 import { openPaper, unwrapContentKey } from '../../core/sync/seal.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -39,6 +40,8 @@ export interface HubPackageRow {
   released_at: number | null;
   released_by: string | null;
   exam_id: string | null;
+  /** set at release: the value only the release code yields, shown to the hub in heartbeats */
+  release_proof: string | null;
   failed_codes: number;
   last_failed_at: number | null;
 }
@@ -164,7 +167,7 @@ export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: stri
   const paper = paperSchema.parse(openPaper(key, payload.sealed, payload));
   deps.sqlite.transaction(() => {
     const examId = importPaper(deps, link.workspace_id, paper);
-    deps.sqlite.prepare("UPDATE hub_packages SET state = 'RELEASED', envelope = NULL, released_at = ?, released_by = ?, exam_id = ? WHERE package_id = ?").run(now, by, examId, packageId);
+    deps.sqlite.prepare("UPDATE hub_packages SET state = 'RELEASED', envelope = NULL, released_at = ?, released_by = ?, exam_id = ?, release_proof = ? WHERE package_id = ?").run(now, by, examId, releaseProof(code.code, link.hall_id, packageId), packageId);
     writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_RELEASED', targetType: 'exam', targetId: examId, detail: { packageId, by }, at: now });
   })();
   return packageInWorkspace(deps, link.workspace_id, packageId);
