@@ -124,7 +124,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
   const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
-  // the questions' HTML, rendered once per paper without holding up other requests
+  // the questions' HTML, rendered once per question version in the render thread (render-cache.ts)
   await renderPaper(paper, form);
   const sebChecked = paper.seb !== null && !!req;
   const exam = { id: examId };
