@@ -36,12 +36,48 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return null;
 }
 
+/** What a RawJson writes into JSON.stringify's text, to be replaced by its bytes (a string no JSON value of ours holds). */
+const RAW_MARK = '\u0001raw-json\u0001';
+const RAW_MARK_JSON = JSON.stringify(RAW_MARK);
+
 /**
- * A JSON response, compressed as the request's Accept-Encoding allows.
+ * A JSON value already written as UTF-8 bytes (its parts in order), placed by
+ * `compressedJson` where it stands in the data: a large value written once is then copied,
+ * not serialised again per response. At most one per response.
+ */
+export class RawJson {
+  constructor(readonly parts: Uint8Array[]) {}
+  /** what JSON.stringify writes in its place */
+  toJSON(): string {
+    return RAW_MARK;
+  }
+  /** the value as text (for tests) */
+  toString(): string {
+    return Buffer.concat(this.parts).toString('utf8');
+  }
+}
+
+/** JSON.stringify(data) as UTF-8, with the one RawJson in it (if any) copied in as bytes. */
+function jsonBytes(data: unknown): Buffer<ArrayBuffer> {
+  let raw: RawJson | null = null;
+  // the replacer sees the value after toJSON: the holder still has the RawJson
+  const text = JSON.stringify(data, function (this: Record<string, unknown>, k: string, v: unknown) {
+    if (this[k] instanceof RawJson) raw = this[k];
+    return v;
+  });
+  const found = raw as RawJson | null;
+  const at = found ? text.indexOf(RAW_MARK_JSON) : -1;
+  if (!found || at < 0) return Buffer.from(text, 'utf8');
+  return Buffer.concat([Buffer.from(text.slice(0, at), 'utf8'), ...found.parts, Buffer.from(text.slice(at + RAW_MARK_JSON.length), 'utf8')]) as Buffer<ArrayBuffer>;
+}
+
+/**
+ * A JSON response, compressed as the request's Accept-Encoding allows. `data` may hold one
+ * RawJson (the candidate's questions, attempts/paper-json.ts).
  * @returns a Response with `content-encoding` and `vary: accept-encoding` when compressed
  */
 export async function compressedJson(data: unknown, status: number, acceptEncoding: string | undefined, headers: Record<string, string> = {}): Promise<Response> {
-  const body = Buffer.from(JSON.stringify(data), 'utf8');
+  const body = jsonBytes(data);
   const encoding = body.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
   const base = { 'content-type': 'application/json', vary: 'accept-encoding', ...headers };
   if (!encoding) return new Response(body, { status, headers: base });

@@ -10,7 +10,8 @@ import { sebGateFor } from '../seb/exam-seb.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
 import { renderRich, type MathForm } from '../../platform/rich-text.js';
-import { cachedRendering, renderCounts, renderQuestion, type RenderedQuestion } from './render-cache.js';
+import { byOptionId, cachedRendering, renderCounts, renderQuestion, type RenderedQuestion } from './render-cache.js';
+import { renderQuestionText } from './rendered-question.js';
 
 export type { PaperOption, PaperQuestion };
 
@@ -115,7 +116,7 @@ export function renderedQuestion(q: PaperQuestion, form: MathForm = 'html'): Ren
   let r = rendered[form].get(q) ?? cachedRendering(q, form);
   if (!r) {
     renderCounts.questions++;
-    r = { promptHtml: renderRich(q.prompt || '', false, form), optionHtml: new Map(q.options.map((o) => [o.id, renderRich(o.text || '', true, form)])) };
+    r = byOptionId(q.options.map((o) => o.id), renderQuestionText({ prompt: q.prompt, options: q.options.map((o) => o.text), form }));
   }
   rendered[form].set(q, r);
   return r;

@@ -12,19 +12,35 @@ import { LRUCache } from 'lru-cache';
 import type { MathForm } from '../../platform/rich-text.js';
 import type { PaperQuestion } from '../../core/grading/paper.js';
 import { renderInThread } from './render-thread.js';
+import type { RenderedText } from './rendered-question.js';
 
-/** Rendered HTML of a question: its prompt, and each option's text by option id. */
+/** Rendered HTML of a question: its prompt, and each option's text by option id; with their JSON fragments (rendered-question.ts). */
 export interface RenderedQuestion {
   promptHtml: string;
   optionHtml: Map<string, string>;
+  /** `"prompt":…,"promptHtml":…`, UTF-8 */
+  promptJson: Uint8Array;
+  /** by option id: `"text":…,"html":…}`, UTF-8 */
+  optionJson: Map<string, Uint8Array>;
 }
 
-/** Characters of rendered HTML the cache keeps (~2 bytes each in V8 at worst): 48 M, beside the papers that hold the current ones. */
-const MAX_CACHED_CHARS = 48_000_000;
+/** A question's rendering by its option ids. */
+export function byOptionId(optionIds: string[], r: RenderedText): RenderedQuestion {
+  return {
+    promptHtml: r.promptHtml,
+    optionHtml: new Map(optionIds.map((id, i) => [id, r.optionHtml[i]!])),
+    promptJson: r.promptJson,
+    optionJson: new Map(optionIds.map((id, i) => [id, r.optionJson[i]!])),
+  };
+}
+
+/** Characters of rendered HTML and bytes of their JSON the cache keeps: 64 M (~96 MB at most), beside the papers that hold the current ones. */
+const MAX_CACHED_CHARS = 64_000_000;
 
 const cache = new LRUCache<string, RenderedQuestion>({
   maxSize: MAX_CACHED_CHARS,
-  sizeCalculation: (r) => Math.max(1, r.promptHtml.length + [...r.optionHtml.values()].reduce((s, h) => s + h.length, 0)),
+  // the HTML strings and their UTF-8 JSON copies
+  sizeCalculation: (r) => Math.max(1, r.promptHtml.length + r.promptJson.byteLength + [...r.optionHtml.values()].reduce((s, h) => s + h.length, 0) + [...r.optionJson.values()].reduce((s, b) => s + b.byteLength, 0)),
 });
 const inFlight = new Map<string, Promise<RenderedQuestion>>();
 
@@ -56,12 +72,11 @@ export function renderQuestion(q: Pick<PaperQuestion, 'prompt' | 'options'>, for
   if (hit) return Promise.resolve(hit);
   let p = inFlight.get(key);
   if (!p) {
-    const options = q.options.map((o) => ({ id: o.id, text: o.text }));
-    const jobs = [{ source: q.prompt || '', inline: false, form }, ...options.map((o) => ({ source: o.text || '', inline: true, form }))];
-    p = renderInThread(jobs)
-      .then((html) => {
+    const ids = q.options.map((o) => o.id);
+    p = renderInThread({ prompt: q.prompt, options: q.options.map((o) => o.text), form })
+      .then((out) => {
         renderCounts.questions++;
-        const r: RenderedQuestion = { promptHtml: html[0]!, optionHtml: new Map(options.map((o, i) => [o.id, html[i + 1]!])) };
+        const r = byOptionId(ids, out);
         cache.set(key, r);
         return r;
       })

@@ -1,21 +1,19 @@
 /**
  * The rendering thread (started by render-thread.ts): Markdown + KaTeX + sanitize-html
- * (src/platform/rich-text.ts) off the event loop that serves candidates' saves.
- * Messages in: `{id, jobs: {source, inline, form}[]}` → out `{id, html: string[]}` (one per
- * job, in order) or `{id, error}`.
+ * (rendered-question.ts) off the event loop that serves candidates' saves.
+ * Messages in: `{id, job: QuestionText}` → out `{id, out: RenderedText}` (its JSON fragments
+ * transferred, not copied) or `{id, error}`.
  */
 import { parentPort } from 'node:worker_threads';
-import { renderRich, type MathForm } from '../../platform/rich-text.js';
+import { renderQuestionText, type QuestionText } from './rendered-question.js';
 
-interface Job {
-  source: string;
-  inline: boolean;
-  form: MathForm;
-}
-
-parentPort!.on('message', (m: { id: number; jobs: Job[] }) => {
+parentPort!.on('message', (m: { id: number; job: QuestionText }) => {
   try {
-    parentPort!.postMessage({ id: m.id, html: m.jobs.map((j) => renderRich(j.source, j.inline, j.form)) });
+    const out = renderQuestionText(m.job);
+    // Buffer.from(string) may share one pooled ArrayBuffer between small buffers: copy those
+    const own = (b: Uint8Array) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b));
+    const sent = { ...out, promptJson: own(out.promptJson), optionJson: out.optionJson.map(own) };
+    parentPort!.postMessage({ id: m.id, out: sent }, [sent.promptJson.buffer as ArrayBuffer, ...sent.optionJson.map((b) => b.buffer as ArrayBuffer)]);
   } catch (e) {
     parentPort!.postMessage({ id: m.id, error: (e as Error).message });
   }

@@ -4,17 +4,10 @@
  * docs/reliability.md — never holds the event loop that answers candidates' saves (issue
  * #34 §3). One thread, started on first use and ended after IDLE_MS without work; it does
  * not keep the process alive. If the thread cannot start or dies, the text is rendered on
- * the event loop instead, one fragment per turn (the output is the same: one module renders).
+ * the event loop instead, one question per turn (the output is the same: one module renders).
  */
 import { Worker } from 'node:worker_threads';
-import { renderRich, type MathForm } from '../../platform/rich-text.js';
-
-/** One fragment to render: see rich-text.ts `renderRich`. */
-export interface RenderJob {
-  source: string;
-  inline: boolean;
-  form: MathForm;
-}
+import { renderQuestionText, type QuestionText, type RenderedText } from './rendered-question.js';
 
 /** The thread ends after this long without work (ms). */
 const IDLE_MS = 30_000;
@@ -28,7 +21,7 @@ function spawn(): Worker {
   return new Worker(boot, { eval: true, workerData: { entry: entry.href } });
 }
 
-type Pending = { jobs: RenderJob[]; resolve: (html: string[]) => void; reject: (e: Error) => void };
+type Pending = { job: QuestionText; resolve: (out: RenderedText) => void; reject: (e: Error) => void };
 
 let worker: Worker | null = null;
 let broken = false;
@@ -55,7 +48,7 @@ function fail(w: Worker): void {
   broken = true;
   const owed = [...pending.values()];
   pending.clear();
-  for (const p of owed) void renderHere(p.jobs).then(p.resolve, p.reject);
+  for (const p of owed) void renderHere(p.job).then(p.resolve, p.reject);
 }
 
 function thread(): Worker | null {
@@ -63,11 +56,11 @@ function thread(): Worker | null {
   try {
     const w = spawn();
     w.unref();
-    w.on('message', (m: { id: number; html?: string[]; error?: string }) => {
+    w.on('message', (m: { id: number; out?: RenderedText; error?: string }) => {
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
-      if (m.html) p.resolve(m.html);
+      if (m.out) p.resolve(m.out);
       else p.reject(new Error(m.error ?? 'rendering failed'));
       stopWhenIdle();
     });
@@ -80,28 +73,24 @@ function thread(): Worker | null {
   return worker;
 }
 
-/** Renders on the event loop, one fragment per turn (the fallback). */
-async function renderHere(jobs: RenderJob[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const j of jobs) {
-    await new Promise<void>((r) => setImmediate(r));
-    out.push(renderRich(j.source, j.inline, j.form));
-  }
-  return out;
+/** Renders on the event loop, in a later turn (the fallback). */
+async function renderHere(job: QuestionText): Promise<RenderedText> {
+  await new Promise<void>((r) => setImmediate(r));
+  return renderQuestionText(job);
 }
 
 /**
- * Renders `jobs` (one question's prompt and options, say) to sanitised HTML, in order.
- * @returns one HTML string per job, exactly what `renderRich` returns for it
+ * Renders one question's text (rendered-question.ts) in the thread.
+ * @returns exactly what `renderQuestionText` returns for it
  */
-export function renderInThread(jobs: RenderJob[]): Promise<string[]> {
+export function renderInThread(job: QuestionText): Promise<RenderedText> {
   const w = thread();
-  if (!w) return renderHere(jobs);
+  if (!w) return renderHere(job);
   if (idle) clearTimeout(idle);
   idle = null;
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    pending.set(id, { jobs, resolve, reject });
-    w.postMessage({ id, jobs });
+    pending.set(id, { job, resolve, reject });
+    w.postMessage({ id, job });
   });
 }
