@@ -20,6 +20,14 @@ export const COMPRESS_MIN_BYTES = 1024;
 // level before the CPU jumps, ~1 ms more per start than q5 / level 6
 const BROTLI_QUALITY = 8;
 const GZIP_LEVEL = 8;
+/**
+ * Above this many bytes (a paper ~10× the maths paper, only near the paper size limits:
+ * docs/decisions.md, "Paper size limits") a body is compressed with less effort: brotli q8
+ * took ~50 ms of CPU on a 2.2 MB paper, q4 ~10 ms (issue #34 §3; the bytes decoded are the same).
+ */
+const LARGE_BODY_BYTES = 512 * 1024;
+const LARGE_BROTLI_QUALITY = 4;
+const LARGE_GZIP_LEVEL = 4;
 
 /** Which encoding to use for an Accept-Encoding header value (q=0 means "not this one"). */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
@@ -81,9 +89,10 @@ export async function compressedJson(data: unknown, status: number, acceptEncodi
   const encoding = body.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
   const base = { 'content-type': 'application/json', vary: 'accept-encoding', ...headers };
   if (!encoding) return new Response(body, { status, headers: base });
+  const large = body.length > LARGE_BODY_BYTES;
   const packed =
     encoding === 'br'
-      ? await br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-      : await gz(body, { level: GZIP_LEVEL });
+      ? await br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: large ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : await gz(body, { level: large ? LARGE_GZIP_LEVEL : GZIP_LEVEL });
   return new Response(packed, { status, headers: { ...base, 'content-encoding': encoding } });
 }

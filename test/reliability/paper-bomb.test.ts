@@ -90,15 +90,19 @@ describe('concurrent starts of the largest allowed paper (a real hall process)',
     const first = await Promise.all([0, 1, 2, 3].map((i) => start(server.baseUrl, accessCode, `FIRST-${i}`)));
     const later = await Promise.all([0, 1, 2, 3].map((i) => start(server.baseUrl, accessCode, `LATER-${i}`)));
     const load = await during;
-    const figures = { baseline, load, first: first.map((s) => Math.round(s.ms)), later: later.map((s) => Math.round(s.ms)), json: first[0]!.json, wire: first[0]!.wire };
+    // the same saves again after the starts: the machine's own load drifts (other test files,
+    // other processes), so the baseline is the worse of the two quiet runs around the starts
+    const after = await saveLoad(server.baseUrl, seeded, 3_000, RATE);
+    const base = Math.max(baseline.p99, after.p99);
+    const figures = { baseline, after, load, first: first.map((s) => Math.round(s.ms)), later: later.map((s) => Math.round(s.ms)), json: first[0]!.json, wire: first[0]!.wire };
     console.log(`largest allowed paper: ${JSON.stringify(figures)}`);
     for (const s of [...first, ...later]) expect(s.status).toBe(200);
-    expect(baseline.errors + load.errors).toBe(0);
+    expect(baseline.errors + load.errors + after.errors).toBe(0);
     expect(baseline.count).toBeGreaterThan(300);
     // A loopback save takes ~1–3 ms; the floor keeps a quiet baseline's p99 of a millisecond or
     // two (scheduling noise on a shared 2-core machine) from making the bound a few ms that a
     // single GC pause would cross: 5 ms is still far below the seconds a rendering bomb costs.
-    expect(load.p99, JSON.stringify(figures)).toBeLessThanOrEqual(2 * Math.max(baseline.p99, 5));
+    expect(load.p99, JSON.stringify(figures)).toBeLessThanOrEqual(2 * Math.max(base, 5));
     // one start's paper: ~2.2 MB of JSON at most (the KaTeX HTML form), a few hundred KB with brotli
     expect(first[0]!.json).toBeLessThanOrEqual(3 * 1024 * 1024);
     expect(first[0]!.wire).toBeLessThanOrEqual(512 * 1024);

@@ -1,11 +1,21 @@
 /**
  * The rendering thread (started by render-thread.ts): Markdown + KaTeX + sanitize-html
- * (rendered-question.ts) off the event loop that serves candidates' saves.
+ * (rendered-question.ts) off the event loop that serves candidates' saves, at the lowest CPU
+ * priority.
  * Messages in: `{id, job: QuestionText}` → out `{id, out: RenderedText}` (its JSON fragments
  * transferred, not copied) or `{id, error}`.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { renderQuestionText, type QuestionText } from './rendered-question.js';
+
+// The lowest CPU priority, for this thread only (Linux's setpriority(PRIO_PROCESS, 0) acts on
+// the calling thread): typesetting a paper waits while the event loop has saves to answer
+try {
+  setPriority(19);
+} catch {
+  /* not allowed here: rendering runs at the process's priority */
+}
 
 parentPort!.on('message', (m: { id: number; job: QuestionText }) => {
   try {
