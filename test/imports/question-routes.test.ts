@@ -70,7 +70,7 @@ describe('POST /questions/import-excel', () => {
     ]);
     const r2 = await upload(s.baseUrl, ws.apiKey, '/questions/import-excel', { file: { bytes: bytes2, name: 'bank.xlsx' }, workspaceId: ws.id, examId: exam.id });
     expect(r2.status).toBe(400);
-    expect(r2.body.errors).toEqual([{ row: 3, column: 'Option B', message: expect.stringMatching(/2000/) }]);
+    expect(r2.body.errors).toEqual([{ row: 3, column: 'Option B', message: expect.stringMatching(/1,000/) }]);
     expect(await questionCount(exam.id)).toBe(0);
   });
 
