@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
 import { renderCounts } from '../../src/modules/attempts/render-cache.js';
 import { renderRich } from '../../src/platform/rich-text.js';
+import { candidateQuestions, renderPaper } from '../../src/modules/attempts/paper.js';
+import { candidateQuestionsJson } from '../../src/modules/attempts/paper-json.js';
 // @ts-expect-error plain ESM script without types
 import { mathsPaper } from '../../scripts/bench/network/paper.mjs';
 
@@ -64,5 +66,18 @@ describe('rendering once per question version', () => {
     expect((await start('MML-1', '?math=mathml')).status).toBe(200);
     expect((await start('MML-2', '?math=mathml')).status).toBe(200);
     expect(renderCounts.questions - before).toBe(1 + ids.length);
+  });
+
+  it('writes the questions byte for byte as JSON.stringify of the candidate view, in both forms, whatever the layout', async () => {
+    const r = await start('BYTES-1');
+    const attemptId = ((await r.json()) as { attemptId: string }).attemptId;
+    const paper = server.deps.sessions.paper(exam.id)!;
+    const layout = server.deps.sessions.layout(attemptId);
+    // a layout that lost a question and an option, as after an examiner's edit: both are appended
+    const edited = [{ ...layout[0]!, optionIds: layout[0]!.optionIds.slice(1) }, ...layout.slice(2)];
+    for (const form of ['html', 'mathml'] as const) {
+      await renderPaper(paper, form);
+      for (const l of [layout, edited]) expect(candidateQuestionsJson(paper, l, form).json.toString()).toBe(JSON.stringify(candidateQuestions(paper, l, form)));
+    }
   });
 });

@@ -34,8 +34,10 @@ function stopWhenIdle(): void {
   idle = null;
   if (pending.size === 0 && worker) {
     idle = setTimeout(() => {
-      if (pending.size === 0) void worker?.terminate();
+      if (pending.size > 0 || !worker) return;
+      const w = worker;
       worker = null;
+      void w.terminate();
     }, IDLE_MS);
     idle.unref();
   }
