@@ -12,6 +12,7 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { questionInputSchema, questionPatchSchema, type QuestionInput, type StoredQuestion } from '../core/questions/schemas.js';
+import { NO_SIZE, addSizes, paperLimitProblem, questionSize } from '../core/questions/limits.js';
 import { Conflict, NotFound, ValidationError, type FieldError } from '../platform/errors.js';
 import { zodFieldErrors } from '../platform/openapi.js';
 import { randomInt } from 'node:crypto';
@@ -72,6 +73,11 @@ async function editQuestions<T>(deps: HubDeps, examinerId: string, examId: strin
   return editExamRow(deps, examinerId, examId, action, (e, nowIso) => {
     const { questions, result, detail } = change([...(e.questions as HubQuestion[])], nowIso);
     if (questions.length > MAX_EXAM_QUESTIONS) throw new ValidationError(`An exam holds at most ${MAX_EXAM_QUESTIONS} questions; this change would make ${questions.length}.`, [{ path: 'questions', message: 'too many questions' }]);
+    // the hall's paper size limits (docs/decisions.md, "Paper size limits"): a paper the halls would refuse at release is refused here
+    const before = (e.questions as HubQuestion[]).map(questionSize).reduce(addSizes, NO_SIZE);
+    const after = questions.map(questionSize).reduce(addSizes, NO_SIZE);
+    const problem = (Object.keys(after) as (keyof typeof after)[]).some((k) => after[k] > before[k]) ? paperLimitProblem(questions.length, after) : null;
+    if (problem) throw new ValidationError(`This change would take the exam over a paper size limit; nothing was stored.`, [{ path: '(paper)', message: `${problem} (docs/decisions.md, "Paper size limits")` }]);
     return { set: { questions }, result, detail };
   });
 }

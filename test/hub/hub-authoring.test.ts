@@ -276,7 +276,7 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
     // an invalid question in the text: its line, and nothing stored
     const tooLong = await form(`/hub/v1/exams/${examId}/questions/import`, { text: `Pick one\nA. x\nB. y\nANSWER: B\n\nPick again\nA. ${'x'.repeat(2100)}\nB. q\nANSWER: A\n`, format: 'aiken' });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.json.errors).toEqual([{ index: 1, line: 6, path: 'options.0.text', message: expect.stringMatching(/2000/) }]);
+    expect(tooLong.json.errors).toEqual([{ index: 1, line: 6, path: 'options.0.text', message: expect.stringMatching(/1,000/) }]);
     expect(await questionsOf(examId)).toHaveLength(8);
   });
 

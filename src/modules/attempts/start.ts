@@ -127,7 +127,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
   const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, sebCheck } = await identify(deps, input, address, req);
-  // the questions' HTML, rendered once per paper without holding up other requests
+  // the questions' HTML, rendered once per question version in the render thread (render-cache.ts)
   await renderPaper(paper, form);
   const exam = { id: examId };
   const now = deps.clock.now();

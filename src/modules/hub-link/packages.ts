@@ -17,6 +17,7 @@ import { ApiError, Conflict, NotFound, TooManyRequests, ValidationError } from '
 import { newId } from '../../platform/ids.js';
 import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
 import { createExam } from '../exams/service.js';
+import { checkWholePaper } from '../questions/paper-size.js';
 import type { HubLinkRow } from './link.js';
 import { verifiedFromHub } from './link.js';
 
@@ -173,8 +174,13 @@ export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: stri
   return packageInWorkspace(deps, link.workspace_id, packageId);
 }
 
-/** Inserts the paper as an exam of the workspace (call inside a transaction); returns its id. */
+/**
+ * Inserts the paper as an exam of the workspace (call inside a transaction); returns its id.
+ * @throws ValidationError when the paper is over a size limit (questions/paper-size.ts)
+ */
 function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string {
+  // the hall's paper size limits (docs/decisions.md, "Paper size limits"): refused before anything is written
+  checkWholePaper(paper.questions);
   const exam = createExam(deps, workspaceId, {
     workspaceId,
     title: paper.title,
