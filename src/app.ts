@@ -41,9 +41,14 @@ const PUBLIC = `${ROOT}public`;
 const SWAGGER = `${ROOT}node_modules/swagger-ui-dist`;
 
 const MB = 1024 * 1024;
-/** Body limits (DESIGN §9): 1 MB JSON, 5 MB bulk, 10 MB imports, 40 MB generation uploads. */
+/**
+ * Body limits (DESIGN §9): 1 MB JSON, 5 MB bulk, 10 MB imports, 40 MB generation uploads,
+ * 6 MB for a hub package file (a 20,000-candidate package is 2.5 MB: docs/reliability.md,
+ * "Round two, finding 9a").
+ */
 function limitFor(path: string): number {
   if (path === '/questions/bulk') return 5 * MB;
+  if (path === '/hub-link/packages') return 6 * MB;
   if (path.startsWith('/api/cbt/ai/generate-questions')) return 40 * MB + 64 * 1024;
   if (path.startsWith('/questions/import') || path.includes('/roster/import')) return 10 * MB;
   return 1 * MB;

@@ -61,6 +61,12 @@ export const configSchema = z.object({
   /** 1 allows webhook URLs on loopback and this machine's addresses (a receiver on the same machine); refused by default. */
   CBT_WEBHOOK_ALLOW_LOCAL: z.enum(['0', '1']).default('0'),
   /**
+   * 1 allows a hub address on loopback and this machine's addresses (a hub on the same
+   * machine, as in tests); refused by default (docs/decisions.md, "Hub addresses and the
+   * operator credential").
+   */
+  CBT_HUB_ALLOW_LOCAL: z.enum(['0', '1']).default('0'),
+  /**
    * Share of the time (percent) a job process — reading an upload, generating questions —
    * may run while any attempt in this hall is in progress (it is stopped for the rest of
    * every 100 ms); 100: no cap (docs/decisions.md, "Background jobs yield to a live exam").

@@ -47,7 +47,8 @@ describe('the exam’s Safe Exam Browser settings', () => {
     expect(exam.safeExamBrowser.required).toBe(true);
     expect(exam.safeExamBrowser.configKey).toMatch(/^[0-9a-f]{64}$/);
     expect(exam.safeExamBrowser.startUrl).toBe(`${s.baseUrl}/?room=${exam.accessCode}`);
-    expect(exam.safeExamBrowser.sebUrl).toBe(`seb://${new URL(s.baseUrl).host}/rooms/${exam.accessCode}/safe-exam-browser.seb`);
+    // issue #34 finding 6: the link carries the exam's download code (the room code alone no longer gets the file)
+    expect(exam.safeExamBrowser.sebUrl).toMatch(new RegExp(`^seb://${new URL(s.baseUrl).host}/rooms/${exam.accessCode}/safe-exam-browser/[A-Z2-9]{10}\\.seb$`));
     const read = await api(s.baseUrl, ws.apiKey).get(`/exams/${exam.id}`);
     expect(read.body.requireSafeExamBrowser).toBe(true);
     expect(read.body.safeExamBrowser.configKey).toBe(exam.safeExamBrowser.configKey);
@@ -56,7 +57,7 @@ describe('the exam’s Safe Exam Browser settings', () => {
     expect(plain.safeExamBrowser).toMatchObject({ required: false, configKey: null, startUrl: null });
   });
 
-  it('serves the .seb file (API key, and keyless by room code) whose Config Key is the exam’s', async () => {
+  it('serves the .seb file (API key, and keyless behind the download code) whose Config Key is the exam’s', async () => {
     const a = await fetch(url(`/exams/${exam.id}/safe-exam-browser.seb`), { headers: { 'x-api-key': ws.apiKey } });
     expect(a.status).toBe(200);
     expect(a.headers.get('content-type')).toBe('application/seb');
@@ -72,7 +73,7 @@ describe('the exam’s Safe Exam Browser settings', () => {
 
   it('is described in the OpenAPI document', async () => {
     const doc = (await api(s.baseUrl).get('/openapi.json')).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/exams/{id}/safe-exam-browser.seb', '/rooms/{code}/safe-exam-browser.seb', '/rooms/{code}/safe-exam-browser']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/exams/{id}/safe-exam-browser.seb', '/rooms/{code}/safe-exam-browser/{file}', '/rooms/{code}/safe-exam-browser']));
     expect(Object.keys(doc.components.schemas.CreateExam.properties)).toContain('requireSafeExamBrowser');
     expect(Object.keys(doc.components.schemas.PatchExam.properties)).toContain('requireSafeExamBrowser');
     expect(Object.keys(doc.components.schemas.Exam.properties)).toEqual(expect.arrayContaining(['requireSafeExamBrowser', 'safeExamBrowser']));
@@ -104,7 +105,8 @@ describe('every candidate request is checked', () => {
       const r = await candidate.post(p, startBody('S-REFUSED'), headers);
       expect(r.status).toBe(403);
       expect(r.body).toMatchObject({ type: '/problems/safe-exam-browser-required', title: 'Safe Exam Browser required', code: 'SEB_REQUIRED', locked: false });
-      expect(r.body.sebUrl).toBe(exam.safeExamBrowser.sebUrl);
+      // issue #34 finding 6: no link to the .seb file for a refused browser (the invigilator hands it out)
+      expect(r.body.sebUrl).toBeUndefined();
     }
     const n = s.deps.sqlite.prepare("SELECT count(*) AS n FROM attempts WHERE student_id = 'S-REFUSED'").get() as { n: number };
     expect(n.n).toBe(0);
@@ -187,18 +189,23 @@ describe('every candidate request is checked', () => {
     }
   });
 
-  it('accepts a listed Browser Exam Key (X-SafeExamBrowser-RequestHash) and the JavaScript API’s value for the candidate page', async () => {
-    const bek = sha('a pinned SEB build');
-    await api(s.baseUrl, ws.apiKey).patch(`/exams/${exam.id}`, { safeExamBrowser: { browserExamKeys: [bek.toUpperCase()] } });
+  it('accepts a listed Browser Exam Key (X-SafeExamBrowser-RequestHash, with the Config Key) and the JavaScript API’s value for the candidate page', async () => {
     const p = url('/attempts/start');
-    expect((await candidate.post(p, startBody('S-BEK'), { 'x-safeexambrowser-requesthash': sha(p + bek) })).status).toBe(200);
-    expect((await candidate.post(p, startBody('S-BEK2'), { 'x-safeexambrowser-requesthash': sha(p + sha('another build')) })).status).toBe(403);
     const page = `${s.baseUrl}/?room=${exam.accessCode}`;
     const js = { 'x-seb-page-url': `${page}#top`, 'x-seb-config-key-hash': sha(page + exam.safeExamBrowser.configKey) };
     expect((await candidate.post(p, startBody('S-JS'), js)).status).toBe(200);
     // the value for a page of another server does not pass
     const foreign = 'http://evil.example/?room=X';
     expect((await candidate.post(p, startBody('S-JS2'), { 'x-seb-page-url': foreign, 'x-seb-config-key-hash': sha(foreign + exam.safeExamBrowser.configKey) })).status).toBe(403);
+    // issue #34 finding 6: a registered Browser Exam Key is required on top of the Config Key
+    // ("also require", no longer "also accept"); the exam goes back to the Config Key check after
+    const bek = sha('a pinned SEB build');
+    await api(s.baseUrl, ws.apiKey).patch(`/exams/${exam.id}`, { safeExamBrowser: { browserExamKeys: [bek.toUpperCase()] } });
+    const withCk = (h: Record<string, string>) => ({ ...ck(p, exam.safeExamBrowser.configKey), ...h });
+    expect((await candidate.post(p, startBody('S-BEK'), withCk({ 'x-safeexambrowser-requesthash': sha(p + bek) }))).status).toBe(200);
+    expect((await candidate.post(p, startBody('S-BEK2'), withCk({ 'x-safeexambrowser-requesthash': sha(p + sha('another build')) }))).status).toBe(403);
+    expect((await candidate.post(p, startBody('S-BEK3'), { 'x-safeexambrowser-requesthash': sha(p + bek) })).status).toBe(403);
+    await api(s.baseUrl, ws.apiKey).patch(`/exams/${exam.id}`, { safeExamBrowser: { browserExamKeys: [] } });
   });
 
   it('exams without SEB need no header; the page’s room check says what is required', async () => {
@@ -207,7 +214,7 @@ describe('every candidate request is checked', () => {
     expect((await candidate.post(url('/attempts/start'), { ...startBody('S-PLAIN'), accessCode: plain.accessCode })).status).toBe(200);
     expect((await candidate.get(url(`/rooms/${plain.accessCode}/safe-exam-browser`))).body).toMatchObject({ required: false, verified: true });
     const p = `/rooms/${exam.accessCode}/safe-exam-browser`;
-    expect((await candidate.get(url(p))).body).toMatchObject({ required: true, verified: false, sebUrl: exam.safeExamBrowser.sebUrl });
+    expect((await candidate.get(url(p))).body).toEqual({ required: true, verified: false, reason: 'missing' });
     expect((await candidate.get(url(p), ck(url(p), exam.safeExamBrowser.configKey))).body.verified).toBe(true);
   });
 });
@@ -219,7 +226,7 @@ describe('behind a reverse proxy', () => {
       try {
         const w = await registerWorkspace(t.baseUrl);
         const e = (await createExam(t.baseUrl, w.apiKey, w.id, { requireSafeExamBrowser: true, safeExamBrowser: { baseUrl: 'https://exam.example.org' } })) as never as typeof exam;
-        expect(e.safeExamBrowser.sebUrl).toBe(`sebs://exam.example.org/rooms/${e.accessCode}/safe-exam-browser.seb`);
+        expect(e.safeExamBrowser.sebUrl).toMatch(new RegExp(`^sebs://exam\\.example\\.org/rooms/${e.accessCode}/safe-exam-browser/[A-Z2-9]{10}\\.seb$`));
         const path = `/rooms/${e.accessCode}/safe-exam-browser`;
         const r = await fetch(t.baseUrl + path, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'exam.example.org', ...ck(`https://exam.example.org${path}`, e.safeExamBrowser.configKey) } });
         return ((await r.json()) as { verified: boolean }).verified;

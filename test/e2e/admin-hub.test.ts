@@ -1,6 +1,7 @@
 /**
  * The admin page's "Exam board" screen in real Chromium (issue #24, hall side): an
- * examiner enrols the hall with a hub by typing its address and the one-time code, loads a
+ * examiner enrols the hall with a hub by typing its address, the one-time code and the hall
+ * operator's credential, loads a
  * sealed package from a file (a USB stick), sees it sealed, types a wrong release code
  * (refused, with a clear message) and then the right one key by key, and gets the exam.
  */
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/platform/clock.js';
+import { rotateOperatorCredential } from '../../src/platform/operator.js';
 import { ROOT, launchBrowser, registerWorkspace, startTestServer, type TestServer, typeInto } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
 import { asExaminer, samplePaper, startHub } from '../hub/helpers.js';
@@ -32,7 +34,7 @@ describe.skipIf(skipWhy !== null)('admin page: exam board', () => {
     hubServer = await new Promise<Server>((resolve) => {
       const s = serve({ fetch: hub.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as unknown as Server)) as unknown as Server;
     });
-    hall = await startTestServer();
+    hall = await startTestServer({ config: { CBT_HUB_ALLOW_LOCAL: '1' } }); // the hub listens on loopback
     browser = await launchBrowser();
   }, 120_000);
 
@@ -65,6 +67,9 @@ describe.skipIf(skipWhy !== null)('admin page: exam board', () => {
     await page.keyboard.type(hubUrl);
     await page.locator('#hub-enrol-form input[name="enrolmentCode"]').click();
     await page.keyboard.type(created.json.enrolmentCode);
+    // enrolling needs the hall operator's credential too (issue #34, finding 1)
+    await page.locator('#hub-enrol-form input[name="operatorKey"]').click();
+    await page.keyboard.type(rotateOperatorCredential(hall.dataDir));
     await page.click('#hub-enrol-form button[type="submit"]');
     await page.waitForSelector('#hub-last-sync');
     expect(await page.textContent('main, #app')).toContain(created.json.id);

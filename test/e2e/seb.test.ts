@@ -101,12 +101,14 @@ describe('a candidate page in Safe Exam Browser', () => {
   }, 60_000);
 
   for (const mode of ['none', 'stale', 'other-url', 'other-exam'] as const) {
-    it(`refuses calmly (${mode === 'none' ? 'no header' : mode === 'stale' ? 'a stale key' : mode === 'other-url' ? 'a hash for another URL' : 'another exam’s key'}) and offers the seb:// link; sign-in is refused too`, async () => {
+    it(`refuses calmly (${mode === 'none' ? 'no header' : mode === 'stale' ? 'a stale key' : mode === 'other-url' ? 'a hash for another URL' : 'another exam’s key'}) and points to the invigilator’s seb:// link; sign-in is refused too`, async () => {
       const { context, page } = await sebContext(() => mode);
       try {
         await page.goto(s.baseUrl + roomPath());
         await page.waitForSelector('#screen-seb');
-        expect(await page.getAttribute('#seb-open', 'href')).toBe(`seb://${new URL(s.baseUrl).host}/rooms/${exam.accessCode}/safe-exam-browser.seb`);
+        // issue #34 finding 6: the .seb link needs the download code, so the page cannot offer it
+        expect(await page.textContent('#seb-how')).toContain('PIN slip');
+        expect(await page.locator('#seb-open').count()).toBe(0);
         if (mode === 'none') await shot(page, 'candidate-seb-required');
         // the plain page without a room link: the start itself is refused
         await page.goto(s.baseUrl + '/');
@@ -189,6 +191,7 @@ describe('the admin page with Safe Exam Browser', () => {
       expect(await page.textContent('#seb-config-key')).toBe(read.configKey);
       expect(await page.textContent('#seb-quit-password')).toBe(read.quitPassword);
       expect(await page.textContent('#seb-link')).toBe(read.sebUrl);
+      expect(await page.textContent('#seb-download-code')).toBe(read.downloadCode);
       expect(await page.locator('#seb-card svg.qr').count()).toBe(1);
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-seb')]);
       expect(download.suggestedFilename()).toBe(`${seeded.accessCode}.seb`);
@@ -199,7 +202,8 @@ describe('the admin page with Safe Exam Browser', () => {
       expect(started.status).toBe(200);
       await page.evaluate((id) => (location.hash = `#/exams/${id}/monitor`), seeded.examId);
       await page.waitForSelector('td[data-field="seb"]');
-      expect(await page.textContent('td[data-field="seb"]')).toContain('valid');
+      // issue #34 finding 6: the Config check and the BEK check, separately
+      expect(await page.textContent('td[data-field="seb"]')).toBe('Config ✓ · BEK not checked');
       // PIN slips carry the seb:// link and its QR code; the exam's poster too
       expect((await api(s.baseUrl, seeded.apiKey).post(`/exams/${seeded.examId}/roster`, { candidates: [{ studentId: 'SLIP-1', candidateName: 'Slip Holder' }] })).status).toBe(201);
       await page.evaluate((id) => (location.hash = `#/exams/${id}/roster`), seeded.examId);

@@ -19,7 +19,11 @@ import { sql } from 'drizzle-orm';
 import { systemClock } from '../../src/platform/clock.js';
 import { api, registerWorkspace, spawnServer, startAttempt, tempDir, type SpawnedServer } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
+import { rotateOperatorCredential } from '../../src/platform/operator.js';
 import { asExaminer, samplePaper, startHub } from './helpers.js';
+
+/** The hub and its relay listen on loopback, which a hall refuses as a hub address unless allowed. */
+const HUB_ON_LOOPBACK = { CBT_HUB_ALLOW_LOCAL: '1' };
 
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
@@ -92,8 +96,8 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
 
   it('publishes sealed, releases two ways, and gathers every result exactly once across a SIGKILL', async () => {
     const key = hub.firstExaminer!.apiKey;
-    const hallA = await spawnServer({ dataDir: tempDir('hallcbt-hallA-') });
-    const hallB = await spawnServer({ dataDir: tempDir('hallcbt-hallB-') });
+    const hallA = await spawnServer({ dataDir: tempDir('hallcbt-hallA-'), env: HUB_ON_LOOPBACK });
+    const hallB = await spawnServer({ dataDir: tempDir('hallcbt-hallB-'), env: HUB_ON_LOOPBACK });
     halls.push(hallA, hallB);
     const wsA = await registerWorkspace(hallA.baseUrl);
     const wsB = await registerWorkspace(hallB.baseUrl);
@@ -101,7 +105,7 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
     // enrolment with one-time codes shown on the hub
     const enrol = async (hall: SpawnedServer, ws: { apiKey: string }, name: string) => {
       const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name });
-      const r = await api(hall.baseUrl, ws.apiKey).post('/hub-link/enrol', { hubUrl: proxyUrl, enrolmentCode: created.json.enrolmentCode, hallName: name });
+      const r = await api(hall.baseUrl, ws.apiKey).post('/hub-link/enrol', { hubUrl: proxyUrl, enrolmentCode: created.json.enrolmentCode, hallName: name }, { 'x-operator-key': rotateOperatorCredential(hall.dataDir) });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body).toMatchObject({ enrolled: true, hallId: created.json.id });
       return created.json.id as string;
@@ -182,7 +186,7 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
     killAfterResult = { n: 1, hall: () => hallB };
     await api(hallB.baseUrl, wsB.apiKey).post('/hub-link/sync', {}).catch(() => undefined);
     await new Promise((r) => hallB.proc.exitCode !== null || hallB.proc.signalCode !== null ? r(undefined) : hallB.proc.once('exit', r));
-    const hallB2 = await spawnServer({ dataDir: hallB.dataDir });
+    const hallB2 = await spawnServer({ dataDir: hallB.dataDir, env: HUB_ON_LOOPBACK });
     halls.push(hallB2);
     const after = await api(hallB2.baseUrl, wsB.apiKey).post('/hub-link/sync', {});
     expect(after.status).toBe(200);
@@ -207,12 +211,12 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
 
   it('a republish after an edit reaches a real hall: the newest version is released; one after a typed release is kept out', async () => {
     const key = hub.firstExaminer!.apiKey;
-    const hall = await spawnServer({ dataDir: tempDir('hallcbt-hallC-') });
+    const hall = await spawnServer({ dataDir: tempDir('hallcbt-hallC-'), env: HUB_ON_LOOPBACK });
     halls.push(hall);
     const ws = await registerWorkspace(hall.baseUrl);
     const hallApi = api(hall.baseUrl, ws.apiKey);
     const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: 'Ibadan centre' });
-    expect((await hallApi.post('/hub-link/enrol', { hubUrl, enrolmentCode: created.json.enrolmentCode, hallName: 'Ibadan centre' })).status).toBe(200);
+    expect((await hallApi.post('/hub-link/enrol', { hubUrl, enrolmentCode: created.json.enrolmentCode, hallName: 'Ibadan centre' }, { 'x-operator-key': rotateOperatorCredential(hall.dataDir) })).status).toBe(200);
     const hallId = created.json.id as string;
 
     // published (version 1) and fetched by the hall while still editable (30 minutes ahead)
@@ -276,7 +280,9 @@ describe('the hub address a hall enrols with', () => {
     for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/', 'http://0.0.0.0:8090/', 'http://224.0.0.1/', 'ftp://hub.example.org/']) {
       await expect(assertHubAddress(url), url).rejects.toMatchObject({ status: 400 });
     }
-    await expect(assertHubAddress('http://127.0.0.1:8090/')).resolves.toBeUndefined();
-    await expect(assertHubAddress('http://192.168.1.20:8090/')).resolves.toBeUndefined();
+    // loopback only with CBT_HUB_ALLOW_LOCAL=1 (issue #34, finding 1); a LAN hub is fine
+    await expect(assertHubAddress('http://127.0.0.1:8090/')).rejects.toMatchObject({ status: 400 });
+    await expect(assertHubAddress('http://127.0.0.1:8090/', true)).resolves.toBe('http://127.0.0.1:8090');
+    await expect(assertHubAddress('http://192.168.1.20:8090/')).resolves.toBe('http://192.168.1.20:8090');
   });
 });

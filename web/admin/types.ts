@@ -47,12 +47,31 @@ export interface SebSettings {
   quitUrl: string | null;
   configUrl: string | null;
   sebUrl: string | null;
+  /** the code in configUrl/sebUrl that guards the .seb file (issue #34 finding 6) */
+  downloadCode?: string | null;
   browserExamKeys: string[];
+}
+
+/** A RequestHash a seat sent that matched no registered Browser Exam Key (per client). */
+export interface BekSighting {
+  client: string;
+  seenAt: string;
+  requestUrl: string;
+  requestHash: string;
+  matchesKey: string | null;
 }
 
 /** GET /exams/:id/safe-exam-browser: the settings with the invigilator's quit password. */
 export interface SebDetails extends SebSettings {
   quitPassword: string | null;
+  browserExamKeySightings: BekSighting[];
+}
+
+/** The two SEB checks of a seat's last judged request (issue #34 finding 6). */
+export interface SebCheck {
+  configKey: 'ok' | 'missing' | 'mismatch';
+  browserExamKey: 'ok' | 'missing' | 'mismatch' | 'not-checked';
+  evidence: 'request' | 'page' | null;
 }
 
 export type QuestionType = 'MCQ' | 'TRUE_FALSE' | 'SHORT_ESSAY' | 'LONG_ESSAY';
@@ -141,8 +160,10 @@ export interface AttemptSummary {
   extraSeconds: number;
   /** why a DISQUALIFIED attempt is locked (SAFE_EXAM_BROWSER: a failed SEB check) */
   lockReason?: string | null;
-  /** SEB exams: whether the seat's last request carried a valid SEB hash */
+  /** SEB exams: whether the seat's last judged request passed the exam's SEB checks */
   sebValid?: boolean | null;
+  /** SEB exams: its Config check and Browser Exam Key check, separately */
+  sebCheck?: SebCheck | null;
 }
 
 export interface AttemptResult extends AttemptSummary {

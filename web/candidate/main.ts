@@ -155,7 +155,7 @@ async function resume(attemptId: string): Promise<void> {
  * the server first whether the room requires SEB and whether this browser passes.
  */
 async function checkRoom(room: string): Promise<void> {
-  const res = await call<{ required: boolean; verified: boolean; sebUrl: string | null; configUrl: string | null }>('GET', '/rooms/' + encodeURIComponent(room) + '/safe-exam-browser');
+  const res = await call<{ required: boolean; verified: boolean; reason: string | null }>('GET', '/rooms/' + encodeURIComponent(room) + '/safe-exam-browser');
   if (res.kind === 'ok' && res.body.required && !res.body.verified) return showSebRequired(res.body, () => void checkRoom(room));
   signIn();
 }

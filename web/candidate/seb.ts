@@ -1,12 +1,16 @@
 /**
  * Safe Exam Browser on the candidate page (issue 25).
- * - Newer SEB versions (macOS/iOS 3.x with the modern WebView, Windows 3.3.2+) send no
+ * - Newer SEB versions (macOS/iOS 3.x with the modern WebView) send no
  *   X-SafeExamBrowser-* headers; they expose `SafeExamBrowser.security.configKey` (and
- *   `browserExamKey`): SHA-256 of this page's URL (without fragment) + the key. The page
- *   sends those values with every API call together with the URL they were computed for
- *   (`x-seb-page-url`), and the server checks them the same way. SEB 3.0 for macOS/iOS
- *   fills them only after `SafeExamBrowser.security.updateKeys(callback)`.
- * - The calm "open this exam in Safe Exam Browser" screen, with the seb:// link.
+ *   `browserExamKey`): SHA-256 of this page's URL (without fragment) + the key. That is one
+ *   value per page URL, the same on every request (SEB's Config Key page), so it is not
+ *   per-request evidence: the page sends the Config Key value with every API call
+ *   together with the URL it was computed for (`x-seb-page-url`), and the server counts it
+ *   for the Config check only (docs/operations.md §12). The `browserExamKey` value is not
+ *   sent: the server would not count it (one sniffed value would pass every seat).
+ *   SEB 3.0 for macOS/iOS fills the values only after `SafeExamBrowser.security.updateKeys(callback)`.
+ * - The calm "open this exam in Safe Exam Browser" screen: the .seb link is not shown
+ *   (it needs the exam's download code, which the invigilator hands out on slips).
  * - Remembers the quit URL of the exam's configuration for the result screen.
  */
 import { h, mount } from './dom.js';
@@ -50,14 +54,11 @@ export function sebReady(): Promise<void> {
   });
 }
 
-/** Headers carrying the JS API's values for this page; none outside SEB. */
+/** Headers carrying the JS API's Config Key value for this page; none outside SEB. */
 export function sebHeaders(): Record<string, string> {
   const sec = sebApi()?.security;
-  if (!sec || (!sec.configKey && !sec.browserExamKey)) return {};
-  const out: Record<string, string> = { 'x-seb-page-url': pageUrl };
-  if (sec.configKey) out['x-seb-config-key-hash'] = String(sec.configKey);
-  if (sec.browserExamKey) out['x-seb-browser-exam-key-hash'] = String(sec.browserExamKey);
-  return out;
+  if (!sec || !sec.configKey) return {};
+  return { 'x-seb-page-url': pageUrl, 'x-seb-config-key-hash': String(sec.configKey) };
 }
 
 /** Notes a refusal: a failed SEB check, or a lock because of one (for the lock screen's text). */
@@ -68,7 +69,7 @@ export function noteProblem(p: Problem): void {
 /** Lock-screen text: why the attempt is locked. */
 export function lockText(fallback: string, lockReason?: unknown): string {
   if (sebLocked || lockReason === 'SAFE_EXAM_BROWSER') {
-    return 'Your exam was stopped because this computer did not prove it is running Safe Exam Browser with the exam’s settings.';
+    return 'Your exam was stopped because this computer did not pass the exam’s Safe Exam Browser check.';
   }
   return fallback;
 }
@@ -85,13 +86,13 @@ export function quitLink(): HTMLElement | null {
 }
 
 /**
- * The calm screen for a browser that is not SEB with this exam's configuration.
- * @param info the server's check or problem: `sebUrl` (seb:// link), `configUrl` (the file)
+ * The calm screen for a browser that fails the exam's SEB checks. It offers no link to
+ * the .seb file: that link carries the exam's download code and comes from the invigilator.
+ * @param info the server's check or problem: `reason` ('bek-…' when the SEB version is not registered)
  * @param retry "Try again" pressed
  */
-export function showSebRequired(info: { sebUrl?: unknown; configUrl?: unknown; [k: string]: unknown }, retry: () => void): void {
-  const sebUrl = typeof info.sebUrl === 'string' ? info.sebUrl : '';
-  const configUrl = typeof info.configUrl === 'string' ? info.configUrl : '';
+export function showSebRequired(info: { reason?: unknown; [k: string]: unknown }, retry: () => void): void {
+  const version = info.reason === 'bek-missing' || info.reason === 'bek-mismatch';
   const again = h('button.secondary', { type: 'button', id: 'seb-retry' }, 'Try again');
   again.addEventListener('click', retry);
   mount(
@@ -103,8 +104,9 @@ export function showSebRequired(info: { sebUrl?: unknown; configUrl?: unknown; [
         { 'aria-labelledby': 'seb-title' },
         h('h1', { id: 'seb-title' }, 'Open this exam in Safe Exam Browser'),
         h('p', {}, 'This exam can only be taken in Safe Exam Browser, the exam browser installed on the hall computers. Nothing is wrong with your details.'),
-        sebUrl ? h('p', {}, h('a.button.primary.big', { href: sebUrl, id: 'seb-open' }, 'Open in Safe Exam Browser')) : null,
-        configUrl ? h('p.small', {}, 'If the button does nothing, ', h('a', { href: configUrl, id: 'seb-file' }, 'download the exam settings file'), ' and open it.') : null,
+        version
+          ? h('p', { id: 'seb-version' }, 'This computer’s Safe Exam Browser is not a version this exam accepts. Raise your hand: the invigilator will move you to another computer.')
+          : h('p', { id: 'seb-how' }, 'Open the Safe Exam Browser link or scan the QR code on your PIN slip (or the one the invigilator shows you).'),
         h('p.small', {}, 'Not sure what to do? Raise your hand and an invigilator will help you.'),
         again,
       ),

@@ -21,10 +21,10 @@ const examFields = {
   shuffleChoices: z.boolean().optional(),
   showResultAfter: z.boolean().optional(),
   isPublished: z.boolean().optional(),
-  requireSafeExamBrowser: z.boolean().optional().openapi({ description: 'Candidates must use Safe Exam Browser with this exam’s generated configuration (default false).' }),
+  requireSafeExamBrowser: z.boolean().optional().openapi({ description: 'Candidate requests must carry this exam’s Config Key hash (proof that the client has the generated configuration, not that it is SEB) and, when browserExamKeys are set, a registered Browser Exam Key’s hash (default false).' }),
   safeExamBrowser: z
     .object({
-      browserExamKeys: z.array(z.string().regex(/^[0-9a-fA-F]{64}$/, 'A Browser Exam Key is 64 hex digits')).max(50).optional().openapi({ description: 'Browser Exam Keys also accepted (X-SafeExamBrowser-RequestHash), for centres that pin an SEB version; [] clears.' }),
+      browserExamKeys: z.array(z.string().regex(/^[0-9a-fA-F]{64}$/, 'A Browser Exam Key is 64 hex digits')).max(50).optional().openapi({ description: 'Browser Exam Keys of the SEB versions the centre allows (64 hex digits each, as SEB shows them for this exam’s configuration; one per SEB version and platform). When set, every candidate request must also carry X-SafeExamBrowser-RequestHash = SHA-256(absolute URL + one of them); [] clears (Config Key check only).' }),
       quitPassword: z.string().min(6).max(64).regex(/^[^"\\\s]+$/, 'No spaces, quotes or backslashes').optional().openapi({ description: 'The invigilator’s password to quit SEB (a random one is issued when SEB is switched on).' }),
       baseUrl: z.string().max(200).regex(/^https?:\/\/[^\s"'\\<>#?]+$/, 'An http(s) URL without query or fragment, e.g. http://192.168.1.10:8080').optional().openapi({ description: 'The server address hall PCs use (start URL of the configuration). Fixed when SEB is switched on.' }),
     })
@@ -57,12 +57,13 @@ export type PatchExamInput = z.infer<typeof patchExamSchema>;
 export const sebReadSchema = z
   .object({
     required: z.boolean(),
-    configKey: z.string().nullable().openapi({ description: 'Config Key of the generated configuration (SHA-256 of its SEB-JSON, hex)' }),
+    configKey: z.string().nullable().openapi({ description: 'Config Key of the generated configuration (SHA-256 of its SEB-JSON, hex). Anyone holding the .seb file can compute it: its check proves the client has the configuration, not that it is SEB.' }),
     startUrl: z.string().nullable(),
     quitUrl: z.string().nullable(),
-    configUrl: z.string().nullable().openapi({ description: 'The .seb file for candidates’ PCs (no key needed)' }),
-    sebUrl: z.string().nullable().openapi({ description: 'seb:// or sebs:// link that opens the exam in Safe Exam Browser' }),
-    browserExamKeys: z.array(z.string()),
+    configUrl: z.string().nullable().openapi({ description: 'The .seb file for the hall PCs, behind the download code (no API key; the room code alone is refused)' }),
+    sebUrl: z.string().nullable().openapi({ description: 'seb:// or sebs:// form of configUrl: the link (and QR code) the invigilator hands out' }),
+    downloadCode: z.string().nullable().openapi({ description: 'The code in configUrl (10 characters); changes with the room code or the quit password' }),
+    browserExamKeys: z.array(z.string()).openapi({ description: 'Registered Browser Exam Keys; [] = the BEK is not checked' }),
   })
   .openapi('SafeExamBrowserSettings');
 

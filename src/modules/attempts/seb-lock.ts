@@ -1,7 +1,8 @@
 /**
- * Safe Exam Browser enforcement on candidate requests (issue 25). Exams that do not
- * require SEB pay one property read (`paper.seb === null`). For the others every request
- * is judged (seb/verify.ts); a request without valid evidence answers 403 with the
+ * Safe Exam Browser enforcement on candidate requests (issue 25; issue #34 finding 6).
+ * Exams that do not require SEB pay one property read (`paper.seb === null`). For the
+ * others every request is judged — the Config check, and the Browser Exam Key check when
+ * the exam registers keys (seb/verify.ts); a request that fails either answers 403 with the
  * problem type `/problems/safe-exam-browser-required`, and on an attempt in progress it
  * does what SEB's developer page asks of exam systems: the answers saved so far are kept
  * (written now), the attempt is stopped and locked (status DISQUALIFIED, lock_reason
@@ -12,8 +13,8 @@ import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { ApiError } from '../../platform/errors.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
-import { verifySebRequest, type SebGate, type SebVerdict } from '../seb/verify.js';
-import { sebLink } from '../seb/exam-seb.js';
+import { checkSebRequest, sebVerdict, type SebCheck, type SebVerdict } from '../seb/verify.js';
+import { recordRequestHash } from '../seb/sightings.js';
 import type { Paper } from './paper.js';
 import type { AttemptRow, AttemptState } from './session-cache.js';
 import { eventData } from './finalize.js';
@@ -21,37 +22,59 @@ import { eventData } from './finalize.js';
 /** lock_reason of an attempt stopped by a failed SEB check */
 export const SEB_LOCK = 'SAFE_EXAM_BROWSER';
 
-/** 403: the request did not come from Safe Exam Browser with this exam's configuration. */
+const WHY: Record<Exclude<SebVerdict, 'ok'>, string> = {
+  missing: 'The request did not come from Safe Exam Browser.',
+  mismatch: 'The request came with a Safe Exam Browser key that does not match this exam’s configuration.',
+  'bek-missing': 'The request did not carry a Browser Exam Key: this exam accepts only the Safe Exam Browser versions the centre registered.',
+  'bek-mismatch': 'The request came from a Safe Exam Browser version this exam does not accept (its Browser Exam Key is not registered).',
+};
+
+/**
+ * 403: the request failed the exam's SEB checks. No link to the .seb file: it sits behind
+ * the download code the invigilator hands out (docs/operations.md §12).
+ */
 export class SafeExamBrowserRequired extends ApiError {
-  constructor(gate: SebGate, verdict: SebVerdict, locked: boolean) {
-    const why = verdict === 'missing' ? 'The request did not come from Safe Exam Browser.' : 'The request came with a Safe Exam Browser key that does not match this exam’s configuration.';
-    super(403, 'safe-exam-browser-required', 'Safe Exam Browser required', `This exam opens only in Safe Exam Browser with the exam’s configuration. ${why}${locked ? ' The attempt was stopped and locked; your saved answers are kept, and the invigilator can reopen it.' : ''}`, {
+  constructor(verdict: Exclude<SebVerdict, 'ok'>, locked: boolean) {
+    super(403, 'safe-exam-browser-required', 'Safe Exam Browser required', `This exam opens only in Safe Exam Browser with the exam’s configuration. ${WHY[verdict]}${locked ? ' The attempt was stopped and locked; your saved answers are kept, and the invigilator can reopen it.' : ' Ask the invigilator for the exam’s Safe Exam Browser link.'}`, {
       code: 'SEB_REQUIRED',
       reason: verdict,
       locked,
-      configUrl: gate.configUrl,
-      sebUrl: sebLink(gate.configUrl),
     });
   }
 }
 
 /**
- * Checks a candidate request of `paper`'s exam. Records the verdict on `st` for the
- * monitor; on failure locks `st` when in progress.
+ * Checks a candidate request of `paper`'s exam. Records the checks on `st` for the
+ * monitor, and an unmatched RequestHash for the examiner (seb/sightings.ts); on failure
+ * locks `st` when in progress.
+ * @returns the passed checks (both shown on the monitor)
  * @throws SafeExamBrowserRequired
  */
-export function enforceSeb(deps: HallDeps, c: Context<AppEnv>, paper: Paper, st?: AttemptState): void {
+export function enforceSeb(deps: HallDeps, c: Context<AppEnv>, paper: Paper, st?: AttemptState): SebCheck {
   const gate = paper.seb!;
-  const verdict = verifySebRequest(c, deps.config, gate);
+  const { check, unmatched } = checkSebRequest(c, deps.config, gate);
+  if (unmatched) recordRequestHash(deps, paper.exam.id, c.req.header('user-agent'), unmatched);
+  const verdict = sebVerdict(check);
   const valid = verdict === 'ok';
-  if (st && st.sebValid !== valid) {
+  if (st && (st.sebValid !== valid || !sameCheck(st.sebCheck, check))) {
     st.sebValid = valid;
+    st.sebCheck = check;
     deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId: st.row.id });
   }
-  if (valid) return;
+  if (verdict === 'ok') return check;
   const locked = !!st && st.row.status === 'IN_PROGRESS';
   if (locked) lockForSeb(deps, st, paper, verdict);
-  throw new SafeExamBrowserRequired(gate, verdict, locked);
+  throw new SafeExamBrowserRequired(verdict, locked);
+}
+
+/** Records on `st` (for the monitor) that a request of it passed the SEB checks `check`. */
+export function noteSebPassed(st: AttemptState, check: SebCheck): void {
+  st.sebValid = true;
+  st.sebCheck = check;
+}
+
+function sameCheck(a: SebCheck | null, b: SebCheck): boolean {
+  return !!a && a.configKey === b.configKey && a.browserExamKey === b.browserExamKey && a.evidence === b.evidence;
 }
 
 /** Keeps the answers, stops and locks the attempt, records why, and tells the hall. */

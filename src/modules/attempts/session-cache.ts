@@ -10,6 +10,7 @@ import type { JobValue } from './answer-commit.js';
 import type { ExamRow } from '../exams/service.js';
 import type { QuestionRow } from '../questions/service.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
+import type { SebCheck } from '../seb/verify.js';
 
 export interface AttemptRow {
   id: string;
@@ -91,6 +92,8 @@ export interface AttemptState {
   taken: number;
   /** whether its last request carried valid Safe Exam Browser evidence; null: not checked (issue 25) */
   sebValid: boolean | null;
+  /** the Config and Browser Exam Key checks of its last judged request; null: not checked (issue #34 finding 6) */
+  sebCheck: SebCheck | null;
 }
 
 export class SessionCache {
@@ -145,7 +148,7 @@ export class SessionCache {
       const found = this.attemptSel.get(attemptId) as AttemptRow | undefined;
       if (!found) return undefined;
       const row = cachedRow(found);
-      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false, taken: 0, sebValid: null };
+      a = { row, lastSeenAt: row.last_seen_at, lastSavedAt: row.last_saved_at, activityPending: false, listed: false, taken: 0, sebValid: null, sebCheck: null };
       this.attempts.set(attemptId, a);
     }
     return a;
@@ -194,6 +197,7 @@ export class SessionCache {
       a.lastSavedAt = prev.lastSavedAt;
       a.taken = prev.taken;
       a.sebValid = prev.sebValid;
+      a.sebCheck = prev.sebCheck;
       if (prev.activityPending) {
         prev.activityPending = false;
         this.markPending(a);

@@ -22,7 +22,8 @@ import type { AttemptRow } from './session-cache.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
-import { enforceSeb } from './seb-lock.js';
+import { enforceSeb, noteSebPassed } from './seb-lock.js';
+import type { SebCheck } from '../seb/verify.js';
 import { sessionView } from './views.js';
 import type { MathForm } from '../../platform/rich-text.js';
 import { finalizeAttempt } from './finalize.js';
@@ -89,6 +90,8 @@ interface Identified {
   existing: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
   /** the roster's PIN for this studentId was given (a roster-started attempt needs it to resume) */
   rosterChecked: boolean;
+  /** the SEB checks this start passed; null when the exam does not require SEB */
+  sebCheck: SebCheck | null;
 }
 
 /**
@@ -110,7 +113,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   const paper = deps.sessions.paper(exam.id)!;
   // Safe Exam Browser first: a browser without it learns nothing about PINs or the roster,
   // and a refused start locks nothing (SEB: "don't start the exam")
-  if (paper.seb !== null && req) enforceSeb(deps, req, paper);
+  const sebCheck = paper.seb !== null && req ? enforceSeb(deps, req, paper) : null;
   const now = deps.clock.now();
   checkWindow(paper.exam, now);
 
@@ -137,7 +140,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   } else if (!/^\d{4,8}$/.test(pin)) {
     throw new ValidationError('Choose a PIN of 4 to 8 digits; you will need it to resume.', [{ path: 'candidatePin', message: 'must be 4 to 8 digits' }]);
   }
-  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked };
+  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck };
 }
 
 /**
@@ -149,13 +152,12 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  *   this computer already started an attempt of this open room), TooManyRequests
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked } = await identify(deps, input, address, req);
-  // the questions' HTML, rendered once per paper without holding up other requests
+  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck } = await identify(deps, input, address, req);
+  // the questions' HTML, rendered once per question version in the render thread (render-cache.ts)
   await renderPaper(paper, form);
-  const sebChecked = paper.seb !== null && !!req;
   const exam = { id: examId };
   const now = deps.clock.now();
-  if (existing) return resume(deps, paper, existing, { pin, pinKey, seat, rosterChecked }, sebChecked, form);
+  if (existing) return resume(deps, paper, existing, { pin, pinKey, seat, rosterChecked }, sebCheck, form);
   deps.limits.pinBySeat.clear(seat.key);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
@@ -179,13 +181,13 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
       const won = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>;
-      return resume(deps, paper, won, { pin, pinKey, seat, rosterChecked }, sebChecked, form);
+      return resume(deps, paper, won, { pin, pinKey, seat, rosterChecked }, sebCheck, form);
     }
     throw e;
   }
   deps.sessions.rememberLayout(id, layout);
   const st = deps.sessions.attempt(id)!;
-  if (sebChecked) st.sebValid = true; // for the monitor: this start passed the SEB check
+  if (sebCheck) noteSebPassed(st, sebCheck); // for the monitor: this start passed the SEB checks
   deps.events.emit({ kind: 'attempt-changed', examId: exam.id, attemptId: id });
   return sessionView(deps, paper, st, false, true, form);
 }
@@ -258,7 +260,7 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
   };
 }
 
-async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, credentials: Credentials, sebChecked: boolean, form: MathForm) {
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, credentials: Credentials, sebCheck: SebCheck | null, form: MathForm) {
   await checkResumable(deps, a, credentials);
   const address = credentials.seat.address;
   const st = deps.sessions.attempt(a.id)!;
@@ -271,7 +273,7 @@ async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | '
     st.row.client_address = address;
   }
   deps.sessions.seen(st, deps.clock.now());
-  if (sebChecked) st.sebValid = true;
+  if (sebCheck) noteSebPassed(st, sebCheck);
   // a sign-in may be a new device: what the server holds becomes the base, and answers a
   // lost device never delivered stop holding durability back (the page re-sends any
   // local answer the server does not hold, whatever durableSeq says)

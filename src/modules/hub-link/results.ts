@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS, resultBatchOutcomeSchema, type ResultEvent } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { backoffMs, MAX_AGE_MS } from '../webhooks/dispatcher.js';
-import { hubLinkOf, signedHubRequest, HubUnavailable, type HubLinkRow } from './link.js';
+import { hubLinkOf, signedHubRequest, HubUnavailable, HUB_FAILED_TEXT, type HubLinkRow } from './link.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -163,8 +163,9 @@ async function deliverOnce(deps: HallDeps): Promise<number> {
       const next = nextAt ?? deps.clock.now() + backoffMs(tries);
       const expired = permanentStatus(status) || next - row.created_at > MAX_AGE_MS;
       markFailed.run(expired ? 'FAILED' : 'PENDING', tries, next, error, row.event_id);
-      deps.sqlite.prepare('UPDATE hub_links SET last_error = ? WHERE workspace_id = ?').run(error, workspace_id);
-      deps.logger.warn('hub result delivery failed', { eventId: row.event_id, tries, error });
+      // the caller sees one sentence (link.ts HUB_FAILED_TEXT); the hub's own words stay in the row and the log
+      deps.sqlite.prepare('UPDATE hub_links SET last_error = ? WHERE workspace_id = ?').run(HUB_FAILED_TEXT, workspace_id);
+      deps.logger.warn('hub result delivery failed', { eventId: row.event_id, tries, error: error.slice(0, 500) });
       return expired;
     };
     /** applies outcomes to rows in one SQLite transaction; false when the run must stop */

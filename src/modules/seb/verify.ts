@@ -1,17 +1,22 @@
 /**
- * Checking that a candidate request comes from Safe Exam Browser running this exam's
- * configuration (https://safeexambrowser.org/developer/seb-config-key.html, "Checking the
- * Config Key which SEB clients send with HTTP requests").
+ * Checking a candidate request of an exam that requires Safe Exam Browser
+ * (https://safeexambrowser.org/developer/seb-config-key.html, "Checking the Config Key which
+ * SEB clients send with HTTP requests"; the Browser Exam Key specification,
+ * https://safeexambrowser.org/developer/documents/SEB-Specification-BrowserExamKey.pdf).
  *
- * Accepted evidence, any one of:
- * 1. `X-SafeExamBrowser-ConfigKeyHash` = SHA-256(absolute request URL without fragment +
- *    Config Key), hex — what SEB sends with every request (classic WebView, SEB for Windows);
- * 2. `X-SafeExamBrowser-RequestHash` = SHA-256(URL + Browser Exam Key) for one of the
- *    exam's listed Browser Exam Keys (centres that pin an SEB version);
- * 3. the JavaScript API's values for the candidate page (newer SEB versions expose
- *    `SafeExamBrowser.security.configKey` = SHA-256(page URL + Config Key) and send no
- *    header): the page sends them as `x-seb-page-url` + `x-seb-config-key-hash` (or
- *    `x-seb-browser-exam-key-hash`); the page URL must be this server's candidate page.
+ * Two checks, judged separately (docs/operations.md §12; docs/decisions.md, "Safe Exam
+ * Browser: the Config Key is not proof of SEB"):
+ * 1. Config: `X-SafeExamBrowser-ConfigKeyHash` = SHA-256(absolute request URL without
+ *    fragment + Config Key), or the JavaScript API's value for the candidate page
+ *    (`x-seb-page-url` + `x-seb-config-key-hash` = SHA-256(page URL + Config Key), what
+ *    newer SEB versions expose instead of the header). The Config Key is computable from
+ *    the .seb file, so this proves only that the client has the configuration.
+ * 2. Browser Exam Key, only when the exam lists some: `X-SafeExamBrowser-RequestHash` =
+ *    SHA-256(absolute request URL + BEK) for one listed key. The BEK is derived by SEB from
+ *    its own binary and the configuration and never sent in clear, so only that SEB build
+ *    (or someone who extracted its key) can compute the per-URL hash. The JS API's
+ *    `browserExamKey` value is NOT accepted here: it is one value per page URL, so one
+ *    sniffed value would pass every request of every seat.
  * Comparisons are constant-time. The URL is the one the browser used: scheme from TLS,
  * host from `Host`, path and query as sent; behind a proxy listed in
  * CBT_TRUSTED_PROXIES, from its `X-Forwarded-Proto` / `X-Forwarded-Host`.
@@ -26,15 +31,28 @@ import { sha256Hex } from '../../core/seb/config-key.js';
 /** What an exam that requires SEB checks against (cached with the exam's paper). */
 export interface SebGate {
   configKey: string;
-  /** lower-case hex Browser Exam Keys the examiner listed */
+  /** lower-case hex Browser Exam Keys the examiner registered; [] = BEK not checked */
   browserExamKeys: string[];
   /** the configuration's quit URL (shown to the candidate after submit) */
   quitUrl: string;
-  /** keyless http(s) URL of the .seb file (its seb:// form opens SEB) */
-  configUrl: string;
 }
 
-export type SebVerdict = 'ok' | 'missing' | 'mismatch';
+/** The two checks of one request (shown per seat on the monitor). */
+export interface SebCheck {
+  configKey: 'ok' | 'missing' | 'mismatch';
+  browserExamKey: 'ok' | 'missing' | 'mismatch' | 'not-checked';
+  /** where the Config evidence came from: a per-request header, or the page's JS-API value (one per page URL) */
+  evidence: 'request' | 'page' | null;
+}
+
+/** Why a request failed, or 'ok' ('missing'/'mismatch' are the Config check's). */
+export type SebVerdict = 'ok' | 'missing' | 'mismatch' | 'bek-missing' | 'bek-mismatch';
+
+/** A RequestHash that matched no registered key, for the examiner to confirm a BEK against. */
+export interface RequestHashSeen {
+  requestUrl: string;
+  requestHash: string;
+}
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
@@ -76,33 +94,50 @@ function candidatePageUrl(pageUrl: string | undefined, origin: string): string |
 }
 
 /**
- * Judges one request of an exam that requires SEB.
- * @returns 'ok', 'missing' (no SEB evidence at all) or 'mismatch' (evidence that does not
- *   match this exam's configuration, URL or keys)
+ * Judges one request of an exam that requires SEB: both checks, and the RequestHash that
+ * matched no registered key (null when none was sent or it matched).
  */
-export function verifySebRequest(c: Context<AppEnv>, config: Pick<Config, 'CBT_TLS_CERT' | 'CBT_TRUSTED_PROXIES'>, gate: SebGate): SebVerdict {
+export function checkSebRequest(c: Context<AppEnv>, config: Pick<Config, 'CBT_TLS_CERT' | 'CBT_TRUSTED_PROXIES'>, gate: SebGate): { check: SebCheck; unmatched: RequestHashSeen | null } {
   const ck = c.req.header('x-safeexambrowser-configkeyhash');
   const rh = c.req.header('x-safeexambrowser-requesthash');
   const pageCk = c.req.header('x-seb-config-key-hash');
-  const pageBek = c.req.header('x-seb-browser-exam-key-hash');
-  if (!ck && !rh && !pageCk && !pageBek) return 'missing';
   const origin = requestOrigin(c, config);
-  if (ck || rh) {
-    const url = `${origin}${c.env?.incoming?.url ?? pathAndQuery(c.req.url)}`;
-    if (ck && digestEquals(sha256Hex(url + gate.configKey), ck)) return 'ok';
-    if (rh && anyKey(url, gate.browserExamKeys, rh)) return 'ok';
+  const url = `${origin}${c.env?.incoming?.url ?? pathAndQuery(c.req.url)}`;
+  const check: SebCheck = { configKey: 'missing', browserExamKey: gate.browserExamKeys.length ? 'missing' : 'not-checked', evidence: null };
+  if (ck) {
+    check.configKey = digestEquals(sha256Hex(url + gate.configKey), ck) ? 'ok' : 'mismatch';
+    if (check.configKey === 'ok') check.evidence = 'request';
   }
-  const page = candidatePageUrl(c.req.header('x-seb-page-url'), origin);
-  if (page) {
-    if (pageCk && digestEquals(sha256Hex(page + gate.configKey), pageCk)) return 'ok';
-    if (pageBek && anyKey(page, gate.browserExamKeys, pageBek)) return 'ok';
+  if (check.configKey !== 'ok' && pageCk) {
+    const page = candidatePageUrl(c.req.header('x-seb-page-url'), origin);
+    check.configKey = page && digestEquals(sha256Hex(page + gate.configKey), pageCk) ? 'ok' : 'mismatch';
+    if (check.configKey === 'ok') check.evidence = 'page';
   }
-  return 'mismatch';
+  let unmatched: RequestHashSeen | null = null;
+  if (rh) {
+    const matched = anyKey(url, gate.browserExamKeys, rh);
+    if (gate.browserExamKeys.length) check.browserExamKey = matched ? 'ok' : 'mismatch';
+    if (!matched && HEX64.test(rh)) unmatched = { requestUrl: url, requestHash: rh.toLowerCase() };
+  }
+  return { check, unmatched };
+}
+
+/** The verdict of a check: 'ok' when the Config check passed and the BEK check passed or is off. */
+export function sebVerdict(check: SebCheck): SebVerdict {
+  if (check.configKey !== 'ok') return check.configKey;
+  if (check.browserExamKey === 'missing') return 'bek-missing';
+  if (check.browserExamKey === 'mismatch') return 'bek-mismatch';
+  return 'ok';
+}
+
+/** Which of `keys` explains `hash` for `url` (SHA-256(url + key)); null when none does. */
+export function keyForHash(url: string, keys: string[], hash: string): string | null {
+  let found: string | null = null;
+  // every key is compared, so the time does not tell which one matched
+  for (const k of keys) if (digestEquals(sha256Hex(url + k), hash)) found = k;
+  return found;
 }
 
 function anyKey(url: string, keys: string[], received: string): boolean {
-  let ok = false;
-  // every key is compared, so the time does not tell which one matched
-  for (const k of keys) ok = digestEquals(sha256Hex(url + k), received) || ok;
-  return ok;
+  return keyForHash(url, keys, received) !== null;
 }

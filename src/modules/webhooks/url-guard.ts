@@ -13,6 +13,9 @@
  * now — the hall is offline — is accepted) and again at every delivery on the addresses
  * DNS gives then, which are the addresses connected to (webhookLookup), so a name that
  * later resolves to a refused address (DNS rebinding) is not followed.
+ *
+ * The hall's hub link (modules/hub-link/hub-http.ts) uses the same guard with its own
+ * wording and setting (CBT_HUB_ALLOW_LOCAL; issue #34, finding 1).
  */
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
@@ -76,10 +79,22 @@ export function refusedAddress(address: string, allowLocal: boolean): Refusal | 
   return null;
 }
 
+/** Who is refused and which setting allows the local kinds (the hub link reuses this guard). */
+export interface GuardWording {
+  /** e.g. 'webhook destination', 'hub address' */
+  what: string;
+  /** the environment variable that allows loopback and this machine */
+  setting: string;
+  /** e.g. 'a receiver on this machine' */
+  localUse: string;
+}
+
+const webhookWording: GuardWording = { what: 'webhook destination', setting: 'CBT_WEBHOOK_ALLOW_LOCAL', localUse: 'a receiver on this machine' };
+
 /** The sentence for a refusal (problem details, outbox error). */
-export function refusalText(r: Refusal): string {
+export function refusalText(r: Refusal, wording: GuardWording = webhookWording): string {
   const where = r.kind === 'this machine' ? 'an address of this machine' : `a ${r.kind} address`;
-  return `webhook destination ${r.address} is ${where}, which is refused${r.local ? ' (set CBT_WEBHOOK_ALLOW_LOCAL=1 for a receiver on this machine)' : ''}`;
+  return `${wording.what} ${r.address} is ${where}, which is refused${r.local ? ` (set ${wording.setting}=1 for ${wording.localUse})` : ''}`;
 }
 
 /**
@@ -115,14 +130,14 @@ export class RefusedDestination extends Error {
  * A `lookup` for http(s).request that resolves the name and refuses the connection when
  * any address DNS gives is refused: the socket connects only to addresses checked here.
  */
-export function webhookLookup(allowLocal: boolean): LookupFunction {
+export function webhookLookup(allowLocal: boolean, wording: GuardWording = webhookWording): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 4);
       const list = addresses as LookupAddress[];
       for (const a of list) {
         const r = refusedAddress(a.address, allowLocal);
-        if (r) return callback(new RefusedDestination(refusalText(r)), '', 4);
+        if (r) return callback(new RefusedDestination(refusalText(r, wording)), '', 4);
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);

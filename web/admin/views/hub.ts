@@ -3,12 +3,17 @@
  * POST /hub-link/enrol), sync now, the papers from the hub — sealed (scheduled, nothing
  * readable until release) or released (a normal exam) — loading a package file from a USB
  * stick (POST /hub-link/packages) and opening a sealed paper with the release code the exam
- * body reads out (POST /hub-link/packages/:id/release).
+ * body reads out (POST /hub-link/packages/:id/release). Enrolling and removing the link
+ * (DELETE /hub-link) also need the hall operator's credential (issue #34, finding 1): the
+ * one this tab signed in with at #/operator, or typed here (then kept for the tab, as the
+ * operator sign-in keeps it).
  */
 import { field, formValues, h, replace } from '../dom.js';
 import type { Ctx } from '../session.js';
 import { formatDateTime } from '../time.js';
-import { errorBlock, errorText, toast } from '../ui.js';
+import { ApiError } from '../api.js';
+import { confirmDialog, errorBlock, errorText, toast } from '../ui.js';
+import { KeyAndOperatorApi, rememberOperatorCredential, storedOperatorCredential } from './operator.js';
 
 interface HubLink {
   enrolled: boolean;
@@ -17,6 +22,8 @@ interface HubLink {
   enrolledAt: string | null;
   lastSyncAt: string | null;
   lastError: string | null;
+  failures: number;
+  nextSyncAt: string | null;
   results: { pending: number; delivered: number; failed: number };
 }
 interface HubPackage {
@@ -32,6 +39,28 @@ interface HubPackage {
   examId: string | null;
 }
 
+/** The operator credential field: empty when this tab holds one already (then it is used). */
+function operatorField(): HTMLElement {
+  return field('Hall operator credential', h('input', { name: 'operatorKey', type: 'password', autocomplete: 'off', placeholder: storedOperatorCredential() ? 'signed in as operator' : 'cbtop_…', required: !storedOperatorCredential() }),
+    'Printed when HallCBT was installed; choosing where this hall connects belongs to the hall’s operator.');
+}
+
+/**
+ * Runs `call` with the workspace key and the operator credential (typed, else the tab's);
+ * keeps a credential that worked and forgets one that was refused.
+ */
+async function asOperator<T>(ctx: Ctx, typed: string, call: (api: KeyAndOperatorApi) => Promise<T>): Promise<T> {
+  const credential = typed.trim() || storedOperatorCredential() || '';
+  try {
+    const result = await call(new KeyAndOperatorApi(ctx.api.apiKey, credential));
+    rememberOperatorCredential(credential);
+    return result;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403) && err.code === 'OPERATOR_REQUIRED') rememberOperatorCredential(null);
+    throw err;
+  }
+}
+
 /** Draws the exam-board screen. */
 export async function renderHub(ctx: Ctx, host: HTMLElement): Promise<void> {
   const link = await ctx.api.get<HubLink>('/hub-link');
@@ -42,12 +71,14 @@ export async function renderHub(ctx: Ctx, host: HTMLElement): Promise<void> {
       field('Hub address', h('input', { name: 'hubUrl', type: 'url', required: true, placeholder: 'https://board.example.org', class: 'wide' })),
       field('Enrolment code (from the exam board, used once)', h('input', { name: 'enrolmentCode', required: true, autocomplete: 'off', spellcheck: 'false' })),
       field('This hall’s name', h('input', { name: 'hallName', required: true, value: ctx.workspace.name })),
+      operatorField(),
       h('button', { type: 'submit' }, 'Enrol this hall'));
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       replace(err);
       try {
-        await ctx.api.post('/hub-link/enrol', formValues(form));
+        const { operatorKey, ...body } = formValues(form) as Record<string, string>;
+        await asOperator(ctx, operatorKey ?? '', (api) => api.post('/hub-link/enrol', body));
         toast('Enrolled. Papers from the exam board will appear here.');
         again();
       } catch (ex) {
@@ -82,6 +113,24 @@ export async function renderHub(ctx: Ctx, host: HTMLElement): Promise<void> {
       again();
     } catch (ex) {
       toast(ex instanceof SyntaxError ? 'That file is not a HallCBT package.' : errorText(ex), 'error');
+    }
+  });
+
+  const removeErr = h('div');
+  const removeForm = h('form', { id: 'hub-remove-form', class: 'stack' },
+    h('p', { class: 'small' }, 'Removing the link stops all contact with the hub at once. Sealed papers are dropped; released exams stay but send no more results up.'),
+    operatorField(),
+    h('button', { type: 'submit', class: 'danger' }, 'Remove the link'));
+  removeForm.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    replace(removeErr);
+    if (!(await confirmDialog('Remove the link to the exam board', 'The hall stops all contact with the hub at once. Sealed papers are dropped; to use a hub again, enrol with a new code.', 'Remove'))) return;
+    try {
+      await asOperator(ctx, String(formValues(removeForm).operatorKey ?? ''), (api) => api.del('/hub-link'));
+      toast('The link to the exam board is removed.');
+      again();
+    } catch (ex) {
+      replace(removeErr, errorBlock(ex));
     }
   });
 
@@ -120,9 +169,11 @@ export async function renderHub(ctx: Ctx, host: HTMLElement): Promise<void> {
   replace(host, h('h1', null, 'Exam board'),
     h('section', { class: 'card' }, h('h2', null, 'Hub'),
       h('p', null, 'Enrolled with ', h('code', null, link.hubUrl ?? ''), ' as ', h('code', null, link.hallId ?? ''), ` on ${formatDateTime(link.enrolledAt)}.`),
-      h('p', { id: 'hub-last-sync' }, `Last sync: ${link.lastSyncAt ? formatDateTime(link.lastSyncAt) : 'not yet'}`, link.lastError ? h('span', { class: 'error-text' }, ` — ${link.lastError}`) : ''),
+      h('p', { id: 'hub-last-sync' }, `Last sync: ${link.lastSyncAt ? formatDateTime(link.lastSyncAt) : 'not yet'}`, link.lastError ? h('span', { class: 'error-text' }, ` — ${link.lastError}`) : '',
+        link.failures && link.nextSyncAt ? h('span', { class: 'small' }, ` (${link.failures} failed in a row; next try ${formatDateTime(link.nextSyncAt)})`) : ''),
       h('p', { id: 'hub-results' }, `Results to the exam board: ${link.results.delivered} sent, ${link.results.pending} waiting for the internet, ${link.results.failed} refused.`),
-      syncBtn),
+      syncBtn,
+      h('details', { id: 'hub-remove' }, h('summary', null, 'Remove the link (hall operator)'), removeForm, removeErr)),
     h('section', { class: 'card' }, h('h2', null, 'Papers'),
       h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Load a package file (USB)'), fileInput),
       packages.length

@@ -15,6 +15,7 @@ import { openEventStream, type StreamState } from '../sse.js';
 import { formatClock, formatSeconds } from '../time.js';
 import type { AttemptSummary, Exam, MonitorAlert, MonitorSnapshot, SignInFailure } from '../types.js';
 import { errorText, toast } from '../ui.js';
+import { SEB_CELL_TITLE, sebCheckText } from './seb-check.js';
 import { allowSeatAttempt, clearAllSignInThrottles, clearSignInThrottle, extendTime, forceSubmit, pauseOrResume, reinstate } from './monitor-actions.js';
 
 const STATUS_TEXT = { IN_PROGRESS: 'Writing', COMPLETED: 'Submitted', DISQUALIFIED: 'Disqualified' } as const;
@@ -58,8 +59,7 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
       h('td', { 'data-field': 'last-saved' }),
       h('td', { 'data-field': 'remaining', class: 'mono' }),
       h('td', { 'data-field': 'violations', class: a.violations > 0 ? 'warn' : null }, `${a.violations}/${a.maxTabViolations}`),
-      sebRequired ? h('td', { 'data-field': 'seb', class: a.sebValid === false ? 'warn' : null, title: 'Whether this seat’s last request carried a valid Safe Exam Browser hash' },
-        a.sebValid === true ? '✓ valid' : a.sebValid === false ? '✗ not SEB' : '—') : null,
+      sebRequired ? h('td', { 'data-field': 'seb', class: a.sebValid === false ? 'warn' : null, title: SEB_CELL_TITLE }, sebCheckText(a.sebCheck ?? null, a.sebValid ?? null)) : null,
       h('td', { 'data-field': 'status' },
         h('span', { class: `badge status-${a.status.toLowerCase()}` }, a.lockReason === 'SAFE_EXAM_BROWSER' ? 'Locked: not SEB' : STATUS_TEXT[a.status] ?? a.status),
         h('span', { class: 'unseen-slot' }),

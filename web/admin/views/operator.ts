@@ -27,6 +27,35 @@ function stored(): string | null {
   }
 }
 
+/** The operator credential this tab holds (signed in at #/operator or on the exam-board screen), or null. */
+export function storedOperatorCredential(): string | null {
+  return stored();
+}
+
+/** Keeps `credential` for this tab (null forgets it), as the operator sign-in does. */
+export function rememberOperatorCredential(credential: string | null): void {
+  try {
+    if (credential) sessionStorage.setItem(KEY, credential);
+    else sessionStorage.removeItem(KEY);
+  } catch {
+    /* storage refused: the credential is asked for again next time */
+  }
+}
+
+/**
+ * A client that sends a workspace key and the operator credential together: routes that
+ * act for a workspace on the whole appliance's behalf (enrolling with a hub, removing the
+ * link: issue #34, finding 1). Its 401s do not sign the examiner out.
+ */
+export class KeyAndOperatorApi extends Api {
+  constructor(apiKey: string | null, private readonly credential: string) {
+    super(apiKey);
+  }
+  override headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { ...super.headers(extra), 'x-operator-key': this.credential };
+  }
+}
+
 /** A client that sends the operator credential instead of a workspace key. */
 class OperatorApi extends Api {
   constructor(private readonly credential: string) {
