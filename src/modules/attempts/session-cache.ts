@@ -34,6 +34,7 @@ export interface AttemptRow {
   disqualified_at: number | null;
   lock_reason: string | null;
   client_address: string | null;
+  seat_address: string | null;
   last_seen_at: number | null;
   last_saved_at: number | null;
 }
@@ -67,6 +68,7 @@ function cachedRow(r: AttemptRow): AttemptRow {
     disqualified_at: r.disqualified_at,
     lock_reason: r.lock_reason,
     client_address: r.client_address,
+    seat_address: r.seat_address,
     last_seen_at: r.last_seen_at,
     last_saved_at: r.last_saved_at,
   };

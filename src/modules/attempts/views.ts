@@ -84,7 +84,10 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     totalQuestions: paper.questions.length,
     lastSeenAt: iso(st.lastSeenAt),
     lastSavedAt: iso(st.lastSavedAt),
+    /** the computer the candidate was last seen at */
     clientAddress: a.client_address,
+    /** the computer (seat) that started the attempt: in an open room it used that seat's start */
+    seatAddress: a.seat_address,
     violations: a.violations,
     maxTabViolations: paper.exam.max_tab_violations,
     score: a.score,
