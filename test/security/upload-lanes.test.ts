@@ -19,7 +19,9 @@ const oneLine = 'Which is the largest?\nA. one\nB. two\nC. three\nD. four\nANSWE
 
 describe('upload lanes, quota and abandoned uploads (real server process, exam in progress)', () => {
   it('a 9.5 MB paste from A holds the main lane and A tries to fill its queue: one-line Aiken imports from B and from A still complete (201)', async () => {
-    const hall = await startHall('small-lane');
+    // LANES_CAP=100 measures the same without the exam's cap (docs/reliability.md, finding 8)
+    const cap = process.env.LANES_CAP ?? '10';
+    const hall = await startHall('small-lane', { CBT_JOB_CPU_PERCENT_IN_EXAM: cap });
     const a = { apiKey: hall.apiKey, workspaceId: hall.workspaceId, examId: hall.examId };
     const b = await newWorkspace(hall.server.baseUrl, 2);
     const base = hall.server.baseUrl;
@@ -33,7 +35,7 @@ describe('upload lanes, quota and abandoned uploads (real server process, exam i
       for (let i = 0; i < 4; i++) stalled.push(await stalledUpload(base, a));
       const fromB = await importBank(base, b, oneLine);
       const fromA = await importBank(base, a, oneLine);
-      console.log(`one-line Aiken import during an exam (cap 10 %): idle ${idle.ms.toFixed(0)} ms; while A's 9.5 MB paste runs: from B ${fromB.ms.toFixed(0)} ms, from A ${fromA.ms.toFixed(0)} ms`);
+      console.log(`one-line Aiken import during an exam (cap ${cap} %): idle ${idle.ms.toFixed(0)} ms; while A's 9.5 MB paste runs: from B ${fromB.ms.toFixed(0)} ms, from A ${fromA.ms.toFixed(0)} ms`);
       expect(fromB.status, JSON.stringify(fromB.body)).toBe(201);
       expect(fromB.body.created).toBe(1);
       expect(fromA.status, JSON.stringify(fromA.body)).toBe(201);
