@@ -18,6 +18,8 @@ import type { Clock } from '../src/platform/clock.js';
 import { REAL_PAPERS_DIR } from './real-papers.js';
 import { guardBrowser } from './csp-guard.js';
 import { attachSaveChannel, type SaveChannels } from '../src/modules/attempts/save-channel.js';
+import { createHash } from 'node:crypto';
+import { sendFrom } from './security/from-address.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 /** The real exam papers beside the checkout (may be absent: see test/real-papers.ts). */
@@ -228,9 +230,20 @@ export function parsePastPaper(markdown: string) {
   });
 }
 
-/** Starts an attempt; throws unless 200. */
+/**
+ * The loopback address of the hall computer a candidate sits at in the tests: one per
+ * studentId (127.100.0.1 – 127.199.255.254, away from the 127.0.x.x addresses tests pick
+ * by hand), so candidates of one open room start from computers of their own, as in a
+ * hall (an open room lets each computer start one attempt: src/modules/attempts/seats.ts).
+ */
+export function seatOf(studentId: string): string {
+  const h = createHash('sha256').update(studentId).digest();
+  return `127.${100 + (h[0]! % 100)}.${h[1]!}.${1 + (h[2]! % 254)}`;
+}
+
+/** Starts an attempt from the candidate's own computer (seatOf); throws unless 200. */
 export async function startAttempt(baseUrl: string, accessCode: string, studentId: string, pin = '1234', candidateName = `Candidate ${studentId}`) {
-  const r = await api(baseUrl).post('/attempts/start', { accessCode, studentId, candidateName, candidatePin: pin });
+  const r = await sendFrom(seatOf(studentId), baseUrl, 'POST', '/attempts/start', { accessCode, studentId, candidateName, candidatePin: pin });
   if (r.status !== 200) throw new Error(`start failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as { attemptId: string; questions: { id: string; type: string; options: { id: string; keyLabel: string; text: string }[] }[]; durableSeq: number; remainingSeconds: number; [k: string]: unknown };
 }

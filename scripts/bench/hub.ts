@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { newSigningKeyPair, signRequest } from '../../src/core/sync/signing.js';
 import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS } from '../../src/core/sync/messages.js';
+import { gradeFor } from '../../src/core/grading/scale.js';
 import { freePort, pgBinDir, startPgCluster } from '../../test/pg/cluster.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -159,7 +160,7 @@ async function runOnce(processes: number) {
     });
     const questions = Array.from({ length: A }, (_, q) => ({ prompt: `Question ${q + 1}: which option is right?`, type: 'MCQ', marks: 1, options: ['A', 'B', 'C', 'D'].map((t, o) => ({ text: `Option ${t} of ${q + 1}`, isCorrect: o === q % 4 })) }));
     const roster = Array.from({ length: C }, (_, s) => ({ studentId: `S${String(s + 1).padStart(5, '0')}`, candidateName: `Candidate ${s + 1}`, pin: '123456' }));
-    const exam = await expectOk(call(port(0), 'POST', '/hub/v1/exams', JSON.stringify({ title: 'Benchmark paper', durationMins: 60, startsAt: new Date(Date.now() + 3600_000).toISOString(), questions, roster }), ex), 'create exam');
+    const exam = await expectOk(call(port(0), 'POST', '/hub/v1/exams', JSON.stringify({ title: 'Benchmark paper', durationMins: 60, startsAt: new Date(Date.now() - 3600_000).toISOString(), questions, roster }), ex), 'create exam');
     const tPub = performance.now();
     for (let b = 0; b < H; b += 100) {
       const ids = halls.slice(b, b + 100).map((h) => h.id);
@@ -206,7 +207,7 @@ async function runOnce(processes: number) {
         packageId: hall.packageId,
         examId: exam.id,
         createdAt: new Date().toISOString(),
-        attempt: { attemptId: `att_b${i}`, studentId: roster[s]!.studentId, candidateName: roster[s]!.candidateName, status: 'COMPLETED', startedAt: new Date(Date.now() - 3_000_000).toISOString(), completedAt: new Date().toISOString(), disqualifiedAt: null, creditedMs: 0, violations: 0, score, maxScore: A, percentage: pct2, grade: pct2 >= 75 ? 'A1' : 'F9', pendingReview: false, answers, audit: [] },
+        attempt: { attemptId: `att_b${i}`, studentId: roster[s]!.studentId, candidateName: roster[s]!.candidateName, status: 'COMPLETED', startedAt: new Date(Date.now() - 3_000_000).toISOString(), completedAt: new Date().toISOString(), disqualifiedAt: null, creditedMs: 0, violations: 0, score, maxScore: A, percentage: pct2, grade: gradeFor(pct2), pendingReview: false, answers, audit: [] },
       });
     };
     // every hall's outbox: its C results, cut as a hall cuts them (≤ 500 events, ≤ 2 MB)
@@ -286,7 +287,7 @@ async function main() {
     '# Hub benchmark (issue #24)',
     '',
     `Command: \`${cmd}\` on ${new Date().toISOString().slice(0, 10)}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, PostgreSQL ${pgVersion} from Debian (a throwaway cluster, ${DURABLE ? 'durable settings: fsync, synchronous_commit, full_page_writes on; max_wal_size 4 GB' : 'fsync, synchronous_commit and full_page_writes OFF (test settings, not durable)'}).`,
-    `The hub processes, PostgreSQL and this load generator share the machine's ${cpus().length} cores. Each result event is one attempt with ${A} answers; each hall sends its ${C} in signed batches (≤ ${MAX_RESULT_BATCH_EVENTS} events, ≤ ${MAX_RESULT_BATCH_BYTES / 2 ** 20} MB; here ${base.perBatch} per batch on average), ${CONCURRENCY} halls at once; the hub checks each batch (Ed25519 signature over the body, clock window, nonce in PostgreSQL) and stores it in one statement, once per event id, only for the hall's own package. Ingest latency is per batch: what every attempt in it waits.`,
+    `The hub processes, PostgreSQL and this load generator share the machine's ${cpus().length} cores. Each result event is one attempt with ${A} answers; each hall sends its ${C} in signed batches (≤ ${MAX_RESULT_BATCH_EVENTS} events, ≤ ${MAX_RESULT_BATCH_BYTES / 2 ** 20} MB; here ${base.perBatch} per batch on average), ${CONCURRENCY} halls at once; the hub checks each batch (Ed25519 signature over the body, clock window, nonce in PostgreSQL), recomputes every score from the answers and its own copy of the paper, and stores the batch in one transaction, once per event id, only for the hall's own package and roster. Ingest latency is per batch: what every attempt in it waits.`,
     '',
     '| hub processes | halls | attempts | ingest time | attempts/s | ×first run | batch p50 | batch p99 | package download (all halls) | download p99 | publish | PostgreSQL size | hubs’ peak RSS |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',

@@ -74,6 +74,8 @@ export async function startServer({ dataDir, env = {}, probe: withProbe = true }
       CBT_BACKUP_INTERVAL_MINS: '0',
       CBT_WEBHOOK_ALLOW_LOCAL: '1', // the benchmark's webhook receiver is on loopback
       CBT_BENCH_BASELINE: '1',
+      // every simulated candidate comes from loopback: one computer per attempt would stop the hall at its first candidate
+      CBT_OPEN_ROOM_SEAT_ATTEMPTS: '0',
       ...env,
     },
     stdio: ['ignore', logFd, logFd, 'ipc'],

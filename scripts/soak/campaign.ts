@@ -79,7 +79,8 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
     dataDir,
     port: await freePort(),
     logFile: join(runDir, 'server.log'),
-    env: { CBT_SQLITE_SYNCHRONOUS: opts.synchronous, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000' },
+    // the simulated candidates all come from loopback: the one-attempt-per-computer rule of open rooms is off
+    env: { CBT_SQLITE_SYNCHRONOUS: opts.synchronous, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_OPEN_ROOM_SEAT_ATTEMPTS: '0' },
   });
   const client = new JsonClient(server.baseUrl);
   const phase: Phase = { killing: false, label: 'seed' };

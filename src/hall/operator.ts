@@ -87,7 +87,7 @@ function operatorRequired(status: 401 | 403, detail: string): ApiError {
 export function requireOperator(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const keyLookup = deps.sqlite.prepare('SELECT 1 FROM workspaces WHERE api_key_digest = ?');
   return async (c, next) => {
-    const address = clientAddress(c);
+    const address = clientAddress(c, deps.config.CBT_TRUSTED_PROXIES);
     deps.limits.operatorByAddress.check(address, 'Too many wrong operator credentials from this computer');
     const presented = presentedOperator(c.req.header('authorization'), c.req.header('x-operator-key'));
     if (!presented) {

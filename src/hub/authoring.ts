@@ -6,19 +6,20 @@
  * Versions: every change runs in one transaction under a row lock of the exam. A change to
  * an exam whose current version has been sealed for a hall makes the next version (halls
  * get it when the examiner publishes again); changes before that stay in the same version.
- * Once any hall has released the paper (known from the hub's online release or the hall's
- * heartbeat), or once halls may release it (5 minutes before the start), changes are
+ * Once any hall has released the paper (known from the hub's online release, or from a
+ * heartbeat carrying the release proof — a bare "released" does not count), or once halls may release it (5 minutes before the start), changes are
  * refused with 409: a hall may already be running that paper (docs/decisions.md).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { questionInputSchema, questionPatchSchema, type QuestionInput, type StoredQuestion } from '../core/questions/schemas.js';
+import { NO_SIZE, addSizes, paperLimitProblem, questionSize } from '../core/questions/limits.js';
 import { Conflict, NotFound, ValidationError, type FieldError } from '../platform/errors.js';
 import { zodFieldErrors } from '../platform/openapi.js';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { audit } from './audit.js';
 import type { HubDb } from './db/index.js';
-import { halls, hubExams, publications } from './db/schema.js';
+import { hubExams, publications } from './db/schema.js';
 import type { HubDeps } from './deps.js';
 import { examinerQuestion, newHubQuestion, replacedHubQuestion, type HubQuestion } from './questions.js';
 import { ONLINE_RELEASE_LEAD_MS } from './sync.js';
@@ -36,16 +37,9 @@ type ExamEdit = Partial<Pick<ExamRow, 'title' | 'durationMins' | 'startsAt' | 'e
  * @throws Conflict with `code` PAPER_RELEASED (and `halls`) or RELEASE_WINDOW_OPEN (and `releasableAt`)
  */
 async function assertEditable(deps: HubDeps, tx: Tx, e: ExamRow): Promise<void> {
-  const pubs = await tx.select({ packageId: publications.packageId, hallId: publications.hallId, releasedAt: publications.releasedAt }).from(publications).where(eq(publications.examId, e.id));
-  if (!pubs.length) return;
-  const ids = new Set(pubs.map((p) => p.packageId));
-  const released = new Set(pubs.filter((p) => p.releasedAt !== null).map((p) => p.hallId));
-  const beats = await tx.select({ id: halls.id, heartbeat: halls.heartbeat }).from(halls).where(inArray(halls.id, [...new Set(pubs.map((p) => p.hallId))]));
-  for (const b of beats) {
-    const reported = (b.heartbeat as { packages?: { packageId: string; state: string }[] } | null)?.packages ?? [];
-    if (reported.some((p) => ids.has(p.packageId) && p.state === 'RELEASED')) released.add(b.id);
-  }
-  if (released.size) throw new Conflict(`The paper has been released at ${released.size} hall(s): it can no longer change. Build a new exam for a corrected paper.`, { code: 'PAPER_RELEASED', halls: [...released] });
+  // released as far as the hub knows: it issued the code online, or a hall proved it held the code (sync.ts recordHeartbeat)
+  const released = await tx.selectDistinct({ hallId: publications.hallId }).from(publications).where(and(eq(publications.examId, e.id), isNotNull(publications.releasedAt)));
+  if (released.length) throw new Conflict(`The paper has been released at ${released.length} hall(s): it can no longer change. Build a new exam for a corrected paper.`, { code: 'PAPER_RELEASED', halls: released.map((r) => r.hallId) });
   const releasableAt = e.startsAt.getTime() - ONLINE_RELEASE_LEAD_MS;
   if (deps.clock.now() >= releasableAt) throw new Conflict(`Halls may release this paper from ${new Date(releasableAt).toISOString()} (5 minutes before it starts): it can no longer change.`, { code: 'RELEASE_WINDOW_OPEN', releasableAt: new Date(releasableAt).toISOString() });
 }
@@ -79,6 +73,11 @@ async function editQuestions<T>(deps: HubDeps, examinerId: string, examId: strin
   return editExamRow(deps, examinerId, examId, action, (e, nowIso) => {
     const { questions, result, detail } = change([...(e.questions as HubQuestion[])], nowIso);
     if (questions.length > MAX_EXAM_QUESTIONS) throw new ValidationError(`An exam holds at most ${MAX_EXAM_QUESTIONS} questions; this change would make ${questions.length}.`, [{ path: 'questions', message: 'too many questions' }]);
+    // the hall's paper size limits (docs/decisions.md, "Paper size limits"): a paper the halls would refuse at release is refused here
+    const before = (e.questions as HubQuestion[]).map(questionSize).reduce(addSizes, NO_SIZE);
+    const after = questions.map(questionSize).reduce(addSizes, NO_SIZE);
+    const problem = (Object.keys(after) as (keyof typeof after)[]).some((k) => after[k] > before[k]) ? paperLimitProblem(questions.length, after) : null;
+    if (problem) throw new ValidationError(`This change would take the exam over a paper size limit; nothing was stored.`, [{ path: '(paper)', message: `${problem} (docs/decisions.md, "Paper size limits")` }]);
     return { set: { questions }, result, detail };
   });
 }

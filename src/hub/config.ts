@@ -15,6 +15,13 @@ export const hubConfigSchema = z.object({
   HUB_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
   /** the URL halls use to reach this hub (put into enrolment answers); default http://<host>:<port> */
   HUB_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * 1 when the hub runs behind a reverse proxy or load balancer that appends the client's
+   * address to X-Forwarded-For: enrolment guesses are then counted per that address (the
+   * last entry) instead of per the proxy's. Leave 0 when clients reach the hub directly
+   * (a client could otherwise write any address it likes there).
+   */
+  HUB_TRUST_PROXY: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
 });
 
 export type HubConfig = z.infer<typeof hubConfigSchema>;

@@ -7,6 +7,7 @@ import type { SecretBox } from '../platform/crypto.js';
 import type { HubConfig } from './config.js';
 import type { HubDb } from './db/index.js';
 import type { HubSigningKey } from './keys.js';
+import type { EnrolThrottle } from './enrol-throttle.js';
 
 export interface HubDeps {
   db: HubDb;
@@ -16,6 +17,8 @@ export interface HubDeps {
   /** seals the hub's secrets at rest (release codes, its private key) */
   secrets: SecretBox;
   signingKey: HubSigningKey;
+  /** wrong enrolment codes per address and per hub, counted in PostgreSQL */
+  enrolThrottle: EnrolThrottle;
 }
 
 /** Hono environment of the hub's routers. */

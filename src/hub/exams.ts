@@ -9,6 +9,7 @@ import { eq, inArray, max } from 'drizzle-orm';
 import { createHash, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { questionInputSchema } from '../core/questions/schemas.js';
+import { NO_SIZE, firstOverPaperLimit, questionSize } from '../core/questions/limits.js';
 import { sealEnvelope } from '../core/sync/signing.js';
 import { newContentKey, sealPaper, wrapContentKey } from '../core/sync/seal.js';
 import { newReleaseCode, parseReleaseCode } from '../core/sync/release-code.js';
@@ -57,6 +58,9 @@ export async function createHubExam(deps: HubDeps, examinerId: string, input: Hu
     else questions.push(newHubQuestion(r.data, nowIso));
   });
   if (errors.length) throw new ValidationError(`${new Set(errors.map((e) => e.index)).size} question(s) are invalid; nothing was stored.`, errors);
+  // the hall's paper size limits (docs/decisions.md, "Paper size limits")
+  const over = firstOverPaperLimit(0, NO_SIZE, questions.map(questionSize));
+  if (over) throw new ValidationError(`Question ${over.index + 1} would take the exam over a paper size limit; nothing was stored.`, [{ index: over.index, path: '(paper)', message: `${over.message} (docs/decisions.md, "Paper size limits")` }]);
   const ids = input.roster.map((r) => r.studentId);
   if (new Set(ids).size !== ids.length) throw new ValidationError('A studentId appears twice in the roster.', [{ path: 'roster', message: 'duplicate studentId' }]);
   const roster = input.roster.map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: r.pin ?? String(randomInt(0, 1_000_000)).padStart(6, '0') }));

@@ -1,7 +1,9 @@
 /**
  * Results across halls (issue #24 §4): the current event of every attempt of a hub exam,
  * per hall and per candidate, the item analysis over all halls and the xlsx/CSV exports,
- * computed by the hall's own analysis and export code from the events' answers.
+ * computed by the hall's own analysis and export code from the events' answers. Every
+ * score, grade and mark is the hub's own computation (result-checks.ts), never the hall's
+ * claim; a hall's differing claim is shown beside it (`hallClaim`).
  */
 import { sql } from 'drizzle-orm';
 import type { ResultEvent, PaperQuestion } from '../core/sync/messages.js';
@@ -17,16 +19,44 @@ interface CurrentResult {
   hallId: string;
   hallName: string;
   event: ResultEvent;
+  /** the hall's own figures when they differ from the hub's (audited `result-score-differs`), else null */
+  hallClaim: unknown;
+}
+
+/** A stored row as the results read it: the hall's event and the hub's own figures. */
+interface StoredRow {
+  body: ResultEvent;
+  hallId: string;
+  hallName: string;
+  score: number;
+  maxScore: number;
+  percentage: number;
+  grade: string;
+  pendingReview: boolean;
+  marks: Record<string, number> | null;
+  hallClaim: unknown;
+}
+
+/**
+ * The event as the hub reports it: the hall's attempt with the hub's score, maximum,
+ * percentage, grade and pending flag, and the hub's marks on each answer (a row stored
+ * before the hub graded, `marks` null, keeps the hall's).
+ */
+function hubView(r: StoredRow): ResultEvent {
+  const a = r.body.attempt;
+  const answers = r.marks === null ? a.answers : a.answers.map((x) => ({ ...x, awardedMarks: r.marks![x.questionId] ?? null }));
+  return { ...r.body, attempt: { ...a, score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview, answers } };
 }
 
 async function currentResults(deps: HubDeps, examId: string, hallId?: string): Promise<CurrentResult[]> {
   // the newest event of each attempt (by the hall's own time, then id) is its current result
   const rows = await deps.db.execute(sql`
-    SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.body, r.hall_id AS "hallId", h.name AS "hallName"
+    SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.body, r.hall_id AS "hallId", h.name AS "hallName",
+           r.score, r.max_score AS "maxScore", r.percentage, r.grade, r.pending_review AS "pendingReview", r.marks, r.hall_claim AS "hallClaim"
       FROM hub_results r JOIN halls h ON h.id = r.hall_id
      WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
      ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC`);
-  const out = (rows.rows as { body: ResultEvent; hallId: string; hallName: string }[]).map((r) => ({ hallId: r.hallId, hallName: r.hallName, event: r.body }));
+  const out = (rows.rows as unknown as StoredRow[]).map((r) => ({ hallId: r.hallId, hallName: r.hallName, event: hubView(r), hallClaim: r.hallClaim ?? null }));
   return out.sort((a, b) => a.hallName.localeCompare(b.hallName) || a.event.attempt.studentId.localeCompare(b.event.attempt.studentId));
 }
 
@@ -75,7 +105,7 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
     examTitle: exam.title,
     expected: exam.roster.length,
     halls: [...perHall.values()].map((h) => ({ ...h, mean: Math.round(h.mean * 100) / 100 })),
-    candidates: results.map(({ hallId, hallName, event: { eventId, type, attempt: a } }) => ({
+    candidates: results.map(({ hallId, hallName, hallClaim, event: { eventId, type, attempt: a } }) => ({
       hallId,
       hallName,
       attemptId: a.attemptId,
@@ -90,6 +120,7 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
       violations: a.violations,
       completedAt: a.completedAt,
       lastEvent: { eventId, type },
+      hallClaim,
     })),
   };
 }

@@ -2,16 +2,20 @@
  * What halls ask of the hub, each request already signed and checked (auth.ts):
  * their packages, the release of one (online, from 5 minutes before the start), results
  * sent up through their outbox (idempotent by event id; a later event of the same attempt,
- * e.g. a regrade, becomes the current one), and the heartbeat the status view reads.
+ * e.g. a regrade, becomes the current one), and the heartbeat the status view reads (a
+ * release it reports counts only with its proof).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { sealEnvelope, type Envelope } from '../core/sync/signing.js';
+import { parseReleaseCode } from '../core/sync/release-code.js';
+import { verifyReleaseProof } from '../core/sync/release-proof.js';
 import type { Heartbeat, ResultBatchOutcome, ResultEvent } from '../core/sync/messages.js';
-import { Conflict, NotFound } from '../platform/errors.js';
+import { ApiError, Conflict, NotFound } from '../platform/errors.js';
 import { audit } from './audit.js';
 import type { HubDeps } from './deps.js';
-import { halls, hubExams, hubResults, publications } from './db/schema.js';
+import { halls, hubExams, publications } from './db/schema.js';
 import { packageEnvelope } from './exams.js';
+import { ingestEvents } from './result-ingest.js';
 
 /** How early before `startsAt` a hall may fetch its release code online. */
 export const ONLINE_RELEASE_LEAD_MS = 5 * 60_000;
@@ -52,83 +56,64 @@ export async function releaseOnline(deps: HubDeps, hallId: string, packageId: st
 }
 
 /**
- * Stores one result event once, in one statement: the row is inserted only when the
- * package is this hall's and of the named exam, and only once per event id. A replay of a
- * stored event answers `{duplicate: true}` and changes nothing. The current result of an
- * attempt is its newest event (results.ts), so a regrade needs no update of older rows.
- * @throws NotFound when the package is not this hall's (audited)
+ * Stores one result event (`POST /hub/v1/results`): checked, graded by the hub and stored
+ * once (result-ingest.ts). A replay of a stored event answers `{duplicate: true}`.
+ * @throws NotFound (package not this hall's), ApiError 422 (candidate not on the roster, a
+ *   time outside the paper's window), Conflict 409 (a second result of the attempt, or the
+ *   event id with other content) — each audited
  */
 export async function ingestResult(deps: HubDeps, hallId: string, e: ResultEvent): Promise<{ duplicate: boolean }> {
-  const now = new Date(deps.clock.now());
-  const inserted = await deps.db.execute(sql`
-    INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, grade, status, body, hall_sent_at, received_at)
-    SELECT ${e.eventId}, ${hallId}, ${e.examId}, ${e.attempt.attemptId}, ${e.type}, ${e.attempt.studentId}, ${e.attempt.score}, ${e.attempt.maxScore}, ${e.attempt.grade}, ${e.attempt.status}, ${JSON.stringify(e)}::jsonb, ${new Date(e.createdAt)}, ${now}
-      FROM publications WHERE package_id = ${e.packageId} AND hall_id = ${hallId} AND exam_id = ${e.examId}
-    ON CONFLICT (event_id) DO NOTHING
-    RETURNING event_id`);
-  if (inserted.rows.length === 1) return { duplicate: false };
-  const pub = await deps.db.select({ packageId: publications.packageId }).from(publications).where(and(eq(publications.packageId, e.packageId), eq(publications.hallId, hallId), eq(publications.examId, e.examId)));
-  if (pub.length === 1) return { duplicate: true };
-  await audit(deps.db, { at: now, actor: `hall:${hallId}`, action: 'result-refused', hallId, detail: { eventId: e.eventId, packageId: e.packageId } });
-  throw new NotFound('Package of this hall');
+  const [o] = await ingestEvents(deps, hallId, [e]);
+  if (o!.status !== 'refused') return { duplicate: o!.status === 'duplicate' };
+  const { status, code, reason } = o!.refusal;
+  if (status === 404) throw new NotFound('Package of this hall');
+  if (status === 409) throw new Conflict(reason, { code });
+  throw new ApiError(422, 'result-refused', 'Result refused', reason, { code });
 }
 
 /**
- * Stores a batch of result events (`POST /hub/v1/results/batch`) in ONE statement, so one
- * transaction: every event whose package is this hall's and of the named exam is inserted
- * once per event id (`ON CONFLICT DO NOTHING`); an event already stored, or repeated earlier
- * in the same batch, is reported `duplicate` and changes nothing; an event naming a package
- * that is not this hall's is reported `refused` with an audit row written in the same
- * statement, and the batch's other events are still stored (docs/decisions.md). The
- * outcomes come back in the batch's order, one per event. A statement that fails stores
- * nothing of the batch (the hall sends it again). The batch travels to PostgreSQL as one
- * JSON parameter, unpacked by `jsonb_array_elements`, so 500 events are one round trip.
+ * Stores a batch of result events (`POST /hub/v1/results/batch`) in ONE transaction: each
+ * event is checked, graded by the hub and stored once per event id (result-ingest.ts); an
+ * event already held, or repeated earlier in the batch, is `duplicate`; one the hub refuses
+ * (another hall's package, a candidate off the roster, a time outside the window, a second
+ * result of an attempt) is `refused` with the reason and an audit row, and the batch's other
+ * events are still stored (docs/decisions.md). Outcomes come back in the batch's order.
  */
 export async function ingestResultBatch(deps: HubDeps, hallId: string, events: ResultEvent[]): Promise<ResultBatchOutcome[]> {
-  const now = new Date(deps.clock.now());
-  const firstIndex = new Map<string, number>();
-  const unique: ResultEvent[] = [];
-  for (const e of events) {
-    if (firstIndex.has(e.eventId)) continue;
-    firstIndex.set(e.eventId, unique.length);
-    unique.push(e);
-  }
-  const rows = await deps.db.execute(sql`
-    WITH input AS (
-      SELECT e, ord FROM jsonb_array_elements(${JSON.stringify(unique)}::jsonb) WITH ORDINALITY AS t(e, ord)
-    ), owned AS (
-      SELECT i.e, i.ord FROM input i
-        JOIN publications p ON p.package_id = i.e->>'packageId' AND p.hall_id = ${hallId} AND p.exam_id = i.e->>'examId'
-    ), ins AS (
-      INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, grade, status, body, hall_sent_at, received_at)
-      SELECT e->>'eventId', ${hallId}, e->>'examId', e->'attempt'->>'attemptId', e->>'type', e->'attempt'->>'studentId',
-             (e->'attempt'->>'score')::real, (e->'attempt'->>'maxScore')::real, e->'attempt'->>'grade', e->'attempt'->>'status',
-             e, (e->>'createdAt')::timestamptz, ${now}
-        FROM owned ORDER BY ord
-      ON CONFLICT (event_id) DO NOTHING
-      RETURNING event_id
-    ), refused AS (
-      INSERT INTO hub_audit (at, actor, action, hall_id, detail)
-      SELECT ${now}, ${`hall:${hallId}`}, 'result-refused', ${hallId}, jsonb_build_object('eventId', i.e->>'eventId', 'packageId', i.e->>'packageId', 'batch', true)
-        FROM input i WHERE NOT EXISTS (SELECT 1 FROM owned o WHERE o.ord = i.ord)
-      RETURNING 1
-    )
-    SELECT i.ord::int AS ord, (o.ord IS NOT NULL) AS owned, (ins.event_id IS NOT NULL) AS stored
-      FROM input i LEFT JOIN owned o ON o.ord = i.ord LEFT JOIN ins ON ins.event_id = i.e->>'eventId'
-     ORDER BY i.ord`);
-  const byIndex = (rows.rows as { ord: number; owned: boolean; stored: boolean }[]).map((r): ResultBatchOutcome['status'] => (!r.owned ? 'refused' : r.stored ? 'stored' : 'duplicate'));
-  const seen = new Set<string>();
-  return events.map((e) => {
-    const status = byIndex[firstIndex.get(e.eventId)!]!;
-    if (status === 'refused') return { eventId: e.eventId, status, error: 'The package is not this hall’s, or not of the named exam.' };
-    // a repeat inside the batch is a duplicate of its first occurrence
-    const repeat = seen.has(e.eventId);
-    seen.add(e.eventId);
-    return { eventId: e.eventId, status: repeat ? 'duplicate' : status };
-  });
+  const outcomes = await ingestEvents(deps, hallId, events);
+  return outcomes.map((o) => (o.status === 'refused' ? { eventId: o.eventId, status: 'refused', error: o.refusal.reason } : { eventId: o.eventId, status: o.status }));
 }
 
-/** Records the hall's heartbeat (attempts in progress, package states). */
+/** Most bad release proofs named in the one audit row a heartbeat may cause. */
+const MAX_PROOFS_AUDITED = 20;
+
+/**
+ * Records the hall's heartbeat (attempts in progress, package states) for the status view,
+ * and counts as released only what the hub can verify (docs/decisions.md, "A heartbeat's
+ * 'released' counts only with a proof"): a RELEASED package whose release proof matches this
+ * hall's release code (core/sync/release-proof.ts) is marked released on the hub
+ * (`released_by` 'code', audited once), which stops edits of the paper; a RELEASED claim
+ * without a proof is shown as reported and changes nothing; wrong proofs cost one audit row
+ * per heartbeat (`release-proof-refused`). Proofs are not stored.
+ */
 export async function recordHeartbeat(deps: HubDeps, hallId: string, beat: Heartbeat): Promise<void> {
-  await deps.db.update(halls).set({ heartbeat: beat }).where(and(eq(halls.id, hallId)));
+  const now = new Date(deps.clock.now());
+  const claims = beat.packages.filter((p) => p.state === 'RELEASED' && p.releaseProof !== undefined);
+  const pubs = claims.length ? await deps.db.select({ packageId: publications.packageId, code: publications.releaseCodeSealed, releasedAt: publications.releasedAt }).from(publications).where(and(eq(publications.hallId, hallId), inArray(publications.packageId, claims.map((c) => c.packageId)))) : [];
+  const pubOf = new Map(pubs.map((p) => [p.packageId, p]));
+  const wrong: string[] = [];
+  for (const c of claims) {
+    const pub = pubOf.get(c.packageId);
+    const code = pub ? parseReleaseCode(deps.secrets.open(pub.code)) : null;
+    if (!pub || !code?.ok || !verifyReleaseProof(c.releaseProof!, code.code, hallId, c.packageId)) {
+      wrong.push(c.packageId);
+      continue;
+    }
+    if (pub.releasedAt !== null) continue;
+    const marked = await deps.db.update(publications).set({ releasedAt: now, releasedBy: 'code' }).where(and(eq(publications.packageId, c.packageId), isNull(publications.releasedAt))).returning({ packageId: publications.packageId });
+    if (marked.length) await audit(deps.db, { at: now, actor: `hall:${hallId}`, action: 'package-released-reported', hallId, detail: { packageId: c.packageId } });
+  }
+  if (wrong.length) await audit(deps.db, { at: now, actor: `hall:${hallId}`, action: 'release-proof-refused', hallId, detail: { count: wrong.length, packageIds: wrong.slice(0, MAX_PROOFS_AUDITED) } });
+  const stored: Heartbeat = { inProgress: beat.inProgress, packages: beat.packages.map(({ packageId, state }) => ({ packageId, state })) };
+  await deps.db.update(halls).set({ heartbeat: stored }).where(eq(halls.id, hallId));
 }

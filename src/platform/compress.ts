@@ -20,6 +20,14 @@ export const COMPRESS_MIN_BYTES = 1024;
 // level before the CPU jumps, ~1 ms more per start than q5 / level 6
 const BROTLI_QUALITY = 8;
 const GZIP_LEVEL = 8;
+/**
+ * Above this many bytes (a paper ~10× the maths paper, only near the paper size limits:
+ * docs/decisions.md, "Paper size limits") a body is compressed with less effort: brotli q8
+ * took ~50 ms of CPU on a 2.2 MB paper, q4 ~10 ms (issue #34 §3; the bytes decoded are the same).
+ */
+const LARGE_BODY_BYTES = 512 * 1024;
+const LARGE_BROTLI_QUALITY = 4;
+const LARGE_GZIP_LEVEL = 4;
 
 /** Which encoding to use for an Accept-Encoding header value (q=0 means "not this one"). */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
@@ -36,18 +44,55 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return null;
 }
 
+/** What a RawJson writes into JSON.stringify's text, to be replaced by its bytes (a string no JSON value of ours holds). */
+const RAW_MARK = '\u0001raw-json\u0001';
+const RAW_MARK_JSON = JSON.stringify(RAW_MARK);
+
 /**
- * A JSON response, compressed as the request's Accept-Encoding allows.
+ * A JSON value already written as UTF-8 bytes (its parts in order), placed by
+ * `compressedJson` where it stands in the data: a large value written once is then copied,
+ * not serialised again per response. At most one per response.
+ */
+export class RawJson {
+  constructor(readonly parts: Uint8Array[]) {}
+  /** what JSON.stringify writes in its place */
+  toJSON(): string {
+    return RAW_MARK;
+  }
+  /** the value as text (for tests) */
+  toString(): string {
+    return Buffer.concat(this.parts).toString('utf8');
+  }
+}
+
+/** JSON.stringify(data) as UTF-8, with the one RawJson in it (if any) copied in as bytes. */
+function jsonBytes(data: unknown): Buffer<ArrayBuffer> {
+  let raw: RawJson | null = null;
+  // the replacer sees the value after toJSON: the holder still has the RawJson
+  const text = JSON.stringify(data, function (this: Record<string, unknown>, k: string, v: unknown) {
+    if (this[k] instanceof RawJson) raw = this[k];
+    return v;
+  });
+  const found = raw as RawJson | null;
+  const at = found ? text.indexOf(RAW_MARK_JSON) : -1;
+  if (!found || at < 0) return Buffer.from(text, 'utf8');
+  return Buffer.concat([Buffer.from(text.slice(0, at), 'utf8'), ...found.parts, Buffer.from(text.slice(at + RAW_MARK_JSON.length), 'utf8')]) as Buffer<ArrayBuffer>;
+}
+
+/**
+ * A JSON response, compressed as the request's Accept-Encoding allows. `data` may hold one
+ * RawJson (the candidate's questions, attempts/paper-json.ts).
  * @returns a Response with `content-encoding` and `vary: accept-encoding` when compressed
  */
 export async function compressedJson(data: unknown, status: number, acceptEncoding: string | undefined, headers: Record<string, string> = {}): Promise<Response> {
-  const body = Buffer.from(JSON.stringify(data), 'utf8');
+  const body = jsonBytes(data);
   const encoding = body.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
   const base = { 'content-type': 'application/json', vary: 'accept-encoding', ...headers };
   if (!encoding) return new Response(body, { status, headers: base });
+  const large = body.length > LARGE_BODY_BYTES;
   const packed =
     encoding === 'br'
-      ? await br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-      : await gz(body, { level: GZIP_LEVEL });
+      ? await br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: large ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : await gz(body, { level: large ? LARGE_GZIP_LEVEL : GZIP_LEVEL });
   return new Response(packed, { status, headers: { ...base, 'content-encoding': encoding } });
 }

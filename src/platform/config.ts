@@ -72,6 +72,13 @@ export const configSchema = z.object({
    * every 100 ms); 100: no cap (docs/decisions.md, "Background jobs yield to a live exam").
    */
   CBT_JOB_CPU_PERCENT_IN_EXAM: int(10, 1, 100),
+  /**
+   * Attempts each computer (client address) may start in an exam without a roster, before
+   * an invigilator allows another (POST /exams/{id}/seats/allow); 0: no limit, for a hall
+   * whose invigilators check every candidate at the door and that plays many computers from
+   * one address (docs/decisions.md, "Open rooms: one attempt per seat").
+   */
+  CBT_OPEN_ROOM_SEAT_ATTEMPTS: int(1, 0, 1000),
   /** 1 exposes GET /bench/baseline, a bare route the benchmark compares against. */
   CBT_BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });

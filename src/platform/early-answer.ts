@@ -28,7 +28,26 @@ export function stopReadingForGood(socket: Socket): void {
   const handle = (socket as unknown as { _handle?: { readStop?: () => number; readStart?: () => number } | null })._handle;
   if (!handle?.readStop) return;
   handle.readStop();
+  if (handle.readStart && !stoppedReads.has(handle)) stoppedReads.set(handle, handle.readStart);
   handle.readStart = () => 0;
+}
+
+const stoppedReads = new WeakMap<object, () => number>();
+
+/**
+ * Starts reading `socket` again after `stopReadingForGood`, once nobody else reads its
+ * connection (the job process has read the whole body of an upload handed over to it):
+ * the server then sees the client's FIN or reset while the upload's job runs, and can
+ * cancel it (generation/streamed-upload.ts). Does nothing on a socket never stopped so,
+ * or closed.
+ */
+export function readAgain(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: { readStart?: () => number } | null })._handle;
+  const start = handle && stoppedReads.get(handle);
+  if (!handle || !start) return;
+  stoppedReads.delete(handle);
+  handle.readStart = start;
+  handle.readStart();
 }
 
 /** Marks the answer to `incoming` as the connection's last, closed after LINGER_MS (not at once). */

@@ -34,11 +34,18 @@ export class RateLimits {
   readonly start: Bucket;
   /**
    * Wrong PINs (and student IDs not on the roster) per exam + studentId + client address:
-   * five within 15 minutes, then growing waits (DESIGN §7). Never per studentId alone, so
-   * one seat's guesses cannot lock a neighbour out.
+   * five within 15 minutes, then growing waits. Never per studentId alone, so one seat's
+   * guesses cannot lock a neighbour out, nor one candidate's guesses at their own ID
+   * anyone else behind the same address.
    */
   readonly pinBySeat: GuessThrottle;
-  /** Wrong PINs per client address, whatever the studentId (one seat trying many IDs). */
+  /**
+   * Different studentIds one client address got wrong within an exam (exam + address;
+   * repeated guesses at one studentId count once): 100 within 15 minutes, then growing
+   * waits from 10 s. A whole hall may share one address (NAT, a reverse proxy), so this
+   * is sized for a hall of 1,000 where one in ten mistypes an ID, and holds back only
+   * someone walking the ID space (docs/decisions.md, "Throttles keyed by what a guesser controls").
+   */
   readonly pinByAddress: GuessThrottle;
   /** Unknown room codes per client address. */
   readonly roomByAddress: GuessThrottle;
@@ -55,7 +62,7 @@ export class RateLimits {
     this.start = bucket('start', 30, 60);
     const guesses = (name: string, free: number, baseDelayMs: number) => new GuessThrottle({ name, free, windowMs: 15 * MIN, baseDelayMs, maxDelayMs: 15 * MIN }, clock);
     this.pinBySeat = guesses('pin', 5, 30_000);
-    this.pinByAddress = guesses('pin-address', 50, 30_000);
+    this.pinByAddress = guesses('pin-address', 100, 10_000);
     this.roomByAddress = guesses('room-code', 20, 10_000);
     this.loginBySeat = guesses('login', 10, 30_000);
     this.loginByAddress = guesses('login-address', 50, 30_000);

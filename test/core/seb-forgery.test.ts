@@ -30,7 +30,8 @@ const BEK_WIN = sha('SEB_Windows_3.9.0 x64 + this configuration');
 const BEK_MAC = sha('SEB_macOS_3.5 + this configuration');
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // every candidate here starts from this one loopback address, as no hall does: the one-attempt-per-computer rule of open rooms is off (it has its own tests, test/security/open-room.test.ts)
+  s = await startTestServer({ config: { CBT_OPEN_ROOM_SEAT_ATTEMPTS: 0 } });
   ws = await registerWorkspace(s.baseUrl);
   exam = (await createExam(s.baseUrl, ws.apiKey, ws.id, { requireSafeExamBrowser: true, safeExamBrowser: { baseUrl: s.baseUrl } })) as never;
   await addQuestions(s.baseUrl, ws.apiKey, ws.id, exam.id, sampleMcqs(2));

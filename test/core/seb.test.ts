@@ -23,7 +23,8 @@ let other: typeof exam;
 let qs: { id: string; options: { id: string }[] }[];
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // every candidate here starts from this one loopback address, as no hall does: the one-attempt-per-computer rule of open rooms is off (it has its own tests, test/security/open-room.test.ts)
+  s = await startTestServer({ config: { CBT_OPEN_ROOM_SEAT_ATTEMPTS: 0 } });
   ws = await registerWorkspace(s.baseUrl);
   exam = (await createExam(s.baseUrl, ws.apiKey, ws.id, { requireSafeExamBrowser: true, safeExamBrowser: { baseUrl: s.baseUrl } })) as never;
   other = (await createExam(s.baseUrl, ws.apiKey, ws.id, { requireSafeExamBrowser: true, safeExamBrowser: { baseUrl: s.baseUrl } })) as never;

@@ -43,6 +43,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith('/pause') || path.endsWith('/resume') || path.endsWith('/reinstate') || path.endsWith('/force-submit')) return { reason: 'security table' };
   if (path.endsWith('/extend')) return { minutes: 5, reason: 'security table' };
   if (path.endsWith('/sign-in-throttle/clear')) return { studentId: 'SEC-1', reason: 'security table' };
+  if (path.endsWith('/seats/allow')) return { address: '127.0.0.9', reason: 'security table' };
   if (path.endsWith('/release')) return { releaseCode: 'ABC-DEF-GHJ-KMN-PQR-STV-WXY' };
   if (path.endsWith('/roster')) return { candidates: [{ studentId: 'X', candidateName: 'X' }] };
   if (path.endsWith('/questions/reorder')) return { questionIds: [ids.question] };

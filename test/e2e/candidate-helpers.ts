@@ -31,14 +31,17 @@ export function ensureBuilt(): void {
 
 /**
  * Gives the test file a built page bundle, a real server (started with `serverOpts`) and a
- * Chromium before its tests (then calls `onReady`), and closes both after them.
+ * Chromium before its tests (then calls `onReady`), and closes both after them. Every page
+ * of one Chromium reaches the server from 127.0.0.1, so the one-attempt-per-computer rule
+ * of open rooms is off on this server unless `serverOpts` sets CBT_OPEN_ROOM_SEAT_ATTEMPTS
+ * (the rule has its own tests: test/security/open-room.test.ts).
  */
 export function pageSuite(onReady: (started: { browser: Browser; server: TestServer }) => void, serverOpts: Parameters<typeof startTestServer>[0] = {}): void {
   let browser: Browser | undefined;
   let server: TestServer | undefined;
   beforeAll(async () => {
     ensureBuilt();
-    server = await startTestServer(serverOpts);
+    server = await startTestServer({ ...serverOpts, config: { CBT_OPEN_ROOM_SEAT_ATTEMPTS: 0, ...serverOpts.config } });
     browser = await launchBrowser();
     onReady({ browser, server });
   });

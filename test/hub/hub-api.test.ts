@@ -140,6 +140,7 @@ describe.skipIf(skipWhy !== null)('hub API on PostgreSQL', () => {
   });
 
   it('stores each result event once, keeps the newest event of an attempt current, and analyses across halls', async () => {
+    hub.clock.set(Date.parse('2026-11-25T10:05:00Z')); // the hub refuses results dated in its future (issue #34, finding 7)
     const hall = await enrolledHall('Enugu centre');
     const exam = await asExaminer(hub, key, 'POST', '/hub/v1/exams', samplePaper(startsAt));
     const pub = await asExaminer(hub, key, 'POST', `/hub/v1/exams/${exam.json.id}/publish`, { hallIds: [hall.hallId] });

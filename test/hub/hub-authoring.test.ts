@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { openEnvelope } from '../../src/core/sync/signing.js';
 import { openPaper, unwrapContentKey } from '../../src/core/sync/seal.js';
 import { parseReleaseCode } from '../../src/core/sync/release-code.js';
+import { releaseProof } from '../../src/core/sync/release-proof.js';
 import { packagePayloadSchema, paperSchema } from '../../src/core/sync/messages.js';
 import { parseQuestionBank } from '../../src/core/formats/detect.js';
 import { questionsWorkbook } from '../../src/core/formats/xlsx/write-questions.js';
@@ -275,7 +276,7 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
     // an invalid question in the text: its line, and nothing stored
     const tooLong = await form(`/hub/v1/exams/${examId}/questions/import`, { text: `Pick one\nA. x\nB. y\nANSWER: B\n\nPick again\nA. ${'x'.repeat(2100)}\nB. q\nANSWER: A\n`, format: 'aiken' });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.json.errors).toEqual([{ index: 1, line: 6, path: 'options.0.text', message: expect.stringMatching(/2000/) }]);
+    expect(tooLong.json.errors).toEqual([{ index: 1, line: 6, path: 'options.0.text', message: expect.stringMatching(/1,000/) }]);
     expect(await questionsOf(examId)).toHaveLength(8);
   });
 
@@ -353,9 +354,12 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
       { packageId: lagosV2.packageId, state: 'SEALED', examId, version: 2 },
     ]);
 
-    // a hall reports the paper released by typed code: from then on edits are refused, nothing changes
+    // a hall reports the paper released by typed code, with the release proof only the code yields
+    // (issue #34: a bare "released" no longer counts): from then on edits are refused, nothing changes
     const kanoV2 = v2.json.packages.find((p: { hallId: string }) => p.hallId === kano.hallId);
-    expect((await kano.request('POST', '/hub/v1/heartbeat', { inProgress: 3, packages: [{ packageId: kanoV2.packageId, state: 'RELEASED' }] })).status).toBe(204);
+    const kanoCode = parseReleaseCode(kanoV2.releaseCode);
+    if (!kanoCode.ok) throw new Error('release code does not parse');
+    expect((await kano.request('POST', '/hub/v1/heartbeat', { inProgress: 3, packages: [{ packageId: kanoV2.packageId, state: 'RELEASED', releaseProof: releaseProof(kanoCode.code, kano.hallId, kanoV2.packageId) }] })).status).toBe(204);
     const before = await as('GET', `/hub/v1/exams/${examId}`);
     const refused = await as('PATCH', `/hub/v1/exams/${examId}/questions/${added.questions[0].id}`, { prompt: 'Too late' });
     expect(refused.status).toBe(409);

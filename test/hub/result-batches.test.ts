@@ -29,7 +29,11 @@ if (skipWhy) console.log(skipWhy);
 
 type Hub = Awaited<ReturnType<typeof startHub>>;
 
-/** A result event of `packageId` with the exam's questions answered (first option each). */
+/**
+ * A result event of `packageId` with the exam's questions answered (first option each: both
+ * objective ones right, the essay awaiting review), started a second before `createdAt`, with
+ * the figures the hub computes (it stores its own: issue #34, finding 7).
+ */
 function resultEvent(exam: { id: string; questions: { id: string; options: { id: string }[] }[] }, packageId: string, eventId: string, attemptId: string, createdAt = '2026-11-25T09:20:00.000Z'): ResultEvent {
   return {
     eventId,
@@ -42,16 +46,16 @@ function resultEvent(exam: { id: string; questions: { id: string; options: { id:
       studentId: 'BRD-001',
       candidateName: 'Ada Obi',
       status: 'COMPLETED',
-      startedAt: '2026-11-25T09:00:05.000Z',
+      startedAt: new Date(Date.parse(createdAt) - 1000).toISOString(),
       completedAt: createdAt,
       disqualifiedAt: null,
       creditedMs: 0,
       violations: 0,
-      score: 1,
+      score: 2,
       maxScore: 6,
-      percentage: 16.67,
+      percentage: 33.33,
       grade: 'F9',
-      pendingReview: false,
+      pendingReview: true,
       answers: exam.questions.map((q) => ({ questionId: q.id, optionId: q.options[0]?.id ?? null, text: q.options.length ? null : 'An answer.', awardedMarks: null, reviewed: false })),
       audit: [],
     },
@@ -66,7 +70,11 @@ describe.skipIf(skipWhy !== null)('result batches on the hub', () => {
   let hub: Hub;
   let key: string;
 
-  hubForSuite((started) => ({ hub, key } = started));
+  hubForSuite((started) => {
+    ({ hub, key } = started);
+    // the hub refuses results dated in its future: its clock is past the events' 09:20
+    hub.clock.set(Date.parse('2026-11-25T09:30:00Z'));
+  });
 
   async function hallWithPackage(name: string) {
     const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name });
@@ -95,7 +103,7 @@ describe.skipIf(skipWhy !== null)('result batches on the hub', () => {
     expect((await hall.request('POST', '/hub/v1/results', ev(4))).json).toEqual({ duplicate: true });
     expect(await count(hub, sql`select count(*)::int as n from hub_results where hall_id = ${hall.hallId}`)).toBe(4);
     const stored = await hub.deps.db.execute(sql`select attempt_id, student_id, score, max_score, grade, status, body->'attempt'->'answers'->0->>'questionId' as q from hub_results where event_id = 'evt_abj_3'`);
-    expect(stored.rows[0]).toEqual({ attempt_id: 'att_abj_3', student_id: 'BRD-001', score: 1, max_score: 6, grade: 'F9', status: 'COMPLETED', q: exam.questions[0]!.id });
+    expect(stored.rows[0]).toEqual({ attempt_id: 'att_abj_3', student_id: 'BRD-001', score: 2, max_score: 6, grade: 'F9', status: 'COMPLETED', q: exam.questions[0]!.id });
     const results = await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.id}/results`);
     expect(results.json.candidates).toHaveLength(4);
   });
@@ -135,7 +143,7 @@ describe.skipIf(skipWhy !== null)('result batches on the hub', () => {
     const refusedBefore = await count(hub, sql`select count(*)::int as n from hub_audit where action = 'hall-request-refused' and hall_id = ${hall.hallId}`);
     const body = JSON.stringify({ events: [ev(1), ev(2)] });
     const headers = { ...hall.headers('POST', '/hub/v1/results/batch', body), 'content-type': 'application/json' };
-    const tampered = await hub.app.request('/hub/v1/results/batch', { method: 'POST', headers, body: body.replace('"score":1', '"score":6') });
+    const tampered = await hub.app.request('/hub/v1/results/batch', { method: 'POST', headers, body: body.replace('"score":2', '"score":6') });
     expect(tampered.status).toBe(401);
     expect(tampered.headers.get('content-type')).toContain('application/problem+json');
     expect(((await tampered.json()) as { code: string }).code).toBe('HALL_SIGNATURE');
@@ -293,9 +301,10 @@ describe.skipIf(skipWhy !== null)('a hall’s outbox sending results in batches'
     const db2 = new Database(join(hall.dataDir, 'hallcbt.sqlite'));
     db2.pragma('busy_timeout = 5000');
     const t1 = Date.now() - 1_000;
-    const bad = resultEvent(exam.json, packageId, 'evt_bn_bad', 'att_bn_bad');
+    const at1 = new Date(t1).toISOString();
+    const bad = resultEvent(exam.json, packageId, 'evt_bn_bad', 'att_bn_bad', at1);
     bad.attempt.attemptId = '';
-    for (const [i, e] of [resultEvent(exam.json, packageId, 'evt_bn_x1', 'att_bn_x1'), bad, resultEvent(exam.json, packageId, 'evt_bn_x2', 'att_bn_x2')].entries()) {
+    for (const [i, e] of [resultEvent(exam.json, packageId, 'evt_bn_x1', 'att_bn_x1', at1), bad, resultEvent(exam.json, packageId, 'evt_bn_x2', 'att_bn_x2', at1)].entries()) {
       db2.prepare("INSERT INTO hub_outbox (event_id, workspace_id, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,'PENDING',0,?,?)").run(e.eventId, ws.id, JSON.stringify(e), t1 + i, t1 + i);
     }
     db2.close();

@@ -147,6 +147,8 @@ export interface AttemptSummary {
   lastSeenAt: string | null;
   lastSavedAt: string | null;
   clientAddress: string | null;
+  /** the computer that started the attempt (in an open room it used that computer's one start) */
+  seatAddress?: string | null;
   violations: number;
   maxTabViolations: number;
   score: number | null;
@@ -174,6 +176,10 @@ export interface MonitorSnapshot {
   attempts: AttemptSummary[];
   /** wrong sign-ins per studentId (last 15 minutes), most first */
   signInFailures?: SignInFailure[];
+  /** no roster: each computer starts one attempt unless allowed another */
+  openRoom?: boolean;
+  /** open rooms: computers that started attempts, and further starts each may make (null: no limit) */
+  seats?: Array<{ address: string; attempts: number; allowancesLeft: number | null }>;
 }
 
 /** Wrong PINs (or an ID not on the roster) for one studentId, from the monitor snapshot. */

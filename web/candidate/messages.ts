@@ -48,6 +48,11 @@ export function messageFor(problem: Problem | null): CandidateMessage {
       return { title: 'Exam locked', text: 'This attempt was locked after too many proctoring violations. Only the invigilator can reopen it.' };
     case 'SEB_REQUIRED':
       return { title: 'Safe Exam Browser required', text: 'This exam can only be taken in Safe Exam Browser. Please ask the invigilator.' };
+    case 'SEAT_USED':
+      return {
+        title: 'This computer has already started this exam',
+        text: 'Each computer may start this exam once. If you are resuming, type the student ID and PIN you started with. If you have not sat the exam yet, raise your hand: the invigilator can allow another attempt from this computer.',
+      };
     case 'ALREADY_SUBMITTED':
       return { title: 'Already submitted', text: 'You have already submitted this exam. You cannot take it again.' };
     case 'NO_QUESTIONS':

@@ -95,7 +95,7 @@ async function startServer(link, dataDir, logPath) {
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const proc = spawn('ip', ['netns', 'exec', link.ns, process.execPath, ...START_FLAGS, ...extra, join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(SERVER_PORT), HOST: link.serverIp, DATA_DIR: dataDir, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_BACKUP_INTERVAL_MINS: '0', CBT_WEBHOOK_ALLOW_LOCAL: '1' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(SERVER_PORT), HOST: link.serverIp, DATA_DIR: dataDir, CBT_RATE_LIMIT_PER_MIN: '1000000', CBT_ANSWER_RATE_LIMIT_PER_MIN: '1000000', CBT_BACKUP_INTERVAL_MINS: '0', CBT_WEBHOOK_ALLOW_LOCAL: '1', CBT_OPEN_ROOM_SEAT_ATTEMPTS: '0' /* the simulated hall shares a few client addresses */ },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);

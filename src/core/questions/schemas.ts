@@ -4,6 +4,10 @@
  * bulk ingestion, spreadsheet import and PATCH share one definition.
  */
 import { z } from '../zod.js';
+import { MAX_EXPLANATION_CHARS, MAX_MODEL_ANSWER_CHARS, MAX_OPTION_CHARS, MAX_PROMPT_CHARS, MAX_RUBRIC_CHARS, questionMathsProblem, questionSize, rubricChars } from './limits.js';
+
+/** A `.max` message that names the limit and where it comes from. */
+const atMost = (what: string, max: number) => `${what} may hold at most ${max.toLocaleString('en-GB')} characters (docs/decisions.md, "Paper size limits")`;
 
 export const QUESTION_TYPES = ['MCQ', 'TRUE_FALSE', 'SHORT_ESSAY', 'LONG_ESSAY'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -15,7 +19,7 @@ export const ESSAY_WORD_DEFAULTS = { SHORT_ESSAY: { min: 20, max: 100 }, LONG_ES
 export const optionInputSchema = z.object({
   id: z.string().max(64).optional(),
   keyLabel: z.string().trim().min(1).max(8).optional(),
-  text: z.string().trim().min(1, 'Option text is required').max(2000),
+  text: z.string().trim().min(1, 'Option text is required').max(MAX_OPTION_CHARS, atMost('An option', MAX_OPTION_CHARS)).openapi({ description: `Markdown with $…$ maths; at most ${MAX_OPTION_CHARS} characters (docs/decisions.md, "Paper size limits")` }),
   isCorrect: z.boolean().default(false),
 });
 
@@ -35,15 +39,20 @@ export const rubricInputSchema = z.object({
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 
 const baseQuestion = z.object({
-  prompt: z.string().trim().min(1, 'The prompt is required').max(20_000),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, 'The prompt is required')
+    .max(MAX_PROMPT_CHARS, atMost('The prompt', MAX_PROMPT_CHARS))
+    .openapi({ description: `Markdown with $…$ / $$…$$ maths; at most ${MAX_PROMPT_CHARS} characters, and with the options at most 150 maths spans holding 2,000 characters of TeX. An exam's questions together: at most 1,000 questions, 100,000 characters of prompts and options, 1,500 maths spans, 10,000 characters of TeX and 1,000,000 authored characters (docs/decisions.md, "Paper size limits")` }),
   type: z.enum(QUESTION_TYPES),
   marks: z.number().positive('marks must be greater than 0').max(1000),
   options: z.array(optionInputSchema).max(10).optional(),
-  explanation: z.string().max(20_000).nullable().optional(),
+  explanation: z.string().max(MAX_EXPLANATION_CHARS, atMost('The explanation', MAX_EXPLANATION_CHARS)).nullable().optional(),
   section: z.string().trim().max(200).nullable().optional(),
   minWords: z.number().int().min(0).max(10_000).nullable().optional(),
   maxWords: z.number().int().min(1).max(10_000).nullable().optional(),
-  modelAnswer: z.string().max(20_000).nullable().optional(),
+  modelAnswer: z.string().max(MAX_MODEL_ANSWER_CHARS, atMost('The model answer', MAX_MODEL_ANSWER_CHARS)).nullable().optional(),
   rubric: rubricInputSchema.nullable().optional(),
   difficulty: z.enum(DIFFICULTIES).nullable().optional(),
   citation: z.string().max(200).nullable().optional(),
@@ -52,6 +61,10 @@ const baseQuestion = z.object({
 /** The cross-field item rules of DESIGN §6 (option counts, one key, rubric sums). */
 function itemRules(q: z.infer<typeof baseQuestion>, ctx: z.RefinementCtx): void {
   {
+    // how much maths one question may make the renderer typeset (src/core/questions/limits.ts)
+    const maths = questionMathsProblem(questionSize(q));
+    if (maths) ctx.addIssue({ code: 'custom', path: ['prompt'], message: `${maths} (docs/decisions.md, "Paper size limits")` });
+    if (rubricChars(q.rubric) > MAX_RUBRIC_CHARS) ctx.addIssue({ code: 'custom', path: ['rubric'], message: atMost('The rubric (name, titles and descriptions)', MAX_RUBRIC_CHARS) });
     const opts = q.options ?? [];
     if (q.type === 'MCQ' || q.type === 'TRUE_FALSE') {
       const [min, max] = q.type === 'MCQ' ? [2, 10] : [2, 2];

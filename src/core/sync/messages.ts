@@ -138,6 +138,18 @@ export type PackageState = (typeof PACKAGE_STATES)[number];
 
 export const heartbeatSchema = z.object({
   inProgress: z.number().int().min(0),
-  packages: z.array(z.object({ packageId: z.string().max(64), state: z.enum(PACKAGE_STATES) })).max(1000),
+  packages: z
+    .array(
+      z.object({
+        packageId: z.string().max(64),
+        state: z.enum(PACKAGE_STATES),
+        /**
+         * Added in protocol 1.1 (optional): for a RELEASED package, the release proof
+         * (core/sync/release-proof.ts) — the hub counts a release it did not issue only with it.
+         */
+        releaseProof: z.string().max(64).optional(),
+      }),
+    )
+    .max(1000),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;

@@ -31,7 +31,13 @@ export const attempts = sqliteTable(
     disqualifiedAt: integer('disqualified_at'),
     /** why a DISQUALIFIED attempt is locked: null (proctoring violations) or SAFE_EXAM_BROWSER */
     lockReason: text('lock_reason'),
+    /** address of the computer the attempt was last seen from (changes when the candidate moves) */
     clientAddress: text('client_address'),
+    /**
+     * address of the computer (seat) that started the attempt; never changes. Without a
+     * roster, one attempt per seat per exam (seats.ts; docs/decisions.md, "Open rooms: one attempt per seat")
+     */
+    seatAddress: text('seat_address'),
     lastSeenAt: integer('last_seen_at'),
     lastSavedAt: integer('last_saved_at'),
     /** durability watermark: every answer with seq ≤ this is committed or superseded (answer-buffer.ts) */
@@ -41,7 +47,23 @@ export const attempts = sqliteTable(
     uniqueIndex('attempts_exam_student_uq').on(t.examId, t.studentId),
     index('attempts_status_idx').on(t.status),
     index('attempts_workspace_idx').on(t.workspaceId),
+    index('attempts_exam_seat_idx').on(t.examId, t.seatAddress),
   ],
+);
+
+/**
+ * Extra attempts an invigilator allowed from one seat of an open room (audited): the seat
+ * may start 1 + `granted` attempts of the exam (seats.ts).
+ */
+export const seatAllowances = sqliteTable(
+  'seat_allowances',
+  {
+    examId: text('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    granted: integer('granted').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.address] })],
 );
 
 /**

@@ -39,6 +39,8 @@ export const hubPackages = sqliteTable(
     releasedBy: text('released_by'),
     /** the hall exam created at release */
     examId: text('exam_id'),
+    /** the release proof sent in heartbeats (core/sync/release-proof.ts); set at release */
+    releaseProof: text('release_proof'),
     failedCodes: integer('failed_codes').notNull().default(0),
     lastFailedAt: integer('last_failed_at'),
   },

@@ -1,7 +1,8 @@
 /**
  * Invigilator and examiner routes on attempts (API key): results, the live hall
  * monitor (JSON snapshot and a server-sent-events stream), extend, reinstate,
- * force-submit, one attempt's marked answers.
+ * force-submit, one attempt's marked answers, clearing sign-in throttles and allowing
+ * another attempt from a seat of an open room.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
@@ -13,6 +14,7 @@ import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from 
 import { reasonSchema } from '../../core/exams/schemas.js';
 import { clearSignInThrottle, signInFailures } from './sign-in-throttle.js';
 import { submitResponseSchema } from './schemas.js';
+import { allowSeat, examSeats } from './seats.js';
 
 const summarySchema = z.record(z.string(), z.unknown()).openapi('AttemptSummary');
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -32,7 +34,16 @@ export function invigilationRoutes(deps: HallDeps) {
 
   const snapshot = (workspaceId: string, examId: string) => {
     const exam = getExamInWorkspace(deps, workspaceId, examId);
-    return { exam: serializeExam(exam), serverTime: new Date(deps.clock.now()).toISOString(), attempts: examAttempts(deps, workspaceId, examId), signInFailures: signInFailures(deps, exam.id) };
+    const openRoom = !deps.sessions.paper(exam.id)!.hasRoster;
+    return {
+      exam: serializeExam(exam),
+      serverTime: new Date(deps.clock.now()).toISOString(),
+      attempts: examAttempts(deps, workspaceId, examId),
+      signInFailures: signInFailures(deps, exam.id),
+      // without a roster each computer starts one attempt (seats.ts): which seats did, and what is left
+      openRoom,
+      seats: openRoom ? examSeats(deps, exam.id) : [],
+    };
   };
 
   r.openapi(
@@ -41,13 +52,42 @@ export function invigilationRoutes(deps: HallDeps) {
       path: '/exams/{id}/sign-in-throttle/clear',
       tags: ['Invigilation'],
       security: keySecurity,
-      summary: 'Let a candidate sign in again at once after wrong PINs (audited)',
-      request: { params, body: jsonBody(reasonSchema.extend({ studentId: z.string().trim().min(1).max(64) })) },
-      responses: { 200: jsonResponse(z.object({ examId: z.string(), studentId: z.string(), cleared: z.number().int().openapi({ description: 'Computers (client addresses) that were held back for this studentId' }) }), 'Cleared'), ...problems },
+      summary: 'Let candidates sign in again at once after wrong PINs (audited)',
+      description:
+        'With `studentId`: that candidate, from every computer. Without: every sign-in throttle of the exam — each studentId, each address\'s count of wrong studentIds, and the unknown-room-code waits of the addresses that tried or sat this exam (a hall behind one NAT or proxy address).',
+      request: { params, body: jsonBody(reasonSchema.extend({ studentId: z.string().trim().min(1).max(64).optional() })) },
+      responses: {
+        200: jsonResponse(
+          z.object({ examId: z.string(), studentId: z.string().nullable(), cleared: z.number().int().openapi({ description: 'With studentId: computers (client addresses) that were held back for it; without: throttle keys cleared' }) }),
+          'Cleared',
+        ),
+        ...problems,
+      },
     }),
     (c) => {
       const b = c.req.valid('json');
       return c.json(clearSignInThrottle(deps, c.var.workspace.id, c.req.valid('param').id, b.studentId, b.reason), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/exams/{id}/seats/allow',
+      tags: ['Invigilation'],
+      security: keySecurity,
+      summary: 'Allow one more attempt from a computer of an open room (audited)',
+      description:
+        'An exam without a roster lets each computer (client address; behind a proxy listed in CBT_TRUSTED_PROXIES, the address it forwards) start one attempt; a further start gets 409 `SEAT_USED`. This lets the computer at `address` (the monitor\'s `seats[].address` / `attempts[].seatAddress`) start exactly one more, e.g. for a second shift. Resuming is never limited.',
+      request: { params, body: jsonBody(reasonSchema.extend({ address: z.union([z.ipv4(), z.ipv6()], { message: 'address must be an IPv4 or IPv6 address' }) })) },
+      responses: {
+        200: jsonResponse(z.object({ examId: z.string(), address: z.string(), attempts: z.number().int().openapi({ description: 'attempts started from this computer' }), allowancesLeft: z.number().int().nullable().openapi({ description: 'further starts it may make (null: no limit, CBT_OPEN_ROOM_SEAT_ATTEMPTS=0)' }) }), 'Allowed'),
+        ...problems,
+      },
+    }),
+    (c) => {
+      const b = c.req.valid('json');
+      return c.json(allowSeat(deps, c.var.workspace.id, c.req.valid('param').id, b.address, b.reason), 200);
     },
   );
 

@@ -9,6 +9,8 @@ import { sebGateFor } from '../seb/gate.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
 import { renderRich, type MathForm } from '../../platform/rich-text.js';
+import { byOptionId, cachedRendering, renderCounts, renderQuestion, type RenderedQuestion } from './render-cache.js';
+import { renderQuestionText } from './rendered-question.js';
 
 export type { PaperOption, PaperQuestion };
 
@@ -43,28 +45,25 @@ export function buildPaper(exam: ExamRow, rows: QuestionRow[], hasRoster: boolea
 }
 
 const rendering: Record<MathForm, WeakMap<Paper, Promise<void>>> = { html: new WeakMap(), mathml: new WeakMap() };
-/** Time one slice of renderPaper may hold the event loop (ms). */
-const RENDER_SLICE_MS = 8;
 
 /**
- * Renders every question of `paper` in `form` (renderedQuestion) in slices of about
- * RENDER_SLICE_MS, yielding to the event loop between them: a 60-question maths paper
- * costs ~0.2–1 s of CPU once, which must not stall the saves of candidates already
- * writing. Concurrent callers share one pass; a paper already rendered resolves at once.
- * Only the asked-for form is rendered (a hall of current browsers never renders `html`).
+ * Makes every question of `paper` ready in `form` (renderedQuestion): each question version
+ * is rendered once, in the render thread, and kept in render-cache.ts across rebuilds of the
+ * paper, so a start only looks the HTML up (issue #34 §3). Concurrent callers share one
+ * pass; a paper already made ready resolves at once. Only the asked-for form is rendered
+ * (a hall of current browsers never renders `html`).
  */
 export function renderPaper(paper: Paper, form: MathForm = 'html'): Promise<void> {
   let p = rendering[form].get(paper);
   if (!p) {
-    p = (async () => {
-      let i = 0;
-      while (i < paper.questions.length) {
-        const until = performance.now() + RENDER_SLICE_MS;
-        do renderedQuestion(paper.questions[i++]!, form);
-        while (i < paper.questions.length && performance.now() < until);
-        if (i < paper.questions.length) await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-    })();
+    const done = rendered[form];
+    p = Promise.all(paper.questions.map((q) => (done.has(q) ? undefined : renderQuestion(q, form).then((r) => void done.set(q, r))))).then(
+      () => undefined,
+      (e: unknown) => {
+        rendering[form].delete(paper);
+        throw e;
+      },
+    );
     rendering[form].set(paper, p);
   }
   return p;
@@ -103,24 +102,22 @@ export interface CandidateQuestion {
   options: { id: string; keyLabel: string; text: string; html: string }[];
 }
 
-/** Rendered HTML of a question, kept as long as the paper that holds the question. */
-interface RenderedQuestion {
-  promptHtml: string;
-  optionHtml: Map<string, string>;
-}
+/** Rendered HTML of the questions of cached papers, kept as long as the paper that holds the question. */
 const rendered: Record<MathForm, WeakMap<PaperQuestion, RenderedQuestion>> = { html: new WeakMap(), mathml: new WeakMap() };
 
 /**
  * The question's prompt and options rendered to sanitised HTML (Markdown + KaTeX +
- * sanitize-html, src/platform/rich-text.ts) with maths in `form`, once per question and
- * form of a cached paper: the candidate page ships no renderer (issue 26).
+ * sanitize-html, src/platform/rich-text.ts) with maths in `form`: what `renderPaper` made
+ * ready, or render-cache.ts's copy of this version. Rendered here, on the event loop, only
+ * when neither has it (a caller that did not await `renderPaper`; counted in renderCounts).
  */
 export function renderedQuestion(q: PaperQuestion, form: MathForm = 'html'): RenderedQuestion {
-  let r = rendered[form].get(q);
+  let r = rendered[form].get(q) ?? cachedRendering(q, form);
   if (!r) {
-    r = { promptHtml: renderRich(q.prompt || '', false, form), optionHtml: new Map(q.options.map((o) => [o.id, renderRich(o.text || '', true, form)])) };
-    rendered[form].set(q, r);
+    renderCounts.questions++;
+    r = byOptionId(q.options.map((o) => o.id), renderQuestionText({ prompt: q.prompt, options: q.options.map((o) => o.text), form }));
   }
+  rendered[form].set(q, r);
   return r;
 }
 

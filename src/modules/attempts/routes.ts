@@ -36,8 +36,8 @@ const startProblems = {
   402: problem('The workspace has no candidate testing credits left (CREDITS_EXHAUSTED)'),
   403: problem('The exam is not published, not open yet (opensAt) or closed, or this candidate’s attempt is disqualified (EXAM_NOT_PUBLISHED, EXAM_NOT_OPEN, EXAM_CLOSED, DISQUALIFIED)'),
   404: problem('No exam has this room code (ROOM_NOT_FOUND)'),
-  409: problem('The exam has no questions, or this student ID already submitted or ran out of time (NO_QUESTIONS, ALREADY_SUBMITTED, TIME_OVER)'),
-  429: problem('Too many wrong PINs for this student ID, or too many requests (Retry-After)'),
+  409: problem('The exam has no questions, this student ID already submitted or ran out of time, or — an exam without a roster — this computer already started an attempt and the invigilator has not allowed another (NO_QUESTIONS, ALREADY_SUBMITTED, TIME_OVER, SEAT_USED with seatAddress)'),
+  429: problem('Too many wrong PINs for this student ID from this computer, wrong PINs for too many different student IDs or unknown room codes from this computer, or too many requests (Retry-After)'),
 };
 const readProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt };
 const saveProblems = { ...publicErrorResponses, 403: locked, 404: problem('No attempt with this id, or (one-answer form) the question is not on the attempt’s paper (QUESTION_NOT_FOUND)'), 409: over };
@@ -101,7 +101,7 @@ export function attemptRoutes(deps: HallDeps) {
 
   r.openapi(
     createRoute({ method: 'post', path: '/attempts/start', tags: ['Candidate session'], summary: 'Start or resume a candidate session', request: { query: s.paperQuery, body: jsonBody(s.startSchema) }, responses: { 200: jsonResponse(s.sessionSchema, 'Session (no answer keys)'), ...startProblems } }),
-    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c), c, mathForm(c.req.valid('query').math)), 200, c.req.header('accept-encoding')) as never,
+    async (c) => compressedJson(await startAttempt(deps, c.req.valid('json'), clientAddress(c, deps.config.CBT_TRUSTED_PROXIES), c, mathForm(c.req.valid('query').math)), 200, c.req.header('accept-encoding')) as never,
   );
 
   r.openapi(
@@ -115,7 +115,7 @@ export function attemptRoutes(deps: HallDeps) {
       responses: { 200: jsonResponse(s.previewSchema, 'What starting would open'), ...startProblems },
     }),
     // `?math=` only says which form of the paper to prepare while the candidate reads
-    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), clientAddress(c), c, mathForm(c.req.valid('query').math)), 200),
+    async (c) => c.json(await previewAttempt(deps, c.req.valid('json'), clientAddress(c, deps.config.CBT_TRUSTED_PROXIES), c, mathForm(c.req.valid('query').math)), 200),
   );
 
   r.openapi(

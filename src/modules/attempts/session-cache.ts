@@ -40,6 +40,7 @@ function cachedRow(r: AttemptRow): AttemptRow {
     disqualified_at: r.disqualified_at,
     lock_reason: r.lock_reason,
     client_address: r.client_address,
+    seat_address: r.seat_address,
     last_seen_at: r.last_seen_at,
     last_saved_at: r.last_saved_at,
   };

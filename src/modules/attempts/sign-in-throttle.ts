@@ -1,8 +1,10 @@
 /**
- * The invigilator's view of wrong sign-ins (DESIGN §7, issue 22 part 3): failed sign-ins
- * per studentId of an exam (from the PIN throttle, which is kept per exam + studentId +
- * client address), and "clear sign-in throttle" for one studentId, audited. Issuing a new
- * roster PIN clears it too (roster/service.ts).
+ * The invigilator's view of wrong sign-ins (issue 22 part 3, issue 34 finding 5): failed
+ * sign-ins per studentId of an exam (from the PIN throttle, which is kept per exam +
+ * studentId + client address), and "clear sign-in throttle", audited: for one studentId,
+ * or for the whole exam — every studentId, every address's count of wrong studentIds, and
+ * the unknown-room-code waits of the addresses that signed in to it (a hall behind one
+ * address). Issuing a new roster PIN clears one studentId too (roster/service.ts).
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../hall/audit.js';
@@ -45,13 +47,35 @@ export function clearStudentThrottle(deps: HallDeps, examId: string, studentId: 
 }
 
 /**
- * POST /exams/:id/sign-in-throttle/clear: the invigilator lets a candidate sign in again
- * at once (audited, with a reason). Addresses throttled for trying many studentIds stay
- * throttled: that is a different person's guessing.
+ * Forgets every wrong sign-in of an exam: each studentId from each address, each address's
+ * count of wrong studentIds, and the unknown-room-code waits of every address that tried
+ * or sat this exam. Returns how many throttle keys were cleared.
  */
-export function clearSignInThrottle(deps: HallDeps, workspaceId: string, examId: string, studentId: string, reason: string) {
+export function clearExamThrottle(deps: HallDeps, examId: string): number {
+  const addresses = new Set<string>();
+  for (const { key } of deps.limits.pinBySeat.list(`${examId}\n`)) addresses.add(key.split('\n')[2]!);
+  for (const { key } of deps.limits.pinByAddress.list(`${examId}\n`)) addresses.add(key.split('\n')[1]!);
+  const seen = deps.sqlite.prepare('SELECT DISTINCT seat_address AS a FROM attempts WHERE exam_id = ? UNION SELECT DISTINCT client_address FROM attempts WHERE exam_id = ?').all(examId, examId) as { a: string | null }[];
+  for (const { a } of seen) if (a) addresses.add(a);
+  let n = deps.limits.pinBySeat.clearPrefix(`${examId}\n`) + deps.limits.pinByAddress.clearPrefix(`${examId}\n`);
+  for (const a of addresses) {
+    if (deps.limits.roomByAddress.state(a).failures > 0) n++;
+    deps.limits.roomByAddress.clear(a);
+  }
+  return n;
+}
+
+/**
+ * POST /exams/:id/sign-in-throttle/clear: the invigilator lets candidates sign in again at
+ * once (audited, with a reason). With a studentId, that candidate from every address
+ * (`cleared`: how many addresses were held); addresses throttled for trying many
+ * studentIds stay throttled, as that is a different person's guessing. Without one, every
+ * key of the exam (`cleared`: how many keys; clearExamThrottle).
+ */
+export function clearSignInThrottle(deps: HallDeps, workspaceId: string, examId: string, studentId: string | undefined, reason: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
-  const cleared = clearStudentThrottle(deps, exam.id, studentId);
-  writeAudit(deps.sqlite, { workspaceId, action: 'sign-in-throttle.clear', targetType: 'exam', targetId: exam.id, reason, detail: { studentId: studentId.trim(), addresses: cleared }, at: deps.clock.now() });
-  return { examId: exam.id, studentId: studentId.trim(), cleared };
+  const id = studentId?.trim() || null;
+  const cleared = id === null ? clearExamThrottle(deps, exam.id) : clearStudentThrottle(deps, exam.id, id);
+  writeAudit(deps.sqlite, { workspaceId, action: 'sign-in-throttle.clear', targetType: 'exam', targetId: exam.id, reason, detail: id === null ? { studentId: null, keys: cleared } : { studentId: id, addresses: cleared }, at: deps.clock.now() });
+  return { examId: exam.id, studentId: id, cleared };
 }

@@ -1,8 +1,12 @@
 /**
- * Starting and resuming a candidate session (spec "POST /attempts/start", DESIGN §7).
- * Identity within an exam is studentId. With a roster the issued PIN must match; without
- * one the first start sets the PIN (4–8 digits) and every resume must repeat it. A new
- * attempt costs one workspace credit (402 when none are left); a resume costs nothing.
+ * Starting and resuming a candidate session (spec "POST /attempts/start").
+ * Identity within an exam is studentId. With a roster the issued PIN must match, and a
+ * studentId not on it starts nothing; without one (an open room) the first start sets
+ * the PIN (4–8 digits), every resume must repeat it, and each computer (seat) may start
+ * one attempt (seats.ts). A new attempt costs one workspace credit (402 when none are
+ * left); a resume costs nothing and works from any computer. Wrong PINs are throttled
+ * per exam + studentId + address, and per exam + address by the number of different
+ * studentIds it got wrong (docs/decisions.md, "Throttles keyed by what a guesser controls").
  */
 import { randomInt } from 'node:crypto';
 import type { HallDeps } from '../../hall/deps.js';
@@ -22,6 +26,7 @@ import type { SebCheck } from '../seb/verify.js';
 import { sessionView } from './views.js';
 import type { MathForm } from '../../platform/rich-text.js';
 import { finalizeAttempt } from './finalize.js';
+import { assertSeatFree } from './seats.js';
 
 export interface StartInput {
   accessCode: string;
@@ -41,24 +46,35 @@ function checkWindow(exam: ExamRow, now: number): void {
 }
 
 /**
- * One answer for "not on the roster" and "wrong PIN" (DESIGN §7: no roster enumeration).
- * Counts the failure against the seat (exam + studentId + address) and the address.
+ * One answer for "not on the roster" and "wrong PIN" (no roster enumeration).
+ * Counts the failure against the seat (exam + studentId + address), and against the
+ * address within the exam once per studentId: repeated guesses at one studentId hold back
+ * that studentId from that address only, never the other candidates behind the address.
  */
 function signInFailed(deps: HallDeps, seat: Seat): never {
+  const firstOnThisId = deps.limits.pinBySeat.state(seat.key).failures === 0;
   deps.limits.pinBySeat.fail(seat.key);
-  deps.limits.pinByAddress.fail(seat.address);
+  if (firstOnThisId) deps.limits.pinByAddress.fail(seat.addressKey);
   throw new ApiError(401, 'sign-in-failed', 'Sign-in failed', 'The student ID or the PIN is not right for this exam. Check both; if they are right, ask the invigilator.', { code: 'SIGN_IN_FAILED' });
 }
 
-/** Who is signing in from where: the key of the PIN throttle (`<examId>\n<studentId>\n<address>`). */
+/** Who is signing in from where: the keys of the PIN throttles. */
 interface Seat {
+  /** `<examId>\n<studentId>\n<address>` (pinBySeat) */
   key: string;
+  /** `<examId>\n<address>` (pinByAddress) */
+  addressKey: string;
   address: string;
 }
 
 /** Throttle-key prefix of every address that tried a studentId of an exam. */
 export function seatPrefix(examId: string, studentId: string): string {
   return `${examId}\n${studentId}\n`;
+}
+
+/** Key of an address's wrong sign-ins within an exam (pinByAddress); `<examId>\n` prefixes every such key of the exam. */
+export function addressKey(examId: string, address: string): string {
+  return `${examId}\n${address}`;
 }
 
 /** Who is signing in to which exam, checked (see `identify`). */
@@ -71,6 +87,8 @@ interface Identified {
   candidateName: string;
   seat: Seat;
   existing: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
+  /** the roster's PIN for this studentId was given (a roster-started attempt needs it to resume) */
+  rosterChecked: boolean;
   /** the SEB checks this start passed; null when the exam does not require SEB */
   sebCheck: SebCheck | null;
 }
@@ -99,22 +117,29 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   checkWindow(paper.exam, now);
 
   const pinKey = `${exam.id}\n${studentId}`;
-  const seat: Seat = { key: seatPrefix(exam.id, studentId) + address, address };
+  const seat: Seat = { key: seatPrefix(exam.id, studentId) + address, addressKey: addressKey(exam.id, address), address };
   deps.limits.pinBySeat.check(seat.key, 'Too many wrong PINs for this student ID from this computer');
-  deps.limits.pinByAddress.check(address, 'Too many wrong PINs from this computer');
+  deps.limits.pinByAddress.check(seat.addressKey, 'Too many wrong PINs for different student IDs from this computer');
 
   const pin = input.candidatePin?.trim() ?? '';
   let candidateName = input.candidateName.trim();
+  let rosterChecked = false;
+  const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
   if (paper.hasRoster) {
     const entry = deps.sqlite.prepare('SELECT candidate_name, pin_sealed FROM roster_entries WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as { candidate_name: string; pin_sealed: string } | undefined;
-    if (!entry || !pin || !safeEqual(pin, deps.secrets.open(entry.pin_sealed))) signInFailed(deps, seat);
-    candidateName = entry!.candidate_name;
+    if (entry) {
+      if (!pin || !safeEqual(pin, deps.secrets.open(entry.pin_sealed))) signInFailed(deps, seat);
+      candidateName = entry.candidate_name;
+      rosterChecked = true;
+    } else if (!existing?.pin_hash) {
+      // not on the roster: nothing starts. Only an attempt started openly before the roster
+      // was added goes on, with the PIN its candidate chose (checkResumable)
+      signInFailed(deps, seat);
+    }
   } else if (!/^\d{4,8}$/.test(pin)) {
     throw new ValidationError('Choose a PIN of 4 to 8 digits; you will need it to resume.', [{ path: 'candidatePin', message: 'must be 4 to 8 digits' }]);
   }
-
-  const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
-  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, sebCheck };
+  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck };
 }
 
 /**
@@ -122,15 +147,16 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  * the HTTP request, judged when the exam requires Safe Exam Browser; `form` how the
  * questions' maths is written (`?math=mathml`: MathML only).
  * @throws NotFound (room code), Forbidden (window, unpublished, disqualified), ApiError 401
- *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted), TooManyRequests
+ *   (PIN, roster), PaymentRequired, Conflict (no questions, already submitted, SEAT_USED:
+ *   this computer already started an attempt of this open room), TooManyRequests
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, sebCheck } = await identify(deps, input, address, req);
-  // the questions' HTML, rendered once per paper without holding up other requests
+  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck } = await identify(deps, input, address, req);
+  // the questions' HTML, rendered once per question version in the render thread (render-cache.ts)
   await renderPaper(paper, form);
   const exam = { id: examId };
   const now = deps.clock.now();
-  if (existing) return resume(deps, paper, existing, pin, pinKey, seat, sebCheck, form);
+  if (existing) return resume(deps, paper, existing, { pin, pinKey, seat, rosterChecked }, sebCheck, form);
   deps.limits.pinBySeat.clear(seat.key);
 
   if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
@@ -139,21 +165,22 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
   const layout = newLayout(paper, randomInt);
   try {
     await withWriteTurn(deps.sqlite, () => deps.sqlite.transaction(() => {
+      if (!paper.hasRoster) assertSeatFree(deps, exam.id, address);
       const debit = deps.sqlite.prepare('UPDATE workspaces SET credits = credits - 1 WHERE id = ? AND credits > 0').run(paper.exam.workspace_id);
       if (debit.changes === 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
       deps.sqlite
         .prepare(
-          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, client_address, last_seen_at)
-           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,?,?)`,
+          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, client_address, seat_address, last_seen_at)
+           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,?,?,?)`,
         )
-        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, address, now);
+        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, address, address, now);
       deps.sqlite.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)').run(id, JSON.stringify(layout));
     })());
   } catch (e) {
     // two starts of one studentId at once: the loser resumes the winner's attempt
     if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
       const won = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>;
-      return resume(deps, paper, won, pin, pinKey, seat, sebCheck, form);
+      return resume(deps, paper, won, { pin, pinKey, seat, rosterChecked }, sebCheck, form);
     }
     throw e;
   }
@@ -164,13 +191,23 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
   return sessionView(deps, paper, st, false, true, form);
 }
 
+/** What a resume was signed in with (from `identify`). */
+interface Credentials {
+  pin: string;
+  pinKey: string;
+  seat: Seat;
+  rosterChecked: boolean;
+}
+
 /**
- * An existing attempt may be resumed with this PIN: the PIN is its own, and it is neither
- * disqualified nor completed.
+ * An existing attempt may be resumed with this PIN: the PIN is its own (the one its
+ * candidate chose, or — for an attempt started under the roster — the roster's, checked
+ * by `identify`; without the roster's there is no resuming it, whatever happens to the
+ * roster), and it is neither disqualified nor completed.
  * @throws ApiError 401 (PIN, counted by the seat's throttle), Forbidden (disqualified), Conflict (completed)
  */
-async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat): Promise<void> {
-  if (a.pin_hash && !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash))) signInFailed(deps, seat);
+async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, { pin, pinKey, seat, rosterChecked }: Credentials): Promise<void> {
+  if (a.pin_hash ? !(await deps.secrets.verifyPin(pin, pinKey, a.pin_hash)) : !rosterChecked) signInFailed(deps, seat);
   deps.limits.pinBySeat.clear(seat.key);
   if (a.status === 'DISQUALIFIED') throw new Forbidden('This attempt is locked (disqualified for proctoring violations, or stopped by a failed Safe Exam Browser check). Ask the invigilator.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   if (a.status === 'COMPLETED') throw new Conflict('This exam has already been submitted for this student ID.', { code: 'ALREADY_SUBMITTED', attemptId: a.id });
@@ -186,17 +223,18 @@ async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_ha
  *   in progress (a resume: its clock is already running)
  */
 export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { paper, studentId, pin, pinKey, candidateName, seat, existing } = await identify(deps, input, address, req);
+  const { paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked } = await identify(deps, input, address, req);
   // while the candidate reads the instructions, the paper's HTML (in the form the page will ask for) gets ready for the start
   void renderPaper(paper, form);
   const exam = paper.exam;
   const now = deps.clock.now();
   let remainingSeconds: number;
   if (existing) {
-    await checkResumable(deps, existing, pin, pinKey, seat);
+    await checkResumable(deps, existing, { pin, pinKey, seat, rosterChecked });
     remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, deps.sessions.attempt(existing.id)!.row, now) / 1000));
   } else {
     if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
+    if (!paper.hasRoster) assertSeatFree(deps, exam.id, address);
     const ws = deps.sqlite.prepare('SELECT credits FROM workspaces WHERE id = ?').get(exam.workspace_id) as { credits: number } | undefined;
     if (!ws || ws.credits <= 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
     // a start now would have the whole duration, cut short only by the window's end
@@ -221,9 +259,9 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
   };
 }
 
-async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, pin: string, pinKey: string, seat: Seat, sebCheck: SebCheck | null, form: MathForm) {
-  await checkResumable(deps, a, pin, pinKey, seat);
-  const address = seat.address;
+async function resume(deps: HallDeps, paper: Paper, a: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'>, credentials: Credentials, sebCheck: SebCheck | null, form: MathForm) {
+  await checkResumable(deps, a, credentials);
+  const address = credentials.seat.address;
   const st = deps.sessions.attempt(a.id)!;
   if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) {
     finalizeAttempt(deps, a.id, { autoSubmitted: true });

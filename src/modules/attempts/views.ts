@@ -4,7 +4,8 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
-import { candidateQuestions, type Paper } from './paper.js';
+import type { Paper } from './paper.js';
+import { candidateQuestionsJson } from './paper-json.js';
 import type { MathForm } from '../../platform/rich-text.js';
 import type { AttemptState } from './session-cache.js';
 import { remainingSeconds } from './timer.js';
@@ -23,11 +24,16 @@ export function resultFields(a: AttemptState['row']) {
   };
 }
 
-/** The candidate's view (start/resume and GET /attempts/:id); `form`: how the questions' maths is written (`?math=`). */
+/**
+ * The candidate's view (start/resume and GET /attempts/:id); `form`: how the questions' maths
+ * is written (`?math=`). With questions, `questions` is a RawJson: send it with
+ * platform/compress.ts `compressedJson`, which writes it in place.
+ */
 export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true, form: MathForm = 'html') {
   const a = st.row;
   const exam = paper.exam;
-  const questions = withQuestions ? candidateQuestions(paper, deps.sessions.layout(a.id), form) : null;
+  // the questions as JSON bytes written once per question version (paper-json.ts); send with compressedJson
+  const questions = withQuestions ? candidateQuestionsJson(paper, deps.sessions.layout(a.id), form) : null;
   const view: Record<string, unknown> = {
     isResumed,
     attemptId: a.id,
@@ -44,12 +50,12 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
     isPaused: exam.paused_at !== null,
     startedAt: iso(a.started_at),
     durableSeq: deps.buffer.durableSeq(a.id),
-    answers: deps.buffer.answersFor(a.id, questions ? questions.map((q) => q.id) : paper.byId.keys()),
+    answers: deps.buffer.answersFor(a.id, questions ? questions.ids : paper.byId.keys()),
   };
   if (paper.seb) view.safeExamBrowser = { quitUrl: paper.seb.quitUrl };
   if (a.lock_reason) view.lockReason = a.lock_reason;
   // a light poll (?questions=0) leaves the paper out: the page already has it
-  if (questions) view.questions = questions;
+  if (questions) view.questions = questions.json;
   if (a.status === 'COMPLETED') {
     view.completedAt = iso(a.completed_at);
     if (exam.show_result_after) Object.assign(view, resultFields(a), { status: a.status });
@@ -78,7 +84,10 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     totalQuestions: paper.questions.length,
     lastSeenAt: iso(st.lastSeenAt),
     lastSavedAt: iso(st.lastSavedAt),
+    /** the computer the candidate was last seen at */
     clientAddress: a.client_address,
+    /** the computer (seat) that started the attempt: in an open room it used that seat's start */
+    seatAddress: a.seat_address,
     violations: a.violations,
     maxTabViolations: paper.exam.max_tab_violations,
     score: a.score,

@@ -142,6 +142,7 @@ export function deleteExam(deps: HallDeps, workspaceId: string, examId: string):
   deps.sqlite.transaction(() => {
     deps.sqlite.prepare('DELETE FROM questions WHERE exam_id = ?').run(e.id);
     deps.sqlite.prepare('DELETE FROM roster_entries WHERE exam_id = ?').run(e.id);
+    deps.sqlite.prepare('DELETE FROM seat_allowances WHERE exam_id = ?').run(e.id);
     deps.sqlite.prepare('DELETE FROM exams WHERE id = ?').run(e.id);
   })();
   deps.sessions.invalidateExam(e.id);

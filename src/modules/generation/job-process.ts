@@ -7,10 +7,12 @@
  * priority on the two cores, V8's platform threads, the allocator — so its CPU and memory
  * were the hall's; a process under SCHED_IDLE (or nice 19) with its own heap is not.
  *
- * - One job at a time: later jobs wait in a queue of `MAX_WAITING`, beyond it 503 with
- *   Retry-After. A job holds its turn through a `Lease`; an upload streamed from the
- *   socket (streamed-upload.ts) takes its lease when its first file part arrives, so its
- *   bytes go straight into the child and never gather in the server.
+ * - One job at a time in each lane (job-slots.ts: a main lane, and a small lane for small
+ *   imports with a child of its own; a quota per workspace; 503 / 429 with Retry-After).
+ *   A job holds its turn through a `Lease`; an upload streamed from the socket
+ *   (streamed-upload.ts) takes its lease when its first file part arrives, so its bytes go
+ *   straight into the child and never gather in the server. A lease whose client went
+ *   away is cancelled (`Lease.cancel`: its child is killed, its turn passes at once).
  * - The child is kept warm: started on the first job, reused by the next ones, and ended
  *   after `IDLE_MS` without work, after a large job (`RECYCLE_AFTER_MB` sent, the question
  *   engine) or one that left it above `RECYCLE_RSS_MB` (one job's memory does not linger),
@@ -49,6 +51,9 @@ import type { Passage } from '../../core/generation/passage.js';
 import type { UploadJob } from '../imports/upload-jobs.js';
 import type { MaterialInput } from './material/read-material.js';
 import { jobCpuCap, launchJobProcess, setJobCpuCap, type LaunchedChild } from './job-launcher.js';
+import { BUSY_RETRY_S, currentContext, onLanesBusy, takeSlot, type Lane, type UploadContext } from './job-slots.js';
+
+export { MAX_WAITING } from './job-slots.js';
 
 /** A job for the child process. `echo` returns its input with every streamed upload as bytes. */
 export type EngineJob =
@@ -124,10 +129,6 @@ const WATCH_EVERY_MS = 20;
  * traffic (nice 0) comes first on the two cores.
  */
 export const CHILD_NICE = 19;
-/** Jobs that may wait for the running one; more at once → 503. */
-export const MAX_WAITING = 4;
-/** Retry-After of that 503, seconds. */
-const BUSY_RETRY_S = 5;
 
 /** Frame types on the child's stdin. */
 export const FRAME = { BEGIN: 1, DATA: 2, END: 3, ABORT: 4 } as const;
@@ -172,7 +173,7 @@ class JobChild {
   readonly proc: LaunchedChild;
   /** Why it is gone (the error its jobs answer), once it is. */
   failure: ApiError | null = null;
-  private cause: 'time' | 'retired' | null = null;
+  private cause: 'time' | 'retired' | 'cancelled' | null = null;
   private readonly ready: Promise<void>;
   private pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
   private pendingTake: { resolve: (v: Taken) => void; reject: (e: unknown) => void } | null = null;
@@ -181,7 +182,7 @@ class JobChild {
   /** frames written before the child's stdin arrived from the launcher, in order */
   private early: Buffer[] | null = [];
 
-  constructor() {
+  constructor(readonly lane: Lane) {
     // the launcher runs it under SCHED_IDLE (nice CHILD_NICE without chrt) and kills it past CHILD_RSS_LIMIT_MB
     this.proc = launchJobProcess({ args: childArgs(), nice: CHILD_NICE, rssLimitMb: CHILD_RSS_LIMIT_MB, watchEveryMs: WATCH_EVERY_MS });
     this.proc.on('spawn', () => {
@@ -223,6 +224,7 @@ class JobChild {
       const cause = this.cause;
       if (overMemory || /heap out of memory|Allocation failed/i.test(stderrTail)) this.die(new TooHeavyToRead());
       else if (cause === 'time') this.die(new ReaderFailed(`it took longer than ${JOB_LIMIT_MS / 60_000} minutes`));
+      else if (cause === 'cancelled') this.die(new ReaderFailed('the client went away'));
       else this.die(new ReaderFailed(cause === 'retired' ? 'the reader process was ended' : `the reader process ended unexpectedly (${signal ?? `exit code ${code}`}${why ? `: ${why}` : ''})`));
       notReady(this.failure);
     });
@@ -245,7 +247,7 @@ class JobChild {
     this.pendingTake = null;
     t?.reject(failure);
     this.wakeWriters();
-    if (current === this) current = null;
+    if (current[this.lane] === this) current[this.lane] = null;
   }
 
   private wakeWriters(): void {
@@ -255,9 +257,9 @@ class JobChild {
   }
 
   /** Ends the child (SIGKILL); `why` decides what a job still in it answers. */
-  kill(why: 'time' | 'retired'): void {
+  kill(why: 'time' | 'retired' | 'cancelled'): void {
     this.cause ??= why;
-    if (current === this) current = null; // the next job starts a fresh child, not this dying one
+    if (current[this.lane] === this) current[this.lane] = null; // the next job starts a fresh child, not this dying one
     this.proc.kill();
   }
 
@@ -378,17 +380,21 @@ function watchExam(on: boolean): void {
   }
 }
 
-/** The warm child, while it lives. */
-let current: JobChild | null = null;
-let idleTimer: NodeJS.Timeout | null = null;
+/** The warm child of each lane, while it lives. */
+const current: Record<Lane, JobChild | null> = { main: null, small: null };
+const idleTimers: Record<Lane, NodeJS.Timeout | null> = { main: null, small: null };
+/** Whether a lease is open in each lane (its child is not idle). */
+const busy: Record<Lane, boolean> = { main: false, small: false };
 
-/** The child for the next job (the warm one, or a fresh one). */
-function childForJob(): JobChild {
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = null;
-  if (!current || current.dead) current = new JobChild();
-  current.setRef(true);
-  return current;
+/** The child for the next job of `lane` (its warm one, or a fresh one). */
+function childForJob(lane: Lane): JobChild {
+  const timer = idleTimers[lane];
+  if (timer) clearTimeout(timer);
+  idleTimers[lane] = null;
+  let child = current[lane];
+  if (!child || child.dead) child = current[lane] = new JobChild(lane);
+  child.setRef(true);
+  return child;
 }
 
 /**
@@ -403,36 +409,21 @@ function afterJob(child: JobChild, large: boolean): void {
     return;
   }
   child.setRef(false);
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (current === child && !running) child.kill('retired');
+  const lane = child.lane;
+  const timer = idleTimers[lane];
+  if (timer) clearTimeout(timer);
+  const idle = setTimeout(() => {
+    if (current[lane] === child && !busy[lane]) child.kill('retired');
   }, IDLE_MS);
-  idleTimer.unref();
+  idle.unref();
+  idleTimers[lane] = idle;
 }
 
-let running = false;
-const waiting: (() => void)[] = [];
-
-/** Waits for the one slot (or throws 503 when the queue is full); returns its release. */
-async function takeSlot(): Promise<() => void> {
-  if (running) {
-    if (waiting.length >= MAX_WAITING) {
-      throw new ApiError(503, 'busy', 'Busy reading other uploads', `The server is reading ${MAX_WAITING + 1} other uploads; try again in a few seconds.`, { code: 'BUSY', retryAfterSeconds: BUSY_RETRY_S }, { 'Retry-After': String(BUSY_RETRY_S) });
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running = true;
-  refreshCap();
-  watchExam(true);
-  return () => {
-    const next = waiting.shift();
-    if (next) next();
-    else {
-      running = false;
-      watchExam(false);
-    }
-  };
-}
+// while any lane runs a job, the exam rule is applied now and asked again every EXAM_CHECK_MS
+onLanesBusy((on) => {
+  if (on) refreshCap();
+  watchExam(on);
+});
 
 /**
  * An upload's bytes that were streamed into the job process (they are not in the server):
@@ -469,13 +460,30 @@ export interface StreamSink {
 export class Lease {
   private streams = 0;
   private finished = false;
+  /** the child works for this lease (reads its connection, or runs its job) */
+  private running = false;
   /** bytes sent on this lease, and whether its job was the question engine */
   private sent = 0;
   private engine = false;
+  private readonly signal: AbortSignal | undefined;
+  private readonly onAbort = () => this.cancel();
   constructor(
     private readonly child: JobChild,
     private readonly release: () => void,
-  ) {}
+    signal?: AbortSignal,
+  ) {
+    busy[child.lane] = true;
+    this.signal = signal;
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** The client went away: the job (or the reading of its upload) is stopped by killing its child, and the turn passes at once. */
+  cancel(): void {
+    if (this.released) return;
+    // a lease with nothing in its child yet needs no kill
+    if (this.streams || this.finished || this.running) this.child.kill('cancelled');
+    this.finish();
+  }
 
   /** Opens the next byte stream; `hint` is its expected size (0 unknown) so the child can take room once. */
   open(hint = 0): StreamSink {
@@ -511,6 +519,7 @@ export class Lease {
    */
   async take(request: TakeRequest, handle: unknown, dropped: Promise<void>): Promise<Taken> {
     if (this.finished || this.streams) throw new Error('take() must come first on a lease');
+    this.running = true; // the child reads the connection: a cancel must stop it
     const taken = await this.child.take(request, handle, dropped);
     this.streams += taken.streams;
     this.sent += taken.bytes;
@@ -538,6 +547,7 @@ export class Lease {
   async run<T>(job: EngineJob): Promise<T> {
     if (this.finished) throw new Error('run() on a finished lease');
     this.engine = job.op === 'generate';
+    this.running = true;
     try {
       const header = this.detach(job);
       return await this.child.call<T>(header, this.streams);
@@ -566,16 +576,22 @@ export class Lease {
     this.finished = true;
     if (this.released) return;
     this.released = true;
+    this.signal?.removeEventListener('abort', this.onAbort);
+    busy[this.child.lane] = false;
     afterJob(this.child, this.engine || this.sent > RECYCLE_AFTER_MB * 1024 * 1024);
     this.release();
   }
 }
 
-/** Waits for the job slot (503 when the queue is full) and returns a lease on the warm child. */
-export async function takeLease(): Promise<Lease> {
-  const release = await takeSlot();
+/**
+ * Waits for the turn of the request's lane (job-slots.ts `takeSlot`: 503 when its queue is
+ * full, 429 over the workspace's quota) and returns a lease on that lane's warm child.
+ * `ctx` defaults to the request's upload context (main lane outside the upload routes).
+ */
+export async function takeLease(ctx: UploadContext = currentContext()): Promise<Lease> {
+  const release = await takeSlot(ctx);
   try {
-    return new Lease(childForJob(), release);
+    return new Lease(childForJob(ctx.lane), release, ctx.signal);
   } catch (e) {
     release();
     throw e;
@@ -599,7 +615,8 @@ function streamedIn(value: unknown): StreamedBytes | undefined {
  * (StreamedBytes) runs on their lease, which already has its turn.
  * @throws the job's ApiError; TooHeavyToRead (413) when the child ran out of heap or past
  *   its memory limit; ReaderFailed (422) when it crashed or exceeded five minutes; 503 when
- *   MAX_WAITING jobs already wait or no child could be started.
+ *   MAX_WAITING jobs already wait or no child could be started; 429 over the workspace's
+ *   quota (job-slots.ts).
  */
 export async function runEngineJob<T>(job: EngineJob): Promise<T> {
   const streamed = streamedIn(job);

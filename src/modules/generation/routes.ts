@@ -61,7 +61,8 @@ export function generationRoutes(deps: HallDeps) {
         413: problem('File larger than 40 MB; an archive (.docx, .pptx) that would unpack to more than 160 MB or one part to more than 64 MB; or a file that needs more memory to read than one upload may use'),
         415: problem('Unsupported file type, or contents that do not match the claimed type'),
         422: problem('No usable text in the material; or an archive that is damaged or lies about its sizes'),
-        503: problem('A media tool (ffmpeg, pocketsphinx, whisper.cpp) is not installed; or other uploads are being read (Retry-After)'),
+        429: problem('This workspace already has 2 uploads being read or waiting (code UPLOAD_QUOTA; Retry-After)'),
+        503: problem('A media tool (ffmpeg, pocketsphinx, whisper.cpp) is not installed; or other uploads are being read and 4 wait (code BUSY; Retry-After)'),
       },
     }),
     async (c) => {

@@ -28,9 +28,10 @@ import type { MiddlewareHandler } from 'hono';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AppEnv } from '../../platform/deps.js';
-import { closeAfterEarlyAnswer, stopReadingForGood } from '../../platform/early-answer.js';
+import { closeAfterEarlyAnswer, readAgain, stopReadingForGood } from '../../platform/early-answer.js';
 import { PayloadTooLarge, ValidationError } from '../../platform/errors.js';
 import { HEAD_BYTES, StreamedBytes, takeLease, type Lease, type StreamSink } from './job-process.js';
+import { SMALL_UPLOAD_BYTES, uploadContext, type UploadContext } from './job-slots.js';
 
 /** A socket's libuv handle, as far as the handover touches it. */
 interface TcpHandle {
@@ -64,21 +65,37 @@ function canHandOver(incoming: IncomingMessage): TcpHandle | null {
  * files as the lease's streams. The server then answers as always, on its own copy, with
  * `Connection: close` (its parser never saw the end of the body).
  */
-async function handOver(incoming: IncomingMessage, outgoing: ServerResponse | undefined, handle: TcpHandle, maxFileBytes: number, form: FormData): Promise<Lease> {
-  // the child reads this connection now: the server must never again (a read here would take bytes from the body)
+async function handOver(incoming: IncomingMessage, outgoing: ServerResponse | undefined, handle: TcpHandle, maxFileBytes: number, form: FormData, ctx: UploadContext): Promise<Lease> {
   const socket = incoming.socket as Socket;
-  stopReadingForGood(socket);
   outgoing?.setHeader('connection', 'close');
-  const dropped = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  // While it waits for its turn the server reads the body's first QUEUED_READ_BYTES (then
+  // its parser stops the socket): a small upload arrives whole, and a client that goes away
+  // meanwhile is seen at once (its FIN comes after the bytes it sent; docs/decisions.md,
+  // "Upload lanes, a quota per workspace, abandoned uploads leave at once").
+  const chunks: Buffer[] = [];
+  let early = 0;
+  const keep = (d: Buffer) => {
+    chunks.push(d);
+    early += d.length;
+    if (early >= QUEUED_READ_BYTES) incoming.pause();
+  };
+  incoming.on('data', keep);
   let lease: Lease;
   try {
-    lease = await takeLease();
+    lease = await takeLease(ctx);
   } catch (e) {
+    incoming.off('data', keep);
+    stopReadingForGood(socket);
     closeAfterEarlyAnswer(incoming, outgoing);
     throw e;
+  } finally {
+    incoming.off('data', keep);
+    incoming.pause();
   }
-  // what the parser had read before the stop is in the request's buffer (nothing flows yet)
-  const chunks: Buffer[] = [];
+  // the child reads this connection now: the server must not until it is done (a read here would take bytes from the body)
+  stopReadingForGood(socket);
+  const dropped = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  // what the parser had read before the stop is in the request's buffer (nothing flows now)
   for (let chunk: Buffer | null; (chunk = incoming.read() as Buffer | null) !== null; ) chunks.push(chunk);
   const already = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   const declared = Number(incoming.headers['content-length']);
@@ -88,6 +105,8 @@ async function handOver(incoming: IncomingMessage, outgoing: ServerResponse | un
     if (socket.destroyed) throw malformed(new Error('the upload was interrupted'));
     const taken = await lease.take({ contentType: incoming.headers['content-type'] ?? '', maxFileBytes, hint: Math.min(declared, maxFileBytes), already, remaining }, remaining > 0 ? handle : undefined, dropped);
     if (taken.error) throw taken.error.kind === 'limit' ? new PayloadTooLarge(maxFileBytes) : malformed(new Error(taken.error.message));
+    // the whole body is read: the server watches the connection again, so a client that goes away while its job runs is seen (its job is cancelled)
+    readAgain(socket);
     for (const [name, value] of taken.fields) form.append(name, value);
     // no file: the turn passes now (as when the server parsed the form, a job of the handler's own takes it)
     if (!taken.streams) lease.end();
@@ -114,8 +133,44 @@ export function streamedUpload(file: unknown): StreamedBytes | undefined {
 
 const malformed = (e: unknown) => new ValidationError(`The multipart form could not be read: ${(e as Error).message}`, [{ path: '(body)', message: 'malformed multipart form' }]);
 
-/** Route middleware: parses a multipart body as a stream, its files into the job process, its fields into hono's form cache. */
-export function streamedForm(maxFileBytes: number): MiddlewareHandler<AppEnv> {
+/** Bytes of a large upload's body the server reads while it waits for its turn (a small upload's whole body), bytes. */
+export const QUEUED_READ_BYTES = SMALL_UPLOAD_BYTES;
+
+/**
+ * The upload context of a request (job-slots.ts): its workspace (the API key's, when the
+ * route checked one), its lane (small when `smallLane` and its Content-Length is at most
+ * SMALL_UPLOAD_BYTES), and a signal that fires when its client goes away before the answer
+ * (the connection closed, the request aborted). `detach` removes the listeners.
+ */
+function contextOf(incoming: IncomingMessage, outgoing: ServerResponse | undefined, workspaceId: string | undefined, smallLane: boolean): { ctx: UploadContext; detach: () => void } {
+  const length = incoming.headers['content-length'];
+  const small = smallLane && incoming.headers['transfer-encoding'] === undefined && /^\d{1,15}$/.test(length ?? '') && Number(length) <= SMALL_UPLOAD_BYTES;
+  const gone = new AbortController();
+  const socket = incoming.socket;
+  const leave = () => {
+    if (!outgoing?.headersSent && (socket.destroyed || incoming.errored || !incoming.complete)) gone.abort();
+  };
+  socket.once('close', leave);
+  incoming.once('aborted', leave);
+  incoming.once('close', leave);
+  return {
+    ctx: { workspaceId, lane: small ? 'small' : 'main', signal: gone.signal },
+    detach: () => {
+      socket.off('close', leave);
+      incoming.off('aborted', leave);
+      incoming.off('close', leave);
+    },
+  };
+}
+
+/**
+ * Route middleware: parses a multipart body as a stream, its files into the job process,
+ * its fields into hono's form cache, and runs the route in the request's upload context
+ * (job-slots.ts: the workspace's quota, the lane, the client's signal).
+ * @param maxFileBytes a file part's cap (413 over it)
+ * @param opts.smallLane whether small bodies may use the small lane (the imports; not the question engine)
+ */
+export function streamedForm(maxFileBytes: number, opts: { smallLane?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const type = c.req.header('content-type') ?? '';
@@ -123,9 +178,10 @@ export function streamedForm(maxFileBytes: number): MiddlewareHandler<AppEnv> {
     const form = new FormData();
     let leased = null as Promise<Lease> | null;
     const handle = canHandOver(incoming);
+    const { ctx, detach } = contextOf(incoming, c.env?.outgoing, (c.var as { workspace?: { id: string } }).workspace?.id, opts.smallLane ?? false);
     try {
       if (handle) {
-        leased = handOver(incoming, c.env?.outgoing, handle, maxFileBytes, form);
+        leased = handOver(incoming, c.env?.outgoing, handle, maxFileBytes, form, ctx);
         await leased;
       } else await new Promise<void>((resolve, reject) => {
         let bb: busboy.Busboy;
@@ -156,7 +212,7 @@ export function streamedForm(maxFileBytes: number): MiddlewareHandler<AppEnv> {
             (async () => {
               let lease: Lease;
               try {
-                leased ??= takeLease();
+                leased ??= takeLease(ctx);
                 lease = await leased;
               } catch (e) {
                 stream.resume();
@@ -206,8 +262,9 @@ export function streamedForm(maxFileBytes: number): MiddlewareHandler<AppEnv> {
         incoming.pipe(bb);
       });
       (c.req as unknown as { bodyCache: { formData?: FormData } }).bodyCache.formData = form;
-      await next();
+      await uploadContext.run(ctx, next);
     } finally {
+      detach();
       // the job that read the upload ended the lease; otherwise the child drops its streams
       leased?.then(
         (l: Lease) => l.end(),

@@ -9,6 +9,7 @@
  */
 import { packagePayloadSchema, paperSchema, type PackagePayload, type PackageState, type Paper } from '../../core/sync/messages.js';
 import { parseReleaseCode } from '../../core/sync/release-code.js';
+import { releaseProof } from '../../core/sync/release-proof.js';
 import { openPaper, unwrapContentKey } from '../../core/sync/seal.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../hall/audit.js';
@@ -16,6 +17,7 @@ import { ApiError, Conflict, NotFound, TooManyRequests, ValidationError } from '
 import { newId } from '../../platform/ids.js';
 import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
 import { createExam } from '../exams/service.js';
+import { checkWholePaper } from '../questions/paper-size.js';
 import type { HubLinkRow } from './link.js';
 import { verifiedFromHub } from './link.js';
 
@@ -39,6 +41,8 @@ export interface HubPackageRow {
   released_at: number | null;
   released_by: string | null;
   exam_id: string | null;
+  /** set at release: the value only the release code yields, shown to the hub in heartbeats */
+  release_proof: string | null;
   failed_codes: number;
   last_failed_at: number | null;
 }
@@ -164,14 +168,19 @@ export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: stri
   const paper = paperSchema.parse(openPaper(key, payload.sealed, payload));
   deps.sqlite.transaction(() => {
     const examId = importPaper(deps, link.workspace_id, paper);
-    deps.sqlite.prepare("UPDATE hub_packages SET state = 'RELEASED', envelope = NULL, released_at = ?, released_by = ?, exam_id = ? WHERE package_id = ?").run(now, by, examId, packageId);
+    deps.sqlite.prepare("UPDATE hub_packages SET state = 'RELEASED', envelope = NULL, released_at = ?, released_by = ?, exam_id = ?, release_proof = ? WHERE package_id = ?").run(now, by, examId, releaseProof(code.code, link.hall_id, packageId), packageId);
     writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_RELEASED', targetType: 'exam', targetId: examId, detail: { packageId, by }, at: now });
   })();
   return packageInWorkspace(deps, link.workspace_id, packageId);
 }
 
-/** Inserts the paper as an exam of the workspace (call inside a transaction); returns its id. */
+/**
+ * Inserts the paper as an exam of the workspace (call inside a transaction); returns its id.
+ * @throws ValidationError when the paper is over a size limit (questions/paper-size.ts)
+ */
 function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string {
+  // the hall's paper size limits (docs/decisions.md, "Paper size limits"): refused before anything is written
+  checkWholePaper(paper.questions);
   const exam = createExam(deps, workspaceId, {
     workspaceId,
     title: paper.title,

@@ -2,10 +2,11 @@
  * The hall's periodic sync with its hub, whenever the internet is there (issue #24 §3, §5):
  * fetch packages it does not have yet, ask for the release of each sealed package whose
  * start is at most 5 minutes away (the hub refuses earlier), and send a heartbeat
- * (attempts in progress, package states). A failure of any kind (unreachable, a reply over
- * its limit, not JSON, the wrong shape, a bad signature, an error status) is recorded on the
- * link in one generic sentence (details in the log) and the scheduled job backs off
- * (link-state.ts); a hall with no internet simply keeps what it has.
+ * (attempts in progress, package states, and for each released package its release proof,
+ * without which the hub does not count the release). A failure of any kind (unreachable, a
+ * reply over its limit, not JSON, the wrong shape, a bad signature, an error status) is
+ * recorded on the link in one generic sentence (details in the log) and the scheduled job
+ * backs off (link-state.ts); a hall with no internet simply keeps what it has.
  */
 import { z } from 'zod';
 import { releasePayloadSchema } from '../../core/sync/messages.js';
@@ -54,7 +55,7 @@ export async function syncWithHub(deps: HallDeps, link: HubLinkRow): Promise<Syn
       report.released.push(p.package_id);
     }
     const inProgress = (deps.sqlite.prepare("SELECT count(*) AS n FROM attempts WHERE workspace_id = ? AND status = 'IN_PROGRESS'").get(link.workspace_id) as { n: number }).n;
-    await signedHubRequest(deps, link, 'POST', '/hub/v1/heartbeat', { inProgress, packages: listPackages(deps, link.workspace_id).map((p) => ({ packageId: p.package_id, state: p.state })) });
+    await signedHubRequest(deps, link, 'POST', '/hub/v1/heartbeat', { inProgress, packages: listPackages(deps, link.workspace_id).map((p) => ({ packageId: p.package_id, state: p.state, ...(p.release_proof ? { releaseProof: p.release_proof } : {}) })) });
     deps.sqlite.prepare('UPDATE hub_links SET last_sync_at = ?, last_error = NULL WHERE workspace_id = ?').run(deps.clock.now(), link.workspace_id);
     if (!removed.aborted) recordSync(deps, link.workspace_id, true, deps.clock.now());
   } catch (e) {

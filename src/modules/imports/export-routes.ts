@@ -81,7 +81,7 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       path: '/exams/{id}/roster/import',
       tags: ['Roster'],
       security: keySecurity,
-      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES)] as const,
+      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
       summary: 'Add candidates from a CSV or .xlsx (all-or-nothing; errors by row and column)',
       request: { params: examIdParams, body: { required: true, content: { 'multipart/form-data': { schema: rosterImportForm } } } },
       responses: { 201: jsonResponse(z.object({ created: z.number().int(), candidates: z.array(rosterEntry) }), 'Added'), ...uploadErrors },

@@ -24,6 +24,8 @@ export function questionRoutes(deps: HallDeps) {
       tags: ['Questions'],
       security: keySecurity,
       summary: 'Bulk ingest questions (all-or-nothing, ≤ 500)',
+      description:
+        'Each item is a QuestionInput (its text and maths limits are in its field descriptions). The exam as a whole holds at most 2,000 questions, 100,000 characters of prompts and options, 1,500 maths spans ($…$), 10,000 characters of TeX and 1,000,000 authored characters: the question that would cross one is refused with 400 `errors: [{index, path: "(paper)", message}]` and nothing is stored (docs/decisions.md, "Paper size limits"). The same limits apply to PATCH /questions/{id} and to every import.',
       request: { body: jsonBody(bulkQuestionsSchema, 'questions: array of QuestionInput') },
       responses: {
         201: jsonResponse(z.object({ success: z.boolean(), examId: z.string(), created: z.number().int(), questions: z.array(storedQuestionSchema) }), 'Stored'),
@@ -44,7 +46,7 @@ export function questionRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'patch', path: '/questions/{id}', tags: ['Questions'], security: keySecurity, summary: 'Edit a question', request: { params: idParam, body: jsonBody(questionPatchSchema) }, responses: { 200: jsonResponse(storedQuestionSchema, 'Question'), ...errorResponses } }),
+    createRoute({ method: 'patch', path: '/questions/{id}', tags: ['Questions'], security: keySecurity, summary: 'Edit a question', description: 'The merged question is validated as a QuestionInput, and the exam against its paper size limits (docs/decisions.md, "Paper size limits"); a change that makes no measure larger is accepted even on an exam stored over them.', request: { params: idParam, body: jsonBody(questionPatchSchema) }, responses: { 200: jsonResponse(storedQuestionSchema, 'Question'), ...errorResponses } }),
     (c) => c.json(patchQuestion(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('json')), 200),
   );
 

@@ -11,6 +11,7 @@ import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { normaliseQuestion } from '../../core/questions/normalise.js';
 import { questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
+import { checkPaperAfterEdit, checkPaperRoom } from './paper-size.js';
 
 /** Row → examiner view. */
 export function serializeQuestion(q: QuestionRow): StoredQuestion {
@@ -42,9 +43,10 @@ function toColumns(q: QuestionInput, keepOptionIds: ReadonlySet<string> = new Se
 
 /**
  * Validates every item and inserts them all in one transaction, after the exam's
- * existing questions. Nothing is stored when any item is invalid.
+ * existing questions. Nothing is stored when any item is invalid or the exam's paper would
+ * cross a size limit (paper-size.ts).
  * @throws NotFound when the exam is outside the workspace
- * @throws ValidationError with `errors: [{index, path, message}]`
+ * @throws ValidationError with `errors: [{index, path, message}]` (`path: '(paper)'` for a paper limit)
  */
 export function insertQuestions(deps: HallDeps, workspaceId: string, examId: string, inputs: unknown[]): StoredQuestion[] {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
@@ -66,6 +68,8 @@ export function insertQuestions(deps: HallDeps, workspaceId: string, examId: str
      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
   );
   deps.sqlite.transaction(() => {
+    // the exam's paper limits (docs/decisions.md, "Paper size limits"), in the transaction that writes
+    checkPaperRoom(deps, exam.id, valid);
     let pos = (deps.sqlite.prepare('SELECT coalesce(max(position), -1) + 1 AS p FROM questions WHERE exam_id = ?').get(exam.id) as { p: number }).p;
     for (const q of valid) {
       const c = toColumns(q);
@@ -94,6 +98,7 @@ export function listExamQuestions(deps: HallDeps, examId: string): StoredQuestio
 /**
  * PATCH /questions/:id: merges the patch into the stored question and re-validates the
  * whole item. Option ids given in the patch are kept so candidates' saved answers stay valid.
+ * @throws NotFound, ValidationError (the item rules, or a paper size limit: paper-size.ts)
  */
 export function patchQuestion(deps: HallDeps, workspaceId: string, id: string, patch: Record<string, unknown>): StoredQuestion {
   const cur = serializeQuestion(getQuestionInWorkspace(deps, workspaceId, id));
@@ -101,9 +106,12 @@ export function patchQuestion(deps: HallDeps, workspaceId: string, id: string, p
   const r = questionInputSchema.safeParse(merged);
   if (!r.success) throw new ValidationError('The question is invalid after the change; nothing was stored.', r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
   const c = toColumns(r.data, new Set(cur.options.map((o) => o.id)));
-  deps.sqlite
-    .prepare(`UPDATE questions SET type=?, prompt=?, marks=?, options_json=?, explanation=?, section=?, min_words=?, max_words=?, model_answer=?, rubric_json=?, difficulty=?, citation=?, updated_at=? WHERE id=?`)
-    .run(c.type, c.prompt, c.marks, c.optionsJson, c.explanation, c.section, c.minWords, c.maxWords, c.modelAnswer, c.rubricJson, c.difficulty, c.citation, deps.clock.now(), id);
+  deps.sqlite.transaction(() => {
+    checkPaperAfterEdit(deps, cur.examId, id, r.data);
+    deps.sqlite
+      .prepare(`UPDATE questions SET type=?, prompt=?, marks=?, options_json=?, explanation=?, section=?, min_words=?, max_words=?, model_answer=?, rubric_json=?, difficulty=?, citation=?, updated_at=? WHERE id=?`)
+      .run(c.type, c.prompt, c.marks, c.optionsJson, c.explanation, c.section, c.minWords, c.maxWords, c.modelAnswer, c.rubricJson, c.difficulty, c.citation, deps.clock.now(), id);
+  })();
   deps.sessions.invalidateExam(cur.examId);
   return serializeQuestion(getQuestionInWorkspace(deps, workspaceId, id));
 }

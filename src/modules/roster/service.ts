@@ -50,8 +50,26 @@ function serialize(deps: HallDeps, exam: ExamRow, r: RosterRow) {
 }
 
 /**
+ * Refuses roster entries whose studentId already has an attempt started with a PIN its
+ * candidate chose (the exam was an open room until now): on the roster that studentId
+ * would belong to someone who never chose that PIN, so whoever claimed it first would keep
+ * it (docs/decisions.md, "A roster student ID is never claimed with a chosen PIN").
+ * @throws Conflict 409 `STUDENT_ID_CLAIMED` listing the studentIds
+ */
+function assertNotClaimed(deps: HallDeps, examId: string, studentIds: string[]): void {
+  const claimed = deps.sqlite.prepare('SELECT 1 FROM attempts WHERE exam_id = ? AND student_id = ? AND pin_hash IS NOT NULL');
+  const taken = studentIds.filter((id) => claimed.get(examId, id));
+  if (taken.length) {
+    throw new Conflict(
+      `${taken.length === 1 ? 'This student ID has' : 'These student IDs have'} already been used to start the exam with a PIN the candidate chose, before the roster existed: ${taken.slice(0, 20).join(', ')}${taken.length > 20 ? ', …' : ''}. Nothing was stored. Check who sat under ${taken.length === 1 ? 'it' : 'them'} (the monitor), then add the roster without ${taken.length === 1 ? 'it' : 'them'}, or put the roster on a copy of the exam.`,
+      { code: 'STUDENT_ID_CLAIMED', studentIds: taken },
+    );
+  }
+}
+
+/**
  * Adds candidates (all-or-nothing). A studentId already on the roster or repeated in the
- * request → 400 listing the indexes.
+ * request → 400 listing the indexes; one already started with a chosen PIN → 409 (assertNotClaimed).
  */
 export function addToRoster(deps: HallDeps, workspaceId: string, examId: string, candidates: RosterInput[]) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
@@ -64,6 +82,7 @@ export function addToRoster(deps: HallDeps, workspaceId: string, examId: string,
     seen.add(cand.studentId);
   });
   if (errors.length) throw new ValidationError('Some candidates could not be added; nothing was stored.', errors);
+  assertNotClaimed(deps, exam.id, candidates.map((c) => c.studentId));
   const now = deps.clock.now();
   const ids: string[] = [];
   const ins = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at) VALUES (?,?,?,?,?,?,?,?)');

@@ -55,7 +55,7 @@ function fileResponse(c: Context<AppEnv>, exam: ExamRow): Response {
 async function examByRoom(deps: HallDeps, c: Context<AppEnv>, code: string): Promise<ExamRow> {
   const exam = deps.sqlite.prepare('SELECT * FROM exams WHERE access_code = ?').get(code.toUpperCase()) as ExamRow | undefined;
   if (!exam) {
-    await consume(deps.limits.general, `room-miss:${clientAddress(c)}`, 'unknown room codes');
+    await consume(deps.limits.general, `room-miss:${clientAddress(c, deps.config.CBT_TRUSTED_PROXIES)}`, 'unknown room codes');
     throw new NotFound('An exam with this room code', { code: 'ROOM_NOT_FOUND' });
   }
   return exam;

@@ -25,7 +25,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { Config } from '../../platform/config.js';
-import { clientAddress } from '../../platform/http.js';
+import { peerAddress } from '../../platform/http.js';
 import { sha256Hex } from '../../core/seb/config-key.js';
 
 /** What an exam that requires SEB checks against (cached with the exam's paper). */
@@ -71,7 +71,7 @@ function pathAndQuery(url: string): string {
 export function requestOrigin(c: Context<AppEnv>, config: Pick<Config, 'CBT_TLS_CERT' | 'CBT_TRUSTED_PROXIES'>): string {
   let proto = config.CBT_TLS_CERT ? 'https' : 'http';
   let host = c.req.header('host') ?? new URL(c.req.url).host;
-  if (config.CBT_TRUSTED_PROXIES.length && config.CBT_TRUSTED_PROXIES.includes(clientAddress(c))) {
+  if (config.CBT_TRUSTED_PROXIES.length && config.CBT_TRUSTED_PROXIES.includes(peerAddress(c))) {
     const fp = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
     const fh = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
     if (fp === 'http' || fp === 'https') proto = fp;

@@ -5,6 +5,9 @@ import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../hall/auth.js';
 import { reachableUrls } from './urls.js';
+import { laneFigures } from '../generation/job-slots.js';
+
+const laneFigure = z.object({ running: z.number().int(), waiting: z.number().int() });
 
 export const API_VERSION = '1.2.0';
 export const QUESTION_SCHEMA_VERSION = 'v1.3.0';
@@ -36,6 +39,9 @@ export function systemRoutes(deps: HallDeps, port: () => number) {
               flush: z.object({ rows: z.number(), batches: z.number(), maxBatchMs: z.number(), totalMs: z.number() }),
               eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
               memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+              uploads: z
+                .object({ main: laneFigure, small: laneFigure })
+                .openapi({ description: 'Uploads and jobs being read (0 or 1) and waiting, in each lane of the job processes (docs/decisions.md, "Upload lanes, a quota per workspace, abandoned uploads leave at once")' }),
             })
             .openapi('Health'),
           'Healthy',
@@ -66,6 +72,7 @@ export function systemRoutes(deps: HallDeps, port: () => number) {
           flush: deps.buffer.lastFlush,
           eventLoopDelayMs,
           memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
+          uploads: laneFigures(),
         },
         200,
       );

@@ -14,7 +14,7 @@ import * as svc from './service.js';
 export function workspaceRoutes(deps: HallDeps) {
   const r = createRouter();
   const auth = requireApiKey(deps);
-  const perAddress = async (c: Parameters<typeof clientAddress>[0]) => consume(deps.limits.general, `addr:${clientAddress(c)}`);
+  const perAddress = async (c: Parameters<typeof clientAddress>[0]) => consume(deps.limits.general, `addr:${clientAddress(c, deps.config.CBT_TRUSTED_PROXIES)}`);
 
   r.openapi(
     createRoute({ method: 'post', path: '/workspaces/standalone', tags: ['Workspaces'], summary: 'Register a standalone workspace (30 free credits)', request: { body: jsonBody(s.registerStandaloneSchema) }, responses: { 201: jsonResponse(s.registerStandaloneResponse, 'Registered'), 409: problem('A workspace with this e-mail address already exists (EMAIL_TAKEN)'), ...publicErrorResponses } }),
@@ -28,7 +28,7 @@ export function workspaceRoutes(deps: HallDeps) {
     createRoute({ method: 'post', path: '/workspaces/login', tags: ['Workspaces'], summary: 'Examiner sign-in (creates a workspace for a new e-mail)', request: { body: jsonBody(s.loginSchema) }, responses: { 200: jsonResponse(s.loginResponse, 'Signed in'), 401: problem('Wrong e-mail or password, no password set yet, or a new workspace’s password too short (LOGIN_FAILED, NO_PASSWORD, PASSWORD_TOO_SHORT)'), ...publicErrorResponses } }),
     async (c) => {
       await perAddress(c);
-      return c.json(await svc.login(deps, c.req.valid('json'), clientAddress(c)), 200);
+      return c.json(await svc.login(deps, c.req.valid('json'), clientAddress(c, deps.config.CBT_TRUSTED_PROXIES)), 200);
     },
   );
 

@@ -11,7 +11,11 @@ import type { Exam } from '../types.js';
 export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
   const check = (name: string, label: string, checked: boolean) =>
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name, checked }), ' ', label);
+  const nudge = exam ? [] : [h('div', { class: 'banner warn', id: 'roster-nudge', role: 'note' },
+    h('strong', null, 'Add a roster after creating the exam (Candidates). '),
+    'Without one the room is open: anyone who knows the room code can choose any student ID — a classmate’s too — and each computer may start the exam once. With a roster each candidate signs in with the PIN issued to them.')];
   return [
+    ...nudge,
     h('div', { class: 'grid2' },
       field('Title', h('input', { name: 'title', required: true, maxlength: 200, value: exam?.title ?? '' })),
       field('Duration (minutes)', h('input', { name: 'durationMins', type: 'number', required: true, min: 1, max: 600, value: exam?.durationMins ?? 60 })),

@@ -1,8 +1,9 @@
 /**
  * Invigilator actions from the live monitor. Each asks for a reason (kept in the audit
  * log, DESIGN §7) and calls the API: pause/resume the whole exam, extend one candidate's
- * time, reinstate a disqualified candidate, force-submit, clear a candidate's sign-in
- * throttle after wrong PINs.
+ * time, reinstate a disqualified candidate, force-submit, clear a candidate's (or the
+ * whole exam's) sign-in throttle after wrong PINs, allow another attempt from a computer
+ * of an open room.
  */
 import { field, h } from '../dom.js';
 import type { Ctx } from '../session.js';
@@ -47,5 +48,19 @@ export function forceSubmit(ctx: Ctx, a: AttemptSummary): Promise<boolean> {
 export function clearSignInThrottle(ctx: Ctx, examId: string, f: SignInFailure): Promise<boolean> {
   return withReason('Clear sign-in throttle', `Let student ID ${f.studentId} sign in again now (${f.failures} wrong sign-in(s) from ${f.addresses} computer(s)). Check who they are first.`, async (v) => {
     await ctx.api.post(`/exams/${enc(examId)}/sign-in-throttle/clear`, { studentId: f.studentId, reason: v.reason });
+  });
+}
+
+/** Lets every candidate of the exam sign in again now: every student ID, every computer (audited). */
+export function clearAllSignInThrottles(ctx: Ctx, examId: string): Promise<boolean> {
+  return withReason('Clear all sign-in throttles', 'Let every candidate of this exam sign in again now, from every computer — e.g. when the whole hall shares one network address and someone’s wrong tries hold the others back.', async (v) => {
+    await ctx.api.post(`/exams/${enc(examId)}/sign-in-throttle/clear`, { reason: v.reason });
+  });
+}
+
+/** Lets the computer at `address` start one more attempt of this open room (audited). */
+export function allowSeatAttempt(ctx: Ctx, examId: string, address: string): Promise<boolean> {
+  return withReason('Allow another attempt from this computer', `The computer at ${address} has already started this exam. Allow exactly one more attempt from it (e.g. a second shift). Check who will sit first: without a roster anyone can choose a student ID.`, async (v) => {
+    await ctx.api.post(`/exams/${enc(examId)}/seats/allow`, { address, reason: v.reason });
   });
 }

@@ -4,7 +4,9 @@
  * long request, no polling. Shows every candidate's address, progress, last save,
  * remaining time (ticked locally between snapshots), violations and status; raises
  * alerts for disqualification and for candidates not seen for 60 s; lists wrong sign-ins
- * per student ID with "Clear sign-in throttle".
+ * per student ID with "Clear sign-in throttle" (one ID, or all); in an open room (no
+ * roster) shows the computer (seat) each attempt was started from and offers "Allow
+ * another attempt from this computer".
  */
 import { h, hiddenHeader, replace } from '../dom.js';
 import { MonitorState, type RaisedAlert } from '../monitor-state.js';
@@ -14,7 +16,7 @@ import { formatClock, formatSeconds } from '../time.js';
 import type { AttemptSummary, Exam, MonitorAlert, MonitorSnapshot, SignInFailure } from '../types.js';
 import { errorText, toast } from '../ui.js';
 import { SEB_CELL_TITLE, sebCheckText } from './seb-check.js';
-import { clearSignInThrottle, extendTime, forceSubmit, pauseOrResume, reinstate } from './monitor-actions.js';
+import { allowSeatAttempt, clearAllSignInThrottles, clearSignInThrottle, extendTime, forceSubmit, pauseOrResume, reinstate } from './monitor-actions.js';
 
 const STATUS_TEXT = { IN_PROGRESS: 'Writing', COMPLETED: 'Submitted', DISQUALIFIED: 'Disqualified' } as const;
 
@@ -51,7 +53,8 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     const pct = a.totalQuestions ? Math.round((a.answered / a.totalQuestions) * 100) : 0;
     return h('tr', { 'data-attempt-id': a.attemptId, 'data-status': a.status },
       h('td', null, h('strong', null, a.candidateName), h('br'), h('small', { class: 'muted' }, a.studentId)),
-      h('td', { class: 'mono' }, a.clientAddress ?? '—'),
+      h('td', { class: 'mono', 'data-field': 'seat' }, a.seatAddress ?? a.clientAddress ?? '—',
+        a.seatAddress && a.clientAddress && a.clientAddress !== a.seatAddress ? h('small', { class: 'muted' }, h('br'), `now at ${a.clientAddress}`) : null),
       h('td', { 'data-field': 'progress' }, `${a.answered}/${a.totalQuestions}`, h('div', { class: 'bar' }, h('span', { style: `width:${pct}%` }))),
       h('td', { 'data-field': 'last-saved' }),
       h('td', { 'data-field': 'remaining', class: 'mono' }),
@@ -64,7 +67,8 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
       h('td', { class: 'row-actions' },
         a.status === 'IN_PROGRESS' ? h('button', { type: 'button', class: 'link small', 'data-action': 'extend', onclick: () => void act(extendTime(ctx, a, patched), 'Time extended.') }, 'Extend') : null,
         a.status === 'DISQUALIFIED' ? h('button', { type: 'button', class: 'link small', 'data-action': 'reinstate', onclick: () => void act(reinstate(ctx, a, patched), 'Candidate reinstated.') }, 'Reinstate') : null,
-        a.status !== 'COMPLETED' ? h('button', { type: 'button', class: 'link small danger-text', 'data-action': 'force-submit', onclick: () => void act(forceSubmit(ctx, a), 'Attempt submitted.') }, 'Force submit') : null));
+        a.status !== 'COMPLETED' ? h('button', { type: 'button', class: 'link small danger-text', 'data-action': 'force-submit', onclick: () => void act(forceSubmit(ctx, a), 'Attempt submitted.') }, 'Force submit') : null,
+        state.snapshot?.openRoom && a.seatAddress ? h('button', { type: 'button', class: 'link small', 'data-action': 'allow-seat', title: 'This computer has used its one start of this exam', onclick: () => void act(allowSeatAttempt(ctx, exam.id, a.seatAddress!), 'Another attempt allowed from this computer.') }, 'Allow another attempt from this computer') : null));
   };
   /** Updates the parts of a row that move with the clock: time left and "not seen". */
   const tick = (el: HTMLElement, a: AttemptSummary, now: number) => {
@@ -91,6 +95,10 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     failuresSig = sig;
     replace(failuresHost, list.length ? [
       h('h3', null, 'Wrong sign-ins (last 15 minutes)'),
+      h('button', { type: 'button', class: 'link small', 'data-action': 'clear-all-throttles', onclick: () => void act(clearAllSignInThrottles(ctx, exam.id).then(async (ok) => {
+        if (ok) onSnapshot(await ctx.api.get<MonitorSnapshot>(`/exams/${encodeURIComponent(exam.id)}/monitor`));
+        return ok;
+      }), 'Every sign-in throttle of this exam cleared.') }, 'Clear all sign-in throttles'),
       h('table', { class: 'table' },
         h('thead', null, h('tr', null, ['Student ID', 'Wrong tries', 'Computers', 'Last', 'Held back', ''].map((t) => h('th', null, t)))),
         h('tbody', null, list.map((f) => h('tr', { 'data-student-id': f.studentId },

@@ -1,0 +1,1 @@
+ALTER TABLE `hub_packages` ADD `release_proof` text;

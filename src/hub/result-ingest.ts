@@ -1,0 +1,126 @@
+/**
+ * Storing results sent up by a hall (docs/hub-protocol.md, "Results up"), for the single
+ * route and the batch alike, in ONE transaction: every event is checked against the hub's
+ * own copy of its package (result-checks.ts), graded by the hub, and stored with the hub's
+ * figures; an event the hub refuses gets an audit row `result-refused` with the reason, and
+ * a stored event whose hall figures differ from the hub's an audit row `result-score-differs`.
+ *
+ * An event id already held is a `duplicate` when the event is the same (as JSON values) and
+ * refused when it is not. Events of one hall are serialised by a transaction-scoped advisory
+ * lock on the hall, so two hub processes cannot both store a "first" result of one attempt.
+ */
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ResultEvent } from '../core/sync/messages.js';
+import type { HubDeps } from './deps.js';
+import { hubAudit, hubResults, publications } from './db/schema.js';
+import { hubPaperCopy } from './paper-copy.js';
+import { checkFollowUp, checkResult, gradeEvent, type HubGrade, type Refusal } from './result-checks.js';
+
+/** What the hub did with one event: stored, duplicate, or refused (with the single route's status). */
+export type IngestOutcome = { eventId: string; status: 'stored' | 'duplicate' } | { eventId: string; status: 'refused'; refusal: Refusal };
+
+/** Arbitrary constant naming the results lock space (pg_advisory_xact_lock's first key). */
+const RESULTS_LOCK = 240_511;
+
+/** JSON with object keys sorted: two events are "the same" when these strings are equal. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const newer = (a: ResultEvent, b: ResultEvent) => Date.parse(a.createdAt) > Date.parse(b.createdAt) || (a.createdAt === b.createdAt && a.eventId > b.eventId);
+
+/**
+ * Checks, grades and stores `events` of `hallId` in order; returns one outcome per event,
+ * in the same order (a repeat inside the list is judged against its first occurrence).
+ * @throws what PostgreSQL throws (nothing of the list is stored then)
+ */
+export async function ingestEvents(deps: HubDeps, hallId: string, events: ResultEvent[]): Promise<IngestOutcome[]> {
+  const now = deps.clock.now();
+  const at = new Date(now);
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESULTS_LOCK}, hashtext(${hallId}))`);
+    const packageIds = [...new Set(events.map((e) => e.packageId))];
+    const pubs = await tx.select().from(publications).where(and(eq(publications.hallId, hallId), inArray(publications.packageId, packageIds)));
+    const pubOf = new Map(pubs.map((p) => [p.packageId, p]));
+    const held = await tx
+      .select({ body: hubResults.body })
+      .from(hubResults)
+      .where(and(eq(hubResults.hallId, hallId), or(inArray(hubResults.eventId, [...new Set(events.map((e) => e.eventId))]), inArray(hubResults.attemptId, [...new Set(events.map((e) => e.attempt.attemptId))]))));
+    const byEventId = new Map<string, string>();
+    const latest = new Map<string, ResultEvent>();
+    const remember = (e: ResultEvent) => {
+      byEventId.set(e.eventId, canonicalJson(e));
+      const cur = latest.get(e.attempt.attemptId);
+      if (!cur || newer(e, cur)) latest.set(e.attempt.attemptId, e);
+    };
+    for (const { body } of held) remember(body as ResultEvent);
+
+    const outcomes: IngestOutcome[] = [];
+    const rows: { e: ResultEvent; g: HubGrade }[] = [];
+    const audits: (typeof hubAudit.$inferInsert)[] = [];
+    const actor = `hall:${hallId}`;
+    for (const e of events) {
+      const refusal = judge(e);
+      if (refusal === 'duplicate') {
+        outcomes.push({ eventId: e.eventId, status: 'duplicate' });
+        continue;
+      }
+      if (refusal) {
+        outcomes.push({ eventId: e.eventId, status: 'refused', refusal });
+        audits.push({ at, actor, action: 'result-refused', hallId, detail: { eventId: e.eventId, packageId: e.packageId, attemptId: e.attempt.attemptId, code: refusal.code, reason: refusal.reason } });
+        continue;
+      }
+      const pub = pubOf.get(e.packageId)!;
+      const g = gradeEvent(hubPaperCopy(deps.secrets, pub), e);
+      rows.push({ e, g });
+      remember(e);
+      outcomes.push({ eventId: e.eventId, status: 'stored' });
+      if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview } } });
+    }
+    if (rows.length) {
+      await tx.insert(hubResults).values(
+        rows.map(({ e, g }) => ({
+          eventId: e.eventId,
+          hallId,
+          examId: e.examId,
+          attemptId: e.attempt.attemptId,
+          type: e.type,
+          studentId: e.attempt.studentId,
+          score: g.score,
+          maxScore: g.maxScore,
+          percentage: g.percentage,
+          grade: g.grade,
+          pendingReview: g.pendingReview,
+          marks: g.marks,
+          hallClaim: g.hallClaim,
+          status: e.attempt.status,
+          body: e,
+          hallSentAt: new Date(e.createdAt),
+          receivedAt: at,
+        })),
+      );
+    }
+    if (audits.length) await tx.insert(hubAudit).values(audits);
+    return outcomes;
+
+    /** 'duplicate', a refusal, or null when the event may be stored */
+    function judge(e: ResultEvent): Refusal | 'duplicate' | null {
+      const same = byEventId.get(e.eventId);
+      if (same !== undefined) return same === canonicalJson(e) ? 'duplicate' : { status: 409, code: 'EVENT_ALTERED', reason: `The hub already holds event ${e.eventId} with other content.` };
+      const pub = pubOf.get(e.packageId);
+      if (!pub || pub.examId !== e.examId) return { status: 404, code: 'PACKAGE_NOT_THIS_HALLS', reason: 'The package is not this hall’s, or not of the named exam.' };
+      const paper = hubPaperCopy(deps.secrets, pub);
+      const prior = latest.get(e.attempt.attemptId);
+      return checkResult(paper, e, now) ?? (prior ? checkFollowUp(prior, e) : null);
+    }
+  });
+}
