@@ -9,9 +9,8 @@ import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { afterWriteTurn, relaxedSync, syncWal } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
 import { candidateAttempt } from '../attempts/answers.js';
-import { eventData } from '../attempts/finalize.js';
+import { recordAttemptEvent } from '../attempts/attempt-events.js';
 import { remainingSeconds } from '../attempts/timer.js';
 import type { AttemptRow } from '../../db/rows.js';
 import { VIOLATION_TYPES, type TelemetryType } from '../../core/proctoring/telemetry.js';
@@ -46,7 +45,7 @@ function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType;
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted.', { code: 'ALREADY_SUBMITTED' });
   const counted = COUNTED.has(input.type);
   const now = deps.clock.now();
-  let disqualified = false;
+  let eventId: string | null = null;
   deps.sqlite.transaction(() => {
     deps.sqlite.prepare('INSERT INTO telemetry_events (attempt_id, type, action, counted, created_at) VALUES (?,?,?,?,?)').run(attemptId, input.type, input.meta?.action?.slice(0, 200) ?? null, counted ? 1 : 0, now);
     if (!counted) return;
@@ -55,15 +54,14 @@ function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType;
       deps.buffer.flushAttempt(attemptId);
       deps.sqlite.prepare("UPDATE attempts SET status = 'DISQUALIFIED', disqualified_at = ? WHERE id = ?").run(now, attemptId);
       const row = deps.sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(attemptId) as AttemptRow;
-      enqueueEvent(deps.sqlite, { workspaceId: row.workspace_id, type: 'exam.attempt.disqualified', data: eventData(paper, row), at: now });
-      disqualified = true;
+      eventId = recordAttemptEvent(deps.sqlite, paper, row, 'exam.attempt.disqualified', now);
     }
   })();
   const fresh = counted ? deps.sessions.reloadAttempt(attemptId)! : st;
   const announce = () => {
-    if (disqualified) {
+    if (eventId) {
       deps.events.emit({ kind: 'attempt-disqualified', examId: paper.exam.id, attemptId, candidateName: fresh.row.candidate_name });
-      deps.events.emit({ kind: 'outbox-written', eventId: attemptId });
+      deps.events.emit({ kind: 'outbox-written', eventId });
     } else if (counted) {
       deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
     }
