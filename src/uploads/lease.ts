@@ -43,7 +43,7 @@ export class Lease {
   private running = false;
   /** bytes sent on this lease, and whether its job leaves the child large (`run`'s `retire`) */
   private sent = 0;
-  private engine = false;
+  private retire = false;
   private readonly signal: AbortSignal | undefined;
   private readonly onAbort = () => this.cancel();
   /**
@@ -136,7 +136,7 @@ export class Lease {
    */
   async run<T>(job: JobRequest, retire = false): Promise<T> {
     if (this.finished) throw new Error('run() on a finished lease');
-    this.engine = retire;
+    this.retire = retire;
     this.running = true;
     try {
       const header = this.detach(job);
@@ -167,7 +167,7 @@ export class Lease {
     if (this.released) return;
     this.released = true;
     this.signal?.removeEventListener('abort', this.onAbort);
-    this.ended(this.engine || this.sent > RECYCLE_AFTER_MB * 1024 * 1024);
+    this.ended(this.retire || this.sent > RECYCLE_AFTER_MB * 1024 * 1024);
     this.release();
   }
 }
