@@ -17,7 +17,7 @@ import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
 import { ensureOperatorCredential } from './hall/operator.js';
-import { startJobLauncher } from './modules/generation/job-launcher.js';
+import { startJobLauncher } from './uploads/job-launcher.js';
 import { attachSaveChannel } from './modules/attempts/save-channel.js';
 
 /** The listen queue of connections not accepted yet (see the listen call below). */
@@ -32,7 +32,7 @@ function main(): void {
     process.exit(2);
   }
   // the process that starts job processes, forked now while this heap is small: the
-  // server itself forks no more during an exam (generation/job-launcher.ts)
+  // server itself forks no more during an exam (uploads/job-launcher.ts)
   startJobLauncher();
   const logger = jsonLogger();
   const rt = createRuntime(config, logger);

@@ -13,6 +13,7 @@ import type { RateLimits } from '../platform/rate-limit.js';
 import type { AnswerBuffer } from '../modules/attempts/answer-buffer.js';
 import type { SessionCache } from '../modules/attempts/session-cache.js';
 import type { HallEvents } from './events.js';
+import type { JobPool } from '../uploads/job-pool.js';
 
 export interface AppDeps {
   db: Db;
@@ -31,4 +32,6 @@ export interface HallDeps extends AppDeps {
   sessions: SessionCache;
   /** in-process notifications for the live monitor and the outbox dispatcher */
   events: HallEvents;
+  /** the job processes that read uploads and run the question engine (src/uploads/job-pool.ts) */
+  jobs: JobPool;
 }

@@ -13,7 +13,6 @@ import { getExamInWorkspace } from '../exams/service.js';
 import { serializeQuestion } from '../questions/service.js';
 import type { ExamRow, QuestionRow } from '../../db/rows.js';
 import type { StoredQuestion } from '../../core/questions/schemas.js';
-import type { ImportedQuestion } from '../../core/formats/types.js';
 import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
 export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
@@ -52,29 +51,4 @@ export function examAnswerRecords(deps: HallDeps, workspaceId: string, examId: s
     m.set(r.question_id, r);
   }
   return out;
-}
-
-/** Stored question (examiner view) → QuestionInput, dropping ids and empty fields. */
-export function toQuestionInput(q: StoredQuestion): ImportedQuestion {
-  const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
-  return {
-    type: q.type,
-    prompt: q.prompt,
-    marks: q.marks,
-    ...(objective ? { options: q.options.map((o) => ({ keyLabel: o.keyLabel, text: o.text, isCorrect: o.isCorrect })) } : {}),
-    ...(q.explanation ? { explanation: q.explanation } : {}),
-    ...(q.section ? { section: q.section } : {}),
-    ...(q.minWords !== null ? { minWords: q.minWords } : {}),
-    ...(q.maxWords !== null ? { maxWords: q.maxWords } : {}),
-    ...(q.modelAnswer ? { modelAnswer: q.modelAnswer } : {}),
-    ...(q.rubric
-      ? {
-          rubric: {
-            name: q.rubric.name,
-            totalMarks: q.rubric.totalMarks,
-            criteria: q.rubric.criteria.map((c) => ({ id: c.id, title: c.title, maxMarks: c.maxMarks, ...(c.description ? { description: c.description } : {}) })),
-          },
-        }
-      : {}),
-  };
 }
