@@ -125,8 +125,9 @@ export function invigilationRoutes(deps: HallDeps) {
         let ticks = 0;
         while (!stream.aborted) {
           ticks++;
-          // a full snapshot when something changed, and every 5 s anyway (remaining time moves)
-          if (changed || ticks % 5 === 0) {
+          // a full snapshot when something changed, and every 3 s anyway (remaining time and
+          // last-seen times move: the page marks a candidate not heard from for 15 s, issue 36)
+          if (changed || ticks % 3 === 0) {
             changed = false;
             const snap = snapshot(workspaceId, examId);
             await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snap) });
