@@ -59,7 +59,7 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
       h('td', { 'data-field': 'candidate' }, h('strong', null, a.candidateName), ' ', h('small', { class: 'muted' }, a.studentId)),
       h('td', { class: 'mono', 'data-field': 'seat' }, a.seatAddress ?? a.clientAddress ?? '—',
         a.seatAddress && a.clientAddress && a.clientAddress !== a.seatAddress ? h('small', { class: 'muted' }, h('br'), `now at ${a.clientAddress}`) : null),
-      h('td', { 'data-field': 'progress' }, h('span', { class: 'bar' }, h('span', { style: `width:${pct}%` })), ` ${a.answered}/${a.totalQuestions}`),
+      h('td', { 'data-field': 'progress' }, `${a.answered}/${a.totalQuestions}`, h('span', { class: 'bar' }, h('span', { style: `width:${pct}%` }))),
       h('td', { 'data-field': 'last-saved' }),
       h('td', { 'data-field': 'remaining', class: 'mono' }),
       h('td', { 'data-field': 'violations', class: a.violations > 0 ? 'warn' : null }, `${a.violations}/${a.maxTabViolations}`),
