@@ -8,7 +8,7 @@
  * - the question editor starts with no option marked correct and refuses to save an MCQ
  *   (or a true/false question) until one is, saying so next to the options;
  * - the exam form's instructions reach the candidate's instructions screen before the
- *   clock starts, rendered and sanitised.
+ *   clock starts, rendered and sanitised; "Exam finished" afterwards is a calm confirmation.
  * Screenshots go to test/artifacts/ (copies of the monitor and instructions ones are in docs/screenshots/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +208,16 @@ describe.sequential('admin page: a tutorial centre\'s exam day', () => {
       await page.click('#start-exam');
       await page.waitForSelector('section.question');
       expect((await keyed().get(`/exams/${exam.id}/attempts`)).body).toHaveLength(1);
+      // item 8: after Finish, "Exam finished" is a calm confirmation (a status), not the red error box
+      await page.click('#open-submit');
+      await page.click('#confirm-submit');
+      await page.click('#finish');
+      await page.waitForSelector('#signin-notice');
+      expect(await page.getAttribute('#signin-notice', 'role')).toBe('status');
+      expect(await page.textContent('#signin-notice')).toContain('Exam finished');
+      expect(await page.isHidden('#signin-alert')).toBe(true);
+      const colours = await page.$eval('#signin-notice', (el) => getComputedStyle(el).backgroundColor);
+      expect(colours).toBe('rgb(227, 244, 232)'); // --ok-bg, the green of a confirmation
       await context.close();
     }, STEP_MS);
   }
