@@ -23,7 +23,7 @@ import { sessionView } from './views.js';
 import { renderPaper } from './paper.js';
 import type { MathForm } from '../../platform/rich-text.js';
 import { GRACE_MS, remainingMs } from './timer.js';
-import { admitChannel } from './save-channel.js';
+import { admitChannel } from './channel-admit.js';
 import { ApiError } from '../../platform/errors.js';
 
 // What each refusal means on the candidate routes (no API key: the attempt id is the capability)
@@ -159,7 +159,7 @@ export function attemptRoutes(deps: HallDeps) {
   r.openapi(
     createRoute({ method: 'get', path: '/attempts/{id}/channel', ...channelDoc, request: { params: s.attemptParams }, responses: { 101: { description: 'Switching Protocols: the channel is open (only with Upgrade: websocket)' }, ...channelProblems } }),
     async (c) => {
-      await admitChannel(deps, c.req.valid('param').id);
+      await admitChannel(deps, c.req.valid('param').id, clientAddress(c));
       throw new ApiError(426, 'upgrade-required', 'Upgrade required', 'This is the save channel, a WebSocket: open it with Upgrade: websocket, or save with PUT /attempts/{id}/answers/{questionId}.', { code: 'UPGRADE_REQUIRED' }, { upgrade: 'websocket' });
     },
   );
