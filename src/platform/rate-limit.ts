@@ -68,8 +68,8 @@ export class RateLimits {
     this.loginBySeat = guesses('login', 10, 30_000);
     this.loginByAddress = guesses('login-address', 50, 30_000);
     this.operatorByAddress = guesses('operator', 10, 30_000);
-    this.channelBySeat = new GuessThrottle({ name: 'save-channel', free: 0, windowMs: 15 * MIN, baseDelayMs: 5_000, maxDelayMs: 5 * MIN }, clock);
-    this.channelByAddress = new GuessThrottle({ name: 'save-channel-address', free: 2, windowMs: 15 * MIN, baseDelayMs: 5_000, maxDelayMs: 5 * MIN }, clock);
+    this.channelBySeat = new GuessThrottle({ name: 'save-channel', free: 1, windowMs: 15 * MIN, baseDelayMs: 10_000, maxDelayMs: 5 * MIN }, clock);
+    this.channelByAddress = new GuessThrottle({ name: 'save-channel-address', free: 3, windowMs: 15 * MIN, baseDelayMs: 10_000, maxDelayMs: 5 * MIN }, clock);
   }
 }
 
