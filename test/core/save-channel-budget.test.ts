@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ManualClock } from '../../src/platform/clock.js';
-import { api, addQuestions, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, type TestServer } from '../harness.js';
+import { api, addQuestions, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, waitFor, type TestServer } from '../harness.js';
 import { sendFrom } from '../security/from-address.js';
 
 type Reply = { i?: number | null; s?: number; p?: { status: number; code?: string } };
@@ -102,11 +102,18 @@ describe('a channel flooded with malformed frames', () => {
     expect(refusals.length).toBeGreaterThanOrEqual(60);
     expect(refusals.length).toBeLessThan(130);
     expect(refusals.every((m) => m.p!.status === 400 || m.p!.status === 429)).toBe(true);
+    // each a whole problem body, as the PUT's (the prebuilt refusals keep every member)
+    expect(refusals[0]).toEqual({ i: null, p: { code: 'VALIDATION', errors: [{ path: '(frame)', message: expect.any(String) }], type: '/problems/validation-error', title: 'Validation failed', status: 400, detail: expect.any(String), instance: `/attempts/${flooder.attemptId}/channel`, requestId: expect.any(String) } });
+    expect(new Set(refusals.map((m) => (m.p as { requestId?: string }).requestId)).size).toBe(refusals.length);
     // the attempt's limit counted each handled frame, the pings (no reply) too, and the open
     const used = (await s.deps.limits.live.limiter.get(flooder.attemptId))!.consumedPoints;
     expect(used).toBeGreaterThan(refusals.length + 1);
     expect(used).toBeGreaterThanOrEqual(100);
     expect(await h.save({ i: 2, q: q.id, o: q.options[1]!.id, s: 2 })).toMatchObject({ i: 2, s: 2, a: 1 });
+    // a frame with blanks around its JSON object is still a frame (JSON allows them)
+    h.ws.send(` ${JSON.stringify({ i: 3, q: q.id, o: q.options[2]!.id, s: 3 })}\n`);
+    await waitFor(() => h.got.some((m) => m.i === 3), 5_000);
+    expect(h.got.find((m) => m.i === 3)).toMatchObject({ s: 3, a: 1 });
     expect(h.ws.readyState).toBe(WebSocket.OPEN);
     h.ws.close();
   });

@@ -15,7 +15,7 @@
  * trace, which was most of the event loop's time (docs/reliability.md).
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { ValidationError } from '../../platform/errors.js';
+import { toProblem, ValidationError } from '../../platform/errors.js';
 
 /** The close code of a channel over its frame budget: 4000 + 429 (as 4403, 4404, 4409). */
 export const CLOSE_OVER_BUDGET = 4429;
@@ -87,3 +87,49 @@ export const NOT_JSON = new ValidationError('The frame is not valid JSON text.',
 export const NOT_OBJECT = new ValidationError('A frame is a JSON object: {"i", "q", "o"|"t", "s"}.', [{ path: '(frame)', message: 'must be an object' }]);
 /** The refusal of a frame without a usable id. */
 export const BAD_ID = new ValidationError('The frame id i must be a whole number ≥ 0.', [{ path: 'i', message: 'must be a whole number ≥ 0' }]);
+
+const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+const frameIdOk = (i: unknown): i is number => typeof i === 'number' && Number.isSafeInteger(i) && i >= 0;
+
+/**
+ * A text frame's JSON object with a usable id `i`, or the prebuilt refusal of a malformed
+ * frame. Cheap on garbage: a frame whose first and last non-blank bytes are not `{` `}`
+ * is refused unparsed (NOT_OBJECT: whatever it is, it is not a JSON object), a binary
+ * one likewise (NOT_JSON), and JSON.parse's SyntaxError is made without a stack trace
+ * (capturing one cost ~30× the parse of a small frame).
+ */
+export function readFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Record<string, unknown> | ValidationError {
+  if (isBinary) return NOT_JSON;
+  const b = Buffer.isBuffer(data) ? data : Buffer.from(String(data));
+  let a = 0;
+  let z = b.length - 1;
+  while (a < z && isSpace(b[a]!)) a++;
+  while (z > a && isSpace(b[z]!)) z--;
+  if (b[a] !== 0x7b || b[z] !== 0x7d || a === z) return NOT_OBJECT;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  let f: unknown;
+  try {
+    f = JSON.parse(b.toString('utf8'));
+  } catch {
+    return NOT_JSON;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  return frameIdOk((f as Record<string, unknown>).i) ? (f as Record<string, unknown>) : BAD_ID;
+}
+
+const serialized = new Map<ValidationError, string>();
+/**
+ * The reply to a malformed frame, `{"i": null, "p": problem}`, as JSON text: the problem
+ * body of toProblem() (same members, same order), its constant part serialized once.
+ */
+export function malformedReply(err: ValidationError, instance: string, requestId: string): string {
+  let head = serialized.get(err);
+  if (head === undefined) {
+    const { instance: _i, requestId: _r, ...rest } = toProblem(err, '', '');
+    head = JSON.stringify(rest).slice(0, -1);
+    serialized.set(err, head);
+  }
+  return `{"i":null,"p":${head},"instance":${JSON.stringify(instance)},"requestId":${JSON.stringify(requestId)}}}`;
+}

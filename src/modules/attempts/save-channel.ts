@@ -49,7 +49,7 @@ import { consume } from '../../platform/rate-limit.js';
 import { randomBase62 } from '../../platform/ids.js';
 import { saveAnswers } from './answers.js';
 import { admitChannel, channelOff, sameOrigin } from './channel-admit.js';
-import { BAD_ID, CLOSE_OVER_BUDGET, FrameBudget, NOT_JSON, NOT_OBJECT, strikeChannel } from './channel-budget.js';
+import { CLOSE_OVER_BUDGET, FrameBudget, malformedReply, readFrame, strikeChannel } from './channel-budget.js';
 import { answerItemSchema, singleAnswerSchema } from './schemas.js';
 
 /** The channel's path; the attempt id is its one segment (as in `/attempts/{id}`). */
@@ -79,7 +79,6 @@ const PUSH_SLICES_MAX = 100;
 const LIVE = 'requests for this attempt';
 /** the PUT route's path rule for the question id (its errors name `questionId`) */
 const questionParam = answerItemSchema.pick({ questionId: true });
-const frameIdOk = (i: unknown): i is number => typeof i === 'number' && Number.isSafeInteger(i) && i >= 0;
 
 interface Channel {
   ws: WebSocket;
@@ -228,10 +227,14 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
     try {
       // every frame takes its point of the attempt's limit, a malformed one too; its id
       // (read first) goes on a refusal for the limit, so the page can match it
-      const o = readFrame(data, isBinary);
+      const o = readFrame(data as Buffer, isBinary);
       if (!(o instanceof ApiError)) id = o.i as number;
       await consume(deps.limits.live, ch.attemptId, LIVE);
-      if (o instanceof ApiError) throw o;
+      if (o instanceof ApiError) {
+        // (no throw, no new error: a flood's refusals must be cheap)
+        if (ch.ws.readyState === ch.ws.OPEN) ch.ws.send(malformedReply(o, `/attempts/${ch.attemptId}/channel`, `${bootId}-c${n.toString(36)}`));
+        return;
+      }
       // the PUT route's checks, in its order: path (the question id) → 400, then the body
       const q = questionParam.safeParse({ questionId: o.q });
       if (!q.success) throw invalidInput('param', q.error);
@@ -251,19 +254,6 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
       const ends = err.status === 403 || err.status === 409 || (err.status === 404 && err.extra.code !== 'QUESTION_NOT_FOUND');
       if (ends) ch.ws.close(4000 + err.status, String(err.extra.code ?? '').slice(0, 60));
     }
-  };
-
-  /** A frame's JSON object with a usable id `i`, or the (prebuilt) refusal of a malformed frame. */
-  const readFrame = (data: RawData, isBinary: boolean): Record<string, unknown> | ApiError => {
-    if (isBinary) return NOT_JSON;
-    let f: unknown;
-    try {
-      f = JSON.parse(String(data));
-    } catch {
-      return NOT_JSON;
-    }
-    if (f === null || typeof f !== 'object' || Array.isArray(f)) return NOT_OBJECT;
-    return frameIdOk((f as Record<string, unknown>).i) ? (f as Record<string, unknown>) : BAD_ID;
   };
 
   const internal = (e: unknown, ch: Channel): ApiError => {
