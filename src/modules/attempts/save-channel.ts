@@ -11,7 +11,8 @@
  * attempt (404), a disqualified one (403 DISQUALIFIED), an exam that requires Safe Exam
  * Browser (403 SEB_USES_HTTP: SEB's keys are judged per request and per URL, so those
  * pages save over HTTP), a completed or timed-out attempt (409), and an attempt over its
- * rate limit (429). The attempt id is the capability, as on the HTTP routes. The same path
+ * rate limit or slowed after a flood (429, channel-budget.ts). The attempt id is the
+ * capability, as on the HTTP routes. The same path
  * without `Upgrade` (routes.ts) answers what the upgrade would: the same refusals, or 426
  * when it would be taken — how a page whose upgrade failed learns whether the server
  * refused it (stop trying) or the network lost it (try again).
@@ -21,6 +22,11 @@
  * (`o`, `t`, `s` optional as in the PUT body; `i` a whole number the reply echoes).
  * Each frame takes a point of the attempt's live rate limit, is validated by the PUT
  * route's schemas and goes through the same `saveAnswers(…, {questionInPath: true})`.
+ * Every frame — a save, a malformed one, a ping or pong — also takes a token of the
+ * connection's budget; over it the channel is closed (4429) and its seat slowed
+ * (channel-budget.ts). ws hands this module one frame per connection per turn of the
+ * event loop, and a connection with frames waiting stops being read, so a flooding
+ * peer holds the loop for one frame's work at a time (issue #34, finding 2).
  * Server → client:
  * - saved: `{"i", "s": seq, "a": applied, "r": remainingSeconds, "d": durableSeq}` (the
  *   PUT response's `seq`, `applied`, `remainingSeconds`, `durableSeq`; `saved` is true);
@@ -35,7 +41,7 @@
  * themselves (a pong: 8 bytes of frames, where reopening cost a ~650 B handshake every idle
  * minute); a channel that answers neither with a frame nor a pong for 65 s is closed (1000),
  * as an idle HTTP connection is (platform/idle-connections.ts) — a page gone without a TCP
- * close. Frames over 1 MB (the PUT body limit) close it (1009); no permessage-deflate
+ * close. Frames over 300 KB (MAX_FRAME_BYTES) close it (1009); no permessage-deflate
  * (memory per connection, and the frames are tiny).
  */
 import type { IncomingMessage, Server } from 'node:http';
