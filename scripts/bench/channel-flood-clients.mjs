@@ -6,7 +6,8 @@
  *   and, per phase, has each save every `everyMs` (± 50 %, a random first wait) one answer
  *   `{i, q, o, s}`, timing each save from send to its reply (ms, performance.now); beside
  *   them GET /health every `healthEveryMs` on a keep-alive connection, timed the same way.
- *   Replies: `{saves: {n, p50, p99, max}, errors, health: {n, p50, p99, max}, closes}`.
+ *   Replies: `{saves: {n, p50, p99, max}, errors, health: {n, p50, p99, max}, closes,
+ *   slowest: [[ms, sent at ms into the phase]…] (the slowest 1 %)}`.
  * - flooder: one attacker on one attempt: opens its channel over a raw TCP socket and writes
  *   tiny malformed frames (masked, 6–8 bytes: the text `x`, a binary byte, the text `{}`,
  *   an empty ping) as fast as the socket takes them; when the server closes it, opens again
@@ -71,8 +72,10 @@ async function honest(init) {
       return process.exit(0);
     }
     if (m.cmd !== 'phase') return;
-    const end = performance.now() + m.seconds * 1000;
+    const start = performance.now();
+    const end = start + m.seconds * 1000;
     const saves = [];
+    const at = [];
     const healthMs = [];
     let errors = 0;
     const one = async (ch) => {
@@ -89,7 +92,10 @@ async function honest(init) {
         });
         ch.waiting.delete(i);
         if (!reply || reply.p) errors++;
-        else saves.push(performance.now() - t0);
+        else {
+          saves.push(performance.now() - t0);
+          at.push(Math.round(t0 - start));
+        }
         await sleep(everyMs * (0.5 + Math.random()));
       }
     };
@@ -103,7 +109,10 @@ async function honest(init) {
     };
     await Promise.all([...chans.map(one), probe()]);
     const closes = chans.filter((c) => c.closedWith !== null).length;
-    process.send({ saves: summary(saves), errors, health: summary(healthMs), closes });
+    // the slowest 1 %: when in the phase they were sent (ms from its start), to tell a
+    // burst (the flood's first moments) from noise spread over the phase
+    const slowest = saves.map((ms, k) => [Math.round(ms * 10) / 10, at[k]]).sort((a, b) => b[0] - a[0]).slice(0, Math.ceil(saves.length / 100));
+    process.send({ saves: summary(saves), errors, health: summary(healthMs), closes, slowest });
   });
 }
 

@@ -19,7 +19,8 @@
  * /health times; the server's CPU share per phase from /proc.
  *
  * Options: --candidates=50 --seconds=15 --every=500 --health-every=50 --warm=2 --runs=1
- *          --built --out=FILE.json
+ *          --built --probe (with --built: the server's event-loop delay, GC and longest
+ *          stall per phase, from probe.mjs) --out=FILE.json
  * Exported: `measureChannelFlood(opts)` (the test, test/security/channel-flood.test.ts).
  */
 import { fork } from 'node:child_process';
@@ -80,25 +81,29 @@ async function loadProcess(mode, init, nice = 0) {
  *   (connections, opened, refused by status, closeCodes, frames and bytes written, retryAfter s)
  */
 export async function measureChannelFlood(o = {}) {
-  const { candidates = 50, seconds = 15, everyMs = 500, healthEveryMs = 50, warm = 2, built = false, log = () => {} } = o;
+  const { candidates = 50, seconds = 15, everyMs = 500, healthEveryMs = 50, warm = 2, built = false, probe = false, log = () => {} } = o;
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-chanflood-'));
   const kids = [];
   let server = null;
   try {
-    server = await startServer({ dataDir, probe: false, source: !built, env: { CBT_ANSWER_RATE_LIMIT_PER_MIN: '600', CBT_FLUSH_INTERVAL_MS: '1000' } });
+    server = await startServer({ dataDir, probe: probe && built, source: !built, env: { CBT_ANSWER_RATE_LIMIT_PER_MIN: '600', CBT_FLUSH_INTERVAL_MS: '1000' } });
     const attempts = await seedAttempts(server.baseUrl, candidates + 1);
     const target = attempts.pop();
     log(`  server pid ${server.pid}; ${attempts.length} honest candidates, flooder on ${target.attemptId}`);
     const honest = await loadProcess('--honest', { baseUrl: server.baseUrl, candidates: attempts, everyMs, healthEveryMs });
     kids.push(honest.child);
     if (warm > 0) await honest.ask({ cmd: 'phase', seconds: warm });
-    const cpu = async (run) => {
+    const probed = {};
+    const cpu = async (run, phase) => {
+      await server.probe('reset');
       const a = sampleProcess(server.pid);
       const r = await run();
       const b = sampleProcess(server.pid);
+      const p = await server.probe('read');
+      if (p) probed[phase] = { eventLoopDelayMs: p.eventLoopDelayMs, gc: p.gc, longestStall: p.longestStall };
       return [r, Math.round(((b.cpuSec - a.cpuSec) / ((b.t - a.t) / 1000)) * 100) / 100];
     };
-    const [baseline, cpuBase] = await cpu(() => honest.ask({ cmd: 'phase', seconds }));
+    const [baseline, cpuBase] = await cpu(() => honest.ask({ cmd: 'phase', seconds }), 'baseline');
     log(`  baseline: save p99 ${baseline.saves.p99} ms (n ${baseline.saves.n}), /health max ${baseline.health.max} ms`);
     // the flooder at nice 19: in a hall it is another computer; here it must not take the
     // CPU the server and the honest process need (2 cores), or the figures would measure
@@ -106,9 +111,11 @@ export async function measureChannelFlood(o = {}) {
     // as its socket takes frames (megabytes a second, where the attack needed 2 Mbit/s).
     const flood = await loadProcess('--flooder', { baseUrl: server.baseUrl, attemptId: target.attemptId, seconds }, 19);
     kids.push(flood.child);
-    const [[during, tally], cpuFlood] = await cpu(() => Promise.all([honest.ask({ cmd: 'phase', seconds }), flood.ask({ cmd: 'go' })]));
-    log(`  flood:    save p99 ${during.saves.p99} ms (n ${during.saves.n}), /health max ${during.health.max} ms; flooder ${JSON.stringify(tally)}`);
-    return { baseline, flood: during, flooder: tally, serverCpu: { baseline: cpuBase, flood: cpuFlood } };
+    const [[during, tally], cpuFlood] = await cpu(() => Promise.all([honest.ask({ cmd: 'phase', seconds }), flood.ask({ cmd: 'go' })]), 'flood');
+    log(`  flood:    save p99 ${during.saves.p99} ms (n ${during.saves.n}), /health max ${during.health.max} ms; flooder ${JSON.stringify({ ...tally, retryAfter: tally.retryAfter.slice(0, 5) })}`);
+    log(`  slowest 1 % [ms, sent at ms into the phase]: baseline ${JSON.stringify(baseline.slowest.slice(0, 8))}; flood ${JSON.stringify(during.slowest.slice(0, 8))}`);
+    if (probed.flood) log(`  server (probe): ${JSON.stringify(probed)}`);
+    return { baseline, flood: during, flooder: tally, serverCpu: { baseline: cpuBase, flood: cpuFlood }, probe: probed };
   } finally {
     for (const k of kids) k.kill('SIGKILL');
     if (server) await server.stop();
@@ -117,12 +124,13 @@ export async function measureChannelFlood(o = {}) {
 }
 
 async function main() {
-  const o = { candidates: 50, seconds: 15, everyMs: 500, healthEveryMs: 50, warm: 2, runs: 1, built: false, out: null };
+  const o = { candidates: 50, seconds: 15, everyMs: 500, healthEveryMs: 50, warm: 2, runs: 1, built: false, probe: false, out: null };
   const keys = { '--candidates': 'candidates', '--seconds': 'seconds', '--every': 'everyMs', '--health-every': 'healthEveryMs', '--warm': 'warm', '--runs': 'runs' };
   for (const a of process.argv.slice(2)) {
     const [k, v = ''] = a.split('=');
     if (keys[k] && Number(v) >= 0) o[keys[k]] = Number(v);
     else if (k === '--built') o.built = true;
+    else if (k === '--probe') o.probe = true;
     else if (k === '--out') o.out = v;
     else throw new Error(`unknown option ${a}; see scripts/bench/channel-flood.mjs`);
   }

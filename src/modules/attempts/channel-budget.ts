@@ -5,7 +5,8 @@
  * pong — takes a token of the connection's `FrameBudget` and a point of the attempt's
  * live rate limit. A channel whose budget is empty is closed with CLOSE_OVER_BUDGET
  * (4429), and its seat (this attempt from this client address) may not open a channel
- * again for a growing time (429 with Retry-After on the upgrade and on the plain GET),
+ * again for a growing time (429 with Retry-After on the upgrade — answered after a second,
+ * so a flooder reopening in a loop does so once a second — and on the plain GET),
  * nor, once three attempts from one address were closed so within 15 min, any channel
  * from that address. HTTP saves are never held back by this: a hall behind one NAT
  * address keeps saving over PUT while a flooder's channel waits.
@@ -15,7 +16,7 @@
  * trace, which was most of the event loop's time (docs/reliability.md).
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { toProblem, ValidationError } from '../../platform/errors.js';
+import { toProblem, ValidationError, type ApiError } from '../../platform/errors.js';
 
 /** The close code of a channel over its frame budget: 4000 + 429 (as 4403, 4404, 4409). */
 export const CLOSE_OVER_BUDGET = 4429;
@@ -73,6 +74,16 @@ export function checkChannelSlowdown(deps: HallDeps, attemptId: string, address:
   } finally {
     Error.stackTraceLimit = limit;
   }
+}
+
+/** A slowed seat's or address's upgrade is answered (429) this long after it came ... */
+export const SLOWED_ANSWER_MS = 1000;
+/** ... and at most this many of one address are held so; beyond, they are cut unanswered. */
+export const SLOWED_HELD_PER_ADDRESS = 16;
+
+/** Whether a refusal is checkChannelSlowdown's (not the attempt's rate limit nor another 429). */
+export function isSlowdown(err: ApiError): boolean {
+  return err.status === 429 && (err.headers['ratelimit-policy'] ?? '').startsWith('"save-channel');
 }
 
 /**

@@ -55,7 +55,7 @@ import { consume } from '../../platform/rate-limit.js';
 import { randomBase62 } from '../../platform/ids.js';
 import { saveAnswers } from './answers.js';
 import { admitChannel, channelOff, sameOrigin } from './channel-admit.js';
-import { CLOSE_OVER_BUDGET, FrameBudget, malformedReply, readFrame, strikeChannel } from './channel-budget.js';
+import { CLOSE_OVER_BUDGET, FrameBudget, isSlowdown, malformedReply, readFrame, SLOWED_ANSWER_MS, SLOWED_HELD_PER_ADDRESS, strikeChannel } from './channel-budget.js';
 import { answerItemSchema, singleAnswerSchema } from './schemas.js';
 
 /** The channel's path; the attempt id is its one segment (as in `/attempts/{id}`). */
@@ -153,10 +153,34 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
         wss.handleUpgrade(req, socket, head, (ws) => open(ws, c));
       })
       .catch((e: unknown) => {
+        if (e instanceof ApiError && isSlowdown(e)) return holdRefusal(socket, path, e, req.socket.remoteAddress ?? 'unknown');
         if (e instanceof ApiError) return refuseUpgrade(socket, path, e);
         deps.logger.error('save channel upgrade failed', { path, error: String(e) });
         refuseUpgrade(socket, path, new ApiError(500, 'internal-error', 'Internal server error', 'Something went wrong on the server.'));
       });
+  };
+
+  /**
+   * A slowed seat's upgrade is refused a second late, at most 16 held per address (more
+   * are cut unanswered): a flooder reopening in a loop as fast as it is refused made
+   * ~1,800 upgrades a second on loopback, half a core of the server's CPU. A page loses
+   * nothing by it: it saves over HTTP meanwhile, and asks over HTTP why (answered at once).
+   */
+  const held = new Map<string, Set<Duplex>>();
+  const holdRefusal = (socket: Duplex, path: string, err: ApiError, address: string) => {
+    let sockets = held.get(address);
+    if (!sockets) held.set(address, (sockets = new Set()));
+    if (sockets.size >= SLOWED_HELD_PER_ADDRESS) return void socket.destroy();
+    sockets.add(socket);
+    const release = () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && held.get(address) === sockets) held.delete(address);
+    };
+    socket.once('close', release);
+    setTimeout(() => {
+      release();
+      if (!socket.destroyed) refuseUpgrade(socket, path, err);
+    }, SLOWED_ANSWER_MS).unref();
   };
 
   /** The checks of an upgrade; resolves to the attempt and exam ids. */
@@ -338,6 +362,8 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
       pushing = [];
       offEvents();
       server.off('upgrade', onUpgrade);
+      for (const sockets of held.values()) for (const socket of sockets) socket.destroy();
+      held.clear();
       for (const ch of channels) {
         ch.ws.close(1001, 'server stopping');
         // a peer that never answers the close is cut when the socket's close times out;
