@@ -7,6 +7,7 @@
 export type HallEvent =
   | { kind: 'attempt-changed'; examId: string; attemptId: string }
   | { kind: 'attempt-disqualified'; examId: string; attemptId: string; candidateName: string }
+  /** an outbox row was written (eventId), or a workspace's waiting rows became deliverable (eventId = the workspace id, on its first webhook URL) */
   | { kind: 'outbox-written'; eventId: string }
   /** a scheduled answer flush committed: durableSeq may have moved (the save channel tells its pages) */
   | { kind: 'answers-flushed' };

@@ -13,6 +13,8 @@ export interface Workspace {
   webhookUrl?: string | null;
   hasPassword?: boolean;
   _count?: { exams: number; questions: number };
+  /** exams whose roster lists candidates with no attempt yet, most waiting first */
+  rosterWaiting?: { examId: string; title: string; waiting: number }[];
 }
 
 export interface ExamSummary {

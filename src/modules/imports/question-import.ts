@@ -1,8 +1,8 @@
 /**
  * Question imports (DESIGN §6, issue 6): a spreadsheet (POST /questions/import-excel)
  * or a question bank in Aiken, GIFT, Moodle XML, the past-paper layout or a pasted paper
- * (POST /questions/import). All-or-nothing: the question service inserts every
- * question in one transaction or none; its `{index, path}` errors are mapped back to
+ * (POST /questions/import). All-or-nothing by default: the question service inserts every
+ * question in one transaction or none (a bank import with `skipInvalid` stores the valid ones); its `{index, path}` errors are mapped back to
  * where the examiner can find them (`{row, column}` in a sheet, `{line}` in a text).
  * File reading and parsing happen before the transaction (STYLE).
  */
@@ -118,12 +118,43 @@ export interface BankImport {
  * reject, including "no importable questions".
  * @throws NotFound, ValidationError (unreadable or nothing importable; item errors with `{index, line, path, message}`)
  */
-export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text?: string; parsed?: ParsedBank; format?: BankFormat; dryRun: boolean; note?: string }): BankImport {
+export function importQuestionBank(deps: HallDeps, workspaceId: string, examId: string, input: { text?: string; parsed?: ParsedBank; format?: BankFormat; dryRun: boolean; skipInvalid?: boolean; note?: string }): BankImport {
   getExamInWorkspace(deps, workspaceId, examId);
   const plan = planBankImport(input);
   if ('dryRun' in plan) return plan.dryRun;
+  if (input.skipInvalid) return importValidOnes(deps, workspaceId, examId, plan);
   const questions = insertMapped(deps, workspaceId, examId, plan.questions, plan.locate);
   return { format: plan.format, created: questions.length, questions, warnings: plan.warnings, skipped: plan.skipped };
+}
+
+/**
+ * `skipInvalid=true` (docs/decisions.md, "Imports keep what is good, when asked"): stores
+ * the questions that pass the question rules, in one transaction, and answers with the
+ * others in `skipped` ({index, line, reason}) and their problems in `errors`
+ * ({index, line, path, message}). A paper size limit still refuses the whole import.
+ * @throws ValidationError when no question is valid (nothing stored)
+ */
+function importValidOnes(deps: HallDeps, workspaceId: string, examId: string, plan: Exclude<BankImportPlan, { dryRun: BankImport }>): BankImport {
+  const errors: FieldError[] = [];
+  const keep: ImportedQuestion[] = [];
+  const keptIndex: number[] = [];
+  const skipped: SkippedItem[] = [];
+  plan.questions.forEach((q, index) => {
+    const r = questionInputSchema.safeParse(q);
+    if (r.success) {
+      keep.push(q);
+      keptIndex.push(index);
+      return;
+    }
+    const mine = r.error.issues.map((i) => plan.locate({ index, path: i.path.map(String).join('.') || '(item)', message: i.message }));
+    errors.push(...mine);
+    const line = mine[0]?.line;
+    skipped.push({ index, ...(typeof line === 'number' ? { line } : {}), reason: `Question ${index + 1} not stored: ${[...new Set(mine.map((e) => e.message))].join('; ')}.` });
+  });
+  if (!keep.length) throw new ValidationError(`None of the ${plan.questions.length} question(s) is valid; nothing was stored.`, errors);
+  // item errors of the kept ones (e.g. a paper limit) are placed by their index in the file
+  const questions = insertMapped(deps, workspaceId, examId, keep, (e) => plan.locate({ ...e, index: keptIndex[e.index as number] }));
+  return { format: plan.format, created: questions.length, questions, warnings: plan.warnings, skipped: [...plan.skipped, ...skipped], errors };
 }
 
 /** What a bank import will store (and how to place its item errors), or a dry run's whole answer. */
