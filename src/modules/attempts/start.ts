@@ -17,7 +17,7 @@ import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import { withWriteTurn } from '../../db/index.js';
 import type { ExamRow } from '../exams/service.js';
-import { newLayout, renderPaper, type Paper } from './paper.js';
+import { newLayout, instructionsHtml, renderPaper, type Paper } from './paper.js';
 import type { AttemptRow } from './session-cache.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
@@ -257,6 +257,8 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
     remainingSeconds,
     isPaused: exam.paused_at !== null,
     endsAt: exam.ends_at === null ? null : iso(exam.ends_at),
+    instructions: exam.instructions,
+    instructionsHtml: instructionsHtml(paper, form),
   };
 }
 
