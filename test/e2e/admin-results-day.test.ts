@@ -154,3 +154,31 @@ describe('importing the valid questions of a pasted paper', () => {
     expect(prompts.slice(2)).toEqual(['What is two plus two?', 'What is the capital of Nigeria?']);
   });
 });
+
+describe('adding one question in the editor to an exam already taken', () => {
+  it('asks first: Cancel stores nothing, confirming stores the question', async () => {
+    await go('questions', '#add-question');
+    const count = async () => ((await api(server.baseUrl, apiKey).get(`/exams/${examId}`)).body.questions as unknown[]).length;
+    const before = await count();
+    await page.click('#add-question');
+    await page.waitForSelector('#options-editor');
+    await page.click('#q-prompt');
+    await page.keyboard.type('Which word is a verb?');
+    for (const [i, text] of ['run', 'table', 'green', 'slowly'].entries()) {
+      await page.click(`#options-editor input.option-text[data-option="${i}"]`);
+      await page.keyboard.type(text);
+    }
+    await page.check('#options-editor input.option-correct[data-option="0"]');
+    await page.click('#save-question');
+    await page.waitForSelector('dialog.modal');
+    expect(await page.textContent('dialog.modal')).toMatch(/3 submitted attempts.*keep the score/s);
+    await page.click('dialog.modal button[data-action="cancel"]');
+    await page.waitForSelector('dialog.modal', { state: 'detached' });
+    expect(await count()).toBe(before);
+    await page.click('#save-question');
+    await page.waitForSelector('dialog.modal');
+    await page.click('dialog.modal button[type="submit"]');
+    await page.waitForFunction((n) => document.querySelectorAll('.question-item').length === n, before + 1);
+    expect(await count()).toBe(before + 1);
+  });
+});

@@ -17,8 +17,9 @@ import { field, h, replace } from '../dom.js';
 import { parseAiken } from '../aiken.js';
 import type { Ctx } from '../session.js';
 import type { Exam, Question } from '../types.js';
-import { errorBlock, openDialog, toast } from '../ui.js';
+import { errorBlock, toast } from '../ui.js';
 import { questionView } from '../question-view.js';
+import { confirmAdding } from './confirm-adding.js';
 
 const EXAMPLE = `What is the value of $2^3$?
 A. 6
@@ -78,23 +79,6 @@ export async function importQuestions(ctx: Ctx, exam: Exam, source: { text?: str
   if (!parsed.questions.length) throw new Error('No questions found in the text.');
   const res = await ctx.api.post<{ created: number; questions: Question[] }>('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: parsed.questions });
   return { created: res.created, questions: res.questions, warnings: [], skipped: [], format: 'aiken' };
-}
-
-/**
- * Before adding questions: when the exam has submitted attempts, says what happens to their
- * scores and asks. Resolves true to go on (also when nothing was submitted yet).
- */
-export async function confirmAdding(ctx: Ctx, exam: Exam): Promise<boolean> {
-  const attempts = await ctx.api.get<Array<{ status: string }>>(`/exams/${encodeURIComponent(exam.id)}/attempts`);
-  const n = attempts.filter((a) => a.status !== 'IN_PROGRESS').length;
-  if (!n) return true;
-  const answer = await openDialog({
-    title: 'Add questions to an exam already taken?',
-    intro: h('p', null, `${n} submitted attempt${n === 1 ? '' : 's'} will keep the score and maximum they were given: they are not re-scored, and their candidates never saw the new questions. `,
-      'Candidates who start from now on get the new questions. If you later approve an essay score of a submitted attempt, that attempt is re-scored against the whole paper and the new questions count as unanswered.'),
-    submitLabel: 'Add the questions',
-  });
-  return answer !== null;
 }
 
 /** Draws the import panel; `onDone(true)` after a successful import. */

@@ -11,6 +11,7 @@ import type { Exam, Question, QuestionType } from '../types.js';
 import { errorBlock, toast } from '../ui.js';
 import { hasKey, optionsEditor, trueFalseOptions } from './options-editor.js';
 import { rubricEditor } from './rubric-editor.js';
+import { confirmAdding } from './confirm-adding.js';
 
 const TYPES: Array<[QuestionType, string]> = [['MCQ', 'Multiple choice'], ['TRUE_FALSE', 'True / false'], ['SHORT_ESSAY', 'Short essay'], ['LONG_ESSAY', 'Extended composition']];
 const isEssay = (t: QuestionType) => t === 'SHORT_ESSAY' || t === 'LONG_ESSAY';
@@ -154,7 +155,10 @@ export function renderQuestionEditor(ctx: Ctx, host: HTMLElement, exam: Exam, op
       }
       const body = toQuestionInput(draft, Boolean(opts.question?.id));
       if (opts.question?.id) await ctx.api.patch(`/questions/${encodeURIComponent(opts.question.id)}`, body);
-      else await ctx.api.post('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: [body] });
+      else {
+        if (!(await confirmAdding(ctx, exam))) return;
+        await ctx.api.post('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: [body] });
+      }
       toast(opts.question ? 'Question saved.' : 'Question added.');
       opts.onDone(true);
     } catch (err) {
