@@ -61,6 +61,23 @@ class Pauses {
   }
 }
 
+/**
+ * Candidates recovering at once in the final phase. All 500 at once queued 500 requests on
+ * a server sharing two loaded cores (load average 18): some waited over the client's 10 s
+ * and counted as "no response while the server was up". Every candidate still recovers and
+ * is checked (a, d, e) exactly as before, in waves.
+ */
+const FINAL_CONCURRENCY = 50;
+
+/** Runs `fn` over `items`, at most `n` at a time. */
+async function eachAtMost<T>(n: number, items: T[], fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+}
+
 /** One candidate's life while the server is up: recover if needed, then save until the phase ends. */
 async function candidateLoop(ctx: Ctx, c: VirtualCandidate, state: { recovered: Set<VirtualCandidate>; pauses: Pauses }, submitAt: number | null, opts: CampaignOptions, onRecovered: () => void): Promise<void> {
   if (!state.recovered.has(c)) {
@@ -183,9 +200,9 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
     phase.killing = false;
     const finalStarted = performance.now();
     await server.ready();
-    await Promise.all(candidates.map((c) => recover(ctx, c)));
+    await eachAtMost(FINAL_CONCURRENCY, candidates, (c) => recover(ctx, c));
     for (const c of candidates) if (c.status !== 'COMPLETED') await submit(ctx, c);
-    await Promise.all(candidates.map((c) => recover(ctx, c)));
+    await eachAtMost(FINAL_CONCURRENCY, candidates, (c) => recover(ctx, c));
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const h = await client.get('/health');
