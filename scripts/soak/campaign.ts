@@ -30,36 +30,10 @@ import { startReceiver } from './receiver.js';
 import { seed } from './seed.js';
 import { freePort, ServerProcess } from './server-process.js';
 import { LoopDisk, powerCutUnavailable } from './power-cut.js';
+import { Pauses } from './pauses.js';
 import { newTally, type Tally } from './tally.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * The candidates' pauses between saves, cut short by the kill: a candidate that wakes to
- * find the server being killed sends nothing more (candidateLoop), so without `wakeAll`
- * the round waited up to a whole pause (0.1–0.4 s) after every SIGKILL for nothing.
- */
-class Pauses {
-  private readonly sleepers = new Set<() => void>();
-
-  /** Resolves after `ms`, or at the next `wakeAll()`. */
-  pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.sleepers.add(done);
-    });
-  }
-
-  /** Ends every pause now. */
-  wakeAll(): void {
-    for (const done of [...this.sleepers]) done();
-  }
-}
 
 /**
  * Candidates recovering at once in the final phase. All 500 at once queued 500 requests on
