@@ -7,7 +7,8 @@
  * power-cut steps, on-disk checks, rest of the downtime…) add up to a round's wall time;
  * phases marked "within uptime" overlap the uptime and are reported for information
  * (e.g. how long the recovery of every candidate took after a restart). The summary goes
- * into the campaign's report (tally.ts, `phaseRows`) and to the console.
+ * into the campaign's report (report.ts, `campaignBlock`; tally.ts adds the mean round) and to
+ * the console (scripts/soak.ts).
  */
 
 /** One phase's figures: count, total and longest, ms. */
