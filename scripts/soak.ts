@@ -14,6 +14,7 @@
  */
 import { runCampaign } from './soak/campaign.js';
 import { campaignOptionsSchema, parseArgs } from './soak/options.js';
+import { phaseTable } from './soak/phases.js';
 import { campaignBlock, throughputBlock, writeBlock } from './soak/report.js';
 import { failed, failureSamples, tallyRows } from './soak/tally.js';
 import { measureThroughput, type ThroughputResult } from './soak/throughput.js';
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
       const t = await runCampaign(opts, (l) => process.stdout.write(`${l}\n`));
       process.stdout.write(`\nResult (synchronous=${synchronous}):\n`);
       for (const [k, v] of tallyRows(t)) process.stdout.write(`  ${k.padEnd(58)} ${v}\n`);
+      process.stdout.write(`\nWhere the time went:\n${phaseTable(t.phases, t.wallSeconds * 1000)}\n`);
       if (failed(t)) {
         bad = true;
         process.stdout.write('\nFAILED:\n');

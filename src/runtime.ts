@@ -69,7 +69,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     if (!closed) dispatcher.runOnce().catch((e) => logger.error('outbox dispatch failed', { error: String(e) }));
   };
   deps.events.on((e) => {
-    if (e.kind === 'outbox-written') setTimeout(kick, 50).unref();
+    if (e.kind === 'outbox-written' || e.kind === 'outbox-due') setTimeout(kick, 50).unref();
   });
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);

@@ -48,18 +48,20 @@ export function freePort() {
 
 /**
  * Starts the server and waits until GET /health answers 200 (≤ 60 s).
- * @param {{dataDir: string, env?: Record<string,string>, probe?: boolean}} opts  probe: false
- *   starts it without the probe (exactly `npm start`'s command line; `probe()` then resolves null)
+ * @param {{dataDir: string, env?: Record<string,string>, probe?: boolean, source?: boolean}} opts  probe: false
+ *   starts it without the probe (exactly `npm start`'s command line; `probe()` then resolves null);
+ *   source: true runs the TypeScript sources through tsx (`--import tsx src/main.ts`, the
+ *   same node flags) instead of dist/, for tests that must not build
  * @returns {Promise<{baseUrl, port, pid, probe(cmd), stop(): Promise<number|null>, exited: Promise<number|null>}>}
  * @throws Error with the log tail when the process exits or does not answer
  */
-export async function startServer({ dataDir, env = {}, probe: withProbe = true }) {
+export async function startServer({ dataDir, env = {}, probe: withProbe = true, source = false }) {
   const port = await freePort();
   const logPath = join(dataDir, 'server.log');
   const logFd = openSync(logPath, 'a');
   // BENCH_SERVER_NODE_ARGS (space-separated) adds node flags for diagnosis, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...START_FLAGS, ...extra, ...(withProbe ? ['--import', PROBE] : []), join(ROOT, 'dist', 'src', 'main.js')], {
+  const proc = spawn(process.execPath, [...START_FLAGS, ...extra, ...(withProbe ? ['--import', PROBE] : []), ...(source ? ['--import', 'tsx', join(ROOT, 'src', 'main.ts')] : [join(ROOT, 'dist', 'src', 'main.js')])], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -30,18 +30,37 @@ import { startReceiver } from './receiver.js';
 import { seed } from './seed.js';
 import { freePort, ServerProcess } from './server-process.js';
 import { LoopDisk, powerCutUnavailable } from './power-cut.js';
+import { Pauses } from './pauses.js';
 import { newTally, type Tally } from './tally.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Candidates recovering at once in the final phase. All 500 at once queued 500 requests on
+ * a server sharing two loaded cores (load average 18): some waited over the client's 10 s
+ * and counted as "no response while the server was up". Every candidate still recovers and
+ * is checked (a, d, e) exactly as before, in waves.
+ */
+const FINAL_CONCURRENCY = 50;
+
+/** Runs `fn` over `items`, at most `n` at a time. */
+async function eachAtMost<T>(n: number, items: T[], fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+}
+
 /** One candidate's life while the server is up: recover if needed, then save until the phase ends. */
-async function candidateLoop(ctx: Ctx, c: VirtualCandidate, state: { recovered: Set<VirtualCandidate> }, submitAt: number | null, opts: CampaignOptions): Promise<void> {
+async function candidateLoop(ctx: Ctx, c: VirtualCandidate, state: { recovered: Set<VirtualCandidate>; pauses: Pauses }, submitAt: number | null, opts: CampaignOptions, onRecovered: () => void): Promise<void> {
   if (!state.recovered.has(c)) {
     if (!(await recover(ctx, c))) return;
     state.recovered.add(c);
   }
+  onRecovered();
   while (!ctx.phase.killing && c.status === 'IN_PROGRESS') {
-    await sleep(between(ctx.rng, opts.thinkMs));
+    await state.pauses.pause(between(ctx.rng, opts.thinkMs));
     if (ctx.phase.killing) return;
     if (submitAt !== null && Date.now() >= submitAt) {
       await submit(ctx, c);
@@ -57,6 +76,7 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
   const started = Date.now();
   const rng = seededRandom(opts.seed);
   const t = newTally(opts.synchronous, opts.candidates, opts.objective + opts.essays);
+  const clock = t.phases;
   const runDir = mkdtempSync(join(tmpdir(), `hallcbt-soak-${opts.synchronous.toLowerCase()}-`));
   const dataDir = join(runDir, 'data');
   const dbFile = join(dataDir, 'hallcbt.sqlite');
@@ -89,10 +109,10 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
   try {
     server.spawn();
     await server.ready();
-    const seeded = await seed(client, receiver.url, opts.candidates, opts);
+    const seeded = await clock.time('seed (halls, exams, candidates started)', () => seed(client, receiver.url, opts.candidates, opts));
     for (const h of seeded.halls) receiver.setSecret(h.workspaceId, h.webhookSecret);
     const candidates = seeded.candidates;
-    const state = { recovered: new Set<VirtualCandidate>(candidates) };
+    const state = { recovered: new Set<VirtualCandidate>(candidates), pauses: new Pauses() };
     const submitChance = opts.submitShare / opts.kills;
 
     for (let k = 1; k <= opts.kills; k++) {
@@ -103,49 +123,61 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
       }
       phase.label = `round ${k}`;
       phase.killing = false;
+      const roundStarted = performance.now();
       const startupKill = k > 1 && rng() < opts.startupKillShare;
       let loops: Promise<unknown>[] = [];
+      let toRecover = 0;
       if (startupKill) {
-        await sleep(between(rng, [0, 1500]));
+        await clock.time('start-up kill: wait before the SIGKILL (configured 0–1.5 s)', () => sleep(between(rng, [0, 1500])));
         t.startupKills++;
       } else {
-        await server.ready();
+        await clock.time('wait for the restarted server to listen', () => server.ready());
         const uptime = between(rng, opts.uptimeMs);
         const now = Date.now();
-        loops = candidates
-          .filter((c) => c.status !== 'COMPLETED')
-          .map((c, i) => {
-            const submits = c.status === 'IN_PROGRESS' && (rng() < submitChance || (k === 1 && i === 0 && candidates.length > 1));
-            return candidateLoop(ctx, c, state, submits ? now + between(rng, [0, uptime]) : null, opts);
-          });
-        await sleep(uptime);
+        const live = candidates.filter((c) => c.status !== 'COMPLETED');
+        toRecover = live.length;
+        const upAt = performance.now();
+        const onRecovered = () => {
+          if (--toRecover === 0 && !phase.killing) clock.add('(within uptime) every candidate recovered after the restart', performance.now() - upAt);
+        };
+        loops = live.map((c, i) => {
+          const submits = c.status === 'IN_PROGRESS' && (rng() < submitChance || (k === 1 && i === 0 && candidates.length > 1));
+          return candidateLoop(ctx, c, state, submits ? now + between(rng, [0, uptime]) : null, opts, onRecovered);
+        });
+        await clock.time('uptime under load (configured)', () => sleep(uptime));
       }
       phase.killing = true;
-      await server.kill();
+      if (toRecover > 0 && !startupKill) clock.add('(within uptime) rounds killed before every candidate had recovered', 0);
+      state.pauses.wakeAll();
+      await clock.time('SIGKILL → process exit', () => server.kill());
       const powerCut = isPowerCut(k);
       if (powerCut) {
-        disk!.cut();
+        disk!.cut(clock);
         t.powerCuts++;
       }
       const killedAt = Date.now();
       t.kills++;
-      await Promise.all(loops);
+      await clock.time('cut-off requests settle', () => Promise.all(loops));
       client.reset();
       state.recovered.clear();
-      checkOnDisk(dbFile, candidates, receiver, t, `after ${powerCut ? 'power cut' : 'kill'} ${k}`);
+      clock.time('on-disk checks (a, b, c), total', () => checkOnDisk(dbFile, candidates, receiver, t, `after ${powerCut ? 'power cut' : 'kill'} ${k}`, clock));
       log(`  ${powerCut ? 'power cut' : 'kill'} ${k}/${opts.kills}${startupKill ? ' (start-up)' : ''}: saves ${t.savesAcknowledged}/${t.savesSent}, checked ${t.answersChecked}, lost ${t.lost.length}, submits ${t.submitsAcknowledged}, problems ${t.integrityFailures.length + t.outboxProblems.length + t.creditFailures.length + t.divergences.length + t.unexpectedResponses.length}`);
-      await sleep(Math.max(0, killedAt + between(rng, opts.downtimeMs) - Date.now()));
+      const downtime = between(rng, opts.downtimeMs);
+      if (Date.now() - killedAt > downtime) clock.add('downtime overrun: checks took longer than the drawn downtime', Date.now() - killedAt - downtime);
+      await clock.time('rest of the downtime (configured)', () => sleep(Math.max(0, killedAt + downtime - Date.now())));
       server.spawn();
       t.restarts++;
+      clock.add('round, total', performance.now() - roundStarted);
     }
 
     // the end: recover, submit everyone, let the outbox drain
     phase.label = 'final';
     phase.killing = false;
+    const finalStarted = performance.now();
     await server.ready();
-    await Promise.all(candidates.map((c) => recover(ctx, c)));
+    await eachAtMost(FINAL_CONCURRENCY, candidates, (c) => recover(ctx, c));
     for (const c of candidates) if (c.status !== 'COMPLETED') await submit(ctx, c);
-    await Promise.all(candidates.map((c) => recover(ctx, c)));
+    await eachAtMost(FINAL_CONCURRENCY, candidates, (c) => recover(ctx, c));
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const h = await client.get('/health');
@@ -154,6 +186,7 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
     }
     await server.stop();
     checkOnDisk(dbFile, candidates, receiver, t, 'after the graceful stop');
+    clock.add('final: recover, submit, drain the outbox, stop, check', performance.now() - finalStarted);
     const db = new Database(dbFile, { readonly: true });
     const completed = db.prepare("SELECT id FROM attempts WHERE status = 'COMPLETED'").all() as { id: string }[];
     db.close();
@@ -165,6 +198,7 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
   } finally {
     if (server.running) await server.kill();
     t.serverErrorLogLines = server.errorLines;
+    for (const ms of server.startupMs) clock.add('(overlaps) spawn → listening, per process that listened', ms);
     await receiver.close();
     t.wallSeconds = (Date.now() - started) / 1000;
     if (disk) {

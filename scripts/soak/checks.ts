@@ -13,6 +13,7 @@
  */
 import Database from 'better-sqlite3';
 import type { ServerAnswer, VirtualCandidate } from './candidate.js';
+import type { PhaseClock } from './phases.js';
 import type { Receiver } from './receiver.js';
 import type { ServerProcess } from './server-process.js';
 import type { Tally } from './tally.js';
@@ -22,8 +23,11 @@ export const CLOCK_TOLERANCE_S = 1.5;
 /** The heartbeat interval (runtime.ts): credit counts from the last heartbeat, so a candidate may gain up to this. */
 export const HEARTBEAT_S = 2;
 
-/** Runs every offline check on the database file; the server must not be running. */
-export function checkOnDisk(dbFile: string, candidates: VirtualCandidate[], receiver: Receiver, t: Tally, label: string): void {
+/**
+ * Runs every offline check on the database file; the server must not be running. Failures
+ * land in `t`; `clock` (optional) gets each check's duration.
+ */
+export function checkOnDisk(dbFile: string, candidates: VirtualCandidate[], receiver: Receiver, t: Tally, label: string, clock?: PhaseClock): void {
   let db: Database.Database;
   try {
     db = new Database(dbFile, { readonly: true, fileMustExist: true });
@@ -32,10 +36,13 @@ export function checkOnDisk(dbFile: string, candidates: VirtualCandidate[], rece
     return;
   }
   try {
+    let t0 = performance.now();
     t.integrityChecks++;
     const rows = db.pragma('integrity_check') as { integrity_check: string }[];
     const verdict = rows.map((r) => r.integrity_check).join('; ');
     if (verdict !== 'ok') t.integrityFailures.push(`${label}: ${verdict}`);
+    clock?.add('on-disk (b) integrity_check', performance.now() - t0);
+    t0 = performance.now();
 
     const answers = db.prepare('SELECT question_id AS questionId, option_id AS optionId, text, seq FROM answers WHERE attempt_id = ?');
     for (const c of candidates) {
@@ -43,6 +50,8 @@ export function checkOnDisk(dbFile: string, candidates: VirtualCandidate[], rece
       t.answersChecked += r.checked;
       t.lost.push(...r.lost.map((l) => `${label} (on disk): ${l}`));
     }
+    clock?.add('on-disk (a) acknowledged answers present', performance.now() - t0);
+    t0 = performance.now();
 
     t.outboxChecks++;
     const attempts = db
@@ -61,6 +70,7 @@ export function checkOnDisk(dbFile: string, candidates: VirtualCandidate[], rece
     }
     const known = new Set((db.prepare('SELECT id FROM outbox_events').all() as { id: string }[]).map((r) => r.id));
     for (const id of receiver.eventIds) if (!known.has(id)) t.outboxProblems.push(`${label}: event ${id} was delivered but is no longer in the outbox`);
+    clock?.add('on-disk (c) outbox', performance.now() - t0);
   } catch (e) {
     t.integrityFailures.push(`${label}: check failed: ${(e as Error).message}`);
   } finally {

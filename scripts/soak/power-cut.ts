@@ -24,6 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PhaseClock } from './phases.js';
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
@@ -96,16 +97,19 @@ export class LoopDisk {
 
   /**
    * The cut: call it right after the server was SIGKILLed. Keeps what the device had,
-   * mounts that on the same path.
+   * mounts that on the same path. `clock` (optional) gets the copy and the remount timed.
    */
-  cut(): void {
+  cut(clock?: PhaseClock): void {
     const copy = `${this.image}.cut`;
     const t0 = performance.now();
     run('cp', ['--sparse=always', this.image, copy]);
-    this.copyMs.push(performance.now() - t0);
+    const t1 = performance.now();
+    this.copyMs.push(t1 - t0);
+    clock?.add('power cut: image copy', t1 - t0);
     this.detach();
     renameSync(copy, this.image);
     this.attach();
+    clock?.add('power cut: unmount, detach, attach the copy, mount (journal replay)', performance.now() - t1);
   }
 
   /** Unmounts and detaches (best effort, never throws), and deletes the image unless `keepImage`. */

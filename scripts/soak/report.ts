@@ -5,6 +5,7 @@
  * A block whose markers are missing is appended at the end.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { phaseTable } from './phases.js';
 import { tallyRows, type Tally } from './tally.js';
 import type { ThroughputResult } from './throughput.js';
 import { ROOT } from './server-process.js';
@@ -15,10 +16,11 @@ function table(rows: [string, string][]): string {
   return ['| figure | value |', '|---|---|', ...rows.map(([a, b]) => `| ${a} | ${b} |`)].join('\n');
 }
 
-/** The Markdown block of one campaign. */
+/** The Markdown block of one campaign: the figures, then where the wall time went (phases.ts). */
 export function campaignBlock(t: Tally, command: string, seed: number): string {
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  return `Command: \`${command}\` (seed ${seed}), run ${when}.\n\n${table(tallyRows(t))}`;
+  const phases = `Where the wall time went (phases marked "within uptime" or "overlaps" are part of others):\n\n${phaseTable(t.phases, t.wallSeconds * 1000)}`;
+  return `Command: \`${command}\` (seed ${seed}), run ${when}.\n\n${table(tallyRows(t))}\n\n${phases}`;
 }
 
 /** `a–b` over the runs of one setting (or `a` when they agree). */

@@ -48,6 +48,8 @@ export class ServerProcess {
   readonly alive: [number, number | null][] = [];
   errorLines: string[] = [];
   spawns = 0;
+  /** spawn → "listening", ms, of every process that got that far */
+  readonly startupMs: number[] = [];
 
   constructor(private readonly opts: ServerOptions) {}
 
@@ -67,8 +69,10 @@ export class ServerProcess {
       CBT_WEBHOOK_ALLOW_LOCAL: '1', // the soak's webhook receiver is on loopback
       ...this.opts.env,
     };
-    const entry = this.opts.built ? [join(ROOT, 'dist', 'src', 'main.js')] : ['--import', 'tsx', join(ROOT, 'src', 'main.ts')];
-    if (this.opts.built && !existsSync(entry[0]!)) throw new Error('--built needs the compiled server: run `npm run build` first');
+    // built: as the systemd unit starts it (systemd/hallcbt.service, `--v8-pool-size=1`)
+    const main = join(ROOT, 'dist', 'src', 'main.js');
+    const entry = this.opts.built ? ['--v8-pool-size=1', main] : ['--import', 'tsx', join(ROOT, 'src', 'main.ts')];
+    if (this.opts.built && !existsSync(main)) throw new Error('--built needs the compiled server: run `npm run build` first');
     const proc = spawn(process.execPath, entry, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.spawns++;
@@ -77,7 +81,10 @@ export class ServerProcess {
     let buffered = '';
     this.listening = new Promise<void>((resolve, reject) => {
       const onLine = (line: string) => {
-        if (line.includes('"msg":"listening"')) resolve();
+        if (line.includes('"msg":"listening"')) {
+          this.startupMs.push(Date.now() - life[0]);
+          resolve();
+        }
         if (line.includes('"level":"error"')) this.errorLines.push(line);
       };
       const onData = (d: Buffer) => {

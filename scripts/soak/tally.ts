@@ -3,6 +3,8 @@
  * with every failure kept as a short description so a run can be debugged. `failed()`
  * is true when any check found a problem; the CLI exits 1 then, and the CI test fails.
  */
+import { PhaseClock } from './phases.js';
+
 export interface Tally {
   synchronous: 'FULL' | 'NORMAL';
   candidates: number;
@@ -60,6 +62,8 @@ export interface Tally {
   unexpectedResponses: string[];
   serverErrorLogLines: string[];
   wallSeconds: number;
+  /** where the wall time went, per phase (phases.ts) */
+  phases: PhaseClock;
 }
 
 /** A zeroed tally. */
@@ -70,6 +74,7 @@ export function newTally(synchronous: 'FULL' | 'NORMAL', candidates: number, que
     completedAttempts: 0, outboxChecks: 0, outboxProblems: [], webhookDeliveries: 0, distinctEventsReceived: 0, repeatDeliveries: 0,
     duplicateEventIds: 0, badSignatures: 0, undelivered: [], creditChecks: 0, creditChecksDiscriminating: 0, creditFailures: [],
     secondsCredited: 0, convergenceChecks: 0, divergences: [], unexpectedResponses: [], serverErrorLogLines: [], wallSeconds: 0,
+    phases: new PhaseClock(),
   };
 }
 
@@ -107,7 +112,18 @@ export function tallyRows(t: Tally): [string, string][] {
     ['acknowledged submits', String(t.submitsAcknowledged)],
     ['unexpected responses / server error log lines', `${t.unexpectedResponses.length} / ${t.serverErrorLogLines.length}`],
     ['wall time', `${Math.round(t.wallSeconds)} s`],
+    ['mean time per round (configured uptime + downtime alone)', meanRound(t)],
   ];
+}
+
+/** Mean wall time of a round, and what the configured times alone would give (phases.ts). */
+function meanRound(t: Tally): string {
+  const f = (name: string) => t.phases.phases.get(name);
+  const round = f('round, total');
+  if (!round?.count) return '–';
+  const configured = ['uptime under load (configured)', 'start-up kill: wait before the SIGKILL (configured 0–1.5 s)', 'rest of the downtime (configured)']
+    .reduce((ms, n) => ms + (f(n)?.totalMs ?? 0), 0);
+  return `${(round.totalMs / round.count / 1000).toFixed(2)} s (${(configured / round.count / 1000).toFixed(2)} s)`;
 }
 
 /** First few failure descriptions of every kind (for the console). */

@@ -10,6 +10,7 @@ import type { Job } from '../platform/scheduler.js';
 import type { HallDeps } from './deps.js';
 import { systemRoutes } from '../modules/system/routes.js';
 import { workspaceRoutes } from '../modules/workspaces/routes.js';
+import { operatorWorkspaceRoutes } from '../modules/workspaces/operator-routes.js';
 import { examRoutes } from '../modules/exams/routes.js';
 import { questionRoutes } from '../modules/questions/routes.js';
 import { rosterRoutes } from '../modules/roster/routes.js';
@@ -50,6 +51,7 @@ export function hallRouters(deps: HallDeps, opts: HallRouterOptions): OpenAPIHon
     essayReviewRoutes(deps),
     sebRoutes(deps),
     backupRoutes(deps),
+    operatorWorkspaceRoutes(deps),
     importRoutes(deps),
     analysisRoutes(deps),
     generationRoutes(deps),

@@ -55,6 +55,14 @@ export class RateLimits {
   readonly loginByAddress: GuessThrottle;
   /** Wrong operator credentials per address. */
   readonly operatorByAddress: GuessThrottle;
+  /**
+   * Save channels closed over their frame budget, per attempt + address (the seat): each
+   * such close holds its next channel back 10 s, 20 s, … up to 5 min (docs/decisions.md,
+   * "Save channel budgets: per frame, per connection, per seat").
+   */
+  readonly channelBySeat: GuessThrottle;
+  /** The same per address, counting distinct attempts: from the third, every channel of that address waits. */
+  readonly channelByAddress: GuessThrottle;
 
   constructor(config: Pick<Config, 'CBT_RATE_LIMIT_PER_MIN' | 'CBT_ANSWER_RATE_LIMIT_PER_MIN'>, clock: Clock = systemClock) {
     this.general = bucket('general', config.CBT_RATE_LIMIT_PER_MIN, 60);
@@ -67,6 +75,8 @@ export class RateLimits {
     this.loginBySeat = guesses('login', 10, 30_000);
     this.loginByAddress = guesses('login-address', 50, 30_000);
     this.operatorByAddress = guesses('operator', 10, 30_000);
+    this.channelBySeat = new GuessThrottle({ name: 'save-channel', free: 1, windowMs: 15 * MIN, baseDelayMs: 10_000, maxDelayMs: 5 * MIN }, clock);
+    this.channelByAddress = new GuessThrottle({ name: 'save-channel-address', free: 3, windowMs: 15 * MIN, baseDelayMs: 10_000, maxDelayMs: 5 * MIN }, clock);
   }
 }
 

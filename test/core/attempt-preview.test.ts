@@ -43,6 +43,9 @@ describe('POST /attempts/preview', () => {
       remainingSeconds: 45 * 60,
       isPaused: false,
       endsAt: null,
+      // issue 36: the exam's own instructions (this exam has none)
+      instructions: null,
+      instructionsHtml: null,
     });
     expect(await credits()).toBe(before);
     expect((await api(s.baseUrl, apiKey).get(`/exams/${examId}/attempts`)).body.filter((a: { studentId: string }) => a.studentId === 'PRE-1')).toEqual([]);

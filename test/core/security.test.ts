@@ -10,7 +10,7 @@ let s: TestServer;
 let owner: Awaited<ReturnType<typeof registerWorkspace>>;
 let intruder: Awaited<ReturnType<typeof registerWorkspace>>;
 const ids: Record<string, string> = {};
-let routes: { method: string; path: string; multipart: boolean }[] = [];
+let routes: { method: string; path: string; multipart: boolean; operator: boolean }[] = [];
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -26,7 +26,9 @@ beforeAll(async () => {
   const doc = (await api(s.baseUrl).get('/openapi.json')).body;
   for (const [path, ops] of Object.entries<Record<string, { security?: unknown[]; requestBody?: { content?: Record<string, unknown> } }>>(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      if (op.security?.length) routes.push({ method: method.toUpperCase(), path, multipart: !!op.requestBody?.content?.['multipart/form-data'] });
+      // operator: whole-appliance routes that take the hall operator's credential, not a workspace key
+      const operator = !!op.security?.some((req) => Object.hasOwn(req as object, 'operatorKeyHeader'));
+      if (op.security?.length) routes.push({ method: method.toUpperCase(), path, multipart: !!op.requestBody?.content?.['multipart/form-data'], operator });
     }
   }
 });
@@ -34,7 +36,7 @@ afterAll(() => s.close());
 
 /** A concrete URL for a templated path, filled with the owner's objects. */
 function concrete(path: string): string {
-  const idFor = path.startsWith('/exams') ? ids.exam : path.startsWith('/questions') ? ids.question : path.startsWith('/attempts') ? ids.attempt : path.startsWith('/webhooks') ? ids.event : 'x';
+  const idFor = path.startsWith('/system/workspaces') ? owner.id : path.startsWith('/exams') ? ids.exam : path.startsWith('/questions') ? ids.question : path.startsWith('/attempts') ? ids.attempt : path.startsWith('/webhooks') ? ids.event : 'x';
   return path.replace('{id}', idFor!).replace('{candidateId}', ids.candidate!).replace('{questionId}', ids.question!);
 }
 
@@ -45,6 +47,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith('/sign-in-throttle/clear')) return { studentId: 'SEC-1', reason: 'security table' };
   if (path.endsWith('/seats/allow')) return { address: '127.0.0.9', reason: 'security table' };
   if (path.endsWith('/release')) return { releaseCode: 'ABC-DEF-GHJ-KMN-PQR-STV-WXY' };
+  if (path.endsWith('/credits')) return { add: 5, note: 'security table' };
   if (path.endsWith('/roster')) return { candidates: [{ studentId: 'X', candidateName: 'X' }] };
   if (path.endsWith('/questions/reorder')) return { questionIds: [ids.question] };
   if (path === '/questions/bulk') return { workspaceId: owner.id, examId: ids.exam, questions: sampleMcqs(1) };
@@ -74,7 +77,7 @@ describe('security table', () => {
     const k = api(s.baseUrl, intruder.apiKey);
     let checked = 0;
     for (const r of routes) {
-      if (r.multipart) continue;
+      if (r.multipart || r.operator) continue; // operator routes: 403 to any workspace key (below)
       const scoped = r.path.includes('{') || r.path === '/questions/bulk' || r.path === '/exams';
       if (!scoped) continue;
       const url = concrete(r.path) + (r.path === '/exams' && r.method === 'GET' ? `?workspaceId=${owner.id}` : '');
@@ -88,5 +91,20 @@ describe('security table', () => {
     const mine = await api(s.baseUrl, owner.apiKey).get(`/exams/${ids.exam}`);
     expect(mine.body.title).toBe('Test exam');
     expect(mine.body.questions).toHaveLength(2);
+  });
+
+  it('answers 403 to a workspace key on every hall-operator route, changing nothing', async () => {
+    const operatorRoutes = routes.filter((r) => r.operator);
+    expect(operatorRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /system/workspaces', 'POST /system/workspaces/{id}/credits', 'POST /system/backups']));
+    for (const key of [owner.apiKey, intruder.apiKey]) {
+      const k = api(s.baseUrl, key);
+      for (const r of operatorRoutes) {
+        const body = bodyFor(r.method, r.path);
+        const res = r.method === 'GET' ? await k.get(concrete(r.path)) : r.method === 'DELETE' ? await k.del(concrete(r.path)) : await k.post(concrete(r.path), body);
+        expect(res.status, `${r.method} ${r.path}: ${JSON.stringify(res.body)}`).toBe(403);
+        expect(res.headers.get('content-type')).toContain('application/problem+json');
+      }
+    }
+    expect((await api(s.baseUrl, owner.apiKey).get('/workspaces/me')).body.credits).toBe(29);
   });
 });

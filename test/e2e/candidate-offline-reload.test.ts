@@ -111,6 +111,8 @@ describe('candidate page: reload while the server is unreachable', () => {
     await page.keyboard.press('a');
     await page.waitForSelector('#retry-now', { timeout: 20_000 });
     expect(await page.textContent('#banner-network')).toMatch(/Do not reload the page/);
+    // issue 36 item 8: the banner's words read as sentences, the button inside the last one
+    expect(await page.textContent('#banner-network')).toMatch(/Do not reload the page\. To reconnect at once, press Try again now\.$/);
     await context.close();
   }, 90_000);
 });

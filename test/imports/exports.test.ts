@@ -4,6 +4,8 @@
  * GET /exams/:id/analysis on real attempts reproduces the hand-computed values of
  * test/analysis/item-analysis.test.ts (same designed data set: 10 candidates, 4 MCQs).
  */
+// results files show hall time (issue 36): this file's hall runs on UTC, so hall time = UTC
+process.env.TZ = 'UTC';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -119,7 +121,7 @@ describe('results and item analysis', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Results', 'Item analysis']);
     const sheet = wb.getWorksheet('Results')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Student ID', 'Candidate name', 'Score', 'Max score', 'Percentage', 'Grade', 'Status', 'Violations', 'Started (UTC)', 'Completed (UTC)', 'Time taken (s)', 'Pending review', 'Q1', 'Q2', 'Q3', 'Q4']);
+    expect(header).toEqual(['Student ID', 'Candidate name', 'Score', 'Max score', 'Percentage', 'Grade', 'Status', 'Violations', 'Started (hall time, UTC)', 'Completed (hall time, UTC)', 'Time taken (s)', 'Pending review', 'Q1', 'Q2', 'Q3', 'Q4']);
     const rows = new Map<string, Record<string, unknown>>();
     sheet.eachRow((row, n) => {
       if (n === 1) return;
@@ -138,9 +140,9 @@ describe('results and item analysis', () => {
       expect(row.Grade).toBe(a.grade);
       expect(row.Violations).toBe(a.violations);
       expect(row['Time taken (s)']).toBe(a.timeTakenSeconds);
-      expect(Math.abs(ms(row['Started (UTC)'])! - Date.parse(a.startedAt))).toBeLessThan(1000);
-      if (a.completedAt) expect(Math.abs(ms(row['Completed (UTC)'])! - Date.parse(a.completedAt))).toBeLessThan(1000);
-      else expect(row['Completed (UTC)']).toBeNull();
+      expect(Math.abs(ms(row['Started (hall time, UTC)'])! - Date.parse(a.startedAt))).toBeLessThan(1000);
+      if (a.completedAt) expect(Math.abs(ms(row['Completed (hall time, UTC)'])! - Date.parse(a.completedAt))).toBeLessThan(1000);
+      else expect(row['Completed (hall time, UTC)']).toBeNull();
     }
     // chosen key labels, one column per question ('-' = omitted)
     CHOICES.forEach((choice, i) => {
@@ -153,7 +155,7 @@ describe('results and item analysis', () => {
     expect(q1.slice(0, 7)).toEqual(['Q1', 'MCQ', 1, 'A', 0.7, 0.6667, 0.2182]);
   });
 
-  it('results.csv has the same rows, ISO dates and the key labels', async () => {
+  it('results.csv has the same rows, hall-time dates and the key labels', async () => {
     const file = await download(s.baseUrl, ws.apiKey, `/exams/${examId}/results.csv`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -164,7 +166,7 @@ describe('results and item analysis', () => {
       const row = parsed.data.find((r) => r['Student ID'] === a.studentId)!;
       expect(row.Status).toBe(a.status);
       expect(row.Score).toBe(a.score === null ? '' : String(a.score));
-      expect(row['Started (UTC)']).toBe(new Date(Date.parse(a.startedAt)).toISOString());
+      expect(row['Started (hall time, UTC)']).toBe(`${new Date(Math.floor(Date.parse(a.startedAt) / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ')} (UTC+00:00)`);
     }
     expect(parsed.data.find((r) => r['Student ID'] === 'S10')).toMatchObject({ Q1: '', Q2: 'D', Q3: 'A', Q4: 'A', Score: '0', Grade: 'F9' });
   });

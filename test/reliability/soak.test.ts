@@ -28,6 +28,11 @@ describe('crash campaign (CI size)', () => {
     expect(t.duplicateEventIds).toBe(0);
     // outages longer than the clock tolerance happened, so a missing credit would have failed
     expect(t.creditChecksDiscriminating).toBeGreaterThan(0);
+    // where the time went (scripts/soak/phases.ts): every round timed, and the rounds within the wall time
+    const round = t.phases.phases.get('round, total');
+    expect(round?.count).toBe(5);
+    expect(round!.totalMs).toBeLessThan(t.wallSeconds * 1000);
+    expect(t.phases.phases.get('on-disk checks (a, b, c), total')?.count).toBe(5);
   }, 120_000);
 });
 

@@ -1,11 +1,12 @@
 /**
  * Entry point of the invigilator/examiner page at /admin: restores the session from
- * sessionStorage, draws the header (workspace name, credits) and routes hash URLs to
+ * sessionStorage, draws the header (workspace name, credits, the credits warning) and routes hash URLs to
  * screens. Each screen may return a dispose function (the live monitor closes its
  * event stream with it).
  */
 import { Api } from './api.js';
 import { startClockCheck } from './clock-check.js';
+import { showCreditsWarning } from './credits-warning.js';
 import { replace } from './dom.js';
 import { clearKey, fetchWorkspace, storedKey, storeKey, type Ctx } from './session.js';
 import type { Workspace } from './types.js';
@@ -34,6 +35,7 @@ let stopClockCheck: (() => void) | null = null;
 
 function showHeader(ws: Workspace | null): void {
   topbar.hidden = ws === null;
+  showCreditsWarning(document.getElementById('credits-warning')!, ws);
   if (!ws) return;
   document.getElementById('ws-name')!.textContent = ws.name;
   document.getElementById('ws-credits')!.textContent = String(ws.credits);

@@ -9,6 +9,33 @@ import type { AttemptSummary, MonitorAlert, MonitorSnapshot } from './types.js';
 /** A candidate is flagged when the server has not heard from them for this long (issue 5). */
 export const UNSEEN_AFTER_SECONDS = 60;
 
+/**
+ * A candidate's row shows "last seen … ago" after this long without a request from their
+ * page (issue 36). An idle page polls every 10 s (web/candidate/exam.ts) and the monitor's
+ * stream sends a snapshot at least every 3 s, so a page that is there never reaches it.
+ */
+export const QUIET_AFTER_SECONDS = 15;
+
+/** "1 candidate", "2 candidates" (issue 36: singular and plural wherever the monitor counts). */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`;
+}
+
+const naturalOrder = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Compares names naturally: "Student 2" before "Student 10", case and accents aside (issue 36). */
+export function byName(x: string, y: string): number {
+  return naturalOrder.compare(x, y);
+}
+
+/**
+ * What a roster candidate without an attempt is called: "not started" until the exam's
+ * window closes, "absent" after it (an exam without a closing time: always "not started").
+ */
+export function absentWord(endsAt: string | null | undefined, serverNow: number): 'not started' | 'absent' {
+  return endsAt && serverNow >= Date.parse(endsAt) ? 'absent' : 'not started';
+}
+
 export interface RaisedAlert extends MonitorAlert {
   at: number;
   key: string;
@@ -70,6 +97,13 @@ export class MonitorState {
     return Math.max(0, Math.round((this.serverNow(localNow) - Date.parse(last)) / 1000));
   }
 
+  /** True when an in-progress candidate has been silent for QUIET_AFTER_SECONDS (15 s) or more: the row shows when they were last seen. */
+  isQuiet(a: AttemptSummary, localNow = Date.now()): boolean {
+    if (a.status !== 'IN_PROGRESS') return false;
+    const s = this.unseenSeconds(a, localNow);
+    return s !== null && s >= QUIET_AFTER_SECONDS;
+  }
+
   /** True when an in-progress candidate has been silent for 60 s or more. */
   isUnseen(a: AttemptSummary, localNow = Date.now()): boolean {
     if (a.status !== 'IN_PROGRESS') return false;
@@ -110,13 +144,14 @@ export class MonitorState {
   }
 
   /** Counts by state for the summary line. */
-  counts(localNow = Date.now()): { writing: number; submitted: number; disqualified: number; unseen: number } {
-    const c = { writing: 0, submitted: 0, disqualified: 0, unseen: 0 };
+  counts(localNow = Date.now()): { writing: number; submitted: number; disqualified: number; unseen: number; quiet: number } {
+    const c = { writing: 0, submitted: 0, disqualified: 0, unseen: 0, quiet: 0 };
     for (const a of this.snapshot?.attempts ?? []) {
       if (a.status === 'IN_PROGRESS') c.writing++;
       else if (a.status === 'COMPLETED') c.submitted++;
       else c.disqualified++;
       if (this.isUnseen(a, localNow)) c.unseen++;
+      if (this.isQuiet(a, localNow)) c.quiet++;
     }
     return c;
   }

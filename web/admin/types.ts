@@ -13,6 +13,8 @@ export interface Workspace {
   webhookUrl?: string | null;
   hasPassword?: boolean;
   _count?: { exams: number; questions: number };
+  /** exams whose roster lists candidates with no attempt yet, most waiting first */
+  rosterWaiting?: { examId: string; title: string; waiting: number }[];
 }
 
 export interface ExamSummary {
@@ -33,6 +35,8 @@ export interface Exam extends ExamSummary {
   shuffleQuestions: boolean;
   shuffleChoices: boolean;
   showResultAfter: boolean;
+  /** instructions to candidates (Markdown), shown before the clock starts; null: none (issue 36) */
+  instructions?: string | null;
   createdAt?: string;
   questions?: Question[];
   requireSafeExamBrowser?: boolean;
@@ -174,6 +178,8 @@ export interface MonitorSnapshot {
   exam: ExamSummary;
   serverTime: string;
   attempts: AttemptSummary[];
+  /** roster candidates without an attempt (issue 36); [] in an open room */
+  absent?: Array<{ studentId: string; candidateName: string }>;
   /** wrong sign-ins per studentId (last 15 minutes), most first */
   signInFailures?: SignInFailure[];
   /** no roster: each computer starts one attempt unless allowed another */

@@ -28,8 +28,8 @@ export class ExamBanners {
       this.view.setBanner(
         'network',
         h('span', {},
-          'Connection to the exam server lost. Keep working: your answers are kept on this computer and saved when the connection returns. Do not reload the page; ',
-          retry ? h('button.secondary', { type: 'button', id: 'retry-now', onclick: () => retry() }, 'Try again now') : null),
+          'Connection to the exam server lost. Keep working: your answers are kept on this computer and saved when the connection returns. Do not reload the page.',
+          ...(retry ? [' To reconnect at once, press ', h('button.secondary', { type: 'button', id: 'retry-now', onclick: () => retry() }, 'Try again now'), '.'] : [])),
         'warn',
       );
     } else {

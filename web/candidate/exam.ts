@@ -4,8 +4,9 @@
  * exam-banners.ts), and follows the attempt through its states — answering, paused by
  * the invigilator, time up, submitted, locked. While anything is not yet durable (or
  * the exam is paused, or the server is unreachable) it polls `GET /attempts/:id` every
- * 5 s; otherwise every 15 s, which also notices an invigilator's pause, extension,
- * force-submit or lock, and keeps the candidate "seen" on the monitor.
+ * 5 s; otherwise every 10 s, which also notices an invigilator's pause, extension,
+ * force-submit or lock, and keeps the candidate "seen" on the monitor (which shows a page
+ * not heard from for 15 s: issue 36, docs/decisions.md "A quiet page on the monitor").
  */
 import { AnswerSync } from './answers.js';
 import { attemptPath, call, isReachable, onReachability } from './api.js';
@@ -38,6 +39,8 @@ const SOON_MS = 1400;
  * last change, and bounded — at most (4000 − SOON_MS) / AGAIN_MS more polls per save burst
  */
 const AGAIN_MS = 400;
+/** delay of the poll while all is saved: under the monitor's 15 s "last seen" mark with room for a slow answer */
+const IDLE_POLL_MS = 10_000;
 
 export class ExamController {
   private readonly sync: AnswerSync;
@@ -158,7 +161,7 @@ export class ExamController {
     const busy = this.clock.isPaused() || this.sync.awaitingDurability() || !isReachable();
     // a flush slower than usual: ask again shortly while the last save is recent
     const recent = isReachable() && this.sync.awaitingDurability() && performance.now() - this.lastSaveAt < 4000;
-    this.schedulePoll(recent ? AGAIN_MS : busy ? 5000 : 15_000);
+    this.schedulePoll(recent ? AGAIN_MS : busy ? 5000 : IDLE_POLL_MS);
   }
 
   /** Adopts a fresh session body: status, clock, pause, answers, violations. */

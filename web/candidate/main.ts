@@ -23,7 +23,7 @@ import { paperQuery, showsMathml, styleMaths } from './math.js';
 import type { Credentials, Preview, Session } from './types.js';
 import { lockText, rememberQuitUrl, sebReady, showSebRequired } from './seb.js';
 
-function signIn(notice?: { title: string; text: string }): void {
+function signIn(notice?: { title: string; text: string; calm?: boolean }): void {
   showSignIn(signedIn, notice);
 }
 
@@ -36,6 +36,8 @@ function signedIn(preview: Preview, credentials: Credentials): void {
     void begin(credentials, (session) => route(session, false));
     return;
   }
+  // the examiner's instructions may hold maths in KaTeX's HTML (an old browser's form): its stylesheet then
+  styleMaths([{ promptHtml: preview.instructionsHtml || undefined }]);
   showInstructions(fromPreview(preview), () => begin(credentials, (session) => route(session, true)));
 }
 
@@ -100,7 +102,7 @@ function finished(result: ResultInput): void {
   setCurrentAttempt(id);
   showResult(result, () => {
     forgetAttempt(id);
-    signIn({ title: 'Exam finished', text: 'You have signed out. The next candidate can sign in.' });
+    signIn({ title: 'Exam finished', text: 'Your answers are submitted and you are signed out. The next candidate can sign in here.', calm: true });
   });
 }
 

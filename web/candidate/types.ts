@@ -90,6 +90,8 @@ export interface Preview {
   remainingSeconds: number;
   isPaused: boolean;
   endsAt: string | null;
+  /** the exam's instructions rendered and sanitised by the server (issue 36); null: none */
+  instructionsHtml?: string | null;
 }
 
 /** The sign-in form's values (the body of preview and start). */

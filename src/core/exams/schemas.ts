@@ -10,7 +10,23 @@ const accessCode = z
   .max(32)
   .regex(/^[A-Za-z0-9-]+$/, 'Room codes use letters, digits and hyphens');
 
+/** Most characters an exam's instructions may have (issue 36). */
+export const MAX_INSTRUCTIONS_CHARS = 5000;
+
+/**
+ * The exam's instructions to candidates: Markdown + LaTeX, rendered and sanitised as a
+ * question's prompt is (src/platform/rich-text.ts) on the candidate's instructions
+ * screen. Blank or null: none.
+ */
+const instructions = z
+  .string()
+  .max(MAX_INSTRUCTIONS_CHARS, `instructions may have at most ${MAX_INSTRUCTIONS_CHARS.toLocaleString('en')} characters`)
+  .nullable()
+  .optional()
+  .openapi({ description: `Instructions the candidate reads before the clock starts (Markdown with $…$ maths; at most ${MAX_INSTRUCTIONS_CHARS} characters; rendered and sanitised like a question's prompt). null or blank clears them.` });
+
 const examFields = {
+  instructions,
   title: z.string().trim().min(1).max(200),
   durationMins: z.number().int().min(1).max(600),
   accessCode: accessCode.optional(),
@@ -38,6 +54,7 @@ export type CreateExamInput = z.infer<typeof createExamSchema>;
 export const patchExamSchema = z
   .object({
     title: examFields.title.optional(),
+    instructions: examFields.instructions,
     durationMins: examFields.durationMins.optional(),
     accessCode: examFields.accessCode,
     startsAt: examFields.startsAt,
@@ -72,6 +89,7 @@ export const examSchema = z
     id: z.string(),
     workspaceId: z.string(),
     title: z.string(),
+    instructions: z.string().nullable().openapi({ description: 'The instructions as the examiner wrote them (Markdown); null: none' }),
     accessCode: z.string(),
     durationMins: z.number().int(),
     startsAt: z.string().nullable(),

@@ -26,6 +26,10 @@ export const bankImportForm = z
     examId: z.string().min(1).max(64),
     format: z.enum(BANK_FORMATS).optional().openapi({ description: 'Detected from the text when absent' }),
     dryRun: z.string().max(5).optional().openapi({ description: 'true: parse and check only, store nothing (200)' }),
+    skipInvalid: z.enum(['true', 'false']).optional().openapi({
+      description:
+        'true: store the valid questions and skip the invalid ones, each listed in `skipped` ({index, line, reason}) and its problems in `errors` ({index, line, path, message}); 400 when none is valid. Absent or false: all-or-nothing (one invalid question stores nothing). See docs/decisions.md, "Imports keep what is good, when asked".',
+    }),
   })
   .openapi('QuestionBankImportForm');
 
@@ -54,7 +58,7 @@ export const bankImportResponse = z
     questions: z.array(z.union([storedQuestionSchema, questionInputSchema])).openapi({ description: 'Stored questions; on a dry run, the QuestionInputs that would be stored' }),
     warnings: z.array(warning).openapi({ description: 'Duplicate option texts, missing answers, images that cannot be fetched offline, lines of a pasted paper that could not be placed or were left out (with their line)…' }),
     skipped: z.array(skipped).openapi({ description: 'Source items that cannot become questions, with the reason' }),
-    errors: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Dry run only: what storing would reject ({index, line, path, message}); when nothing is importable, that message first, then the skipped items by line (success is then false)' }),
+    errors: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Dry run: what storing would reject ({index, line, path, message}); when nothing is importable, that message first, then the skipped items by line (success is then false). With skipInvalid=true: the problems of the questions that were not stored (success stays true)' }),
   })
   .openapi('QuestionBankImportResult');
 

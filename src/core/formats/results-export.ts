@@ -4,7 +4,9 @@
  * status, violations, started, completed, time taken, pending review, then one column
  * per question with the chosen option's key label (the examiner's label, whatever
  * order the candidate saw), or for essays the approved marks ("pending" until an
- * examiner approves). The .xlsx adds an "Item analysis" sheet.
+ * examiner approves). Every roster candidate without an attempt has a row with status
+ * ABSENT. Times are hall time with the zone named (hall-time.ts; docs/decisions.md,
+ * "Results files name every candidate and give hall time"). The .xlsx adds an "Item analysis" sheet.
  *
  * The records come from the hall's database: answers of attempts still in progress may not be flushed yet
  * (see modules/imports/exam-data.ts); completed attempts are complete.
@@ -14,10 +16,31 @@ import { loadExcel } from './xlsx/excel.js';
 import Papa from 'papaparse';
 import type { StoredQuestion } from '../questions/schemas.js';
 import type { AnswerRecord, AttemptRecord, ExamAnalysisReport } from '../analysis/records.js';
+import { formatHallTime, hallTimeZone, wallClockDate } from './hall-time.js';
 
 type Cell = string | number | Date | null;
 
-export const RESULT_HEADERS = ['Student ID', 'Candidate name', 'Score', 'Max score', 'Percentage', 'Grade', 'Status', 'Violations', 'Started (UTC)', 'Completed (UTC)', 'Time taken (s)', 'Pending review'];
+/** The results table: `timeZone` (IANA) is the zone its Date cells are shown in (this machine's when absent). */
+export interface ResultsTable {
+  headers: string[];
+  rows: Cell[][];
+  timeZone?: string;
+}
+
+/** A roster candidate, for the ABSENT rows. */
+export interface RosterCandidate {
+  studentId: string;
+  candidateName: string;
+}
+
+/** Status of a roster candidate who never started the exam. */
+export const ABSENT = 'ABSENT';
+
+/** The fixed columns; the two time columns name the zone: "Started (hall time, Africa/Lagos)". */
+export function resultHeaders(timeZone: string): string[] {
+  return ['Student ID', 'Candidate name', 'Score', 'Max score', 'Percentage', 'Grade', 'Status', 'Violations', `Started (hall time, ${timeZone})`, `Completed (hall time, ${timeZone})`, 'Time taken (s)', 'Pending review'];
+}
+const isTimeHeader = (h: string) => /^(Started|Completed) \(hall time, /.test(h);
 
 /** Time on the clock (stoppages credited back), in whole seconds, as GET /exams/:id/attempts reports it. */
 export function timeTakenSeconds(a: AttemptRecord): number | null {
@@ -31,9 +54,13 @@ function questionCell(q: StoredQuestion, a: AnswerRecord | undefined): Cell {
   return a.text && a.text.trim() ? 'pending' : null;
 }
 
-/** Header and rows of the results table (dates as Date objects). */
-export function resultsTable(questions: StoredQuestion[], attempts: AttemptRecord[], answers: Map<string, Map<string, AnswerRecord>>): { headers: string[]; rows: Cell[][] } {
-  const headers = [...RESULT_HEADERS, ...questions.map((_, i) => `Q${i + 1}`)];
+/**
+ * Header and rows of the results table (dates as Date objects): one row per attempt, then
+ * one ABSENT row per `roster` candidate whose student ID has no attempt (roster order).
+ * `timeZone` (IANA, default this machine's) names the zone the files show times in.
+ */
+export function resultsTable(questions: StoredQuestion[], attempts: AttemptRecord[], answers: Map<string, Map<string, AnswerRecord>>, roster: RosterCandidate[] = [], timeZone = hallTimeZone()): ResultsTable {
+  const headers = [...resultHeaders(timeZone), ...questions.map((_, i) => `Q${i + 1}`)];
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   const rows = attempts.map((a) => {
     const mine = answers.get(a.id);
@@ -53,20 +80,26 @@ export function resultsTable(questions: StoredQuestion[], attempts: AttemptRecor
       ...questions.map((q) => questionCell(q, mine?.get(q.id))),
     ];
   });
-  return { headers, rows };
+  const started = new Set(attempts.map((a) => a.student_id));
+  for (const c of roster) {
+    if (started.has(c.studentId)) continue;
+    rows.push([c.studentId, c.candidateName, null, null, null, null, ABSENT, null, null, null, null, null, ...questions.map(() => null)]);
+  }
+  return { headers, rows, timeZone };
 }
 
-/** Guards a CSV text cell against formula injection (OWASP "CSV Injection"). */
-function csvSafe(v: Cell): string | number {
+/** Guards a CSV text cell against formula injection (OWASP "CSV Injection"); dates as hall time with the offset. */
+function csvSafe(v: Cell, timeZone: string): string | number {
   if (v === null) return '';
-  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Date) return formatHallTime(v.getTime(), timeZone);
   if (typeof v === 'string' && /^[=+\-@\t\r]/.test(v)) return `'${v}`;
   return v;
 }
 
-/** results.csv text (UTF-8 with BOM so Excel shows accents; dates ISO 8601 UTC). */
-export function resultsCsv(table: { headers: string[]; rows: Cell[][] }): string {
-  return `\uFEFF${Papa.unparse({ fields: table.headers, data: table.rows.map((r) => r.map(csvSafe)) }, { newline: '\r\n' })}\r\n`;
+/** results.csv text (UTF-8 with BOM so Excel shows accents; dates "2026-11-27 14:05:09 (UTC+01:00)" in the table's zone). */
+export function resultsCsv(table: ResultsTable): string {
+  const tz = table.timeZone ?? hallTimeZone();
+  return `\uFEFF${Papa.unparse({ fields: table.headers, data: table.rows.map((r) => r.map((v) => csvSafe(v, tz))) }, { newline: '\r\n' })}\r\n`;
 }
 
 function analysisSheet(wb: ExcelJS.Workbook, a: ExamAnalysisReport): void {
@@ -98,18 +131,25 @@ function analysisSheet(wb: ExcelJS.Workbook, a: ExamAnalysisReport): void {
   ws.getColumn(1).width = 40;
 }
 
-/** results.xlsx bytes: a "Results" sheet and an "Item analysis" sheet. */
-export async function resultsWorkbook(examTitle: string, table: { headers: string[]; rows: Cell[][] }, analysis: ExamAnalysisReport): Promise<Buffer> {
+/**
+ * results.xlsx bytes: a "Results" sheet and an "Item analysis" sheet. Times are real
+ * spreadsheet dates holding the hall's wall-clock time; their headers name the zone.
+ */
+export async function resultsWorkbook(examTitle: string, table: ResultsTable, analysis: ExamAnalysisReport): Promise<Buffer> {
   const Excel = await loadExcel();
   const wb = new Excel.Workbook();
   wb.creator = 'HallCBT';
   wb.title = `${examTitle} results`;
   const ws = wb.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1, xSplit: 2 }] });
+  const tz = table.timeZone ?? hallTimeZone();
   ws.addRow(table.headers).font = { bold: true };
-  for (const r of table.rows) ws.addRow(r);
-  for (const col of [9, 10]) ws.getColumn(col).numFmt = 'yyyy-mm-dd hh:mm:ss';
-  ws.getColumn(2).width = 28;
-  for (const col of [9, 10]) ws.getColumn(col).width = 20;
+  for (const r of table.rows) ws.addRow(r.map((v) => (v instanceof Date ? wallClockDate(v.getTime(), tz) : v)));
+  const dateColumns = table.headers.flatMap((h, i) => (isTimeHeader(h) ? [i + 1] : []));
+  for (const col of dateColumns) {
+    ws.getColumn(col).numFmt = 'yyyy-mm-dd hh:mm:ss';
+    ws.getColumn(col).width = 24;
+  }
+  ws.getColumn(table.headers.indexOf('Candidate name') + 1).width = 28;
   analysisSheet(wb, analysis);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

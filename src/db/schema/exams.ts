@@ -31,6 +31,8 @@ export const exams = sqliteTable(
     sebQuitHash: text('seb_quit_hash'),
     /** JSON array of accepted Browser Exam Keys (lower-case hex) */
     sebBrowserExamKeys: text('seb_browser_exam_keys'),
+    /** the exam's instructions to candidates (Markdown, ≤ 5,000 characters; null: none), issue 36 */
+    instructions: text('instructions'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

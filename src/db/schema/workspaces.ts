@@ -18,6 +18,8 @@ export const workspaces = sqliteTable(
     apiKeySealed: text('api_key_sealed').notNull(),
     webhookSecretSealed: text('webhook_secret_sealed').notNull(),
     webhookUrl: text('webhook_url'),
+    /** epoch ms a webhook URL was set on a workspace that had none: the outbox's 7-day failure clock starts no earlier (docs/decisions.md, "An offline centre signs up without a webhook URL") */
+    webhookUrlSetAt: integer('webhook_url_set_at'),
     schoolId: text('school_id'),
     createdAt: integer('created_at').notNull(),
   },

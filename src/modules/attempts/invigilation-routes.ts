@@ -10,7 +10,7 @@ import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../hall/auth.js';
 import { getExamInWorkspace, serializeExam } from '../exams/service.js';
-import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
+import { absentCandidates, attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
 import { reasonSchema } from '../../core/exams/schemas.js';
 import { clearSignInThrottle, signInFailures } from './sign-in-throttle.js';
 import { submitResponseSchema } from './schemas.js';
@@ -39,6 +39,8 @@ export function invigilationRoutes(deps: HallDeps) {
       exam: serializeExam(exam),
       serverTime: new Date(deps.clock.now()).toISOString(),
       attempts: examAttempts(deps, workspaceId, examId),
+      // roster candidates without an attempt (issue 36): the whole room, not only who started
+      absent: absentCandidates(deps, exam.id),
       signInFailures: signInFailures(deps, exam.id),
       // without a roster each computer starts one attempt (seats.ts): which seats did, and what is left
       openRoom,
@@ -92,7 +94,7 @@ export function invigilationRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'get', path: '/exams/{id}/monitor', tags: ['Invigilation'], security: keySecurity, summary: 'Live hall snapshot', request: { params }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'Snapshot'), ...problems } }),
+    createRoute({ method: 'get', path: '/exams/{id}/monitor', tags: ['Invigilation'], security: keySecurity, summary: 'Live hall snapshot', description: '`{exam, serverTime, attempts, absent, signInFailures, openRoom, seats}`. `absent`: the roster candidates who have no attempt (`[{studentId, candidateName}]`; a preview is not an attempt; [] without a roster). The stream\'s `snapshot` events carry the same body.', request: { params }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'Snapshot'), ...problems } }),
     (c) => c.json(snapshot(c.var.workspace.id, c.req.valid('param').id), 200),
   );
 
@@ -123,8 +125,9 @@ export function invigilationRoutes(deps: HallDeps) {
         let ticks = 0;
         while (!stream.aborted) {
           ticks++;
-          // a full snapshot when something changed, and every 5 s anyway (remaining time moves)
-          if (changed || ticks % 5 === 0) {
+          // a full snapshot when something changed, and every 3 s anyway (remaining time and
+          // last-seen times move: the page marks a candidate not heard from for 15 s, issue 36)
+          if (changed || ticks % 3 === 0) {
             changed = false;
             const snap = snapshot(workspaceId, examId);
             await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snap) });

@@ -52,6 +52,19 @@ export function examAttempts(deps: HallDeps, workspaceId: string, examId: string
   });
 }
 
+/**
+ * Roster candidates of an exam who have no attempt (issue 36: the invigilator sees the
+ * whole room): listed by the monitor as "not started" while the exam window is open and
+ * "absent" after it. A preview (reading the instructions) is not an attempt. An exam
+ * without a roster has nobody to miss: [].
+ * @returns `[{ studentId, candidateName }]` in the roster's order (student ID)
+ */
+export function absentCandidates(deps: HallDeps, examId: string): { studentId: string; candidateName: string }[] {
+  return deps.sqlite
+    .prepare('SELECT r.student_id AS studentId, r.candidate_name AS candidateName FROM roster_entries r WHERE r.exam_id = ? AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.exam_id = r.exam_id AND a.student_id = r.student_id) ORDER BY r.student_id')
+    .all(examId) as { studentId: string; candidateName: string }[];
+}
+
 /** POST /attempts/:id/extend: grants `minutes` extra to one candidate. */
 export function extendTime(deps: HallDeps, workspaceId: string, attemptId: string, minutes: number, reason: string) {
   const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);

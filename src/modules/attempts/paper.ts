@@ -155,3 +155,17 @@ export function candidateQuestions(paper: Paper, layout: Layout, form: MathForm 
   for (const q of paper.questions) if (!seen.has(q.id)) push(q, q.options.map((o) => o.id));
   return out;
 }
+
+const instructionsRendered: Record<MathForm, WeakMap<Paper, string | null>> = { html: new WeakMap(), mathml: new WeakMap() };
+
+/**
+ * The exam's instructions (issue 36) as the candidate's instructions screen shows them:
+ * Markdown + LaTeX rendered and sanitised by the question renderer (renderRich), once per
+ * paper and form (a new paper is built whenever the examiner changes the exam).
+ * @returns sanitised HTML, or null when the exam has no instructions
+ */
+export function instructionsHtml(paper: Paper, form: MathForm = 'html'): string | null {
+  const done = instructionsRendered[form];
+  if (!done.has(paper)) done.set(paper, paper.exam.instructions ? renderRich(paper.exam.instructions, false, form) : null);
+  return done.get(paper)!;
+}

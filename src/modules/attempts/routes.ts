@@ -23,7 +23,8 @@ import { sessionView } from './views.js';
 import { renderPaper } from './paper.js';
 import type { MathForm } from '../../platform/rich-text.js';
 import { GRACE_MS, remainingMs } from './timer.js';
-import { admitChannel } from './save-channel.js';
+import { admitChannel } from './channel-admit.js';
+import { MAX_FRAME_BYTES } from './save-channel.js';
 import { ApiError } from '../../platform/errors.js';
 
 // What each refusal means on the candidate routes (no API key: the attempt id is the capability)
@@ -51,6 +52,7 @@ const channelProblems = {
   404: problem('No attempt with this id, or the operator switched the channel off for this server (SAVE_CHANNEL_OFF, CBT_SAVE_CHANNEL=off): save with PUT'),
   409: problem('The exam was already submitted, or its time ended more than 30 s ago (ALREADY_SUBMITTED, TIME_OVER); answers can no longer change'),
   426: problem('Without Upgrade: websocket: the channel would open for this attempt; a WebSocket client opens it (UPGRADE_REQUIRED; Upgrade header)'),
+  429: problem('The attempt\'s rate limit, or this attempt\'s channel from this address (or, after three attempts so, every channel from this address) was closed over its frame budget (4429) and may not reopen yet (RATE_LIMITED; Retry-After, retryAfterSeconds): save with PUT meanwhile'),
   503: problem('The upgrade came while the server is stopping: try again once it is back, saving with PUT meanwhile'),
 };
 const channelDoc = {
@@ -59,7 +61,7 @@ const channelDoc = {
   description: [
     'Opened with `Upgrade: websocket` (RFC 6455; no subprotocol, no permessage-deflate): **101 Switching Protocols**, then JSON text frames, one save each, saved by the same code as `PUT /attempts/{id}/answers/{questionId}` (same validation, seq rules, rate limit, durableSeq). The PUT stays the reference and the fallback: a client saves over HTTP whenever the channel is not open.',
     'A refused upgrade gets no 101 but a problem response (the statuses below) and the connection is closed. The same path without `Upgrade` answers what the upgrade would: the same refusals, or 426 when it would be taken — so a browser, which cannot read a refused handshake\'s status, can ask why its WebSocket did not open.',
-    'Client → server: `{"i": frame id (whole number, echoed), "q": questionId, "o": optionId, "t": text, "s": seq}` (`o`, `t`, `s` optional as in the PUT body). Server → client: saved `{"i", "s": seq, "a": applied, "r": remainingSeconds, "d": durableSeq}`; refused `{"i", "p": problem}` (the PUT\'s problem body; `i` null for a frame that is not JSON or has no id); pushed `{"d": durableSeq}` after an answer flush. Close codes: 4403 / 4404 / 4409 after a refusal that ends the attempt\'s saving, 1000 after 65 s with neither a frame nor an answer to the server\'s ping (a silent channel is pinged after 45 s; browsers answer by themselves), 1009 a frame over 1 MB, 1001 server stopping. Details: `x-save-channel` and docs/api-overview.md.',
+    'Client → server: `{"i": frame id (whole number, echoed), "q": questionId, "o": optionId, "t": text, "s": seq}` (`o`, `t`, `s` optional as in the PUT body). Server → client: saved `{"i", "s": seq, "a": applied, "r": remainingSeconds, "d": durableSeq}`; refused `{"i", "p": problem}` (the PUT\'s problem body; `i` null for a frame that is not JSON or has no id); pushed `{"d": durableSeq}` after an answer flush. Close codes: 4403 / 4404 / 4409 after a refusal that ends the attempt\'s saving, 1000 after 65 s with neither a frame nor an answer to the server\'s ping (a silent channel is pinged after 45 s; browsers answer by themselves), 1009 a frame over 300 KB (the largest a valid save can be), 4429 a channel over its frame budget (every frame counts — a save, a malformed frame, a ping: 100 at once, then 10 a second at the default 600-a-minute limit; each also takes a point of the attempt\'s rate limit), after which its reopening from that address is refused 429 for 10 s, 20 s, … up to 5 min; 1001 server stopping. Details: `x-save-channel` and docs/api-overview.md.',
   ].join('\n\n'),
   'x-save-channel': {
     upgrade: { headers: { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': '(RFC 6455)', Origin: 'a page of this server (browsers send it; a client without Origin is let in)' }, opened: 101 },
@@ -69,9 +71,10 @@ const channelDoc = {
       refused: { i: 'the frame id, or null', p: 'the problem-details body the PUT would answer (status, code, detail, errors, retryAfterSeconds…)' },
       durable: { d: 'durableSeq, pushed after an answer flush moved it' },
     },
-    closeCodes: { 1000: 'idle: no frame and no pong for 65 s', 1001: 'server stopping', 1009: 'frame over 1 MB', 4403: 'refused 403 (DISQUALIFIED, SEB_USES_HTTP)', 4404: 'refused 404 (the attempt)', 4409: 'refused 409 (ALREADY_SUBMITTED, TIME_OVER)' },
+    closeCodes: { 1000: 'idle: no frame and no pong for 65 s', 1001: 'server stopping', 1009: 'frame over 300 KB', 4429: 'over the frame budget (OVER_BUDGET): reopening refused 429 for a growing time', 4403: 'refused 403 (DISQUALIFIED, SEB_USES_HTTP)', 4404: 'refused 404 (the attempt)', 4409: 'refused 409 (ALREADY_SUBMITTED, TIME_OVER)' },
     ping: 'the server pings a channel silent for 45 s; a pong counts as activity',
-    frameLimitBytes: 1048576,
+    frameLimitBytes: MAX_FRAME_BYTES,
+    frameBudget: 'per connection: min(CBT_ANSWER_RATE_LIMIT_PER_MIN, 600) frames a minute, ten seconds of them at once (at least 20); every frame also takes a point of the attempt\'s rate limit',
   },
 };
 const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
@@ -159,7 +162,7 @@ export function attemptRoutes(deps: HallDeps) {
   r.openapi(
     createRoute({ method: 'get', path: '/attempts/{id}/channel', ...channelDoc, request: { params: s.attemptParams }, responses: { 101: { description: 'Switching Protocols: the channel is open (only with Upgrade: websocket)' }, ...channelProblems } }),
     async (c) => {
-      await admitChannel(deps, c.req.valid('param').id);
+      await admitChannel(deps, c.req.valid('param').id, clientAddress(c));
       throw new ApiError(426, 'upgrade-required', 'Upgrade required', 'This is the save channel, a WebSocket: open it with Upgrade: websocket, or save with PUT /attempts/{id}/answers/{questionId}.', { code: 'UPGRADE_REQUIRED' }, { upgrade: 'websocket' });
     },
   );

@@ -11,7 +11,8 @@
  * attempt (404), a disqualified one (403 DISQUALIFIED), an exam that requires Safe Exam
  * Browser (403 SEB_USES_HTTP: SEB's keys are judged per request and per URL, so those
  * pages save over HTTP), a completed or timed-out attempt (409), and an attempt over its
- * rate limit (429). The attempt id is the capability, as on the HTTP routes. The same path
+ * rate limit or slowed after a flood (429, channel-budget.ts). The attempt id is the
+ * capability, as on the HTTP routes. The same path
  * without `Upgrade` (routes.ts) answers what the upgrade would: the same refusals, or 426
  * when it would be taken — how a page whose upgrade failed learns whether the server
  * refused it (stop trying) or the network lost it (try again).
@@ -21,6 +22,11 @@
  * (`o`, `t`, `s` optional as in the PUT body; `i` a whole number the reply echoes).
  * Each frame takes a point of the attempt's live rate limit, is validated by the PUT
  * route's schemas and goes through the same `saveAnswers(…, {questionInPath: true})`.
+ * Every frame — a save, a malformed one, a ping or pong — also takes a token of the
+ * connection's budget; over it the channel is closed (4429) and its seat slowed
+ * (channel-budget.ts). ws hands this module one frame per connection per turn of the
+ * event loop, and a connection with frames waiting stops being read, so a flooding
+ * peer holds the loop for one frame's work at a time (issue #34, finding 2).
  * Server → client:
  * - saved: `{"i", "s": seq, "a": applied, "r": remainingSeconds, "d": durableSeq}` (the
  *   PUT response's `seq`, `applied`, `remainingSeconds`, `durableSeq`; `saved` is true);
@@ -35,7 +41,7 @@
  * themselves (a pong: 8 bytes of frames, where reopening cost a ~650 B handshake every idle
  * minute); a channel that answers neither with a frame nor a pong for 65 s is closed (1000),
  * as an idle HTTP connection is (platform/idle-connections.ts) — a page gone without a TCP
- * close. Frames over 1 MB (the PUT body limit) close it (1009); no permessage-deflate
+ * close. Frames over 300 KB (MAX_FRAME_BYTES) close it (1009); no permessage-deflate
  * (memory per connection, and the frames are tiny).
  */
 import type { IncomingMessage, Server } from 'node:http';
@@ -43,18 +49,28 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { HallDeps } from '../../hall/deps.js';
-import { ApiError, Conflict, Forbidden, NotFound, ValidationError, toProblem, type ProblemBody } from '../../platform/errors.js';
+import { ApiError, Forbidden, NotFound, toProblem, type ProblemBody } from '../../platform/errors.js';
 import { invalidInput } from '../../platform/openapi.js';
 import { consume } from '../../platform/rate-limit.js';
 import { randomBase62 } from '../../platform/ids.js';
-import { candidateAttempt, saveAnswers } from './answers.js';
+import { saveAnswers } from './answers.js';
+import { admitChannel, channelOff, sameOrigin } from './channel-admit.js';
+import { CLOSE_OVER_BUDGET, FrameBudget, isSlowdown, malformedReply, readFrame, SLOWED_ANSWER_MS, SLOWED_HELD_PER_ADDRESS, strikeChannel } from './channel-budget.js';
 import { answerItemSchema, singleAnswerSchema } from './schemas.js';
-import { GRACE_MS, remainingMs } from './timer.js';
 
 /** The channel's path; the attempt id is its one segment (as in `/attempts/{id}`). */
 const CHANNEL_PATH = /^\/attempts\/([^/?#]{1,64})\/channel(?:\?.*)?$/;
-/** Largest frame (bytes): the PUT body's limit (app.ts, 1 MB JSON). */
-export const MAX_FRAME_BYTES = 1024 * 1024;
+/**
+ * Largest frame (bytes): the largest that can be a valid save — a 50,000-character text
+ * (schemas.ts) at 6 bytes a character in JSON at worst (`\u001f`), plus the other members
+ * (300,150 bytes). Longer is refused from its header, before its payload is read (1009).
+ */
+export const MAX_FRAME_BYTES = 300 * 1024;
+/** Frames of one channel waiting for their turn beyond which its socket is not read (resumed at RESUME_AT). */
+const PAUSE_AT = 8;
+const RESUME_AT = 2;
+/** An over-budget channel's socket is cut this long after its close frame went out. */
+const CUT_AFTER_MS = 500;
 /** A channel without a frame or a pong for this long is closed (the HTTP connections' idle time). */
 export const CHANNEL_IDLE_MS = 65_000;
 /** A silent channel is pinged this long before its idle close (the pong's time to come). */
@@ -69,12 +85,19 @@ const PUSH_SLICES_MAX = 100;
 const LIVE = 'requests for this attempt';
 /** the PUT route's path rule for the question id (its errors name `questionId`) */
 const questionParam = answerItemSchema.pick({ questionId: true });
-const frameIdOk = (i: unknown): i is number => typeof i === 'number' && Number.isSafeInteger(i) && i >= 0;
 
 interface Channel {
   ws: WebSocket;
   attemptId: string;
   examId: string;
+  /** the client's address (the slowdown's seat is attempt + address) */
+  address: string;
+  /** frames the connection may still send (channel-budget.ts) */
+  budget: FrameBudget;
+  /** closed over its budget: what still arrives is dropped unread */
+  over: boolean;
+  /** frames received and not yet answered */
+  pending: number;
   /** the tick of its last frame or pong */
   tick: number;
   /** a ping went out since then */
@@ -94,30 +117,6 @@ export interface SaveChannels {
   close(): void;
 }
 
-/** The refusal of every channel while the operator has switched them off (CBT_SAVE_CHANNEL=off). */
-export function channelOff(): ApiError {
-  return new ApiError(404, 'not-found', 'Not found', 'The save channel is switched off on this server (CBT_SAVE_CHANNEL=off): save with PUT /attempts/{id}/answers/{questionId}.', { code: 'SAVE_CHANNEL_OFF' });
-}
-
-/**
- * The checks of a channel for an attempt, shared by the upgrade and the plain GET of its
- * path (routes.ts): the operator's switch, then the attempt's state when the channel
- * opens (each frame is judged again). Takes one point of the attempt's rate limit.
- * @returns the attempt's and its exam's ids
- * @throws ApiError 404 SAVE_CHANNEL_OFF, 404 (attempt), 403 DISQUALIFIED / SEB_USES_HTTP,
- *   409 ALREADY_SUBMITTED / TIME_OVER, 429
- */
-export async function admitChannel(deps: HallDeps, attemptId: string): Promise<{ attemptId: string; examId: string }> {
-  if (deps.config.CBT_SAVE_CHANNEL === 'off') throw channelOff();
-  const { st, paper } = candidateAttempt(deps, attemptId);
-  if (paper.seb !== null) throw new Forbidden('This exam requires Safe Exam Browser, whose keys are checked on every HTTP request: save with PUT /attempts/{id}/answers/{questionId}.', { code: 'SEB_USES_HTTP' });
-  if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted; answers can no longer change.', { code: 'ALREADY_SUBMITTED' });
-  if (remainingMs(paper.exam, st.row, deps.clock.now()) < -GRACE_MS) throw new Conflict('The time for this exam is over.', { code: 'TIME_OVER', remainingSeconds: 0 });
-  // an open is a request of the attempt (a page reconnecting in a loop is held back)
-  await consume(deps.limits.live, st.row.id, LIVE);
-  return { attemptId: st.row.id, examId: st.row.exam_id };
-}
-
 /**
  * Serves the save channel on `server`'s upgrade requests (see the module header). Every
  * server of the hall calls this: src/main.ts and the tests' harness.
@@ -125,7 +124,10 @@ export async function admitChannel(deps: HallDeps, attemptId: string): Promise<{
  *   (or a third of it) before (tests shorten it)
  */
 export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs?: number } = {}): SaveChannels {
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
+  // allowSynchronousEvents false: ws hands over one frame per connection per turn of the
+  // event loop (a setImmediate each), not every frame of a 64 KB read at once, so one
+  // connection's frames never hold the loop for more than one frame's work
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: false, allowSynchronousEvents: false });
   const channels = new Set<Channel>();
   const bootId = randomBase62(6);
   let counter = 0;
@@ -151,14 +153,38 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
         wss.handleUpgrade(req, socket, head, (ws) => open(ws, c));
       })
       .catch((e: unknown) => {
+        if (e instanceof ApiError && isSlowdown(e)) return holdRefusal(socket, path, e, req.socket.remoteAddress ?? 'unknown');
         if (e instanceof ApiError) return refuseUpgrade(socket, path, e);
         deps.logger.error('save channel upgrade failed', { path, error: String(e) });
         refuseUpgrade(socket, path, new ApiError(500, 'internal-error', 'Internal server error', 'Something went wrong on the server.'));
       });
   };
 
+  /**
+   * A slowed seat's upgrade is refused a second late, at most 16 held per address (more
+   * are cut unanswered): a flooder reopening in a loop as fast as it is refused made
+   * ~1,800 upgrades a second on loopback, half a core of the server's CPU. A page loses
+   * nothing by it: it saves over HTTP meanwhile, and asks over HTTP why (answered at once).
+   */
+  const held = new Map<string, Set<Duplex>>();
+  const holdRefusal = (socket: Duplex, path: string, err: ApiError, address: string) => {
+    let sockets = held.get(address);
+    if (!sockets) held.set(address, (sockets = new Set()));
+    if (sockets.size >= SLOWED_HELD_PER_ADDRESS) return void socket.destroy();
+    sockets.add(socket);
+    const release = () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && held.get(address) === sockets) held.delete(address);
+    };
+    socket.once('close', release);
+    setTimeout(() => {
+      release();
+      if (!socket.destroyed) refuseUpgrade(socket, path, err);
+    }, SLOWED_ANSWER_MS).unref();
+  };
+
   /** The checks of an upgrade; resolves to the attempt and exam ids. */
-  const admit = async (req: IncomingMessage, path: string): Promise<{ attemptId: string; examId: string }> => {
+  const admit = async (req: IncomingMessage, path: string): Promise<{ attemptId: string; examId: string; address: string }> => {
     const m = CHANNEL_PATH.exec(path);
     if (!m || req.method !== 'GET') throw new ApiError(404, 'not-found', 'Not found', `No WebSocket endpoint at ${path.split('?')[0]}.`);
     // switched off: refused before anything else is looked at
@@ -170,25 +196,52 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
     } catch {
       throw new NotFound('Attempt');
     }
-    return admitChannel(deps, attemptId);
+    const address = req.socket.remoteAddress ?? 'unknown';
+    return { ...(await admitChannel(deps, attemptId, address)), address };
   };
 
-  const open = (ws: WebSocket, c: { attemptId: string; examId: string }) => {
-    const ch: Channel = { ws, attemptId: c.attemptId, examId: c.examId, tick, pinged: false, ackedSeq: 0, toldDurable: 0, queue: Promise.resolve(), frames: 0 };
+  const open = (ws: WebSocket, c: { attemptId: string; examId: string; address: string }) => {
+    const ch: Channel = { ws, attemptId: c.attemptId, examId: c.examId, address: c.address, budget: new FrameBudget(deps.config.CBT_ANSWER_RATE_LIMIT_PER_MIN), over: false, pending: 0, tick, pinged: false, ackedSeq: 0, toldDurable: 0, queue: Promise.resolve(), frames: 0 };
     if (closed) return ws.terminate();
     channels.add(ch);
     ws.on('message', (data, isBinary) => {
-      ch.tick = tick;
-      ch.pinged = false;
+      if (!counted(ch)) return;
+      if (++ch.pending >= PAUSE_AT) ws.pause();
       ch.queue = ch.queue.then(() => frame(ch, data, isBinary));
     });
-    // the browser's answer to a ping: the page is there
-    ws.on('pong', () => {
-      ch.tick = tick;
-      ch.pinged = false;
+    // a ping (ws answers it by itself) and a pong — the browser's answer to ours: the page
+    // is there — cost a frame's budget like any other
+    const control = () => {
+      if (counted(ch)) deps.limits.live.limiter.consume(ch.attemptId).catch(() => undefined);
+    };
+    ws.on('ping', control);
+    ws.on('pong', control);
+    ws.on('error', (e: Error & { code?: string }) => {
+      // a frame over MAX_FRAME_BYTES, refused from its header: ws closes it (1009); it counts
+      if (e.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') deps.limits.live.limiter.consume(ch.attemptId).catch(() => undefined);
+      ws.terminate();
     });
-    ws.on('error', () => ws.terminate());
     ws.on('close', () => channels.delete(ch));
+  };
+
+  /**
+   * One frame of the connection's budget, taken before the frame costs anything else; a
+   * frame over it closes the channel (4429), strikes its seat and drops what still
+   * comes unread. False when the frame is not to be handled.
+   */
+  const counted = (ch: Channel): boolean => {
+    if (ch.over) return false;
+    ch.tick = tick;
+    ch.pinged = false;
+    if (ch.budget.take()) return true;
+    ch.over = true;
+    channels.delete(ch);
+    ch.ws.pause();
+    const waitS = strikeChannel(deps, ch.attemptId, ch.address);
+    deps.logger.warn('save channel over its frame budget: closed', { attemptId: ch.attemptId, address: ch.address, frames: ch.frames + ch.pending, burst: ch.budget.burst, retryAfterSeconds: waitS });
+    ch.ws.close(CLOSE_OVER_BUDGET, 'OVER_BUDGET');
+    setTimeout(() => ch.ws.terminate(), CUT_AFTER_MS).unref();
+    return false;
   };
 
   const send = (ch: Channel, msg: unknown) => {
@@ -199,24 +252,24 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
   const frame = async (ch: Channel, data: RawData, isBinary: boolean): Promise<void> => {
     let id: number | null = null;
     const n = ++ch.frames;
+    ch.pending--;
+    if (ch.ws.isPaused && ch.pending <= RESUME_AT && !ch.over) ch.ws.resume();
     try {
-      let f: unknown;
-      try {
-        if (isBinary) throw new Error('binary');
-        f = JSON.parse(String(data));
-      } catch {
-        throw new ValidationError('The frame is not valid JSON text.', [{ path: '(frame)', message: 'malformed JSON' }]);
+      // every frame takes its point of the attempt's limit, a malformed one too; its id
+      // (read first) goes on a refusal for the limit, so the page can match it
+      const o = readFrame(data as Buffer, isBinary);
+      if (!(o instanceof ApiError)) id = o.i as number;
+      await consume(deps.limits.live, ch.attemptId, LIVE);
+      if (o instanceof ApiError) {
+        // (no throw, no new error: a flood's refusals must be cheap)
+        if (ch.ws.readyState === ch.ws.OPEN) ch.ws.send(malformedReply(o, `/attempts/${ch.attemptId}/channel`, `${bootId}-c${n.toString(36)}`));
+        return;
       }
-      if (f === null || typeof f !== 'object' || Array.isArray(f)) throw new ValidationError('A frame is a JSON object: {"i", "q", "o"|"t", "s"}.', [{ path: '(frame)', message: 'must be an object' }]);
-      const o = f as Record<string, unknown>;
-      if (frameIdOk(o.i)) id = o.i;
-      else throw new ValidationError('The frame id i must be a whole number ≥ 0.', [{ path: 'i', message: 'must be a whole number ≥ 0' }]);
       // the PUT route's checks, in its order: path (the question id) → 400, then the body
       const q = questionParam.safeParse({ questionId: o.q });
       if (!q.success) throw invalidInput('param', q.error);
       const b = singleAnswerSchema.safeParse({ optionId: o.o, text: o.t, seq: o.s });
       if (!b.success) throw invalidInput('json', b.error);
-      await consume(deps.limits.live, ch.attemptId, LIVE);
       // an exam made to require SEB since the channel opened: its checks are HTTP's
       if (deps.sessions.paper(ch.examId)?.seb) throw new Forbidden('This exam requires Safe Exam Browser: save over HTTP.', { code: 'SEB_USES_HTTP' });
       const saved = saveAnswers(deps, ch.attemptId, [{ questionId: q.data.questionId, optionId: b.data.optionId, text: b.data.text, seq: b.data.seq }], { questionInPath: true });
@@ -309,6 +362,8 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
       pushing = [];
       offEvents();
       server.off('upgrade', onUpgrade);
+      for (const sockets of held.values()) for (const socket of sockets) socket.destroy();
+      held.clear();
       for (const ch of channels) {
         ch.ws.close(1001, 'server stopping');
         // a peer that never answers the close is cut when the socket's close times out;
@@ -318,29 +373,4 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
       channels.clear();
     },
   };
-}
-
-/**
- * Whether a browser's upgrade comes from a page of this server: the Origin's host (with
- * port) is the request's Host, or the configured public URL's. No Origin: not a browser,
- * which no other site can drive (cross-site WebSocket hijacking needs a victim's browser).
- */
-function sameOrigin(req: IncomingMessage, publicUrl: string | undefined): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  if (host && host === req.headers.host) return true;
-  if (publicUrl) {
-    try {
-      return new URL(publicUrl).host === host;
-    } catch {
-      return false;
-    }
-  }
-  return false;
 }

@@ -91,6 +91,8 @@ export const previewSchema = z
     remainingSeconds: z.number().int().openapi({ description: 'time the candidate will have (a new attempt: the duration, cut short by endsAt)' }),
     isPaused: z.boolean(),
     endsAt: z.string().nullable(),
+    instructions: z.string().nullable().openapi({ description: 'The exam’s instructions as the examiner wrote them (Markdown); null: none' }),
+    instructionsHtml: z.string().nullable().openapi({ description: 'The instructions rendered by the server (Markdown + LaTeX → sanitised HTML, as promptHtml), what the instructions screen shows; null: none' }),
   })
   .openapi('SessionPreview');
 

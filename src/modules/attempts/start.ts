@@ -17,7 +17,7 @@ import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import { withWriteTurn } from '../../db/index.js';
 import type { AttemptRow, ExamRow } from '../../db/rows.js';
-import { newLayout, renderPaper, type Paper } from './paper.js';
+import { newLayout, instructionsHtml, renderPaper, type Paper } from './paper.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
@@ -256,6 +256,8 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
     remainingSeconds,
     isPaused: exam.paused_at !== null,
     endsAt: exam.ends_at === null ? null : iso(exam.ends_at),
+    instructions: exam.instructions,
+    instructionsHtml: instructionsHtml(paper, form),
   };
 }
 

@@ -27,6 +27,7 @@ export function serializeExam(e: ExamRow) {
     id: e.id,
     workspaceId: e.workspace_id,
     title: e.title,
+    instructions: e.instructions,
     accessCode: e.access_code,
     durationMins: e.duration_mins,
     startsAt: iso(e.starts_at),
@@ -45,6 +46,9 @@ export function serializeExam(e: ExamRow) {
 
 const SEB_UPDATE = 'UPDATE exams SET require_seb = ?, seb_base_url = ?, seb_quit_password = ?, seb_quit_hash = ?, seb_browser_exam_keys = ? WHERE id = ?';
 const sebArgs = (c: SebColumns) => [c.require_seb, c.seb_base_url, c.seb_quit_password, c.seb_quit_hash, c.seb_browser_exam_keys] as const;
+
+/** Instructions as stored: trimmed; blank → null (none). */
+const storedInstructions = (v: string | null | undefined): string | null => (v && v.trim() ? v.trim() : null);
 
 function parseWindow(startsAt: string | null | undefined, endsAt: string | null | undefined): { starts: number | null; ends: number | null } {
   const starts = startsAt ? Date.parse(startsAt) : null;
@@ -82,10 +86,10 @@ export function createExam(deps: HallDeps, callerWorkspaceId: string, input: Cre
     assertCodeFree(deps, code);
     deps.sqlite
       .prepare(
-        `INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, paused_at, created_at, updated_at)
-         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,NULL,?,?)`,
+        `INSERT INTO exams (id, workspace_id, title, instructions, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, paused_at, created_at, updated_at)
+         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,NULL,?,?)`,
       )
-      .run(id, callerWorkspaceId, input.title, code, input.durationMins, starts, ends, input.maxTabViolations ?? 3, input.shuffleQuestions ? 1 : 0, input.shuffleChoices ? 1 : 0, input.showResultAfter === false ? 0 : 1, input.isPublished === false ? 0 : 1, now, now);
+      .run(id, callerWorkspaceId, input.title, storedInstructions(input.instructions), code, input.durationMins, starts, ends, input.maxTabViolations ?? 3, input.shuffleQuestions ? 1 : 0, input.shuffleChoices ? 1 : 0, input.showResultAfter === false ? 0 : 1, input.isPublished === false ? 0 : 1, now, now);
     if (input.requireSafeExamBrowser || input.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, null, input, sebOrigin)), id);
   })();
   return getExamInWorkspace(deps, callerWorkspaceId, id);
@@ -125,9 +129,9 @@ export function updateExam(deps: HallDeps, workspaceId: string, examId: string, 
     assertCodeFree(deps, code, e.id);
     deps.sqlite
       .prepare(
-        `UPDATE exams SET title=?, access_code=?, duration_mins=?, starts_at=?, ends_at=?, max_tab_violations=?, shuffle_questions=?, shuffle_choices=?, show_result_after=?, is_published=?, updated_at=? WHERE id=?`,
+        `UPDATE exams SET title=?, instructions=?, access_code=?, duration_mins=?, starts_at=?, ends_at=?, max_tab_violations=?, shuffle_questions=?, shuffle_choices=?, show_result_after=?, is_published=?, updated_at=? WHERE id=?`,
       )
-      .run(patch.title ?? e.title, code, patch.durationMins ?? e.duration_mins, starts, ends, patch.maxTabViolations ?? e.max_tab_violations, bool(patch.shuffleQuestions, e.shuffle_questions), bool(patch.shuffleChoices, e.shuffle_choices), bool(patch.showResultAfter, e.show_result_after), bool(patch.isPublished, e.is_published), deps.clock.now(), e.id);
+      .run(patch.title ?? e.title, patch.instructions !== undefined ? storedInstructions(patch.instructions) : e.instructions, code, patch.durationMins ?? e.duration_mins, starts, ends, patch.maxTabViolations ?? e.max_tab_violations, bool(patch.shuffleQuestions, e.shuffle_questions), bool(patch.shuffleChoices, e.shuffle_choices), bool(patch.showResultAfter, e.show_result_after), bool(patch.isPublished, e.is_published), deps.clock.now(), e.id);
     if (patch.requireSafeExamBrowser !== undefined || patch.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, e, patch, sebOrigin)), e.id);
   })();
   deps.sessions.invalidateExam(e.id);
@@ -156,10 +160,10 @@ export function duplicateExam(deps: HallDeps, workspaceId: string, examId: strin
   deps.sqlite.transaction(() => {
     deps.sqlite
       .prepare(
-        `INSERT INTO exams (id, workspace_id, title, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, paused_at, created_at, updated_at)
-         VALUES (?,?,?,?,?,?,?,?,?,?,?,0,NULL,?,?)`,
+        `INSERT INTO exams (id, workspace_id, title, instructions, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, paused_at, created_at, updated_at)
+         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0,NULL,?,?)`,
       )
-      .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, now, now);
+      .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), e.instructions, freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, now, now);
     deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(e), id);
     const qs = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(e.id) as Record<string, unknown>[];
     const ins = deps.sqlite.prepare(

@@ -35,6 +35,13 @@ export function examAttemptRecords(deps: HallDeps, workspaceId: string, examId: 
     .all(examId, workspaceId) as AttemptRecord[];
 }
 
+/** The exam's roster candidates (student ID and name, by student ID), for the results' ABSENT rows. */
+export function listRosterNames(deps: HallDeps, workspaceId: string, examId: string): { studentId: string; candidateName: string }[] {
+  return deps.sqlite
+    .prepare('SELECT student_id AS studentId, candidate_name AS candidateName FROM roster_entries WHERE exam_id = ? AND workspace_id = ? ORDER BY student_id')
+    .all(examId, workspaceId) as { studentId: string; candidateName: string }[];
+}
+
 /** Stored answers of every attempt of an exam, by attempt id then question id. */
 export function examAnswerRecords(deps: HallDeps, workspaceId: string, examId: string): Map<string, Map<string, AnswerRecord>> {
   const rows = deps.sqlite

@@ -1,7 +1,7 @@
 /**
  * Result and roster files (issue 6 §3 and §5), registered on the import router:
- *   GET  /exams/:id/results.xlsx      one row per attempt + "Item analysis" sheet
- *   GET  /exams/:id/results.csv       the same rows as CSV (UTF-8, ISO dates)
+ *   GET  /exams/:id/results.xlsx      one row per attempt, an ABSENT row per roster candidate without one, + "Item analysis" sheet
+ *   GET  /exams/:id/results.csv       the same rows as CSV (UTF-8, hall time with the UTC offset)
  *   POST /exams/:id/roster/import     CSV or .xlsx (studentId, candidateName, phone) → 201 {created, candidates}
  *   GET  /exams/:id/roster.xlsx       roster with PINs, for printing
  * Results are read from the database: answers of attempts still in progress may lag
@@ -16,7 +16,7 @@ import { jsonResponse, keySecurity, z, errorResponses } from '../../platform/ope
 import { getExamInWorkspace } from '../exams/service.js';
 import { addToRoster, listRoster } from '../roster/service.js';
 import { examAnalysis } from '../analysis/service.js';
-import { examAnswerRecords, examAttemptRecords, examWithQuestions } from './exam-data.js';
+import { examAnswerRecords, examAttemptRecords, examWithQuestions, listRosterNames } from './exam-data.js';
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
 import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
 import { headOf, IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from '../../uploads/upload-file.js';
@@ -24,7 +24,7 @@ import { streamedForm } from '../../uploads/streamed-upload.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from '../../core/formats/import-schemas.js';
 import { fileName, sendFile, uploadErrors } from '../../uploads/http.js';
 
-const FLUSH_NOTE = 'Read from the database: answers of attempts still in progress may lag the live answer buffer by up to the flush interval (CBT_FLUSH_INTERVAL_MS); completed attempts are always complete. Question columns hold the examiner’s key label of the chosen option (not the shuffled label the candidate saw); essays show approved marks or "pending".';
+const FLUSH_NOTE = 'One row per attempt, then one row with status ABSENT for every roster candidate who never started. Times are the hall’s local time (the zone of the machine running the hall server), the zone named in the Started/Completed headers — e.g. "Started (hall time, Africa/Lagos)" — and, in the CSV, the UTC offset in each cell: "2026-11-27 14:05:09 (UTC+01:00)"; the .xlsx holds real dates showing that wall-clock time. Read from the database: answers of attempts still in progress may lag the live answer buffer by up to the flush interval (CBT_FLUSH_INTERVAL_MS); completed attempts are always complete. Question columns hold the examiner’s key label of the chosen option (not the shuffled label the candidate saw); essays show approved marks or "pending".';
 
 const rosterEntry = z.object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), pin: z.string(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() });
 
@@ -32,7 +32,8 @@ const rosterEntry = z.object({ id: z.string(), studentId: z.string(), candidateN
 export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, auth: MiddlewareHandler<AppEnv>): void {
   const results = (workspaceId: string, examId: string) => {
     const { exam, questions } = examWithQuestions(deps, workspaceId, examId);
-    const table = resultsTable(questions, examAttemptRecords(deps, workspaceId, exam.id), examAnswerRecords(deps, workspaceId, exam.id));
+    const roster = listRosterNames(deps, workspaceId, exam.id);
+    const table = resultsTable(questions, examAttemptRecords(deps, workspaceId, exam.id), examAnswerRecords(deps, workspaceId, exam.id), roster);
     return { exam, table };
   };
 
@@ -63,7 +64,7 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       tags: ['Results'],
       security: keySecurity,
       middleware: [auth] as const,
-      summary: 'Results as CSV (one row per attempt)',
+      summary: 'Results as CSV (one row per attempt, an ABSENT row per roster candidate without one)',
       description: `${FLUSH_NOTE} Text cells starting with = + - @ are prefixed with an apostrophe (CSV injection guard).`,
       request: { params: examIdParams },
       responses: { 200: download('text/csv', 'Results CSV (UTF-8 with BOM)'), ...errorResponses },

@@ -81,7 +81,7 @@ export function importRoutes(deps: HallDeps) {
       tags: ['Questions'],
       security: keySecurity,
       middleware: [auth, streamedForm(deps.jobs, IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
-      summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (dryRun to preview)',
+      summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (dryRun to preview; all-or-nothing unless skipInvalid=true)',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: bankImportForm } } } },
       responses: { 201: jsonResponse(bankImportResponse, 'Imported'), 200: jsonResponse(bankImportResponse, 'Dry run: nothing stored'), ...uploadErrors },
     }),
@@ -92,9 +92,10 @@ export function importRoutes(deps: HallDeps) {
       getExamInWorkspace(deps, c.var.workspace.id, form.examId);
       const parsed = await readBankSource(deps.jobs, form);
       const dryRun = isTrue(form.dryRun);
-      const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { parsed, format: form.format, dryRun, note: parsed.note });
+      const skipInvalid = form.skipInvalid === 'true';
+      const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { parsed, format: form.format, dryRun, skipInvalid, note: parsed.note });
       // parsed (dry-run) questions are QuestionInputs before zod defaults: same wire shape
-      const body = { success: !res.errors?.length, examId: form.examId, dryRun, ...res } as unknown as z.infer<typeof bankImportResponse>;
+      const body = { success: dryRun ? !res.errors?.length : true, examId: form.examId, dryRun, ...res } as unknown as z.infer<typeof bankImportResponse>;
       return dryRun ? c.json(body, 200) : c.json(body, 201);
     },
   );

@@ -4,6 +4,12 @@
  * within 10 s. Otherwise the next try follows exponential backoff with ±20 % jitter
  * (10 s, 20 s, 40 s … capped at 15 min) until 7 days after the event, when the row is
  * marked FAILED. Rows survive restarts; the id and body never change between tries.
+ *
+ * A workspace without a webhook URL (an offline centre that signed up without one) is
+ * skipped: its rows stay PENDING, untried, however long. The 7-day clock runs from the
+ * later of the event and the moment a URL was set on the workspace (`webhook_url_set_at`),
+ * so a URL set after a week still gets every waiting event a full week of tries
+ * (docs/decisions.md, "An offline centre signs up without a webhook URL").
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { cbtSignature, standardWebhookSignature } from './signature.js';
@@ -22,6 +28,8 @@ interface OutboxRow {
   body: string;
   tries: number;
   created_at: number;
+  /** when the workspace got its webhook URL after having none (null: it had one from the start) */
+  url_set_at: number | null;
 }
 
 /** Delay before try number `tries + 1` after `tries` failures (ms, with jitter). */
@@ -55,7 +63,15 @@ export class OutboxDispatcher {
 
   private async deliverDue(): Promise<number> {
     const { sqlite, clock } = this.deps;
-    const rows = sqlite.prepare("SELECT id, workspace_id, type, body, tries, created_at FROM outbox_events WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT 200").all(clock.now()) as OutboxRow[];
+    // rows of workspaces without a webhook URL wait, untouched, until one is set
+    const rows = sqlite
+      .prepare(
+        `SELECT o.id, o.workspace_id, o.type, o.body, o.tries, o.created_at, w.webhook_url_set_at AS url_set_at
+         FROM outbox_events o JOIN workspaces w ON w.id = o.workspace_id
+         WHERE o.status = 'PENDING' AND o.next_attempt_at <= ? AND w.webhook_url IS NOT NULL
+         ORDER BY o.next_attempt_at LIMIT 200`,
+      )
+      .all(clock.now()) as OutboxRow[];
     const queue = rows.filter((r) => !this.inFlight.has(r.id));
     const workers = Array.from({ length: Math.min(this.opts.concurrency ?? 8, queue.length) }, async () => {
       for (let row = queue.shift(); row; row = queue.shift()) await this.deliver(row);
@@ -69,10 +85,7 @@ export class OutboxDispatcher {
     this.inFlight.add(row.id);
     try {
       const ws = sqlite.prepare('SELECT webhook_url, webhook_secret_sealed FROM workspaces WHERE id = ?').get(row.workspace_id) as { webhook_url: string | null; webhook_secret_sealed: string } | undefined;
-      if (!ws?.webhook_url) {
-        this.fail(row, 'The workspace has no webhook URL; set one and redeliver.', null, true);
-        return;
-      }
+      if (!ws?.webhook_url) return; // no URL (any more): the row waits, untried
       const secret = secrets.open(ws.webhook_secret_sealed);
       const ts = Math.floor(clock.now() / 1000);
       let status: number | null = null;
@@ -108,18 +121,18 @@ export class OutboxDispatcher {
               ? `refused: ${e.message}`
               : `network error: ${(e as { code?: string }).code ?? (e as Error).message}`;
       }
-      this.fail(row, error!, status, false);
+      this.fail(row, error!, status);
       logger.warn('webhook delivery failed', { eventId: row.id, tries: row.tries + 1, error });
     } finally {
       this.inFlight.delete(row.id);
     }
   }
 
-  private fail(row: OutboxRow, error: string, status: number | null, permanent: boolean): void {
+  private fail(row: OutboxRow, error: string, status: number | null): void {
     const now = this.deps.clock.now();
     const tries = row.tries + 1;
     const next = now + backoffMs(tries);
-    const expired = permanent || next - row.created_at > MAX_AGE_MS;
+    const expired = next - Math.max(row.created_at, row.url_set_at ?? 0) > MAX_AGE_MS;
     this.deps.sqlite
       .prepare('UPDATE outbox_events SET status = ?, tries = ?, next_attempt_at = ?, last_error = ?, last_status_code = ? WHERE id = ?')
       .run(expired ? 'FAILED' : 'PENDING', tries, next, error, status, row.id);

@@ -17,7 +17,7 @@ export function workspaceRoutes(deps: HallDeps) {
   const perAddress = async (c: Parameters<typeof clientAddress>[0]) => consume(deps.limits.general, `addr:${clientAddress(c, deps.config.CBT_TRUSTED_PROXIES)}`);
 
   r.openapi(
-    createRoute({ method: 'post', path: '/workspaces/standalone', tags: ['Workspaces'], summary: 'Register a standalone workspace (30 free credits)', request: { body: jsonBody(s.registerStandaloneSchema) }, responses: { 201: jsonResponse(s.registerStandaloneResponse, 'Registered'), 409: problem('A workspace with this e-mail address already exists (EMAIL_TAKEN)'), ...publicErrorResponses } }),
+    createRoute({ method: 'post', path: '/workspaces/standalone', tags: ['Workspaces'], summary: 'Register a standalone workspace (30 free credits; webhookUrl optional: events wait in the outbox until one is set)', request: { body: jsonBody(s.registerStandaloneSchema) }, responses: { 201: jsonResponse(s.registerStandaloneResponse, 'Registered'), 409: problem('A workspace with this e-mail address already exists (EMAIL_TAKEN)'), ...publicErrorResponses } }),
     async (c) => {
       await perAddress(c);
       return c.json(await svc.registerStandalone(deps, c.req.valid('json')), 201);
@@ -25,7 +25,7 @@ export function workspaceRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'post', path: '/workspaces/login', tags: ['Workspaces'], summary: 'Examiner sign-in (creates a workspace for a new e-mail)', request: { body: jsonBody(s.loginSchema) }, responses: { 200: jsonResponse(s.loginResponse, 'Signed in'), 401: problem('Wrong e-mail or password, no password set yet, or a new workspace’s password too short (LOGIN_FAILED, NO_PASSWORD, PASSWORD_TOO_SHORT)'), ...publicErrorResponses } }),
+    createRoute({ method: 'post', path: '/workspaces/login', tags: ['Workspaces'], summary: 'Examiner sign-in (creates a workspace for a new e-mail)', request: { body: jsonBody(s.loginSchema) }, responses: { 200: jsonResponse(s.loginResponse, 'Signed in'), 401: problem('Wrong password, no password set yet, or a new workspace’s password too short (LOGIN_FAILED, NO_PASSWORD, PASSWORD_TOO_SHORT)'), 404: problem('createIfMissing was false and no workspace uses this e-mail (NO_SUCH_HALL); nothing was created'), ...publicErrorResponses } }),
     async (c) => {
       await perAddress(c);
       return c.json(await svc.login(deps, c.req.valid('json'), clientAddress(c, deps.config.CBT_TRUSTED_PROXIES)), 200);

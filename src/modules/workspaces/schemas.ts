@@ -8,7 +8,8 @@ export const registerStandaloneSchema = z
     name: z.string().trim().min(1).max(200),
     ownerName: z.string().trim().min(1).max(200),
     email,
-    webhookUrl: z.string().trim().url().max(2000).refine((u) => /^https?:\/\//i.test(u), 'webhookUrl must be an http(s) URL'),
+    /** optional: an offline centre leaves it out and its events wait in the outbox until PATCH /workspaces/me sets one */
+    webhookUrl: z.string().trim().url().max(2000).refine((u) => /^https?:\/\//i.test(u), 'webhookUrl must be an http(s) URL').optional(),
   })
   .openapi('RegisterStandalone');
 
@@ -16,7 +17,14 @@ export const registerStandaloneResponse = z
   .object({ id: z.string(), name: z.string(), type: z.string(), credits: z.number().int(), apiKey: z.string(), webhookSecret: z.string() })
   .openapi('RegisteredWorkspace');
 
-export const loginSchema = z.object({ email, password: z.string().min(1).max(1024) }).openapi('Login');
+export const loginSchema = z
+  .object({
+    email,
+    password: z.string().min(1).max(1024),
+    /** false: an unknown e-mail gets 404 NO_SUCH_HALL instead of a new workspace (the admin page asks first) */
+    createIfMissing: z.boolean().optional().openapi({ description: 'Default true (the spec’s sign-in-or-sign-up). false: an e-mail no workspace uses answers 404 NO_SUCH_HALL and nothing is created, so a page can ask before creating a hall.' }),
+  })
+  .openapi('Login');
 
 export const countSchema = z.object({ exams: z.number().int(), questions: z.number().int() });
 
@@ -51,6 +59,9 @@ export const workspaceMeResponse = z
     schoolId: z.string().nullable(),
     createdAt: z.string(),
     _count: countSchema,
+    rosterWaiting: z
+      .array(z.object({ examId: z.string(), title: z.string(), waiting: z.number().int() }))
+      .openapi({ description: 'Exams (not yet closed) whose roster lists candidates with no attempt yet, most waiting first (at most 20); each will spend a credit when they start' }),
   })
   .openapi('Workspace');
 

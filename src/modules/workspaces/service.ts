@@ -8,9 +8,10 @@ import type { HallDeps } from '../../hall/deps.js';
 import type { WorkspaceRow } from '../../db/rows.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
-import { Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
+import { ApiError, Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
 import { checkWebhookUrl, refusalText } from '../webhooks/url-guard.js';
 import { iso } from '../../platform/clock.js';
+import { rosterWaiting } from './credits.js';
 
 /** Credits a new standalone workspace starts with (spec "Limits"). */
 export const FREE_CREDITS = 30;
@@ -72,9 +73,9 @@ async function assertWebhookAllowed(deps: HallDeps, url: string): Promise<void> 
 }
 
 /** POST /workspaces/standalone → 201 body. @throws ValidationError for a refused webhook URL */
-export async function registerStandalone(deps: HallDeps, input: { name: string; ownerName: string; email: string; webhookUrl: string }) {
-  await assertWebhookAllowed(deps, input.webhookUrl);
-  const { row, apiKey, webhookSecret } = insertWorkspace(deps, { ...input, type: 'STANDALONE_HALL', passwordHash: null });
+export async function registerStandalone(deps: HallDeps, input: { name: string; ownerName: string; email: string; webhookUrl?: string }) {
+  if (input.webhookUrl !== undefined) await assertWebhookAllowed(deps, input.webhookUrl);
+  const { row, apiKey, webhookSecret } = insertWorkspace(deps, { ...input, webhookUrl: input.webhookUrl ?? null, type: 'STANDALONE_HALL', passwordHash: null });
   return { id: row.id, name: row.name, type: row.type, credits: row.credits, apiKey, webhookSecret };
 }
 
@@ -106,11 +107,12 @@ async function dummyVerify(password: string): Promise<false> {
 /**
  * POST /workspaces/login: known e-mail + right password → 200; unknown e-mail → a new
  * STANDALONE_HALL workspace with that password (spec: "When the account is new, a
- * workspace is created"); wrong password → 401; no password set yet → 401 explaining how.
+ * workspace is created"), unless `createIfMissing` is false: then 404 NO_SUCH_HALL and
+ * nothing is created; wrong password → 401; no password set yet → 401 explaining how.
  * Failures are held back per e-mail + address and per address with growing waits (429,
  * never a lock another address can put on the owner), and every failure costs one scrypt.
  */
-export async function login(deps: HallDeps, input: { email: string; password: string }, address: string) {
+export async function login(deps: HallDeps, input: { email: string; password: string; createIfMissing?: boolean }, address: string) {
   const emailKey = input.email.trim().toLowerCase();
   const seat = `${emailKey}\n${address}`;
   deps.limits.loginBySeat.check(seat, 'Too many failed sign-ins for this e-mail from this computer');
@@ -121,6 +123,11 @@ export async function login(deps: HallDeps, input: { email: string; password: st
   };
   const row = deps.sqlite.prepare('SELECT * FROM workspaces WHERE email_key = ?').get(emailKey) as WorkspaceRow | undefined;
   if (!row) {
+    if (input.createIfMissing === false) {
+      // asking costs a failure per address, as a wrong password does (docs/decisions.md, "Asking before creating a hall")
+      deps.limits.loginByAddress.fail(address);
+      throw new ApiError(404, 'not-found', 'Not found', 'No hall is registered with this e-mail.', { code: 'NO_SUCH_HALL' });
+    }
     if (input.password.length < 8) {
       await dummyVerify(input.password);
       throw new Unauthorized('No workspace uses this e-mail yet; to create one, choose a password of at least 8 characters.', { code: 'PASSWORD_TOO_SHORT' });
@@ -137,7 +144,7 @@ export async function login(deps: HallDeps, input: { email: string; password: st
   }
   if (!(await verifySecret(input.password, row.password_hash))) {
     failed();
-    throw new Unauthorized('The e-mail or password is wrong.', { code: 'LOGIN_FAILED' });
+    throw new Unauthorized('The password is wrong for this e-mail. Check it (capital letters count) and try again.', { code: 'LOGIN_FAILED' });
   }
   deps.limits.loginBySeat.clear(seat);
   return loginBody(deps, row);
@@ -166,14 +173,24 @@ export function describeWorkspace(deps: HallDeps, id: string) {
     schoolId: row.school_id,
     createdAt: iso(row.created_at)!,
     _count: workspaceCounts(deps, row.id),
+    rosterWaiting: rosterWaiting(deps, row.id, deps.clock.now()),
   };
 }
 
-/** PATCH /workspaces/me. @throws ValidationError for a refused webhook URL */
+/**
+ * PATCH /workspaces/me. A webhook URL set on a workspace that had none starts the outbox's
+ * 7-day failure clock (`webhook_url_set_at`) and asks the dispatcher to deliver the events
+ * that waited (docs/decisions.md, "An offline centre signs up without a webhook URL").
+ * @throws ValidationError for a refused webhook URL
+ */
 export async function updateWorkspace(deps: HallDeps, id: string, patch: { name?: string; webhookUrl?: string }) {
   if (patch.webhookUrl !== undefined) await assertWebhookAllowed(deps, patch.webhookUrl);
   const row = getWorkspaceRow(deps, id);
-  deps.sqlite.prepare('UPDATE workspaces SET name = ?, webhook_url = ? WHERE id = ?').run(patch.name ?? row.name, patch.webhookUrl ?? row.webhook_url, id);
+  const firstUrl = row.webhook_url === null && patch.webhookUrl !== undefined;
+  deps.sqlite
+    .prepare('UPDATE workspaces SET name = ?, webhook_url = ?, webhook_url_set_at = ? WHERE id = ?')
+    .run(patch.name ?? row.name, patch.webhookUrl ?? row.webhook_url, firstUrl ? deps.clock.now() : row.webhook_url_set_at, id);
+  if (firstUrl) deps.events.emit({ kind: 'outbox-due', workspaceId: id }); // the waiting rows are due now
   return describeWorkspace(deps, id);
 }
 

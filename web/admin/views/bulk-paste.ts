@@ -6,7 +6,11 @@
  * POST /questions/import (`dryRun` for "Check": what would be stored, with warnings and
  * skipped items); .xlsx files to POST /questions/import-excel. When the import route is
  * missing (404/405), pasted Aiken text is parsed here and sent to POST /questions/bulk.
- * Every route is all-or-nothing: a bad item stores nothing.
+ * Every route is all-or-nothing (a bad item stores nothing), except that a check which found
+ * invalid questions offers "Import the N valid questions" (`skipInvalid=true`), the invalid
+ * ones listed by line to fix. When the exam already has submitted attempts, importing asks
+ * first and says what happens to their scores (docs/decisions.md, "Imports keep what is
+ * good, when asked").
  */
 import { ApiError } from '../api.js';
 import { field, h, replace } from '../dom.js';
@@ -15,6 +19,7 @@ import type { Ctx } from '../session.js';
 import type { Exam, Question } from '../types.js';
 import { errorBlock, toast } from '../ui.js';
 import { questionView } from '../question-view.js';
+import { confirmAdding } from './confirm-adding.js';
 
 const EXAMPLE = `What is the value of $2^3$?
 A. 6
@@ -51,7 +56,7 @@ const missingRoute = (err: unknown) => err instanceof ApiError && (err.status ==
  * to the client-side Aiken parser for pasted text when the route does not exist.
  * @throws ApiError (validation errors listed by index/line/row) or Error (fallback parse errors)
  */
-export async function importQuestions(ctx: Ctx, exam: Exam, source: { text?: string; file?: File; format?: string }, dryRun: boolean): Promise<ImportResult> {
+export async function importQuestions(ctx: Ctx, exam: Exam, source: { text?: string; file?: File; format?: string }, dryRun: boolean, skipInvalid = false): Promise<ImportResult> {
   const fd = new FormData();
   fd.set('workspaceId', ctx.workspace.id);
   fd.set('examId', exam.id);
@@ -60,6 +65,7 @@ export async function importQuestions(ctx: Ctx, exam: Exam, source: { text?: str
   else fd.set('text', source.text ?? '');
   if (source.format && !xlsx) fd.set('format', source.format);
   if (dryRun && !xlsx) fd.set('dryRun', 'true');
+  if (skipInvalid && !dryRun && !xlsx) fd.set('skipInvalid', 'true');
   try {
     const res = await ctx.api.form<Partial<ImportResult>>(xlsx ? '/questions/import-excel' : '/questions/import', fd);
     return { created: res.created ?? 0, questions: res.questions ?? [], warnings: res.warnings ?? [], skipped: res.skipped ?? [], errors: res.errors, format: res.format };
@@ -87,16 +93,23 @@ export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone:
   const showReport = (r: ImportResult, dry: boolean) => {
     const n = dry ? r.questions.length : r.created;
     const errs = r.errors ?? [];
+    const invalid = new Set(errs.flatMap((e) => (e.index === undefined ? [] : [e.index]))).size;
+    const valid = r.questions.length - invalid;
+    // a check that found invalid questions among valid ones offers to store the valid ones (skipInvalid)
+    const importValid = dry && invalid && valid > 0 && errs.every((e) => e.index !== undefined)
+      ? h('button', { type: 'button', class: 'primary', id: 'bulk-import-valid', onclick: (ev: Event) => void run(ev.currentTarget as HTMLButtonElement, false, true) }, `Import the ${valid} valid question${valid === 1 ? '' : 's'}`)
+      : null;
     replace(checkHost,
       h('p', { class: errs.length ? 'warn' : 'ok' }, `${n} question${n === 1 ? '' : 's'} ${dry ? 'recognised' : 'imported'}`, r.format ? ` (${r.format})` : '',
         errs.length ? `, ${errs.length} problem${errs.length === 1 ? '' : 's'}` : '', '.'),
       errs.length ? h('ul', { class: 'error-list' }, errs.map((e) => h('li', null, noteText(e)))) : null,
+      importValid ? h('div', { class: 'actions' }, h('span', { class: 'muted' }, `Fix the ${invalid} question${invalid === 1 ? '' : 's'} listed above later, or:`), importValid) : null,
       r.warnings.length ? h('div', { class: 'notice' }, h('strong', null, 'Warnings'), h('ul', null, r.warnings.map((w) => h('li', null, noteText(w))))) : null,
       r.skipped.length ? h('div', { class: 'notice' }, h('strong', null, 'Skipped'), h('ul', null, r.skipped.map((s) => h('li', null, noteText(s))))) : null,
       dry ? h('div', { class: 'bulk-preview' }, r.questions.slice(0, 50).map((q, i) => questionView(q, i + 1))) : null);
   };
 
-  const run = async (button: HTMLButtonElement, dry: boolean) => {
+  const run = async (button: HTMLButtonElement, dry: boolean, skipInvalid = false) => {
     replace(errorHost);
     const src = source();
     if (!src.file && !src.text.trim()) {
@@ -109,10 +122,12 @@ export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone:
         replace(checkHost, h('p', { class: 'muted' }, 'Spreadsheets are checked when you import: nothing is stored if any row has a problem.'));
         return;
       }
-      const r = await importQuestions(ctx, exam, src, dry);
+      if (!dry && !(await confirmAdding(ctx, exam))) return;
+      const r = await importQuestions(ctx, exam, src, dry, skipInvalid);
       showReport(r, dry);
       if (!dry) {
-        toast(`${r.created} question${r.created === 1 ? '' : 's'} imported${r.warnings.length ? `, ${r.warnings.length} warning(s)` : ''}.`);
+        const left = skipInvalid ? r.skipped.filter((x) => x.index !== undefined).length : 0;
+        toast(`${r.created} question${r.created === 1 ? '' : 's'} imported${left ? `, ${left} left out (see the lines listed)` : ''}${r.warnings.length ? `, ${r.warnings.length} warning(s)` : ''}.`);
         onDone(true);
       }
     } catch (err) {
@@ -128,7 +143,7 @@ export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone:
 
   replace(host, h('section', { class: 'card', id: 'bulk-paste' },
     h('h2', null, 'Bulk import'),
-    h('p', { class: 'muted' }, 'Paste questions, or choose a file. Aiken: the question, options A. B. C. … (or A) B) …), then a line ANSWER: letter. A paper copied from a website or Word also works: numbered questions (1. / 1) / Q1.), options (A. / (A) / a)), "Answer: C" and "Solution: …" lines or an answer key at the end; solutions become explanations. Press Check first: lines that could not be placed are listed with their line numbers. GIFT, Moodle XML, past-paper Markdown and the .xlsx template also work. Nothing is stored if any question has a problem.'),
+    h('p', { class: 'muted' }, 'Paste questions, or choose a file. Aiken: the question, options A. B. C. … (or A) B) …), then a line ANSWER: letter. A paper copied from a website or Word also works: numbered questions (1. / 1) / Q1.), options (A. / (A) / a)), "Answer: C" and "Solution: …" lines or an answer key at the end; solutions become explanations. Press Check first: lines that could not be placed are listed with their line numbers. GIFT, Moodle XML, past-paper Markdown and the .xlsx template also work. Press Import and nothing is stored if any question has a problem; when Check finds some, it offers to import the valid ones.'),
     h('div', { class: 'inline-form' }, field('Format', format), field('…or a file (.txt, .gift, .xml, .md, .xlsx)', file),
       h('button', { type: 'button', class: 'link small', id: 'excel-template', onclick: () => void ctx.api.download('/questions/import-excel/template', 'hallcbt-questions-template.xlsx').catch((err) => toast(String((err as Error).message), 'error')) }, 'Download the .xlsx template')),
     field('Questions to import (paste them here)', text),

@@ -7,6 +7,9 @@ import { field, h } from '../dom.js';
 import { hallTimeZone, localInputToUtcIso, utcIsoToLocalInput } from '../time.js';
 import type { Exam } from '../types.js';
 
+/** Most characters of an exam's instructions (the API refuses more: src/core/exams/schemas.ts). */
+const MAX_INSTRUCTIONS = 5000;
+
 /** Builds the form controls, pre-filled from `exam` when editing. */
 export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
   const check = (name: string, label: string, checked: boolean) =>
@@ -24,6 +27,8 @@ export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
       h('p', { class: 'hint', id: 'window-zone' }, `Opening and closing times are in the hall’s local time, ${hallTimeZone()} (this computer’s time zone); the server stores them in UTC.`),
       field('Room code', h('input', { name: 'accessCode', maxlength: 32, pattern: '[A-Za-z0-9-]{4,32}', value: exam?.accessCode ?? '', placeholder: exam ? '' : 'generated if empty', class: 'mono' })),
       field('Violations allowed before disqualification', h('input', { name: 'maxTabViolations', type: 'number', min: 0, max: 100, value: exam?.maxTabViolations ?? 3 }))),
+    field('Instructions to candidates', h('textarea', { name: 'instructions', id: 'exam-instructions', rows: 4, maxlength: MAX_INSTRUCTIONS, placeholder: 'e.g. Answer all questions in Section A and two in Section B. Calculators are not allowed.' }, exam?.instructions ?? ''),
+      `Optional. Shown on the candidate's instructions screen before the clock starts. Markdown and $LaTeX$; at most ${MAX_INSTRUCTIONS.toLocaleString('en')} characters.`),
     h('div', { class: 'checks' },
       check('shuffleQuestions', 'Shuffle questions per candidate', exam?.shuffleQuestions ?? false),
       check('shuffleChoices', 'Shuffle options per candidate', exam?.shuffleChoices ?? false),
@@ -51,12 +56,15 @@ export function readExamForm(v: Record<string, string | boolean>, creating: bool
     isPublished: v.isPublished === true,
     requireSafeExamBrowser: v.requireSafeExamBrowser === true,
   };
+  const instructions = String(v.instructions ?? '');
   // creation omits empty optional fields; editing sends null to clear the window
   if (creating) {
+    if (instructions) body.instructions = instructions;
     if (startsAt) body.startsAt = startsAt;
     if (endsAt) body.endsAt = endsAt;
     if (v.accessCode) body.accessCode = String(v.accessCode).toUpperCase();
   } else {
+    body.instructions = instructions || null;
     body.startsAt = startsAt;
     body.endsAt = endsAt;
     if (v.accessCode) body.accessCode = String(v.accessCode).toUpperCase();

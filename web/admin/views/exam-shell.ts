@@ -1,6 +1,6 @@
 /**
  * One exam's frame: title, state, the room code in letters big enough to copy onto the
- * board, and tabs for its screens (settings, questions, generation, roster, live monitor,
+ * board (on the live monitor, one compact line), and tabs for its screens (settings, questions, generation, roster, live monitor,
  * results, essay review).
  */
 import { h, replace } from '../dom.js';
@@ -37,7 +37,8 @@ export async function renderExam(ctx: Ctx, host: HTMLElement, examId: string, ta
   const current = (TABS.find(([t]) => t === tab)?.[0] ?? 'settings') as ExamTab;
   const body = h('div', { class: 'exam-body', id: `tab-${current}` });
   replace(host,
-    h('div', { class: 'exam-head' },
+    // the live monitor's frame is one line: the room, not the header, fills the screen (issue 36)
+    h('div', { class: current === 'monitor' ? 'exam-head compact' : 'exam-head' },
       h('div', null,
         h('a', { href: '#/exams', class: 'back' }, '← All exams'),
         h('h1', { id: 'exam-title' }, exam.title, ' ', examStateBadge(exam)),

@@ -12,6 +12,7 @@ import type { Exam, Question } from '../types.js';
 import { errorBlock, toast } from '../ui.js';
 import { questionExtras, questionView } from '../question-view.js';
 import { renderQuestionEditor, toQuestionInput } from './question-editor.js';
+import { confirmAdding } from './confirm-adding.js';
 
 interface GenerateResponse {
   engine: string;
@@ -110,6 +111,7 @@ function showReview(ctx: Ctx, host: HTMLElement, exam: Exam, res: GenerateRespon
   importBtn.addEventListener('click', async () => {
     replace(errorHost);
     const kept = items.filter((i) => i.keep);
+    if (!(await confirmAdding(ctx, exam))) return;
     importBtn.disabled = true;
     try {
       const r = await ctx.api.post<{ created: number }>('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: kept.map((i) => toQuestionInput(i.q)) });

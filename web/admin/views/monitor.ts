@@ -2,14 +2,18 @@
  * Live hall monitor: GET /exams/:id/monitor for the first paint, then
  * /exams/:id/monitor/stream (server-sent events: `snapshot`, `alert`) for updates — one
  * long request, no polling. Shows every candidate's address, progress, last save,
- * remaining time (ticked locally between snapshots), violations and status; raises
+ * remaining time (ticked locally between snapshots), violations and status, and when a
+ * page has not been heard from for 15 s, when it was last seen; lists the roster
+ * candidates who have not started ("absent" once the window has closed) in the same
+ * table, names in natural order (Student 2 before Student 10); keeps at least 12 rows in
+ * view at 1024×768 (compact rows, compact room-code header: issue 36); raises
  * alerts for disqualification and for candidates not seen for 60 s; lists wrong sign-ins
  * per student ID with "Clear sign-in throttle" (one ID, or all); in an open room (no
  * roster) shows the computer (seat) each attempt was started from and offers "Allow
  * another attempt from this computer".
  */
 import { h, hiddenHeader, replace } from '../dom.js';
-import { MonitorState, type RaisedAlert } from '../monitor-state.js';
+import { absentWord, byName, MonitorState, plural, type RaisedAlert } from '../monitor-state.js';
 import type { Ctx } from '../session.js';
 import { openEventStream, type StreamState } from '../sse.js';
 import { formatClock, formatSeconds } from '../time.js';
@@ -52,10 +56,10 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
   const build = (a: AttemptSummary): HTMLElement => {
     const pct = a.totalQuestions ? Math.round((a.answered / a.totalQuestions) * 100) : 0;
     return h('tr', { 'data-attempt-id': a.attemptId, 'data-status': a.status },
-      h('td', null, h('strong', null, a.candidateName), h('br'), h('small', { class: 'muted' }, a.studentId)),
+      h('td', { 'data-field': 'candidate' }, h('strong', null, a.candidateName), ' ', h('small', { class: 'muted' }, a.studentId)),
       h('td', { class: 'mono', 'data-field': 'seat' }, a.seatAddress ?? a.clientAddress ?? '—',
         a.seatAddress && a.clientAddress && a.clientAddress !== a.seatAddress ? h('small', { class: 'muted' }, h('br'), `now at ${a.clientAddress}`) : null),
-      h('td', { 'data-field': 'progress' }, `${a.answered}/${a.totalQuestions}`, h('div', { class: 'bar' }, h('span', { style: `width:${pct}%` }))),
+      h('td', { 'data-field': 'progress' }, `${a.answered}/${a.totalQuestions}`, h('span', { class: 'bar' }, h('span', { style: `width:${pct}%` }))),
       h('td', { 'data-field': 'last-saved' }),
       h('td', { 'data-field': 'remaining', class: 'mono' }),
       h('td', { 'data-field': 'violations', class: a.violations > 0 ? 'warn' : null }, `${a.violations}/${a.maxTabViolations}`),
@@ -70,19 +74,28 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
         a.status !== 'COMPLETED' ? h('button', { type: 'button', class: 'link small danger-text', 'data-action': 'force-submit', onclick: () => void act(forceSubmit(ctx, a), 'Attempt submitted.') }, 'Force submit') : null,
         state.snapshot?.openRoom && a.seatAddress ? h('button', { type: 'button', class: 'link small', 'data-action': 'allow-seat', title: 'This computer has used its one start of this exam', onclick: () => void act(allowSeatAttempt(ctx, exam.id, a.seatAddress!), 'Another attempt allowed from this computer.') }, 'Allow another attempt from this computer') : null));
   };
-  /** Updates the parts of a row that move with the clock: time left and "not seen". */
+  /** Updates the parts of a row that move with the clock: time left and "last seen". */
   const tick = (el: HTMLElement, a: AttemptSummary, now: number) => {
     const unseen = state.isUnseen(a, now);
+    const quiet = state.isQuiet(a, now);
     const remaining = state.remaining(a, now);
-    el.className = a.status === 'DISQUALIFIED' ? 'row-bad' : unseen ? 'row-warn' : '';
+    el.className = a.status === 'DISQUALIFIED' ? 'row-bad' : unseen ? 'row-warn' : quiet ? 'row-quiet' : '';
     (el.querySelector('[data-field="last-saved"]') as HTMLElement).textContent = formatClock(a.lastSavedAt);
     const cell = el.querySelector('[data-field="remaining"]') as HTMLElement;
     cell.dataset.seconds = String(remaining);
     cell.textContent = a.status === 'IN_PROGRESS' ? formatSeconds(remaining) : '—';
     cell.classList.toggle('warn', a.status === 'IN_PROGRESS' && remaining < 300);
     const slot = el.querySelector('.unseen-slot') as HTMLElement;
-    replace(slot, unseen ? h('span', { class: 'badge warn', 'data-unseen': 'true' }, `not seen ${formatSeconds(state.unseenSeconds(a, now) ?? 0)}`) : null);
+    const silent = state.unseenSeconds(a, now) ?? 0;
+    replace(slot, quiet ? h('span', { class: 'badge warn', 'data-quiet': 'true', 'data-unseen': unseen ? 'true' : null }, `last seen ${silent < 60 ? `${silent} s` : formatSeconds(silent)} ago`) : null);
   };
+  /** A roster candidate without an attempt: name, ID and "Not started" (or "Absent" after the window). */
+  const absentRow = (c: { studentId: string; candidateName: string }, word: string): HTMLElement =>
+    h('tr', { 'data-absent': c.studentId, class: 'row-absent' },
+      h('td', { 'data-field': 'candidate' }, h('strong', null, c.candidateName), ' ', h('small', { class: 'muted' }, c.studentId)),
+      [...Array(sebRequired ? 6 : 5)].map(() => h('td', { class: 'muted' }, '—')),
+      h('td', { 'data-field': 'status' }, h('span', { class: `badge status-${word === 'absent' ? 'absent' : 'not-started'}` }, word === 'absent' ? 'Absent' : 'Not started')),
+      h('td'));
 
   const drawAlerts = () => replace(alertsHost, state.alerts.map((al) => h('div', { class: `alert alert-${al.kind}`, 'data-kind': al.kind, 'data-attempt-id': al.attemptId },
     h('span', null, formatClock(new Date(al.at).toISOString()), ' — ', h('strong', null, al.candidateName), al.kind === 'disqualified' ? ' was disqualified for violations.' : ' has not been seen for 60 s (power, network or left the seat?).'),
@@ -120,19 +133,35 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     if (!s) return;
     drawFailures(s.signInFailures ?? []);
     const c = state.counts(now);
-    replace(summary, `${s.attempts.length} candidates: ${c.writing} writing, ${c.submitted} submitted, ${c.disqualified} disqualified`, c.unseen ? `, ${c.unseen} not seen for 60 s` : '', '.');
+    const absent = s.absent ?? [];
+    const word = absentWord(s.exam.endsAt, state.serverNow());
+    replace(summary, `${plural(s.attempts.length + absent.length, 'candidate')}: ${c.writing} writing, ${c.submitted} submitted, ${c.disqualified} disqualified`,
+      absent.length ? `, ${absent.length} ${word}` : '', c.quiet ? `; ${plural(c.quiet, 'candidate')} not heard from for 15 s or more` : '', '.');
     pauseBtn.textContent = s.exam.isPaused ? 'Resume exam' : 'Pause exam';
     pauseBtn.className = s.exam.isPaused ? 'primary' : 'secondary';
     pausedBanner.hidden = !s.exam.isPaused;
-    const sorted = [...s.attempts].sort((x, y) => x.candidateName.localeCompare(y.candidateName) || x.attemptId.localeCompare(y.attemptId));
-    if (!sorted.length) {
+    // one list of the whole room, names in natural order (Student 2 before Student 10)
+    const room = [...s.attempts.map((a) => ({ name: a.candidateName, id: a.studentId, a })), ...absent.map((b) => ({ name: b.candidateName, id: b.studentId, b }))]
+      .sort((x, y) => byName(x.name, y.name) || byName(x.id, y.id));
+    if (!room.length) {
       rows.clear();
       replace(tbody, h('tr', null, h('td', { colspan: sebRequired ? 9 : 8, class: 'empty' }, 'Nobody has started yet. Candidates appear here the moment they start.')));
       return;
     }
     const seen = new Set<string>();
     let prev: Element | null = null;
-    for (const a of sorted) {
+    for (const entry of room) {
+      if (!('a' in entry)) {
+        const key = `absent:${entry.id}:${word}`;
+        seen.add(key);
+        let r = rows.get(key);
+        if (!r) rows.set(key, (r = { el: absentRow(entry.b, word), sig: key }));
+        const want: Element | null = prev ? prev.nextElementSibling : tbody.firstElementChild;
+        if (want !== r.el) tbody.insertBefore(r.el, want);
+        prev = r.el;
+        continue;
+      }
+      const a = entry.a;
       seen.add(a.attemptId);
       const { remainingSeconds: _r, lastSeenAt: _s, lastSavedAt: _v, ...stable } = a;
       const sig = JSON.stringify(stable);
@@ -150,7 +179,7 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
       prev = r.el;
     }
     for (const [id, r] of rows) if (!seen.has(id)) { r.el.remove(); rows.delete(id); }
-    for (const el of Array.from(tbody.children)) if (!el.hasAttribute('data-attempt-id')) el.remove();
+    for (const el of Array.from(tbody.children)) if (!el.hasAttribute('data-attempt-id') && !el.hasAttribute('data-absent')) el.remove();
   }
 
   const announce = (fresh: RaisedAlert[]) => {
@@ -172,7 +201,7 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
   replace(host,
     h('div', { class: 'page-head' }, h('div', null, summary, connection), h('div', { class: 'actions' }, pauseBtn)),
     pausedBanner, alertsHost,
-    h('table', { class: 'table monitor', id: 'monitor-table' },
+    h('table', { class: 'table compact monitor', id: 'monitor-table' },
       h('thead', null, h('tr', null, ['Candidate', 'Seat / address', 'Answered', 'Last saved', 'Time left', 'Violations', ...(sebRequired ? ['SEB'] : []), 'Status'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
       tbody),
     failuresHost);

@@ -1,13 +1,15 @@
 /**
  * The hall operator's screen at #/operator (DESIGN §4, §11; issue 22 part 2): its own
  * sign-in with the operator credential (printed at install), separate from any
- * workspace's API key, then the backups: the list, the retention settings and "Back up
- * now". The credential lives only in this tab's sessionStorage, like the workspace key,
+ * workspace's API key, then the backups (the list, the retention settings and "Back up
+ * now") and the workspaces with their credits, which only the operator tops up
+ * (operator-credits.ts). The credential lives only in this tab's sessionStorage, like the workspace key,
  * and travels only in the `x-operator-key` header.
  */
 import { Api, ApiError } from '../api.js';
 import { field, formValues, h, replace } from '../dom.js';
 import { errorBlock, loading, toast } from '../ui.js';
+import { renderWorkspaceCredits } from './operator-credits.js';
 
 const KEY = 'hallcbt.admin.operator';
 
@@ -108,7 +110,7 @@ function renderOperatorSignIn(host: HTMLElement, message?: string): void {
   });
   replace(host, h('section', { class: 'card signin' },
     h('h1', null, 'Hall operator'),
-    h('p', null, 'Backups of the whole appliance belong to the hall’s operator. A hall’s API key or examiner password does not open them.'),
+    h('p', null, 'Backups of the whole appliance and the halls’ credits belong to the hall’s operator. A hall’s API key or examiner password does not open them.'),
     message ? h('p', { class: 'notice' }, message) : null,
     form, errorHost,
     h('p', null, h('a', { href: '#/signin' }, '← Examiner & invigilator sign-in'))));
@@ -132,6 +134,7 @@ function renderBackups(host: HTMLElement, api: OperatorApi, list: BackupList): v
       },
     );
   });
+  const creditsHost = h('div', { id: 'operator-credits' });
   const signOut = h('button', { type: 'button', class: 'link', id: 'operator-signout', onclick: () => { sessionStorage.removeItem(KEY); renderOperatorSignIn(host, 'Signed out.'); } }, 'Sign out operator');
   replace(host, h('section', { class: 'operator' },
     h('div', { class: 'page-head' }, h('h1', null, 'Backups'), h('div', { class: 'actions' }, now, signOut)),
@@ -144,5 +147,7 @@ function renderBackups(host: HTMLElement, api: OperatorApi, list: BackupList): v
         h('thead', null, h('tr', null, h('th', null, 'Backup'), h('th', null, 'Taken'), h('th', null, 'Size'))),
         h('tbody', null, list.backups.map((b) => h('tr', null, h('td', { class: 'mono' }, b.file), h('td', null, new Date(b.createdAt).toLocaleString()), h('td', null, size(b.bytes))))))
       : h('p', { class: 'empty', id: 'backup-list' }, 'No backups yet.'),
-    h('p', { class: 'muted' }, 'To restore one, stop HallCBT and run scripts/restore on the hall machine (docs/operations.md).')));
+    h('p', { class: 'muted' }, 'To restore one, stop HallCBT and run scripts/restore on the hall machine (docs/operations.md).'),
+    creditsHost));
+  void renderWorkspaceCredits(creditsHost, api);
 }

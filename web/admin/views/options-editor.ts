@@ -1,19 +1,26 @@
 /**
  * Option rows of an objective question: text (Markdown/LaTeX), a radio for the correct
  * one, add/remove. TRUE_FALSE keeps exactly the two options True and False (DESIGN §6);
- * MCQ allows 2–10. Edits go straight into the shared draft and call `changed`.
+ * MCQ allows 2–10. Nothing is marked correct until the examiner marks it (issue 36: no
+ * silent key; the editor refuses to save without one). Edits go straight into the shared
+ * draft and call `changed`.
  */
 import { h, replace } from '../dom.js';
 import { keyLabel } from '../question-view.js';
 import type { OptionInput, Question } from '../types.js';
 
-/** The two fixed options of a TRUE_FALSE question, keeping which one was correct. */
+/** The two fixed options of a TRUE_FALSE question, keeping which one was marked correct (none when neither was). */
 export function trueFalseOptions(prev?: OptionInput[]): OptionInput[] {
-  const trueCorrect = prev?.find((o) => /^true$/i.test(o.text.trim()))?.isCorrect ?? true;
+  const marked = (word: RegExp) => prev?.find((o) => word.test(o.text.trim()))?.isCorrect === true;
   return [
-    { keyLabel: 'A', text: 'True', isCorrect: trueCorrect },
-    { keyLabel: 'B', text: 'False', isCorrect: !trueCorrect },
+    { keyLabel: 'A', text: 'True', isCorrect: marked(/^true$/i) },
+    { keyLabel: 'B', text: 'False', isCorrect: marked(/^false$/i) },
   ];
+}
+
+/** Whether an objective question's options have their correct answer marked. */
+export function hasKey(options: OptionInput[] | undefined): boolean {
+  return (options ?? []).some((o) => o.isCorrect);
 }
 
 /** Draws the option rows for `draft` into a container; redraws itself on add/remove. */
@@ -41,14 +48,14 @@ export function optionsEditor(draft: Question, changed: () => void): HTMLElement
           text,
           h('label', { class: 'check' }, radio, ' correct'),
           fixed ? null : h('button', { type: 'button', class: 'link small', disabled: opts.length <= 2, 'aria-label': `Remove option ${keyLabel(i)}`, onclick: () => {
+            // removing the correct option leaves none marked: the examiner marks another
             opts.splice(i, 1);
-            if (!opts.some((x) => x.isCorrect) && opts[0]) opts[0].isCorrect = true;
             draw();
             changed();
           } }, 'Remove'));
       }),
       fixed ? null : h('button', { type: 'button', class: 'secondary small', id: 'add-option', disabled: opts.length >= 10, onclick: () => {
-        opts.push({ text: '', isCorrect: opts.length === 0 });
+        opts.push({ text: '', isCorrect: false });
         draw();
         changed();
         (host.querySelector(`input.option-text[data-option="${opts.length - 1}"]`) as HTMLInputElement | null)?.focus();

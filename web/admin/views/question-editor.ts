@@ -9,16 +9,20 @@ import type { Ctx } from '../session.js';
 import { ESSAY_WORDS, questionExtras, questionView } from '../question-view.js';
 import type { Exam, Question, QuestionType } from '../types.js';
 import { errorBlock, toast } from '../ui.js';
-import { optionsEditor, trueFalseOptions } from './options-editor.js';
+import { hasKey, optionsEditor, trueFalseOptions } from './options-editor.js';
 import { rubricEditor } from './rubric-editor.js';
+import { confirmAdding } from './confirm-adding.js';
 
 const TYPES: Array<[QuestionType, string]> = [['MCQ', 'Multiple choice'], ['TRUE_FALSE', 'True / false'], ['SHORT_ESSAY', 'Short essay'], ['LONG_ESSAY', 'Extended composition']];
 const isEssay = (t: QuestionType) => t === 'SHORT_ESSAY' || t === 'LONG_ESSAY';
 
-/** A fresh draft of the given type. */
+/** A fresh draft of the given type: four empty options, none marked correct (issue 36: no silent key). */
 function blank(type: QuestionType = 'MCQ', section = ''): Question {
-  return { type, marks: 1, prompt: '', section, options: [{ text: '', isCorrect: true }, { text: '', isCorrect: false }, { text: '', isCorrect: false }, { text: '', isCorrect: false }] };
+  return { type, marks: 1, prompt: '', section, options: [0, 1, 2, 3].map(() => ({ text: '', isCorrect: false })) };
 }
+
+/** What the editor says next to the options when an objective question has no key. */
+export const NO_KEY_MESSAGE = 'Mark the correct answer: choose "correct" next to one of the options before saving.';
 
 /**
  * Draft → QuestionInput body: only the fields that apply to its type. For a new question
@@ -67,7 +71,10 @@ export function renderQuestionEditor(ctx: Ctx, host: HTMLElement, exam: Exam, op
   const preview = h('div', { class: 'preview', id: 'question-preview' });
   const extras = h('div');
   let timer = 0;
+  // shown next to the options when saving an objective question without a key
+  const keyError = h('p', { class: 'error', id: 'key-missing', role: 'alert', hidden: true }, NO_KEY_MESSAGE);
   const changed = () => {
+    if (hasKey(draft.options)) keyError.hidden = true;
     clearTimeout(timer);
     timer = window.setTimeout(() => {
       replace(preview, questionView(draft, (opts.question?.position ?? exam.questions?.length ?? 0) + (opts.question ? 0 : 1)));
@@ -109,7 +116,7 @@ export function renderQuestionEditor(ctx: Ctx, host: HTMLElement, exam: Exam, op
     } else {
       if (draft.type === 'TRUE_FALSE') draft.options = trueFalseOptions(draft.options);
       else if ((draft.options ?? []).length < 2) draft.options = blank().options;
-      replace(objectiveBox, optionsEditor(draft, changed));
+      replace(objectiveBox, optionsEditor(draft, changed), keyError);
     }
     // hidden essay controls must not block submitting an objective question
     essayBox.querySelectorAll('input, textarea, select').forEach((el) => ((el as HTMLInputElement).disabled = essayBox.hidden));
@@ -136,6 +143,11 @@ export function renderQuestionEditor(ctx: Ctx, host: HTMLElement, exam: Exam, op
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     replace(errorHost);
+    if (!isEssay(draft.type) && !hasKey(draft.options)) {
+      keyError.hidden = false;
+      (objectiveBox.querySelector('input.option-correct') as HTMLInputElement | null)?.focus();
+      return;
+    }
     try {
       if (opts.onSaveDraft) {
         opts.onSaveDraft(draft);
@@ -143,7 +155,10 @@ export function renderQuestionEditor(ctx: Ctx, host: HTMLElement, exam: Exam, op
       }
       const body = toQuestionInput(draft, Boolean(opts.question?.id));
       if (opts.question?.id) await ctx.api.patch(`/questions/${encodeURIComponent(opts.question.id)}`, body);
-      else await ctx.api.post('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: [body] });
+      else {
+        if (!(await confirmAdding(ctx, exam))) return;
+        await ctx.api.post('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: [body] });
+      }
       toast(opts.question ? 'Question saved.' : 'Question added.');
       opts.onDone(true);
     } catch (err) {

@@ -1,7 +1,9 @@
 /**
  * A printable result slip for one candidate (GET /attempts/:id/result): score, percentage,
- * grade, times, violations and each answer with its marks. Opened in a dialog; "Print"
- * moves it into the print area (styles.css `.print-result`) and opens the print dialog.
+ * grade, times, violations and each answer with its marks, the question rendered from its
+ * Markdown. Opened in a dialog; "Print" moves it into the print area (styles.css
+ * `.print-result`) and opens the print dialog; "Print all result slips" prints every slip
+ * of an exam, one per page.
  */
 import { h, rich } from '../dom.js';
 import type { Ctx } from '../session.js';
@@ -39,10 +41,25 @@ export function resultSlip(hallName: string, exam: Exam, r: AttemptResult): HTML
         const mark = a?.awardedMarks ?? (a?.isCorrect ? q.marks : 0);
         return h('tr', { class: a?.isCorrect ? 'ok' : answered && a?.isCorrect === false ? 'bad' : null },
           h('td', null, String(i + 1)),
-          h('td', { class: 'slip-prompt' }, rich(q.prompt.length > 140 ? `${q.prompt.slice(0, 140)}…` : q.prompt, true)),
+          // the whole prompt rendered (cutting the Markdown first left raw "**1…"); long ones are clamped by styles.css
+          h('td', { class: 'slip-prompt' }, rich(q.prompt)),
           h('td', null, answer, a?.isCorrect === true ? ' ✓' : answered && a?.isCorrect === false ? ' ✗' : ''),
           h('td', { class: 'num' }, `${mark ?? 0} / ${q.marks}`));
       }))));
+}
+
+/**
+ * Prints every result slip of an exam (each attempt that is not in progress), one slip per
+ * page (styles.css `.print-result .result-slip`). Fetches each GET /attempts/:id/result.
+ * @returns the number of slips printed (0: nothing to print, no print dialog)
+ */
+export async function printAllResultSlips(ctx: Ctx, exam: Exam, attemptIds: string[]): Promise<number> {
+  const results: AttemptResult[] = [];
+  for (const id of attemptIds) results.push(await ctx.api.get<AttemptResult>(`/attempts/${encodeURIComponent(id)}/result`));
+  if (!results.length) return 0;
+  setPrintArea('result', h('div', { class: 'result-slips' }, results.map((r) => resultSlip(ctx.workspace.name, exam, r))));
+  printNow();
+  return results.length;
 }
 
 /** Fetches the result and shows the slip with a Print button. */

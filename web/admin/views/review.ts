@@ -2,8 +2,9 @@
  * Essay review (DESIGN §10): the queue of essay answers of an exam
  * (GET /exams/:id/essay-reviews?status=pending|reviewed|all). For each answer: the
  * question, model answer and rubric, the candidate's text (shown as text, never as
- * markup) with its word count, a recommended score per criterion with feedback from
- * POST /api/cbt/ai/grade-essay, and the examiner's approved or adjusted score, sent to
+ * markup) with its word count, a recommended score per criterion from
+ * POST /api/cbt/ai/grade-essay (its notes shown to the examiner apart from the comments
+ * the candidate sees, which it never fills in), and the examiner's approved or adjusted score, sent to
  * POST /attempts/:id/essay-scores/:questionId, which re-scores the attempt (audited).
  */
 import { field, h, replace, rich } from '../dom.js';
@@ -35,6 +36,20 @@ export async function renderReview(ctx: Ctx, host: HTMLElement, exam: Exam, filt
     queue.length ? queue.map((it) => reviewItem(ctx, exam, it, order.get(it.questionId) ?? 0, () => void renderReview(ctx, host, exam, filter))) : h('p', { class: 'empty' }, filter === 'pending' ? 'Nothing to review.' : 'No essays here.'));
 }
 
+/**
+ * The engine's recommendation as notes for the examiner, apart from the comment the
+ * candidate sees: the total, each criterion's note, strengths and what to improve.
+ */
+function engineNotes(e: Evaluation, engine: string, criteria: Criterion[]): HTMLElement {
+  const title = new Map(criteria.map((c) => [c.id ?? c.title, c.title]));
+  const notes = e.criteriaScores.filter((c) => c.feedback.trim());
+  return h('div', { class: 'engine-notes', role: 'note' },
+    h('p', null, h('strong', null, 'Notes for the examiner'), ' (not shown to the candidate). ', h('strong', null, `Recommended ${e.totalScore} / ${e.maxScore}`), ` by ${engine}. `, e.overallComment),
+    notes.length ? h('ul', null, notes.map((c) => h('li', null, h('strong', null, `${title.get(c.criterionId) ?? c.criterionId} (${c.score} / ${c.maxMarks}): `), c.feedback))) : null,
+    e.strengths.length ? h('p', null, h('strong', null, 'Strengths: '), e.strengths.join('; ')) : null,
+    e.areasForImprovement.length ? h('p', null, h('strong', null, 'To improve: '), e.areasForImprovement.join('; ')) : null);
+}
+
 /** One answer with its scoring form. */
 function reviewItem(ctx: Ctx, exam: Exam, it: QueueItem, number: number, reload: () => void): HTMLElement {
   const criteria: Criterion[] = it.rubric?.criteria ?? [];
@@ -43,7 +58,7 @@ function reviewItem(ctx: Ctx, exam: Exam, it: QueueItem, number: number, reload:
   const scoreInputs = criteria.map((c) => h('input', { type: 'number', class: 'criterion-score', min: 0, max: c.maxMarks, step: 0.5, required: true, 'data-criterion-id': c.id ?? '', value: prior.get(c.id ?? '')?.score ?? '' }));
   const feedbackInputs = criteria.map((c) => h('input', { type: 'text', class: 'criterion-feedback', value: prior.get(c.id ?? '')?.feedback ?? '', 'aria-label': `Feedback on ${c.title}` }));
   const whole = h('input', { type: 'number', class: 'criterion-score', name: 'score', min: 0, max: it.marks, step: 0.5, required: true, value: it.review?.awardedMarks ?? '' });
-  const feedback = h('textarea', { name: 'feedback', rows: 2, placeholder: 'Comment for the candidate (optional)' }, it.review?.feedback ?? '');
+  const feedback = h('textarea', { name: 'feedback', rows: 2, placeholder: 'Comment for the candidate (optional; you write it)' }, it.review?.feedback ?? '');
   const total = h('strong', { class: 'review-total' });
   const sum = () => (criteria.length ? scoreInputs.reduce((s, i) => s + (Number(i.value) || 0), 0) : Number(whole.value) || 0);
   const updateTotal = () => replace(total, `${sum()} / ${it.marks}`);
@@ -65,16 +80,14 @@ function reviewItem(ctx: Ctx, exam: Exam, it: QueueItem, number: number, reload:
       });
       recommended = res.evaluation;
       const byId = new Map(recommended.criteriaScores.map((c) => [c.criterionId, c]));
+      // the scores are filled in; the engine's words stay in the examiner's notes, never in the candidate's comments
       criteria.forEach((c, i) => {
         const r = byId.get(c.id ?? c.title);
-        if (r) { scoreInputs[i]!.value = String(r.score); feedbackInputs[i]!.value = r.feedback; }
+        if (r) scoreInputs[i]!.value = String(r.score);
       });
       if (!criteria.length) whole.value = String(recommended.totalScore);
-      if (!feedback.value) feedback.value = recommended.overallComment;
       updateTotal();
-      replace(recHost, h('p', null, h('strong', null, `Recommended ${recommended.totalScore} / ${recommended.maxScore}`), ` by ${res.engine}. `, recommended.overallComment),
-        recommended.strengths.length ? h('p', null, h('strong', null, 'Strengths: '), recommended.strengths.join('; ')) : null,
-        recommended.areasForImprovement.length ? h('p', null, h('strong', null, 'To improve: '), recommended.areasForImprovement.join('; ')) : null);
+      replace(recHost, engineNotes(recommended, res.engine, criteria));
     } catch (err) {
       replace(errorHost, errorBlock(err));
     } finally {

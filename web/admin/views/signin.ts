@@ -1,13 +1,24 @@
 /**
- * Sign-in screen: e-mail + password (POST /workspaces/login; an unknown e-mail creates a
- * new hall with 30 credits), an API key (checked with GET /workspaces/me), or registering
- * a standalone hall (POST /workspaces/standalone), whose key and webhook secret are shown
- * once. Hands the accepted key to `onSignedIn`.
+ * Sign-in screen: e-mail + password (POST /workspaces/login), an API key (checked with
+ * GET /workspaces/me), or registering a standalone hall (POST /workspaces/standalone,
+ * webhook URL optional), whose key and webhook secret are shown once. Hands the accepted
+ * key to `onSignedIn`.
+ *
+ * An e-mail no hall uses is asked about first: the page signs in with
+ * `createIfMissing: false`, and on 404 NO_SUCH_HALL asks "No hall is registered with this
+ * e-mail — create a new one?" before the plain sign-in that creates it (docs/decisions.md,
+ * "Asking before creating a hall"). Sign-in refusals show as the server's sentence alone.
  */
-import { Api } from '../api.js';
+import { Api, ApiError } from '../api.js';
 import { copyText, field, formValues, h, replace } from '../dom.js';
 import type { Workspace } from '../types.js';
-import { errorBlock } from '../ui.js';
+import { errorBlock, openDialog } from '../ui.js';
+
+/** A sign-in refusal as one sentence (the problem's detail, without its title). */
+function signInError(err: unknown): HTMLElement {
+  if (err instanceof ApiError && (err.status === 401 || err.status === 404 || err.status === 429) && !err.errors?.length) return h('div', { class: 'error', role: 'alert' }, err.detail);
+  return errorBlock(err);
+}
 
 export interface SignInOptions {
   onSignedIn: (apiKey: string, ws?: Workspace) => Promise<void>;
@@ -27,7 +38,7 @@ export function renderSignIn(host: HTMLElement, opts: SignInOptions, tab: Tab = 
     try {
       await fn();
     } catch (err) {
-      replace(errorHost, errorBlock(err));
+      replace(errorHost, signInError(err));
     } finally {
       btn.disabled = false;
     }
@@ -35,13 +46,28 @@ export function renderSignIn(host: HTMLElement, opts: SignInOptions, tab: Tab = 
 
   const passwordForm = h('form', { id: 'signin-password', class: 'stack' },
     field('E-mail', h('input', { name: 'email', type: 'email', required: true, autocomplete: 'username' })),
-    field('Password', h('input', { name: 'password', type: 'password', required: true, minlength: 8, autocomplete: 'current-password' }), 'A new e-mail address creates a new hall with 30 free candidate credits.'),
+    field('Password', h('input', { name: 'password', type: 'password', required: true, minlength: 8, autocomplete: 'current-password' }), 'An e-mail no hall uses yet: you are asked before a new hall (30 free candidate credits) is created.'),
     h('button', { type: 'submit', class: 'primary' }, 'Sign in'));
   passwordForm.addEventListener('submit', (e) => {
     e.preventDefault();
     void busy(passwordForm, async () => {
       const v = formValues(passwordForm);
-      const res = await anon.post<Workspace & { apiKey: string }>('/workspaces/login', { email: v.email, password: v.password });
+      const login = (createIfMissing: boolean) => anon.post<Workspace & { apiKey: string }>('/workspaces/login', { email: v.email, password: v.password, createIfMissing });
+      let res: Workspace & { apiKey: string };
+      try {
+        res = await login(false);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404 && err.code === 'NO_SUCH_HALL')) throw err;
+        const create = await openDialog({
+          title: 'No hall is registered with this e-mail — create a new one?',
+          intro: h('p', null, `A new hall for ${String(v.email)} starts with 30 free candidate credits, and this password signs in to it. If you meant another e-mail, choose Cancel and correct it.`),
+          submitLabel: 'Create a new hall',
+          cancelLabel: 'Cancel',
+          danger: false,
+        });
+        if (!create) return;
+        res = await login(true);
+      }
       await opts.onSignedIn(res.apiKey);
     });
   });
@@ -62,12 +88,14 @@ export function renderSignIn(host: HTMLElement, opts: SignInOptions, tab: Tab = 
     field('Hall / centre name', h('input', { name: 'name', required: true, maxlength: 200 })),
     field('Your name', h('input', { name: 'ownerName', required: true, maxlength: 200 })),
     field('E-mail', h('input', { name: 'email', type: 'email', required: true })),
-    field('Webhook URL (where results are sent)', h('input', { name: 'webhookUrl', type: 'url', required: true, placeholder: 'https://school.example/cbt-results' })),
+    field('Webhook URL (where results are sent; optional)', h('input', { name: 'webhookUrl', type: 'url', placeholder: 'https://school.example/cbt-results' }),
+      'No internet at the centre? Leave it empty: results wait on this machine until a URL is set on the Deliveries screen.'),
     h('button', { type: 'submit', class: 'primary' }, 'Register hall'));
   registerForm.addEventListener('submit', (e) => {
     e.preventDefault();
     void busy(registerForm, async () => {
       const v = formValues(registerForm);
+      if (!String(v.webhookUrl ?? '').trim()) delete v.webhookUrl; // none yet: events wait in the outbox
       const res = await anon.post<{ id: string; name: string; credits: number; apiKey: string; webhookSecret: string }>('/workspaces/standalone', v);
       showSecretsOnce(host, res, opts);
     });

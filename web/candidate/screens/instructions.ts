@@ -3,7 +3,9 @@
  * the violation limit and the keyboard shortcuts, then "Start exam" — which asks the
  * browser for fullscreen (a user gesture is required for that) and opens the exam.
  * A new candidate reads them from `POST /attempts/preview`, before any clock runs: the
- * clock starts when they press Start (issue 20). A resumed attempt's clock already
+ * clock starts when they press Start (issue 20). The exam's own instructions, when the
+ * examiner wrote some, come first (issue 36: `instructionsHtml`, rendered and sanitised
+ * by the server like a question's prompt). A resumed attempt's clock already
  * runs, so its time left is shown ticking. The button stays in view at 1024×768.
  */
 import { formatClock } from '../clock.js';
@@ -24,6 +26,8 @@ export interface InstructionsInfo {
   isPaused: boolean;
   /** the attempt exists and its clock runs */
   isResumed: boolean;
+  /** the examiner's instructions, sanitised HTML from the server; null/absent: none */
+  instructionsHtml?: string | null;
 }
 
 /** The screen's facts from a start/resume session. */
@@ -113,6 +117,8 @@ export function showInstructions(info: InstructionsInfo, onStart: () => void | P
           h('dd', {}, String(limit)),
         ),
         cut ? h('p.small', {}, 'The exam window closes before the full duration is over, so you have less time than the duration.') : null,
+        info.instructionsHtml ? h('h2', { id: 'exam-instructions-title' }, 'Instructions') : null,
+        info.instructionsHtml ? h('div.exam-instructions.rich', { id: 'exam-instructions', html: info.instructionsHtml, 'aria-labelledby': 'exam-instructions-title', tabindex: '0' }) : null,
         h('h2', {}, 'Before you start'),
         h(
           'ul.rules',

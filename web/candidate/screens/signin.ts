@@ -43,15 +43,19 @@ export function validateSignIn(v: Values): Partial<Record<Field['name'], string>
 /**
  * Shows the sign-in form.
  * @param onSignedIn called with the preview after a 200, and the values that got it
- * @param notice optional message shown above the form (e.g. after finishing)
+ * @param notice optional message shown above the form: a problem (red, announced at once),
+ *   or with `calm` a confirmation such as "Exam finished" (green, a polite status: issue 36)
  */
-export function showSignIn(onSignedIn: (preview: Preview, credentials: Credentials) => void, notice?: { title: string; text: string }): void {
-  const alertBox = h('div.alert', { id: 'signin-alert', role: 'alert', tabindex: '-1', hidden: !notice });
+export function showSignIn(onSignedIn: (preview: Preview, credentials: Credentials) => void, notice?: { title: string; text: string; calm?: boolean }): void {
+  const calm = !!notice && !!notice.calm;
+  const alertBox = h('div.alert', { id: 'signin-alert', role: 'alert', tabindex: '-1', hidden: !notice || calm });
+  const calmBox = calm ? h('div.notice.ok.confirm', { id: 'signin-notice', role: 'status' }, h('strong', {}, notice!.title), h('p', {}, notice!.text)) : null;
   const inputs = {} as Record<Field['name'], HTMLInputElement>;
   const errs = {} as Record<Field['name'], HTMLElement>;
   const button = h('button.primary.big', { type: 'submit' }, 'Sign in') as HTMLButtonElement;
 
   const showAlert = (title: string, text: string) => {
+    if (calmBox) calmBox.hidden = true;
     alertBox.hidden = false;
     alertBox.innerHTML = '';
     alertBox.appendChild(h('strong', {}, title));
@@ -63,6 +67,7 @@ export function showSignIn(onSignedIn: (preview: Preview, credentials: Credentia
     'form.card.signin',
     { novalidate: true, 'aria-labelledby': 'signin-title' },
     h('h1', { id: 'signin-title' }, 'Sign in to your exam'),
+    calmBox,
     alertBox,
     reloadAdvice() ? h('p.note', { id: 'reload-advice' }, reloadAdvice()) : null,
     ...FIELDS.map((f) => {
@@ -73,7 +78,7 @@ export function showSignIn(onSignedIn: (preview: Preview, credentials: Credentia
     }),
     button,
   );
-  if (notice) {
+  if (notice && !calm) {
     alertBox.appendChild(h('strong', {}, notice.title));
     alertBox.appendChild(h('p', {}, notice.text));
   }

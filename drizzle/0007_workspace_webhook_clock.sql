@@ -1,0 +1,1 @@
+ALTER TABLE `workspaces` ADD `webhook_url_set_at` integer;
