@@ -172,7 +172,7 @@ function essaySection(): string {
 async function main() {
   const started = Date.now();
   if (!existsSync(ICAN_PDF)) {
-    console.error(`npm run quality needs the real ICAN paper at ${ICAN_PDF} (../shared/fixtures/real beside the checkout, as in CI); clone the steering repo's shared/ beside this checkout and run it again.`);
+    console.error(`npm run quality needs the real ICAN paper at ${ICAN_PDF} (../shared/fixtures/real beside the checkout, as in CI); put that folder of real papers beside this checkout and run it again.`);
     process.exit(2);
   }
   const materials = await loadMaterials();

@@ -1,5 +1,5 @@
 /**
- * The composition root (STYLE): parse config, open and migrate the database, start
+ * The composition root (docs/design.md §13): parse config, open and migrate the database, start
  * the scheduled jobs, serve HTTP (or HTTPS when CBT_TLS_CERT/CBT_TLS_KEY are set), print
  * the LAN URLs, serve the candidates' save channel (WebSocket upgrades), and on
  * SIGTERM/SIGINT stop accepting, close the channels, flush the answer buffer and close

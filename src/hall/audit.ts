@@ -1,5 +1,5 @@
 /**
- * Audit rows for invigilator and examiner actions (STYLE: written in the same
+ * Audit rows for invigilator and examiner actions (docs/design.md §13: written in the same
  * transaction as the action). `reason` is required for actions on candidates.
  */
 import type { Sqlite } from '../db/index.js';

@@ -1,5 +1,5 @@
 /**
- * The hall operator's credential (DESIGN §4, §11; issue 22 part 2): whole-appliance
+ * The hall operator's credential (docs/design.md §4, §11; issue 22 part 2): whole-appliance
  * operations (backups now; restore is scripts/restore on the machine itself) need it, and
  * a workspace API key — which anyone on the hall network can obtain by signing up —
  * never reaches them.

@@ -14,7 +14,7 @@ export class UnusableMaterial extends ApiError {
   }
 }
 
-/** Debian packages that provide each external tool (DESIGN §10: say what to install). */
+/** Debian packages that provide each external tool (docs/design.md §10: say what to install). */
 export const TOOL_PACKAGES: Record<string, string> = {
   ffmpeg: 'ffmpeg',
   ffprobe: 'ffmpeg',

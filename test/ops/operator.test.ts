@@ -1,5 +1,5 @@
 /**
- * The hall operator (issue 22 part 2, DESIGN §4 and §11): backups need the operator's
+ * The hall operator (issue 22 part 2, docs/design.md §4 and §11): backups need the operator's
  * credential; `npm start` on a fresh data directory makes one and prints it once;
  * `scripts/operator rotate` replaces it in a running server; wrong credentials are held
  * back per address; and tiered retention keeps the older backups through a burst.

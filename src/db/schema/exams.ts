@@ -9,7 +9,7 @@ export const exams = sqliteTable(
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
     title: text('title').notNull(),
-    /** upper-cased room code, unique on the installation (DESIGN §5) */
+    /** upper-cased room code, unique on the installation (docs/design.md §5) */
     accessCode: text('access_code').notNull(),
     durationMins: integer('duration_mins').notNull(),
     startsAt: integer('starts_at'),

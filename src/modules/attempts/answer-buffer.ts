@@ -1,6 +1,6 @@
 /**
  * The live answer buffer (spec: "Live answers are buffered in fast in-memory storage";
- * DESIGN §7). Saves land in an lru-cache keyed by (attempt, question); a flush writes
+ * docs/design.md §7). Saves land in an lru-cache keyed by (attempt, question); a flush writes
  * dirty entries to SQLite as one job for a writer (answer-writer.ts: a thread with its
  * own connection on the server, so the event loop only takes snapshots; bounded
  * transactions with yields in-process) so a hall of thousands never stalls requests.

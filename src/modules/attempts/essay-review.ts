@@ -1,5 +1,5 @@
 /**
- * Examiner review of essay answers (issue 7 "Examiner workflow", DESIGN §7/§10): the
+ * Examiner review of essay answers (issue 7 "Examiner workflow", docs/design.md §7/§10): the
  * review queue of an exam, and approving (or adjusting) a score per rubric criterion,
  * which re-scores the completed attempt (percentage and grade recomputed), writes an
  * audit row and queues `exam.attempt.regraded` — all in one transaction.

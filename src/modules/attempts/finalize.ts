@@ -1,5 +1,5 @@
 /**
- * Completing an attempt (spec "POST /attempts/:id/submit", DESIGN §7/§8): flush its
+ * Completing an attempt (docs/api-overview.md, "POST /attempts/:id/submit", docs/design.md §7/§8): flush its
  * buffered answers, grade, store the result and write the `exam.attempt.completed`
  * outbox row — all in one transaction, so a crash leaves either nothing or all of it.
  * Idempotent: a completed attempt returns its stored result and writes no second event.

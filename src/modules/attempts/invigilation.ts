@@ -1,5 +1,5 @@
 /**
- * Invigilator actions on attempts (DESIGN §7, STYLE): extend time, reinstate a
+ * Invigilator actions on attempts (docs/design.md §7, docs/design.md §13): extend time, reinstate a
  * disqualified candidate, force-submit — each audited in the same transaction — and the
  * examiner's views: results, the live monitor, one attempt's marked answers.
  */

@@ -1,6 +1,6 @@
 /**
  * Hot-path cache of exam papers and attempt states, so an answer save touches no
- * database (DESIGN §7, issue 8). The database stays the truth: every service that
+ * database (docs/design.md §7, issue 8). The database stays the truth: every service that
  * changes an exam, its questions or roster calls `invalidateExam`, and attempt changes
  * go through `setAttempt`/`dropAttempt` in the same code that writes the row.
  */

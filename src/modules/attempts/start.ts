@@ -1,5 +1,5 @@
 /**
- * Starting and resuming a candidate session (spec "POST /attempts/start").
+ * Starting and resuming a candidate session (docs/api-overview.md, "POST /attempts/start").
  * Identity within an exam is studentId. With a roster the issued PIN must match, and a
  * studentId not on it starts nothing; without one (an open room) the first start sets
  * the PIN (4–8 digits), every resume must repeat it, and each computer (seat) may start

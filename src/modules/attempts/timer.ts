@@ -1,5 +1,5 @@
 /**
- * The session timer (DESIGN §7): the server is the clock.
+ * The session timer (docs/design.md §7): the server is the clock.
  * remaining = duration + extra − (elapsed − credited), where elapsed stops while the exam
  * is paused and `credited` holds power-cut downtime and past pauses; never past endsAt.
  * All inputs are epoch milliseconds; the result is whole seconds, ≥ 0.

@@ -1,5 +1,5 @@
 /**
- * Exam rules (DESIGN §5): defaults, the scheduling window, installation-unique room
+ * Exam rules (docs/design.md §5): defaults, the scheduling window, installation-unique room
  * codes matched case-insensitively, publish flag, pause/resume of the whole exam
  * (the clock stops for every candidate: the paused span is credited on resume),
  * duplicate and delete (409 once it has attempts).

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of question generation and essay grading (spec "POST
- * /api/cbt/ai/generate-questions" and "POST /api/cbt/ai/grade-essay"; DESIGN §10). Both
+ * HTTP routes of question generation and essay grading (docs/api-overview.md, "POST
+ * /api/cbt/ai/generate-questions" and "POST /api/cbt/ai/grade-essay"; docs/design.md §10). Both
  * require the API key. Generated questions are returned for review, never stored.
  */
 import { createRoute } from '@hono/zod-openapi';

@@ -1,7 +1,7 @@
 /**
  * The generation service behind the two endpoints: read the material, generate with the
  * LLM when one is configured and fall back to the built-in engine on any failure; grade
- * essays the same way. The response's `engine` names what actually ran (DESIGN §10).
+ * essays the same way. The response's `engine` names what actually ran (docs/design.md §10).
  */
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';

@@ -1,7 +1,7 @@
 /**
  * Read side of the exports and item analysis: an exam's questions, attempts and
  * stored answers, each read with a prepared statement scoped by workspace_id
- * (STYLE: every query is scoped by the caller's workspace).
+ * (docs/design.md §13: every query is scoped by the caller's workspace).
  *
  * Answers are read from the database. Answers of attempts still IN_PROGRESS may sit in
  * the in-memory buffer for up to CBT_FLUSH_INTERVAL_MS, so results exports show flushed

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of question imports and exports (DESIGN §6, issue 6). All need the API
+ * HTTP routes of question imports and exports (docs/design.md §6, issue 6). All need the API
  * key. Uploads are multipart (≤ 10 MB → else 413; bytes must match the claimed type →
  * else 415; an archive that would unpack to more than zip-limits.ts allows → 413);
  * a file part streams from the socket into the job process as it arrives

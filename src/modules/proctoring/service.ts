@@ -1,5 +1,5 @@
 /**
- * Proctoring telemetry (spec "Telemetry event", DESIGN §7). Violation types count toward
+ * Proctoring telemetry (docs/api-overview.md, "Telemetry event", docs/design.md §7). Violation types count toward
  * the exam's maxTabViolations; when recorded violations EXCEED it, the attempt becomes
  * DISQUALIFIED and is locked (later requests → 403), and `exam.attempt.disqualified` is
  * queued. Network and fullscreen-enter events are recorded but not counted.

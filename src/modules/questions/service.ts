@@ -1,5 +1,5 @@
 /**
- * Question rules (DESIGN §6): all-or-nothing bulk ingestion with per-item errors,
+ * Question rules (docs/design.md §6): all-or-nothing bulk ingestion with per-item errors,
  * keyLabels defaulting to A, B, C…, essay word defaults, option ids `opt_…`, and the
  * examiner view (answer keys included). The candidate view is built in attempts/paper.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * Exam rosters (spec 1.1.0 "candidate roster management with PIN distribution by
- * messaging link", DESIGN §4/§7): the server issues each listed candidate a 6-digit PIN,
+ * messaging link", docs/design.md §4/§7): the server issues each listed candidate a 6-digit PIN,
  * stored sealed so the examiner can print it again; each entry carries `sms:` and
  * WhatsApp `https://wa.me/` links whose text gives room code, student ID and PIN.
  */

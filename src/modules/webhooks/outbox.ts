@@ -1,5 +1,5 @@
 /**
- * The webhook outbox (DESIGN §8): events are written as rows in the same transaction
+ * The webhook outbox (docs/design.md §8): events are written as rows in the same transaction
  * that completes (or disqualifies, or regrades) an attempt, with the exact body bytes
  * that every delivery try will send. The dispatcher (dispatcher.ts) delivers them.
  */

@@ -1,5 +1,5 @@
 /**
- * Workspace rules (spec "Workspace", DESIGN §4): standalone registration with 30 free
+ * Workspace rules (docs/api-overview.md, "Workspace", docs/design.md §4): standalone registration with 30 free
  * credits, sign-in-or-sign-up by e-mail + password (scrypt), institution provisioning,
  * password setting, webhook settings. API keys and webhook secrets are sealed at rest;
  * the key is found by its SHA-256 digest.
@@ -13,7 +13,7 @@ import { checkWebhookUrl, refusalText } from '../webhooks/url-guard.js';
 import { iso } from '../../platform/clock.js';
 import { rosterWaiting } from './credits.js';
 
-/** Credits a new standalone workspace starts with (spec "Limits"). */
+/** Credits a new standalone workspace starts with (docs/api-overview.md, "Limits"). */
 export const FREE_CREDITS = 30;
 
 interface NewWorkspace {
@@ -97,7 +97,7 @@ const DUMMY_HASH = 'scrypt$131072$8$1$iNsTo+8175B4JLOfKl42ag==$K7AuuYsB6gEOC2Uca
 /**
  * Checks `password` against DUMMY_HASH: the same scrypt work as a real check, for
  * accounts with no password, so a failure's timing does not tell the account's state
- * (DESIGN §4). Always false.
+ * (docs/design.md §4). Always false.
  */
 async function dummyVerify(password: string): Promise<false> {
   await verifySecret(password, DUMMY_HASH);

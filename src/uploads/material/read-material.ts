@@ -20,7 +20,7 @@ import { checkZipSizes, MATERIAL_ZIP_LIMITS, verifyZipSizes } from '../zip-limit
 import type { JobRunner } from '../job-pool.js';
 import type { StreamedBytes } from '../lease.js';
 
-/** Upload size limit for generation material (spec "Limits": 40 MB). */
+/** Upload size limit for generation material (docs/api-overview.md, "Limits": 40 MB). */
 export const MAX_MATERIAL_BYTES = 40 * 1024 * 1024;
 /**
  * Text kept from the material, characters (about 60,000 words — a 160-page book): the
