@@ -22,10 +22,14 @@ import { generateExtractive } from '../src/core/generation/engine/extractive.js'
 import type { Passage } from '../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../src/core/generation/schemas.js';
 import { unescapeMd } from '../src/core/generation/support.js';
-import { readMaterial } from '../src/modules/generation/material/read-material.js';
+import { readMaterial } from '../src/uploads/material/read-material.js';
+import { JobPool } from '../src/uploads/job-pool.js';
 import { kindOf } from '../src/modules/generation/wordnet.js';
 import { makeMp4, makeSpeechWav, makeSrt } from '../test/generation/helpers/media.js';
 import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/generation/helpers/ooxml.js';
+
+/** The job processes the material is read in. */
+const jobs = new JobPool();
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const HOLD = join(ROOT, 'test/fixtures/generation/holdout');
@@ -57,7 +61,7 @@ function pages(passages: Passage[], from: number, to: number): Passage[] {
  * half of the ICAN PDF and the round-1 hold-out set (judged in round 1, then tuned on).
  */
 async function materials(dir: string, set: 'tune' | 'measure' | 'round3'): Promise<Material[]> {
-  const read = async (bytes: Uint8Array, name: string, type = '') => (await readMaterial({ file: { bytes, name, type } })).passages;
+  const read = async (bytes: Uint8Array, name: string, type = '') => (await readMaterial(jobs, { file: { bytes, name, type } })).passages;
   const src = set === 'round3'
     ? { dir: HOLD3, docx: 'soil-fertility.md', docxName: 'Soil fertility and fertilisers (DOCX)', pptx: 'federal-system.md', pptxName: 'The Nigerian federal system (PPTX)', captions: 'cell-organelles-captions.txt', videoName: 'The cell and its organelles lecture (MP4 with captions)', ican: [57, 102] as const }
     : set === 'measure'

@@ -19,13 +19,17 @@ import { generateExtractive } from '../src/core/generation/engine/extractive.js'
 import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
 import { relatedWords } from '../src/modules/generation/wordnet.js';
 import type { Passage } from '../src/core/generation/passage.js';
-import { readMaterial } from '../src/modules/generation/material/read-material.js';
-import { transcribe } from '../src/modules/generation/material/speech.js';
-import { processToolEnv } from '../src/modules/generation/material/tools.js';
+import { readMaterial } from '../src/uploads/material/read-material.js';
+import { JobPool } from '../src/uploads/job-pool.js';
+import { transcribe } from '../src/uploads/material/speech.js';
+import { processToolEnv } from '../src/uploads/material/tools.js';
 import type { GeneratedQuestion } from '../src/core/generation/schemas.js';
 import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../src/core/generation/support.js';
 import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/generation/helpers/ooxml.js';
 import { ESPEAK_ARGS, knownParagraph } from '../test/generation/helpers/media.js';
+
+/** The job processes the material is read in. */
+const jobs = new JobPool();
 
 const ROOT = new URL('..', import.meta.url).pathname;
 /** Heading of the hand-written, judged section of docs/quality.md that a re-run keeps. */
@@ -37,13 +41,13 @@ export const ICAN_PDF = join(ROOT, '../shared/fixtures/real/ICAN_Foundation_Nov_
 export async function loadMaterials(opts: { pdf?: boolean } = {}): Promise<{ name: string; passages: Passage[] }[]> {
   const out: { name: string; passages: Passage[] }[] = [];
   if (opts.pdf !== false) {
-    const pdf = await readMaterial({ file: { bytes: new Uint8Array(readFileSync(ICAN_PDF)), name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } });
+    const pdf = await readMaterial(jobs, { file: { bytes: new Uint8Array(readFileSync(ICAN_PDF)), name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } });
     out.push({ name: 'ICAN Foundation Nov 2023 (PDF, 103 pages)', passages: pdf.passages });
   }
   const docx = await makeDocx(markdownParagraphs(readFileSync(join(FIX, 'photosynthesis.md'), 'utf8')));
-  out.push({ name: 'Photosynthesis notes (DOCX, 13 paragraphs)', passages: (await readMaterial({ file: { bytes: docx, name: 'p.docx', type: '' } })).passages });
+  out.push({ name: 'Photosynthesis notes (DOCX, 13 paragraphs)', passages: (await readMaterial(jobs, { file: { bytes: docx, name: 'p.docx', type: '' } })).passages });
   const pptx = await makePptx(markdownSlides(readFileSync(join(FIX, 'market-economics.md'), 'utf8')));
-  out.push({ name: 'Demand and supply slides (PPTX, 8 slides)', passages: (await readMaterial({ file: { bytes: pptx, name: 'm.pptx', type: '' } })).passages });
+  out.push({ name: 'Demand and supply slides (PPTX, 8 slides)', passages: (await readMaterial(jobs, { file: { bytes: pptx, name: 'm.pptx', type: '' } })).passages });
   return out;
 }
 
@@ -168,7 +172,7 @@ function essaySection(): string {
 async function main() {
   const started = Date.now();
   if (!existsSync(ICAN_PDF)) {
-    console.error(`npm run quality needs the real ICAN paper at ${ICAN_PDF} (../shared/fixtures/real beside the checkout, as in CI); clone the steering repo's shared/ beside this checkout and run it again.`);
+    console.error(`npm run quality needs the real ICAN paper at ${ICAN_PDF} (../shared/fixtures/real beside the checkout, as in CI); put that folder of real papers beside this checkout and run it again.`);
     process.exit(2);
   }
   const materials = await loadMaterials();

@@ -1,6 +1,6 @@
 /**
  * createApp(deps): the whole HTTP application from injected dependencies; reads no
- * environment (STYLE). Cross-cutting concerns live here: request ids and one log line
+ * environment (docs/design.md §13). Cross-cutting concerns live here: request ids and one log line
  * per request, the `x-cbt-api-version` header, content-type and body-size limits, the
  * single RFC 7807 error mapper, 404/405 problems, static pages, OpenAPI and /docs.
  */
@@ -42,7 +42,7 @@ const SWAGGER = `${ROOT}node_modules/swagger-ui-dist`;
 
 const MB = 1024 * 1024;
 /**
- * Body limits (DESIGN §9): 1 MB JSON, 5 MB bulk, 10 MB imports, 40 MB generation uploads,
+ * Body limits (docs/design.md §9): 1 MB JSON, 5 MB bulk, 10 MB imports, 40 MB generation uploads,
  * 6 MB for a hub package file (a 20,000-candidate package is 2.5 MB: docs/reliability.md,
  * "Round two, finding 9a").
  */

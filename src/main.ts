@@ -1,5 +1,5 @@
 /**
- * The composition root (STYLE): parse config, open and migrate the database, start
+ * The composition root (docs/design.md §13): parse config, open and migrate the database, start
  * the scheduled jobs, serve HTTP (or HTTPS when CBT_TLS_CERT/CBT_TLS_KEY are set), print
  * the LAN URLs, serve the candidates' save channel (WebSocket upgrades), and on
  * SIGTERM/SIGINT stop accepting, close the channels, flush the answer buffer and close
@@ -16,8 +16,8 @@ import { reapIdleConnections } from './platform/idle-connections.js';
 import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
-import { ensureOperatorCredential } from './platform/operator.js';
-import { startJobLauncher } from './modules/generation/job-launcher.js';
+import { ensureOperatorCredential } from './hall/operator.js';
+import { startJobLauncher } from './uploads/job-launcher.js';
 import { attachSaveChannel } from './modules/attempts/save-channel.js';
 
 /** The listen queue of connections not accepted yet (see the listen call below). */
@@ -32,7 +32,7 @@ function main(): void {
     process.exit(2);
   }
   // the process that starts job processes, forked now while this heap is small: the
-  // server itself forks no more during an exam (generation/job-launcher.ts)
+  // server itself forks no more during an exam (uploads/job-launcher.ts)
   startJobLauncher();
   const logger = jsonLogger();
   const rt = createRuntime(config, logger);

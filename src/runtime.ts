@@ -24,7 +24,8 @@ import { OutboxDispatcher } from './modules/webhooks/dispatcher.js';
 import { createApp } from './app.js';
 import { hallJobs } from './hall/composition.js';
 import { backupInFlight } from './modules/backups/service.js';
-import { yieldJobsToExam } from './modules/generation/job-process.js';
+import { JobPool } from './uploads/job-pool.js';
+import { GENERATION_JOB_MODULE } from './modules/generation/engine-jobs.js';
 
 export interface Runtime {
   deps: HallDeps;
@@ -55,6 +56,8 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     buffer: new AnswerBuffer(sqlite, { now: () => clock.now(), writer: config.CBT_ANSWER_WRITER === 'thread' ? threadWriter(dbFile, sqlite, logger, config.CBT_SQLITE_SYNCHRONOUS) : undefined }),
     sessions: new SessionCache(sqlite),
     events: new HallEvents(),
+    // the upload readers and the question engine run in these processes (the hall adds the engine's jobs)
+    jobs: new JobPool({ jobModules: [GENERATION_JOB_MODULE] }),
     startedAt: clock.now(),
   };
   const credited = creditDowntime(deps);
@@ -66,13 +69,13 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     if (!closed) dispatcher.runOnce().catch((e) => logger.error('outbox dispatch failed', { error: String(e) }));
   };
   deps.events.on((e) => {
-    if (e.kind === 'outbox-written') setTimeout(kick, 50).unref();
+    if (e.kind === 'outbox-written' || e.kind === 'outbox-due') setTimeout(kick, 50).unref();
   });
   const app = createApp(deps, { kickOutbox: kick, port: () => port.value });
   const scheduler = new Scheduler(logger);
   // background jobs (uploads, generation) yield to a live exam: capped while an attempt is in progress
   const attemptInProgress = sqlite.prepare("SELECT 1 FROM attempts WHERE status = 'IN_PROGRESS' LIMIT 1");
-  const unyield = yieldJobsToExam({ percent: config.CBT_JOB_CPU_PERCENT_IN_EXAM, examLive: () => attemptInProgress.get() !== undefined });
+  const unyield = deps.jobs.yieldToExam({ percent: config.CBT_JOB_CPU_PERCENT_IN_EXAM, examLive: () => attemptInProgress.get() !== undefined });
 
   return {
     deps,
@@ -88,6 +91,7 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
       closed = true;
       unyield();
       scheduler.stopAll();
+      deps.jobs.close();
       await dispatcher.idle();
       await backupInFlight(deps.sqlite)?.catch(() => undefined);
       await checkpointer?.stop();

@@ -1,6 +1,6 @@
 /**
- * The real exam papers (WAEC/NECO Markdown, the ICAN PDF) live in the steering repository's
- * `shared/fixtures/real/`, checked out beside this one (`../shared`), as in CI. They are
+ * The real exam papers (WAEC/NECO Markdown, the ICAN PDF) live in an optional folder beside
+ * the checkout, `../shared/fixtures/real/`, as in CI. They are
  * read in place, never copied in. On a clone with nothing beside it the tests that need
  * them are skipped: their describe block's name carries `REAL_PAPERS_SKIP`, and
  * test/global-setup.ts prints one line saying so. Every other test uses only files in
@@ -17,7 +17,7 @@ export const REAL_PAPERS_DIR = join(new URL('..', import.meta.url).pathname, '..
 export const realPapers: boolean = ['WAEC_Physics_2023.md', 'WAEC_Mathematics_2023.md', 'NECO_Mathematics_2023.md', 'ICAN_Foundation_Nov_2023.pdf'].every((f) => existsSync(join(REAL_PAPERS_DIR, f)));
 
 /** Why real-paper tests are skipped, and how to include them (one line). */
-export const REAL_PAPERS_SKIP = '../shared/fixtures/real not found beside the checkout: clone the steering repo’s shared/ beside it to run these';
+export const REAL_PAPERS_SKIP = '../shared/fixtures/real not found beside the checkout: put that optional folder of real exam papers beside the checkout to run these';
 
 /**
  * `describe` for tests that read the real papers: runs them when present, otherwise

@@ -60,7 +60,7 @@ export function parsePaper(markdown, section) {
  */
 export function missingFixtures(dir = FIXTURES_DIR) {
   if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.md'))) return null;
-  return `the benchmark's exam paper is made of the real past papers in ${dir} (../shared/fixtures/real beside the checkout, as in CI), which is not there: clone the steering repo's shared/ beside this checkout and run it again.`;
+  return `the benchmark's exam paper is made of the real past papers in ${dir} (../shared/fixtures/real beside the checkout, as in CI), which is not there: put that folder of real papers beside this checkout and run it again.`;
 }
 
 /** `count` questions mixed from every *.md paper (round robin). Throws a clear message when the papers are absent. */

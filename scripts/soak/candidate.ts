@@ -5,7 +5,7 @@
  * server acknowledged holding it (a 200 to the request that carried it, or a session
  * body listing that seq for its question — or a newer one, for an answer a 200 had
  * already acknowledged) and (2) a response's
- * `durableSeq` covers its seq (DESIGN §7). After a restart, queued answers the server no
+ * `durableSeq` covers its seq (docs/design.md §7). After a restart, queued answers the server no
  * longer holds are replayed with their original seqs, so a replay never overwrites a
  * newer answer.
  *

@@ -1,7 +1,7 @@
 /**
  * The school's results system during the campaign: a real webhook receiver on
  * 127.0.0.1 that answers 200, verifies `x-cbt-signature` (sha256=<hex HMAC-SHA256 of
- * the raw body keyed with the webhook secret>, spec "Events"), and records which event
+ * the raw body keyed with the webhook secret>, docs/api-overview.md, "Events"), and records which event
  * ids arrived for which attempt.
  *
  * Delivery is at-least-once: the server can be killed after the receiver answered but

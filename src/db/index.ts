@@ -2,7 +2,7 @@
  * Opens the SQLite database (WAL, foreign keys, busy timeout, synchronous per config)
  * and applies the drizzle-kit migrations in `drizzle/` before the server listens.
  * synchronous=FULL is the default: the answer flush's commit is what `durableSeq`
- * promises, and FULL makes that commit survive a power cut, not just a crash (DESIGN §7).
+ * promises, and FULL makes that commit survive a power cut, not just a crash (docs/design.md §7).
  */
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';

@@ -1,17 +1,37 @@
 /**
- * The hall's dependencies: the platform's (AppDeps: database, config, logger, clock,
- * secrets, rate limits) plus the hall's own hot-path parts: the answer buffer, the
- * session cache and the in-process hall events. Built by runtime.ts; every hall module
- * router and service takes them. platform/ never sees these types (issue 23).
+ * The hall's dependencies (docs/design.md §13: no globals; runtime.ts composes them,
+ * tests build their own). AppDeps: the database, config, logger, clock, secrets and rate
+ * limits; HallDeps adds the hot-path parts: the answer buffer, the session cache and the
+ * in-process hall events. Every hall module router and service takes them.
  */
-import type { AppDeps } from '../platform/deps.js';
+import type { Db, Sqlite } from '../db/index.js';
+import type { Config } from '../platform/config.js';
+import type { Logger } from '../platform/logger.js';
+import type { Clock } from '../platform/clock.js';
+import type { SecretBox } from '../platform/crypto.js';
+import type { RateLimits } from '../platform/rate-limit.js';
 import type { AnswerBuffer } from '../modules/attempts/answer-buffer.js';
 import type { SessionCache } from '../modules/attempts/session-cache.js';
 import type { HallEvents } from './events.js';
+import type { JobPool } from '../uploads/job-pool.js';
+
+export interface AppDeps {
+  db: Db;
+  sqlite: Sqlite;
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  secrets: SecretBox;
+  limits: RateLimits;
+  /** epoch ms the process started */
+  startedAt: number;
+}
 
 export interface HallDeps extends AppDeps {
   buffer: AnswerBuffer;
   sessions: SessionCache;
   /** in-process notifications for the live monitor and the outbox dispatcher */
   events: HallEvents;
+  /** the job processes that read uploads and run the question engine (src/uploads/job-pool.ts) */
+  jobs: JobPool;
 }

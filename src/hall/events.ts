@@ -7,8 +7,10 @@
 export type HallEvent =
   | { kind: 'attempt-changed'; examId: string; attemptId: string }
   | { kind: 'attempt-disqualified'; examId: string; attemptId: string; candidateName: string }
-  /** an outbox row was written (eventId), or a workspace's waiting rows became deliverable (eventId = the workspace id, on its first webhook URL) */
+  /** an outbox row was written: its event id */
   | { kind: 'outbox-written'; eventId: string }
+  /** a workspace's waiting outbox rows became deliverable (its first webhook URL was set) */
+  | { kind: 'outbox-due'; workspaceId: string }
   /** a scheduled answer flush committed: durableSeq may have moved (the save channel tells its pages) */
   | { kind: 'answers-flushed' };
 

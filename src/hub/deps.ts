@@ -8,6 +8,7 @@ import type { HubConfig } from './config.js';
 import type { HubDb } from './db/index.js';
 import type { HubSigningKey } from './keys.js';
 import type { EnrolThrottle } from './enrol-throttle.js';
+import type { JobPool } from '../uploads/job-pool.js';
 
 export interface HubDeps {
   db: HubDb;
@@ -19,6 +20,8 @@ export interface HubDeps {
   signingKey: HubSigningKey;
   /** wrong enrolment codes per address and per hub, counted in PostgreSQL */
   enrolThrottle: EnrolThrottle;
+  /** the job processes that read question imports (src/uploads/job-pool.ts) */
+  jobs: JobPool;
 }
 
 /** Hono environment of the hub's routers. */

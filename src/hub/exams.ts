@@ -44,7 +44,7 @@ export type HubExamInput = z.infer<typeof hubExamInputSchema>;
 
 /**
  * Creates an exam with its questions and roster. All-or-nothing: any invalid question →
- * 400 listing `errors: [{index, path, message}]`, nothing stored (DESIGN §6's bulk rule).
+ * 400 listing `errors: [{index, path, message}]`, nothing stored (docs/design.md §6's bulk rule).
  * A roster entry without a PIN is issued a 6-digit one.
  */
 export async function createHubExam(deps: HubDeps, examinerId: string, input: HubExamInput) {

@@ -1,5 +1,5 @@
 /**
- * Hub identifiers: opaque, typed by prefix like the hall's (DESIGN §4): `hall_` halls,
+ * Hub identifiers: opaque, typed by prefix like the hall's (docs/design.md §4): `hall_` halls,
  * `hex_` hub exams, `pkg_` packages, `hexm_` examiners. Question and option ids of a hub
  * exam use the hall's own `q_` / `opt_` forms, so a hall keeps them when it imports a
  * released paper and results map back without translation.

@@ -2,14 +2,14 @@
  * Question imports into a hub exam (issue #24 §3): the hall's own readers and rules —
  * a spreadsheet (the hall's template; errors by row and column) or a question bank in
  * Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (errors by line; dry run
- * to preview with per-line warnings). Files are read in the same job process, one at a
- * time, with the same size and type checks (src/modules/imports); storing is the hub's
+ * to preview with per-line warnings). Files are read in the hub's job processes
+ * (`deps.jobs`), one at a time, with the same size and type checks (src/uploads); storing is the hub's
  * (authoring.ts: all or nothing, under the exam's version rules).
  */
 import type { BankFormat } from '../core/formats/types.js';
 import type { StoredQuestion } from '../core/questions/schemas.js';
-import { checkImportCount, planBankImport, readBankSource, readSheetUpload, relabelItemErrors, requireOneSource, sheetLocator, type BankImport } from '../modules/imports/question-import.js';
-import type { Upload } from '../modules/imports/uploads.js';
+import { checkImportCount, planBankImport, readBankSource, readSheetUpload, relabelItemErrors, requireOneSource, sheetLocator, type BankImport } from '../uploads/import-plan.js';
+import type { Upload } from '../uploads/upload-file.js';
 import { addHubQuestions, listHubQuestions } from './authoring.js';
 import type { HubDeps } from './deps.js';
 
@@ -19,7 +19,7 @@ import type { HubDeps } from './deps.js';
  */
 export async function importHubSheet(deps: HubDeps, examinerId: string, examId: string, upload: Upload): Promise<{ questions: StoredQuestion[]; warnings: { message: string }[]; version: number }> {
   await listHubQuestions(deps, examId);
-  const sheet = await readSheetUpload(upload);
+  const sheet = await readSheetUpload(deps.jobs, upload);
   const locate = sheetLocator(sheet);
   checkImportCount(sheet.questions.length);
   try {
@@ -38,7 +38,7 @@ export async function importHubSheet(deps: HubDeps, examinerId: string, examId: 
 export async function importHubBank(deps: HubDeps, examinerId: string, examId: string, form: { file?: unknown; text?: string; format?: BankFormat; dryRun: boolean }): Promise<BankImport & { version: number | null }> {
   requireOneSource(form);
   await listHubQuestions(deps, examId);
-  const parsed = await readBankSource(form);
+  const parsed = await readBankSource(deps.jobs, form);
   const plan = planBankImport({ parsed, format: form.format, dryRun: form.dryRun, note: parsed.note });
   if ('dryRun' in plan) return { ...plan.dryRun, version: null };
   try {

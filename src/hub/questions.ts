@@ -26,7 +26,7 @@ export function replacedHubQuestion(cur: HubQuestion, q: QuestionInput, now: str
   return { id: cur.id, ...normaliseQuestion(q, newOptionId, new Set(cur.options.map((o) => o.id))), createdAt: cur.createdAt, updatedAt: now };
 }
 
-/** The examiner's view: the hall's stored-question shape (spec "Question"). */
+/** The examiner's view: the hall's stored-question shape (docs/api-overview.md, "Question"). */
 export function examinerQuestion(examId: string, q: HubQuestion, position: number, examCreatedAt: string): StoredQuestion {
   return {
     id: q.id,

@@ -15,6 +15,7 @@ import { requestNonces } from './db/schema.js';
 import { createHubApp } from './app.js';
 import { createExaminer, examinerCount, loadHubSigningKey } from './keys.js';
 import type { HubDeps } from './deps.js';
+import { JobPool } from '../uploads/job-pool.js';
 import { EnrolThrottle } from './enrol-throttle.js';
 
 /** Nonces older than twice the accepted clock skew can never be replayed: dropped. */
@@ -35,7 +36,7 @@ export async function createHubRuntime(config: HubConfig, logger: Logger, clock:
   const database = await openHubDatabase(config.DATABASE_URL, { max: config.HUB_DB_POOL, onIdleError: (e) => logger.warn('PostgreSQL closed an idle connection', { error: String(e) }) });
   const signingKey = await loadHubSigningKey(database.db, secrets, new Date(clock.now()));
   const firstExaminer = (await examinerCount(database.db)) === 0 ? await createExaminer(database.db, 'First examiner', new Date(clock.now())) : null;
-  const deps: HubDeps = { db: database.db, config, logger, clock, secrets, signingKey, enrolThrottle: new EnrolThrottle(database.pool) };
+  const deps: HubDeps = { db: database.db, config, logger, clock, secrets, signingKey, enrolThrottle: new EnrolThrottle(database.pool), jobs: new JobPool() };
   const sweep = setInterval(() => {
     deps.db.delete(requestNonces).where(lt(requestNonces.seenAt, new Date(clock.now() - NONCE_KEEP_MS))).catch((e) => logger.warn('nonce sweep failed', { error: String(e) }));
   }, 60_000);
@@ -46,6 +47,7 @@ export async function createHubRuntime(config: HubConfig, logger: Logger, clock:
     firstExaminer,
     async close() {
       clearInterval(sweep);
+      deps.jobs.close();
       await database.close();
     },
   };

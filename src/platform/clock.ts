@@ -1,5 +1,5 @@
 /**
- * The injected clock (STYLE: tests move time instead of sleeping).
+ * The injected clock (docs/design.md §13: tests move time instead of sleeping).
  * `now()` returns epoch milliseconds.
  */
 export interface Clock {

@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables, parsed with zod at start-up (DESIGN §3).
+ * Configuration from environment variables, parsed with zod at start-up (docs/design.md §3).
  * A bad value stops start-up with a one-line message naming the variable.
  * Every variable is documented in README ("Configuration").
  */

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (DESIGN §4): API keys, webhook secrets and roster PINs are stored
+ * Secrets at rest (docs/design.md §4): API keys, webhook secrets and roster PINs are stored
  * AES-256-GCM encrypted under a per-installation key file (`<DATA_DIR>/secret.key`,
  * mode 0600); API keys are looked up by a SHA-256 digest column. Passwords are hashed
  * with scrypt (OWASP: N=2^17, r=8, p=1). Candidate-chosen PINs are hashed with
@@ -67,7 +67,7 @@ export class SecretBox {
   }
 }
 
-/** New API key: `cbt_` + 40 base62 characters (DESIGN §4). */
+/** New API key: `cbt_` + 40 base62 characters (docs/design.md §4). */
 export function newApiKey(): string {
   return `cbt_${randomBase62(40)}`;
 }

@@ -1,27 +1,10 @@
 /**
- * The platform's dependencies (STYLE: no globals; main.ts composes them, tests build their
- * own): database, config, logger, clock, secrets, rate limits. No domain type lives here;
- * the hall adds its own parts in hall/deps.ts (HallDeps extends AppDeps).
+ * The hono environment every router of both programs shares: the Node request and
+ * response, the request id, and the authenticated caller. The dependencies themselves
+ * are each program's own (src/hall/deps.ts, src/hub/deps.ts), built by its composition
+ * root (docs/design.md §13).
  */
 import type { HttpBindings } from '@hono/node-server';
-import type { Db, Sqlite } from '../db/index.js';
-import type { Config } from './config.js';
-import type { Logger } from './logger.js';
-import type { Clock } from './clock.js';
-import type { SecretBox } from './crypto.js';
-import type { RateLimits } from './rate-limit.js';
-
-export interface AppDeps {
-  db: Db;
-  sqlite: Sqlite;
-  config: Config;
-  logger: Logger;
-  clock: Clock;
-  secrets: SecretBox;
-  limits: RateLimits;
-  /** epoch ms the process started */
-  startedAt: number;
-}
 
 /** The authenticated workspace on key-protected routes. */
 export interface AuthedWorkspace {

@@ -21,7 +21,7 @@ const lingering = new WeakSet<Socket>();
  * Stops reading `socket` for good: its libuv handle stops reading and cannot be started
  * again (Node's own resume of an unread request, `req._dump()`, would otherwise restart
  * it). What is still in flight stays in the kernel. Used after an early answer and when
- * the connection is handed to the job process (generation/streamed-upload.ts). Does
+ * the connection is handed to the job process (src/uploads/streamed-upload.ts). Does
  * nothing on a socket without a handle (closed, or not a TCP/pipe socket).
  */
 export function stopReadingForGood(socket: Socket): void {
@@ -38,7 +38,7 @@ const stoppedReads = new WeakMap<object, () => number>();
  * Starts reading `socket` again after `stopReadingForGood`, once nobody else reads its
  * connection (the job process has read the whole body of an upload handed over to it):
  * the server then sees the client's FIN or reset while the upload's job runs, and can
- * cancel it (generation/streamed-upload.ts). Does nothing on a socket never stopped so,
+ * cancel it (src/uploads/streamed-upload.ts). Does nothing on a socket never stopped so,
  * or closed.
  */
 export function readAgain(socket: Socket): void {

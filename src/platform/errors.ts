@@ -1,5 +1,5 @@
 /**
- * Typed domain errors and their RFC 7807 problem-details form (spec "Errors", DESIGN §9).
+ * Typed domain errors and their RFC 7807 problem-details form (docs/api-overview.md, "Errors", docs/design.md §9).
  * Services throw these; the single `onError` handler in app.ts turns them (and zod
  * errors, and anything unknown) into `application/problem+json` bodies:
  * `{type, title, status, detail, instance, requestId, code?, errors?, ...extra}`.

@@ -1,5 +1,5 @@
 /**
- * Throttles for guessed secrets (DESIGN §4 and §7, issue 22 part 3): wrong candidate
+ * Throttles for guessed secrets (docs/design.md §4 and §7, issue 22 part 3): wrong candidate
  * PINs, wrong room codes, wrong examiner passwords, wrong operator credentials.
  *
  * A key (e.g. exam + studentId + client address) may fail `free` times within

@@ -1,5 +1,5 @@
 /**
- * Opaque identifiers with a type prefix (DESIGN §4): `ws_`, `ex_`, `q_`, `opt_`,
+ * Opaque identifiers with a type prefix (docs/design.md §4): `ws_`, `ex_`, `q_`, `opt_`,
  * `att_`, `evt_`, `cand_`, `aud_`. Random part is base62 from crypto.randomBytes;
  * `att_` ids carry 22 base62 characters (> 128 bits): an attempt id is a capability.
  * `opt_` ids carry 5 (~30 bits): an option id need only differ from the other options of
@@ -34,7 +34,7 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(prefix === 'att' ? 22 : prefix === 'opt' ? OPTION_ID_CHARS : 16)}`;
 }
 
-/** Room-code alphabet without look-alikes (no 0/O/1/I/L), DESIGN §5. */
+/** Room-code alphabet without look-alikes (no 0/O/1/I/L), docs/design.md §5. */
 export const ROOM_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /** A 6-character room code from the unambiguous alphabet. */

@@ -1,7 +1,7 @@
 /**
  * Router factory: every module builds its routes on an OpenAPIHono whose request
  * validation failures become 400 problem details listing `errors: [{path, message}]`
- * (DESIGN §9). The OpenAPI 3.1 document at /openapi.json is generated from these
+ * (docs/design.md §9). The OpenAPI 3.1 document at /openapi.json is generated from these
  * same zod schemas.
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
@@ -68,7 +68,7 @@ export const publicErrorResponses = {
 
 /** `security` entry for key-protected routes. */
 export const keySecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
-/** Security of whole-appliance routes: the hall operator's credential (platform/operator.ts). */
+/** Security of whole-appliance routes: the hall operator's credential (src/hall/operator.ts). */
 export const operatorSecurity: Record<string, string[]>[] = [{ operatorKeyHeader: [] }];
 
 /** JSON request body helper for createRoute. */

@@ -1,5 +1,5 @@
 /**
- * In-process rate limits (spec "Limits", DESIGN §9) on rate-limiter-flexible's memory
+ * In-process rate limits (docs/api-overview.md, "Limits", docs/design.md §9) on rate-limiter-flexible's memory
  * limiter: 120/min per API key (per client address on keyless endpoints), 600/min per
  * attempt for live answers and telemetry, start/resume per room code + studentId +
  * address; failed sign-ins are held back by the growing waits of guess-throttle.ts. Over the limit → 429 with Retry-After and the IETF

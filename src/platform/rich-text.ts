@@ -6,7 +6,7 @@
  * question list and editor preview, so an examiner previews exactly what candidates get.
  * Math is typeset by KaTeX (trust off, so `\href`/`\url`/`\htmlData` cannot inject links
  * or attributes); the resulting HTML goes through sanitize-html with a small allow-list,
- * so no script from question content can ever run (DESIGN §6). sanitize-html parses with
+ * so no script from question content can ever run (docs/design.md §6). sanitize-html parses with
  * htmlparser2, so the same code gives the same output in Node and in the browser.
  * Maths comes in two forms (MathForm): KaTeX HTML + MathML, the default, or MathML only
  * for the candidate page of a browser that lays out MathML (`?math=mathml`).

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs, registered in one place with stable names (STYLE): node-cron for the
+ * Scheduled jobs, registered in one place with stable names (docs/design.md §13): node-cron for the
  * second-granular jobs (outbox dispatch, expiry sweep, heartbeat) and a plain interval
  * for the answer flush, whose period is in milliseconds (CBT_FLUSH_INTERVAL_MS).
  * A job never overlaps itself; every job stops on shutdown.

@@ -9,7 +9,7 @@
  *   never inside a frame (`frame-ancestors 'none'`, and X-Frame-Options: DENY for old
  *   browsers).
  * - X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer.
- * No Strict-Transport-Security: a hall that turns HTTPS off again (DESIGN §3) must not be
+ * No Strict-Transport-Security: a hall that turns HTTPS off again (docs/design.md §3) must not be
  * locked out of its own server by browsers that remembered it.
  * The JSON API's responses carry only nosniff (app.ts), set on the Node response.
  */

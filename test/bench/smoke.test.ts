@@ -39,7 +39,7 @@ const num = expect.any(Number);
 describe('the benchmark without the real papers', () => {
   it('stops with one line saying where the papers belong, not a stack trace', () => {
     const dir = join(tmpdir(), 'hallcbt-no-such-fixtures');
-    expect(missingFixtures(dir)).toMatch(/real past papers in .*hallcbt-no-such-fixtures.*clone the steering repo's shared\/ beside this checkout/);
+    expect(missingFixtures(dir)).toMatch(/real past papers in .*hallcbt-no-such-fixtures.*put that folder of real papers beside this checkout/);
     expect(() => benchQuestions(60, dir)).toThrow(/not there/);
   });
 });

@@ -6,7 +6,7 @@
  * examiner which exams' rosters have more waiting candidates than credits left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, type TestServer } from '../harness.js';
 
 let s: TestServer;

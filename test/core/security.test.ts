@@ -1,5 +1,5 @@
 /**
- * The shared security table (STYLE): every route the OpenAPI document marks as
+ * The shared security table (docs/design.md §13): every route the OpenAPI document marks as
  * key-protected answers 401 without a key and with a wrong key, and 404 when another
  * workspace's key names this workspace's objects — exactly as if they did not exist.
  */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/platform/clock.js';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { ROOT, launchBrowser, registerWorkspace, startTestServer, type TestServer, typeInto } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
 import { asExaminer, samplePaper, startHub } from '../hub/helpers.js';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { addQuestions, api, createExam, launchBrowser, registerWorkspace, sampleMcqs, startTestServer, type TestServer } from '../harness.js';
 import { seat } from '../security/from-address.js';
 import { ensureBuilt } from './candidate-helpers.js';

@@ -1,5 +1,5 @@
 /**
- * Nothing a candidate answers is lost (issue 4 point 5, DESIGN §7): an answer given
+ * Nothing a candidate answers is lost (issue 4 point 5, docs/design.md §7): an answer given
  * while the network is cut (Playwright offline mode) is kept in localStorage, shown as
  * "offline — kept on this computer" and saved after reconnection, with the proctoring
  * events of the offline period delivered late; and the real server process killed with

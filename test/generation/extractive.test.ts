@@ -7,15 +7,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
-import { readMaterial } from '../../src/modules/generation/material/read-material.js';
-import { generateInChild } from '../../src/modules/generation/job-process.js';
+import { readMaterial } from '../../src/uploads/material/read-material.js';
+import { JobPool } from '../../src/uploads/job-pool.js';
+import { GENERATION_JOB_MODULE, generateInChild } from '../../src/modules/generation/engine-jobs.js';
 import type { Passage } from '../../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../../src/core/generation/schemas.js';
 import { hasDuplicateOrBannedOptions, keyText, mcqKeyInCitedPassage, unescapeMd } from '../../src/core/generation/support.js';
 import { makeDocx, markdownParagraphs } from './helpers/ooxml.js';
 import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
+
+/** The job processes the material is read in (each program builds its own pool). */
+const jobs = new JobPool({ jobModules: [GENERATION_JOB_MODULE] });
+afterAll(() => jobs.close());
 
 const ICAN = join(REAL_PAPERS_DIR, 'ICAN_Foundation_Nov_2023.pdf');
 const PHOTO = new URL('../fixtures/generation/photosynthesis.md', import.meta.url).pathname;
@@ -24,7 +29,7 @@ const norm = (s: string) => unescapeMd(s).toLowerCase().replace(/[\s\u00a0]+/g, 
 let photo: Passage[];
 beforeAll(async () => {
   const docx = await makeDocx(markdownParagraphs(readFileSync(PHOTO, 'utf8')));
-  photo = (await readMaterial({ file: { bytes: docx, name: 'photosynthesis.docx', type: '' } })).passages;
+  photo = (await readMaterial(jobs, { file: { bytes: docx, name: 'photosynthesis.docx', type: '' } })).passages;
 });
 
 function checkShape(q: GeneratedQuestion) {
@@ -106,13 +111,13 @@ describeReal('on the ICAN Foundation paper (real PDF)', () => {
   let ican: Passage[];
   beforeAll(async () => {
     bytes = new Uint8Array(readFileSync(ICAN));
-    ican = (await readMaterial({ file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } })).passages;
+    ican = (await readMaterial(jobs, { file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } })).passages;
   }, 60_000);
 
   it('generates in the job process: the event loop stays responsive', async () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const r = await generateInChild(ican, { difficulty: 'balanced', count: 20 });
+    const r = await generateInChild(jobs, ican, { difficulty: 'balanced', count: 20 });
     delay.disable();
     expect(r.questions).toHaveLength(20);
     // Inline, the engine blocks the loop for seconds on this paper.

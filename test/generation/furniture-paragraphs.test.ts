@@ -4,12 +4,17 @@
  * citations point at the right paragraph.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { rejectReason } from '../../src/core/generation/engine/sentences.js';
 import { stripFurniture } from '../../src/core/generation/furniture.js';
 import { textToParagraphPassages } from '../../src/core/generation/passage.js';
-import { readMaterial } from '../../src/modules/generation/material/read-material.js';
+import { readMaterial } from '../../src/uploads/material/read-material.js';
+import { JobPool } from '../../src/uploads/job-pool.js';
+
+/** The job processes the material is read in (each program builds its own pool). */
+const jobs = new JobPool();
+afterAll(() => jobs.close());
 
 const ICAN = new URL('../../../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf', import.meta.url).pathname;
 const FURNITURE = /section [a-e]\b|turn over|mcq - solutions|\bsolution \d|examiner|marking guide|candidates|attempt all|time allowed|\bpage \d/i;
@@ -44,7 +49,7 @@ describe('page furniture', () => {
   describe.skipIf(!existsSync(ICAN))('on the ICAN Foundation paper (real PDF; skipped without ../shared)', () => {
     it('no question, option or explanation quotes page furniture or an examiner', async () => {
       const bytes = new Uint8Array(readFileSync(ICAN));
-      const { passages } = await readMaterial({ file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } });
+      const { passages } = await readMaterial(jobs, { file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } });
       const { questions } = generateExtractive(passages, { difficulty: 'balanced', count: 40 });
       expect(questions.length).toBeGreaterThanOrEqual(30);
       for (const q of questions) {
@@ -77,7 +82,7 @@ describe('hard-wrapped TXT paragraphs', () => {
   });
 
   it('questions from hard-wrapped text cite more than paragraph 1', async () => {
-    const { passages } = await readMaterial({ file: { bytes: new TextEncoder().encode(paras.map((p) => wrap(p)).join('\n')), name: 'notes.txt', type: 'text/plain' } });
+    const { passages } = await readMaterial(jobs, { file: { bytes: new TextEncoder().encode(paras.map((p) => wrap(p)).join('\n')), name: 'notes.txt', type: 'text/plain' } });
     const { questions } = generateExtractive(passages, { difficulty: 'simple', count: 4 });
     const cited = new Set(questions.map((q) => q.citation));
     expect(cited.size).toBeGreaterThan(1);

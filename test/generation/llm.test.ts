@@ -9,6 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/platform/config.js';
 import { createGenerationService } from '../../src/modules/generation/service.js';
+import { GENERATION_JOB_MODULE } from '../../src/modules/generation/engine-jobs.js';
+import { JobPool } from '../../src/uploads/job-pool.js';
+
+/** The job processes the notes are read, passages chosen and the built-in engine run in (each program builds its own pool). */
+const jobs = new JobPool({ jobModules: [GENERATION_JOB_MODULE] });
+afterAll(() => jobs.close());
 
 type Mode = 'questions' | 'grade' | 'malformed' | 'http500' | 'slow';
 let mode: Mode = 'questions';
@@ -63,7 +69,7 @@ afterAll(() => {
 
 // Generous time-out (the machine may be busy with other tests); the time-out case uses a short one.
 const service = (llmTimeoutMs = 15_000) =>
-  createGenerationService({ config: testConfig({ CBT_LLM_BASE_URL: baseUrl, CBT_LLM_MODEL: 'stub-llama-3', CBT_LLM_API_KEY: 'sk-test' }), llmTimeoutMs });
+  createGenerationService({ config: testConfig({ CBT_LLM_BASE_URL: baseUrl, CBT_LLM_MODEL: 'stub-llama-3', CBT_LLM_API_KEY: 'sk-test' }), llmTimeoutMs, jobs });
 const generate = (llmTimeoutMs?: number) => service(llmTimeoutMs).generate({ material: { notes: NOTES }, difficulty: 'simple', count: 3 });
 
 const gradeRequest = {

@@ -6,15 +6,20 @@ import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/platform/errors.js';
-import { readMaterial, MAX_MATERIAL_BYTES } from '../../src/modules/generation/material/read-material.js';
+import { readMaterial, MAX_MATERIAL_BYTES } from '../../src/uploads/material/read-material.js';
+import { JobPool } from '../../src/uploads/job-pool.js';
 import { formatTimestamp, linesToParagraphs } from '../../src/core/generation/passage.js';
-import { parseCaptions, timedTextToPassages } from '../../src/modules/generation/material/captions.js';
-import { resolveFormat } from '../../src/modules/generation/material/sniff.js';
-import { parsePocketsphinx5, parsePocketsphinxContinuous, wordsToTranscript } from '../../src/modules/generation/material/speech.js';
+import { parseCaptions, timedTextToPassages } from '../../src/uploads/material/captions.js';
+import { resolveFormat } from '../../src/uploads/material/sniff.js';
+import { parsePocketsphinx5, parsePocketsphinxContinuous, wordsToTranscript } from '../../src/uploads/material/speech.js';
 import { makeDocx, makePptx } from './helpers/ooxml.js';
 import { REAL_PAPERS_DIR, describeReal } from '../real-papers.js';
+
+/** The job processes the material is read in (each program builds its own pool). */
+const jobs = new JobPool();
+afterAll(() => jobs.close());
 
 const ICAN = join(REAL_PAPERS_DIR, 'ICAN_Foundation_Nov_2023.pdf');
 const file = (bytes: Uint8Array, name: string, type = '') => ({ bytes, name, type });
@@ -33,7 +38,7 @@ async function statusOf(p: Promise<unknown>): Promise<number> {
 
 describeReal('document readers', () => {
   it('reads the ICAN PDF page by page with "page N" citations', async () => {
-    const m = await readMaterial({ file: file(readFileSync(ICAN), 'ICAN_Foundation_Nov_2023.pdf', 'application/pdf') });
+    const m = await readMaterial(jobs, { file: file(readFileSync(ICAN), 'ICAN_Foundation_Nov_2023.pdf', 'application/pdf') });
     expect(m.source).toBe('pdf');
     expect(m.passages.length).toBeGreaterThan(90);
     const p6 = m.passages.find((p) => p.citation === 'page 6')!;
@@ -45,18 +50,18 @@ describeReal('document readers', () => {
 describe('document readers', () => {
 
   it('reads DOCX paragraphs and PPTX slides in show order', async () => {
-    const docx = await readMaterial({ file: file(await makeDocx(['Heading', 'First point about soil.', '', 'Second point about water.']), 'notes.docx') });
+    const docx = await readMaterial(jobs, { file: file(await makeDocx(['Heading', 'First point about soil.', '', 'Second point about water.']), 'notes.docx') });
     expect(docx.passages.map((p) => p.citation)).toEqual(['paragraph 1', 'paragraph 2', 'paragraph 3']);
     expect(docx.passages[2]!.text).toBe('Second point about water.');
     // makePptx stores slides in reverse file order: the reader must follow the slide list.
-    const pptx = await readMaterial({ file: file(await makePptx([['Intro', 'Alpha line.'], ['Middle', 'Beta line.'], ['End', 'Gamma line.']]), 'deck.pptx') });
+    const pptx = await readMaterial(jobs, { file: file(await makePptx([['Intro', 'Alpha line.'], ['Middle', 'Beta line.'], ['End', 'Gamma line.']]), 'deck.pptx') });
     expect(pptx.passages.map((p) => p.citation)).toEqual(['slide 1', 'slide 2', 'slide 3']);
     expect(pptx.passages[0]!.text).toBe('Intro\nAlpha line.');
     expect(pptx.passages[2]!.text).toContain('Gamma');
   });
 
   it('reads Markdown and notes as paragraphs, both together', async () => {
-    const m = await readMaterial({ file: file(text('# Title\n\nSome **bold** text.\n\n- item one\n- item two'), 'a.md'), notes: 'Extra note here.' });
+    const m = await readMaterial(jobs, { file: file(text('# Title\n\nSome **bold** text.\n\n- item one\n- item two'), 'a.md'), notes: 'Extra note here.' });
     expect(m.passages.map((p) => p.citation)).toEqual(['paragraph 1', 'paragraph 2', 'paragraph 3', 'notes, paragraph 1']);
     expect(m.passages[1]!.text).toBe('Some bold text.');
   });
@@ -98,13 +103,13 @@ describe('captions and transcripts', () => {
 
 describe('problems for bad input', () => {
   it('400 with neither file nor notes, or an empty file', async () => {
-    expect(await statusOf(readMaterial({}))).toBe(400);
-    expect(await statusOf(readMaterial({ notes: '   ' }))).toBe(400);
-    expect(await statusOf(readMaterial({ file: file(new Uint8Array(), 'a.pdf') }))).toBe(400);
+    expect(await statusOf(readMaterial(jobs, {}))).toBe(400);
+    expect(await statusOf(readMaterial(jobs, { notes: '   ' }))).toBe(400);
+    expect(await statusOf(readMaterial(jobs, { file: file(new Uint8Array(), 'a.pdf') }))).toBe(400);
   });
 
   it('413 above 40 MB', async () => {
-    expect(await statusOf(readMaterial({ file: file(new Uint8Array(MAX_MATERIAL_BYTES + 1), 'big.txt') }))).toBe(413);
+    expect(await statusOf(readMaterial(jobs, { file: file(new Uint8Array(MAX_MATERIAL_BYTES + 1), 'big.txt') }))).toBe(413);
   });
 
   it('415 for unsupported types and lying files', async () => {
@@ -121,7 +126,7 @@ describe('problems for bad input', () => {
   });
 
   it('422 for a PDF without text', async () => {
-    expect(await statusOf(readMaterial({ file: file(text('%PDF-1.4\n%%EOF\n'), 'scan.pdf') }))).toBe(422);
+    expect(await statusOf(readMaterial(jobs, { file: file(text('%PDF-1.4\n%%EOF\n'), 'scan.pdf') }))).toBe(422);
   });
 
   it('503 naming the Debian package when a media tool is missing', async () => {
@@ -129,7 +134,7 @@ describe('problems for bad input', () => {
     wav.set(text('RIFF'), 0);
     wav.set(text('WAVE'), 8);
     const empty = mkdtempSync(join(tmpdir(), 'no-tools-'));
-    const err = await readMaterial({ file: file(wav, 'a.wav') }, { toolEnv: { path: empty } }).catch((e) => e);
+    const err = await readMaterial(jobs, { file: file(wav, 'a.wav') }, { toolEnv: { path: empty } }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
     expect(err.message).toMatch(/apt-get install ffmpeg/);

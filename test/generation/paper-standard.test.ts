@@ -17,9 +17,14 @@ import type { Passage } from '../../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../../src/core/generation/schemas.js';
 import { unescapeMd } from '../../src/core/generation/support.js';
 import { normaliseForMatch } from '../../src/core/generation/text/nlp.js';
-import { readMaterial } from '../../src/modules/generation/material/read-material.js';
+import { readMaterial } from '../../src/uploads/material/read-material.js';
+import { JobPool } from '../../src/uploads/job-pool.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';
 import { describeReal, REAL_PAPERS_DIR } from '../real-papers.js';
+
+/** The job processes the material is read in (each program builds its own pool). */
+const jobs = new JobPool();
+afterAll(() => jobs.close());
 
 afterAll(() => closeWordNet());
 
@@ -83,7 +88,7 @@ describeReal('four options on the ICAN Foundation paper (real PDF)', () => {
   let ican: Passage[];
   beforeAll(async () => {
     const bytes = new Uint8Array(readFileSync(join(REAL_PAPERS_DIR, 'ICAN_Foundation_Nov_2023.pdf')));
-    ican = (await readMaterial({ file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } })).passages;
+    ican = (await readMaterial(jobs, { file: { bytes, name: 'ICAN_Foundation_Nov_2023.pdf', type: 'application/pdf' } })).passages;
   }, 60_000);
 
   it('every MCQ of a 36-item paper has exactly four distinct options and one key', () => {

@@ -8,10 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
-import { MIN_TRANSCRIPT_CONFIDENCE, readMaterial, transcriptMaterial } from '../../src/modules/generation/material/read-material.js';
-import { parsePocketsphinx5, wordsToTranscript } from '../../src/modules/generation/material/speech.js';
+import { MIN_TRANSCRIPT_CONFIDENCE, readMaterial, transcriptMaterial } from '../../src/uploads/material/read-material.js';
+import { JobPool } from '../../src/uploads/job-pool.js';
+import { parsePocketsphinx5, wordsToTranscript } from '../../src/uploads/material/speech.js';
 import { ApiError } from '../../src/platform/errors.js';
 import { makeSpeechWav } from './helpers/media.js';
+
+/** The job processes the material is read in (each program builds its own pool). */
+const jobs = new JobPool();
+afterAll(() => jobs.close());
 
 const SPEECH = [
   'the market opened early in the morning and farmers brought maize from the villages',
@@ -58,7 +63,7 @@ describe('transcript confidence threshold', () => {
   });
 
   it('a recording transcribed at 0.34 gives a 422 naming the threshold, not questions', async () => {
-    const err = await readMaterial({ file: { bytes: wav, name: 'lesson.wav', type: 'audio/wav' } }, { toolEnv: { path: fakeSphinxPath(0.34) } }).catch((e) => e);
+    const err = await readMaterial(jobs, { file: { bytes: wav, name: 'lesson.wav', type: 'audio/wav' } }, { toolEnv: { path: fakeSphinxPath(0.34) } }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(422);
     expect((err as ApiError).message).toContain('below the threshold of 0.40');
@@ -67,13 +72,13 @@ describe('transcript confidence threshold', () => {
 
   it('with notes as well, the notes give questions and the response says the recording gave none', async () => {
     const notes = 'Cassava is a root crop grown widely in southern Nigeria for garri and flour. Yams are stored in barns after the harvest to keep them dry.';
-    const m = await readMaterial({ file: { bytes: wav, name: 'lesson.wav', type: 'audio/wav' }, notes }, { toolEnv: { path: fakeSphinxPath(0.34) } });
+    const m = await readMaterial(jobs, { file: { bytes: wav, name: 'lesson.wav', type: 'audio/wav' }, notes }, { toolEnv: { path: fakeSphinxPath(0.34) } });
     expect(m.passages.every((p) => p.citation.startsWith('paragraph'))).toBe(true);
     expect(m.warnings.join(' ')).toMatch(/No questions were made from the recording.*0\.34.*threshold of 0\.40/);
   }, 60_000);
 
   it('a recording transcribed at 0.47 (above the threshold) gives questions citing timestamps', async () => {
-    const m = await readMaterial({ file: { bytes: wav, name: 'lesson.wav', type: 'audio/wav' } }, { toolEnv: { path: fakeSphinxPath(0.47) } });
+    const m = await readMaterial(jobs, { file: { bytes: wav, name: 'lesson.wav', type: 'audio/wav' } }, { toolEnv: { path: fakeSphinxPath(0.47) } });
     const { questions } = generateExtractive(m.passages, { difficulty: 'simple', count: 3 });
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) expect(q.citation).toMatch(/^\d\d:\d\d/);

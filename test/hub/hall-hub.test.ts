@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { systemClock } from '../../src/platform/clock.js';
 import { api, registerWorkspace, spawnServer, startAttempt, tempDir, type SpawnedServer } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { asExaminer, samplePaper, startHub } from './helpers.js';
 
 /** The hub and its relay listen on loopback, which a hall refuses as a hub address unless allowed. */

@@ -10,7 +10,6 @@ import { silentLogger } from '../../src/platform/logger.js';
 import { hubConfigSchema } from '../../src/hub/config.js';
 import { createHubRuntime, type HubRuntime } from '../../src/hub/runtime.js';
 import { templateWorkbook } from '../../src/core/formats/xlsx/template.js';
-import { runEngineJob } from '../../src/modules/generation/job-process.js';
 import { tempDir } from '../harness.js';
 import { startPgCluster, type PgCluster } from '../pg/cluster.js';
 
@@ -52,8 +51,8 @@ export function hubForSuite(onReady: (started: SuiteHub) => void): void {
 }
 
 /**
- * Has the upload reader ready before a test's clock starts: the job process
- * (src/modules/generation/job-process.ts) that the hub's imports read files in is started on
+ * Has the upload reader ready before a test's clock starts: the job process of the hub's
+ * pool (`deps.jobs`, src/uploads/job-pool.ts) that the hub's imports read files in is started on
  * its first job, runs at nice 10 and loads its readers (exceljs) on that job; on a busy
  * 2-core machine that cold start alone took 15–29 s (measured: spawn + tsx 5–16 s, then the
  * first spreadsheet 10–13 s), and the spreadsheet test that paid it ran past its 30 s. Reads the hall's template workbook there
@@ -61,8 +60,8 @@ export function hubForSuite(onReady: (started: SuiteHub) => void): void {
  * without work, so call it before each test that imports, not once per file.
  * @throws what the reader throws (a reader that cannot start is an error, not a skip)
  */
-export async function warmUploadReader(): Promise<void> {
-  await runEngineJob({ op: 'read-sheet', bytes: await templateWorkbook() });
+export async function warmUploadReader(hub: HubRuntime): Promise<void> {
+  await hub.deps.jobs.runJob({ op: 'read-sheet', bytes: await templateWorkbook() });
 }
 
 /** Calls the hub app as an examiner. */

@@ -94,7 +94,7 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
   hubForSuite((started) => ({ hub, key } = started));
   // the imports read files in the job process: start it and load its readers before each
   // test's clock (a cold reader at nice 10 took 20–35 s on a busy machine; see warmUploadReader)
-  beforeEach(() => warmUploadReader(), 120_000);
+  beforeEach(() => warmUploadReader(hub), 120_000);
 
   const as = (method: string, path: string, body?: unknown) => asExaminer(hub, key, method, path, body);
   async function emptyExam(title = 'Board Chemistry', at = startsAt): Promise<string> {

@@ -19,7 +19,7 @@ import type { ResultEvent } from '../../src/core/sync/messages.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { api, registerWorkspace, spawnServer, tempDir, type SpawnedServer } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { TestHall, asExaminer, hubForSuite, samplePaper, startHub } from './helpers.js';
 
 // Skipped only where PostgreSQL cannot run (no Debian postgresql binaries, or initdb cannot

@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/platform/clock.js';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { api, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
 import { asExaminer, samplePaper, startHub } from './helpers.js';

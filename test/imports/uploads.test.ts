@@ -5,8 +5,8 @@
  */
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { decodeText, requireText, requireXlsx, sniff } from '../../src/modules/imports/uploads.js';
-import { bankText } from '../../src/modules/imports/question-import.js';
+import { decodeText, requireText, requireXlsx, sniff } from '../../src/uploads/upload-file.js';
+import { bankText } from '../../src/uploads/upload-jobs.js';
 import { parseAiken } from '../../src/core/formats/aiken.js';
 import { UnsupportedMediaType } from '../../src/platform/errors.js';
 

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { removeTempDirs, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);

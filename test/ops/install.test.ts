@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, tempDir, removeTempDirs } from './helpers.js';
-import { isOperatorCredential } from '../../src/platform/operator.js';
+import { isOperatorCredential } from '../../src/hall/operator.js';
 
 afterAll(removeTempDirs);
 

@@ -1,5 +1,5 @@
 /**
- * The hall operator (issue 22 part 2, DESIGN §4 and §11): backups need the operator's
+ * The hall operator (issue 22 part 2, docs/design.md §4 and §11): backups need the operator's
  * credential; `npm start` on a fresh data directory makes one and prints it once;
  * `scripts/operator rotate` replaces it in a running server; wrong credentials are held
  * back per address; and tiered retention keeps the older backups through a burst.
@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManualClock } from '../../src/platform/clock.js';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { api, spawnServer, startTestServer, type SpawnedServer, type TestServer } from '../harness.js';
 import { seat } from '../security/from-address.js';
 import { REPO, removeTempDirs, tempDir } from './helpers.js';

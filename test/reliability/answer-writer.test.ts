@@ -2,7 +2,7 @@
  * The answer writer thread (issue 8): flush jobs committed on a second connection while
  * the event loop goes on. What is new against the in-process flush is that saves, stale
  * replays, seals and sign-ins now run WHILE a job is in flight, so the durableSeq promise
- * (DESIGN §7: every answer with seq ≤ durableSeq is on disk) is checked here with flushes
+ * (docs/design.md §7: every answer with seq ≤ durableSeq is on disk) is checked here with flushes
  * that start and finish as separate steps, against a second read-only connection that
  * sees exactly what a killed process leaves.
  */

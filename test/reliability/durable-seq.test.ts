@@ -1,5 +1,5 @@
 /**
- * The durableSeq promise, checked against what a crash would leave (DESIGN §7): every
+ * The durableSeq promise, checked against what a crash would leave (docs/design.md §7): every
  * answer a candidate gave with seq ≤ durableSeq must be on disk — the committed row of
  * its question carries that seq or a newer one. "On disk" is read through a second
  * connection to the same database file, which sees only committed transactions, i.e.

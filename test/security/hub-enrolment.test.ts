@@ -12,7 +12,7 @@ import { networkInterfaces } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { api, registerWorkspace, startTestServer, tempDir, type TestServer } from '../harness.js';
 import { freePort } from '../../scripts/soak/server-process.js';
 import { startFakeHub } from './fake-hub.js';

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rotateOperatorCredential } from '../../src/platform/operator.js';
+import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { api, registerWorkspace, spawnServer, tempDir, type SpawnedServer } from '../harness.js';
 import { running, sleep } from './hall-process.js';
 import { gzipBomb, startFakeHub, type FakeHub, type FakeReply } from './fake-hub.js';

@@ -1,5 +1,5 @@
 /**
- * Job processes are started by the job launcher (generation/job-launcher.ts; issue 22 §1),
+ * Job processes are started by the job launcher (src/uploads/job-launcher.ts; issue 22 §1),
  * against the real server process: the server forks the launcher once at boot and no job
  * process itself (each fork stalled its event loop 6–16 ms at ~180–340 MB RSS); a launcher
  * that dies — idle or mid-job — is replaced and the next job works, the job in flight

@@ -1,5 +1,5 @@
 /**
- * The job process that reads uploads (generation/job-process.ts; issue 22 §1), against
+ * The job process that reads uploads (src/uploads/job-process.ts, job-pool.ts; issue 22 §1), against
  * the real server process: a child that dies mid-job is answered with a clear 422 (no
  * 5xx) and the next upload works; the child runs under SCHED_IDLE (nice 19 without chrt);
  * and a child does not outlive its server, whether the server is stopped (SIGTERM) or

@@ -1,5 +1,5 @@
 /**
- * Examiner sign-in (issue 22 part 3, DESIGN §4): failures are held back per e-mail +
+ * Examiner sign-in (issue 22 part 3, docs/design.md §4): failures are held back per e-mail +
  * address and per address with growing waits — never a lock another computer's guesses
  * can put on the owner — and a failure costs the same work (one scrypt) whatever the
  * account's state, so timing does not tell an account without a password from one with.

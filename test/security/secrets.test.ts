@@ -1,5 +1,5 @@
 /**
- * Secrets at rest and in logs (issue 9, part 4; DESIGN §4): a whole exam runs on the
+ * Secrets at rest and in logs (issue 9, part 4; docs/design.md §4): a whole exam runs on the
  * real server process — a workspace with a password, a rotated webhook secret, a
  * rostered exam with server-issued PINs (one re-issued), a candidate-chosen PIN, answers,
  * submits, delivered webhooks and an online backup — and then every file in the data

@@ -1,5 +1,5 @@
 /**
- * Lock-outs must not be a weapon (issue 22 part 3, DESIGN §7): wrong PINs are held back
+ * Lock-outs must not be a weapon (issue 22 part 3, docs/design.md §7): wrong PINs are held back
  * per exam + studentId + client address and per address with growing waits, never by a
  * lock on the studentId; the right PIN from another computer always works; a new PIN and
  * the invigilator's audited "clear sign-in throttle" clear it; the monitor shows wrong

@@ -36,7 +36,7 @@ let hall: { apiKey: string; workspaceId: string; examId: string };
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hallcbt-streamed-'));
   receiver = await startReceiver();
-  server = new ServerProcess({ dataDir: join(dir, 'data'), port: await freePort(), logFile: join(dir, 'server.log'), env: { CBT_RATE_LIMIT_PER_MIN: '100000' } });
+  server = new ServerProcess({ dataDir: join(dir, 'data'), port: await freePort(), logFile: join(dir, 'server.log'), env: { CBT_RATE_LIMIT_PER_MIN: '100000', CBT_OPEN_ROOM_SEAT_ATTEMPTS: '0' /* the seeded candidates all start from loopback */ } });
   server.spawn();
   await server.ready();
   const seeded = await seed(new JsonClient(server.baseUrl), receiver.url, 1, { objective: 2, essays: 0 });

@@ -58,7 +58,7 @@ let client: JsonClient;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hallcbt-bombs-'));
-  server = new ServerProcess({ dataDir: join(dir, 'data'), port: await freePort(), logFile: join(dir, 'server.log'), env: { CBT_RATE_LIMIT_PER_MIN: '100000' } });
+  server = new ServerProcess({ dataDir: join(dir, 'data'), port: await freePort(), logFile: join(dir, 'server.log'), env: { CBT_RATE_LIMIT_PER_MIN: '100000', CBT_OPEN_ROOM_SEAT_ATTEMPTS: '0' /* the seeded candidates all start from loopback */ } });
   server.spawn();
   await server.ready();
   receiver = await startReceiver();

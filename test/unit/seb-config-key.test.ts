@@ -16,8 +16,8 @@ import { ROOT } from '../harness.js';
 /**
  * The reference inputs (SEB's documented example string; .seb files saved by real SEB
  * clients and the SEB-JSON they logged, from Moodle's quizaccess_seb tests) are other
- * projects' files, so they are not committed here: they are read from the steering repo's
- * shared/ beside the checkout (test/fixtures/seb/README.md lists each file and its source).
+ * projects' files, so they are not committed here: they are read from the optional folder
+ * ../shared/fixtures/seb/ beside the checkout (test/fixtures/seb/README.md lists each file and its source).
  */
 const FIX = join(ROOT, '..', 'shared', 'fixtures', 'seb');
 const REFERENCE = ['seb-developer-example.json.txt', 'moodle/unencrypted_mac_001.seb', 'moodle/unencrypted_win_223.seb', 'moodle/JSON_unencrypted_mac_001.txt'];

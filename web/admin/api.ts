@@ -1,6 +1,6 @@
 /**
  * The admin page's only way to the server: every call goes through the same JSON API an
- * integrator uses, with the workspace key in the `x-api-key` header (DESIGN §4). Errors
+ * integrator uses, with the workspace key in the `x-api-key` header (docs/design.md §4). Errors
  * arrive as RFC 7807 problem documents and are thrown as `ApiError`.
  */
 

@@ -6,7 +6,7 @@
 import { h, rich } from './dom.js';
 import type { Question } from './types.js';
 
-/** Default essay word bounds (DESIGN §6). */
+/** Default essay word bounds (docs/design.md §6). */
 export const ESSAY_WORDS = { SHORT_ESSAY: [20, 100], LONG_ESSAY: [150, 800] } as const;
 
 /** Labels A, B, C… for option positions. */

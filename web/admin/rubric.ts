@@ -1,7 +1,7 @@
 /**
  * Rubric arithmetic. Templates (GET /rubric-templates: WAEC, Cambridge, STEM) give
  * criteria relative weights; a question's rubric needs marks per criterion that add up
- * exactly to the question's marks (DESIGN §6: criteria maxMarks sum to totalMarks, which
+ * exactly to the question's marks (docs/design.md §6: criteria maxMarks sum to totalMarks, which
  * equals the question's marks).
  */
 import type { Criterion, RubricTemplate } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * Time helpers. Exam windows are stored as UTC ISO 8601 (spec "Exam"); invigilators
+ * Time helpers. Exam windows are stored as UTC ISO 8601 (docs/api-overview.md, "Exam"); invigilators
  * type and read them in the hall's local time, which is the time zone of the browser
  * on the admin PC. `<input type="datetime-local">` values are "YYYY-MM-DDTHH:mm".
  */

@@ -1,6 +1,6 @@
 /**
  * Answer synchronisation: nothing a candidate answered is lost to a Wi-Fi drop, a
- * reload, a browser crash or a server restart (DESIGN §7, issue 4 point 5).
+ * reload, a browser crash or a server restart (docs/design.md §7, issue 4 point 5).
  *
  * Every answer gets `seq = ++counter`, where the counter continues from
  * max(this browser's stored counter, the server's durableSeq, the highest seq the

@@ -1,5 +1,5 @@
 /**
- * The exam countdown. The server is the clock (DESIGN §7): every response carries
+ * The exam countdown. The server is the clock (docs/design.md §7): every response carries
  * `remainingSeconds`, and the page only interpolates between two responses with
  * `performance.now()` deltas (monotonic, immune to a wrong or changed PC clock).
  * Fires warnings at 5 and 1 minute left and `onZero` once when time runs out; stops

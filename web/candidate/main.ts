@@ -56,7 +56,7 @@ const START_TRIES = 4;
  * `POST /attempts/start`; a refusal goes back to sign-in saying why. No answer at all
  * (a busy or dropped Wi-Fi) is tried again, up to START_TRIES times with growing pauses,
  * telling the candidate to wait: starting again resumes the same attempt (`isResumed`,
- * spec "Candidate session"), so a retry never makes a second one or charges twice.
+ * docs/api-overview.md, "Candidate session"), so a retry never makes a second one or charges twice.
  */
 async function begin(credentials: Credentials, then: (session: Session) => void): Promise<void> {
   let res = await call<Session>('POST', '/attempts/start' + paperQuery(), credentials, PAPER_TIMEOUT_MS);

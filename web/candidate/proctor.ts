@@ -1,5 +1,5 @@
 /**
- * Proctoring telemetry (DESIGN §7, issue 4 point 7). Watches the browser for the
+ * Proctoring telemetry (docs/design.md §7, issue 4 point 7). Watches the browser for the
  * events the server counts as violations — TAB_SWITCH (page hidden), WINDOW_BLUR
  * (another window focused), FULLSCREEN_EXIT, COPY, PASTE, CONTEXT_MENU — and the
  * recorded-only NETWORK_OFFLINE / NETWORK_ONLINE / FULLSCREEN_ENTER, and posts each to

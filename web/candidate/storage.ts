@@ -1,6 +1,6 @@
 /**
  * What the page keeps in the browser's localStorage, so a reload, a browser crash or a
- * power cut on the hall PC loses nothing (DESIGN §7):
+ * power cut on the hall PC loses nothing (docs/design.md §7):
  * - `hallcbt.current` → `{attemptId}`: the attempt this PC is sitting (resume on load);
  * - `hallcbt.<attemptId>.pending` → answers not yet covered by the server's durableSeq;
  * - `hallcbt.<attemptId>.counter` → the last `seq` this browser used;

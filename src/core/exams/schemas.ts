@@ -1,4 +1,4 @@
-/** zod shapes of the exam endpoints (spec "Exam", DESIGN §5). */
+/** zod shapes of the exam endpoints (docs/api-overview.md, "Exam", docs/design.md §5). */
 import { z } from '../zod.js';
 import { storedQuestionSchema } from '../questions/schemas.js';
 

@@ -1,7 +1,7 @@
 /**
  * Checks every importer runs on a parsed question before it is returned: duplicate
  * option texts (a real defect of the NECO 2023 paper, where two options read the same),
- * and images the hall cannot show because it has no internet (DESIGN §1: the appliance
+ * and images the hall cannot show because it has no internet (docs/design.md §1: the appliance
  * works offline and nothing may load from outside).
  */
 import type { ImportedQuestion, ImportWarning, ParseResult, SkippedItem } from './types.js';

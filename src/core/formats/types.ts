@@ -70,10 +70,10 @@ export interface ParseResult {
 export const BANK_FORMATS = ['aiken', 'gift', 'moodle-xml', 'past-paper', 'pasted-paper'] as const;
 export type BankFormat = (typeof BANK_FORMATS)[number];
 
-/** Letters used as default option key labels (DESIGN §6: A, B, C…; at most 10 options). */
+/** Letters used as default option key labels (docs/design.md §6: A, B, C…; at most 10 options). */
 export const KEY_LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] as const;
 
-/** Default essay word bounds (DESIGN §6). */
+/** Default essay word bounds (docs/design.md §6). */
 export const ESSAY_WORDS = {
   SHORT_ESSAY: { minWords: 20, maxWords: 100 },
   LONG_ESSAY: { minWords: 150, maxWords: 800 },

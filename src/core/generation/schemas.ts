@@ -1,5 +1,5 @@
 /**
- * zod shapes of the two generation endpoints (spec "POST /api/cbt/ai/generate-questions"
+ * zod shapes of the two generation endpoints (docs/api-overview.md, "POST /api/cbt/ai/generate-questions"
  * and "POST /api/cbt/ai/grade-essay"), shared by the engines, the LLM validator and the
  * OpenAPI document.
  */

@@ -1,5 +1,5 @@
 /**
- * An examiner's essay score (issue 7 "Examiner workflow", DESIGN §7): criteria scores
+ * An examiner's essay score (issue 7 "Examiner workflow", docs/design.md §7): criteria scores
  * (each within its criterion's maxMarks) summed, or a total `score`, within the question's
  * marks, rounded to half marks. Plain values in, a plain verdict out: the caller turns a
  * rejection into its own error (the hall: a 400 problem with these field errors).

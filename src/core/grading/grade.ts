@@ -1,5 +1,5 @@
 /**
- * Deterministic grading of an attempt (spec: MCQ and TRUE_FALSE graded at once; DESIGN §7:
+ * Deterministic grading of an attempt (spec: MCQ and TRUE_FALSE graded at once; docs/design.md §7:
  * essays count 0 until an examiner approves a score, and the result is `pendingReview`).
  * Marks may be decimals; the total is rounded to two decimals to avoid float dust.
  */

@@ -1,6 +1,6 @@
 /**
- * The WAEC/NECO grade scale (spec "POST /attempts/:id/submit"; the 40–59 band from
- * DESIGN §7, as WAEC publishes it): ≥75 A1, ≥70 B2, ≥65 B3, ≥60 C4, ≥55 C5, ≥50 C6,
+ * The WAEC/NECO grade scale (docs/api-overview.md, "POST /attempts/:id/submit"; the 40–59 band from
+ * docs/design.md §7, as WAEC publishes it): ≥75 A1, ≥70 B2, ≥65 B3, ≥60 C4, ≥55 C5, ≥50 C6,
  * ≥45 D7, ≥40 E8, else F9. Percentages are compared after rounding to two decimals.
  */
 const BANDS: readonly (readonly [number, string])[] = [

@@ -1,5 +1,5 @@
 /**
- * One validated question input → the values both programs store (DESIGN §6): option
+ * One validated question input → the values both programs store (docs/design.md §6): option
  * keyLabels default to A, B, C…; option ids are kept when the caller says so (a PATCH
  * keeps candidates' saved answers valid) or made with `newOptionId`; essay word limits
  * default per type (spec Limits); objective questions carry no essay fields and essays no

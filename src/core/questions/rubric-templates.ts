@@ -1,7 +1,7 @@
 /**
- * Named rubric families an examiner can start from (spec "Question": WAEC, Cambridge,
+ * Named rubric families an examiner can start from (docs/api-overview.md, "Question": WAEC, Cambridge,
  * STEM). Weights are fractions of the question's marks; the admin page scales them to
- * maxMarks so the criteria sum to the question's marks (DESIGN §6).
+ * maxMarks so the criteria sum to the question's marks (docs/design.md §6).
  */
 export const RUBRIC_TEMPLATES = [
   {

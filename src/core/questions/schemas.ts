@@ -1,5 +1,5 @@
 /**
- * zod shapes of questions (spec "Question", DESIGN §6). The item rules (option counts,
+ * zod shapes of questions (docs/api-overview.md, "Question", docs/design.md §6). The item rules (option counts,
  * exactly one correct, rubric sums) are in `questionInputSchema`'s refinements so that
  * bulk ingestion, spreadsheet import and PATCH share one definition.
  */
@@ -58,7 +58,7 @@ const baseQuestion = z.object({
   citation: z.string().max(200).nullable().optional(),
 });
 
-/** The cross-field item rules of DESIGN §6 (option counts, one key, rubric sums). */
+/** The cross-field item rules of docs/design.md §6 (option counts, one key, rubric sums). */
 function itemRules(q: z.infer<typeof baseQuestion>, ctx: z.RefinementCtx): void {
   {
     // how much maths one question may make the renderer typeset (src/core/questions/limits.ts)

@@ -1,6 +1,7 @@
 /** Attempts (candidate sessions), their buffered answers, and proctoring events. */
 import { sqliteTable, text, integer, real, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
 import { exams } from './exams.js';
+import { ATTEMPT_STATUSES } from '../../core/attempts.js';
 
 export const attempts = sqliteTable(
   'attempts',
@@ -13,7 +14,7 @@ export const attempts = sqliteTable(
     /** keyed hash of the PIN the candidate chose (exams without a roster; crypto.ts pinHash) */
     pinHash: text('pin_hash'),
     /** IN_PROGRESS | COMPLETED | DISQUALIFIED */
-    status: text('status').notNull(),
+    status: text('status', { enum: ATTEMPT_STATUSES }).notNull(),
     startedAt: integer('started_at').notNull(),
     /** ms of clock stoppage credited (power cuts, exam pauses) */
     creditedMs: integer('credited_ms').notNull().default(0),

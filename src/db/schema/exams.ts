@@ -1,6 +1,7 @@
 /** Exams (rooms) and their questions. Options and rubrics are JSON columns of a question. */
 import { sqliteTable, text, integer, real, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { workspaces } from './workspaces.js';
+import { QUESTION_TYPES } from '../../core/questions/schemas.js';
 
 export const exams = sqliteTable(
   'exams',
@@ -8,7 +9,7 @@ export const exams = sqliteTable(
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id),
     title: text('title').notNull(),
-    /** upper-cased room code, unique on the installation (DESIGN §5) */
+    /** upper-cased room code, unique on the installation (docs/design.md §5) */
     accessCode: text('access_code').notNull(),
     durationMins: integer('duration_mins').notNull(),
     startsAt: integer('starts_at'),
@@ -45,7 +46,7 @@ export const questions = sqliteTable(
     examId: text('exam_id').notNull().references(() => exams.id, { onDelete: 'cascade' }),
     workspaceId: text('workspace_id').notNull(),
     position: integer('position').notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: QUESTION_TYPES }).notNull(),
     prompt: text('prompt').notNull(),
     marks: real('marks').notNull(),
     /** JSON: [{id, keyLabel, text, isCorrect}] */

@@ -10,7 +10,7 @@ export const workspaces = sqliteTable(
     type: text('type').notNull(),
     ownerName: text('owner_name').notNull(),
     ownerEmail: text('owner_email').notNull(),
-    /** lower-cased e-mail: unique case-insensitively (DESIGN §4) */
+    /** lower-cased e-mail: unique case-insensitively (docs/design.md §4) */
     emailKey: text('email_key').notNull(),
     passwordHash: text('password_hash'),
     credits: integer('credits').notNull(),

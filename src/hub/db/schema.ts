@@ -16,7 +16,7 @@ export const hubKeys = pgTable('hub_keys', {
   createdAt: at('created_at').notNull(),
 });
 
-/** Examiners of the exam board, by API key (SHA-256 digest lookup, DESIGN §4). */
+/** Examiners of the exam board, by API key (SHA-256 digest lookup, docs/design.md §4). */
 export const hubExaminers = pgTable('hub_examiners', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

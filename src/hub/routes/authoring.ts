@@ -11,10 +11,10 @@ import { questionPatchSchema, storedQuestionSchema } from '../../core/questions/
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';
-import { bankImportForm, bankImportResponse, download, excelImportForm, excelImportResponse, isTrue, XLSX_TYPE } from '../../modules/imports/schemas.js';
-import { uploadErrors } from '../../modules/imports/http.js';
-import { toQuestionInput } from '../../modules/imports/exam-data.js';
-import { readUpload } from '../../modules/imports/uploads.js';
+import { bankImportForm, bankImportResponse, download, excelImportForm, excelImportResponse, isTrue, XLSX_TYPE } from '../../core/formats/import-schemas.js';
+import { toQuestionInput } from '../../core/formats/question-input.js';
+import { uploadErrors } from '../../uploads/http.js';
+import { readUpload } from '../../uploads/upload-file.js';
 import { errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import type { HubDeps, HubEnv } from '../deps.js';
 import { addHubQuestions, deleteHubQuestion, getHubQuestion, hubExamPatchSchema, listHubQuestions, patchHubExam, patchHubQuestion, reorderHubQuestions } from '../authoring.js';

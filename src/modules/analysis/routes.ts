@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { examAnalysisSchema } from '../../core/analysis/schemas.js';
 import { examAnalysis } from './service.js';
 

@@ -1,6 +1,6 @@
 /**
  * The live answer buffer (spec: "Live answers are buffered in fast in-memory storage";
- * DESIGN §7). Saves land in an lru-cache keyed by (attempt, question); a flush writes
+ * docs/design.md §7). Saves land in an lru-cache keyed by (attempt, question); a flush writes
  * dirty entries to SQLite as one job for a writer (answer-writer.ts: a thread with its
  * own connection on the server, so the event loop only takes snapshots; bounded
  * transactions with yields in-process) so a hall of thousands never stalls requests.
@@ -35,7 +35,7 @@ import type { Sqlite } from '../../db/index.js';
 import { commitStatements, type JobValue } from './answer-commit.js';
 import { BATCH_ROWS, inProcessWriter, type AnswerWriter } from './answer-writer.js';
 import { NO_COVERS, advance, durableOf, restoredSeqState, settle, type AnswerEntry, type AttemptSeqState } from './answer-seq.js';
-import { TakenJob, runFlush, type FlushStats } from './answer-flush.js';
+import { TakenJob, runFlush, type FlushSource, type FlushStats } from './answer-flush.js';
 
 export type { AnswerEntry, FlushStats };
 
@@ -52,7 +52,7 @@ export interface AnswerBufferOptions {
 const key = (attemptId: string, questionId: string) => `${attemptId}\n${questionId}`;
 /** An entry with the seq and covered seqs it had when a write took it (eviction, submit, seal). */
 type Snapshot = readonly [AnswerEntry, number, number[]];
-export class AnswerBuffer {
+export class AnswerBuffer implements FlushSource {
   private readonly cache: LRUCache<string, AnswerEntry>;
   /** @internal (answer-flush.ts) */
   readonly seqs = new Map<string, AttemptSeqState>();

@@ -1,5 +1,5 @@
 /**
- * The SQL of one answer flush (DESIGN §7), shared by the writer thread and the
+ * The SQL of one answer flush (docs/design.md §7), shared by the writer thread and the
  * in-process writer (answer-writer.ts). A flush job is plain data — it crosses a thread
  * boundary by structured clone — and is committed as a sequence of bounded transactions:
  *

@@ -7,9 +7,30 @@
  */
 import { relaxedSync } from '../../db/relaxed-sync.js';
 import { ATTEMPT_FIELDS, type FlushJob, type JobValue } from './answer-commit.js';
-import { nextTurn } from './answer-writer.js';
-import type { AnswerBuffer } from './answer-buffer.js';
-import { NO_COVERS, advance, durableOf, type AnswerEntry } from './answer-seq.js';
+import { nextTurn, type AnswerWriter } from './answer-writer.js';
+import { NO_COVERS, advance, durableOf, type AnswerEntry, type AttemptSeqState } from './answer-seq.js';
+import type { Sqlite } from '../../db/index.js';
+
+/**
+ * The part of the answer buffer a flush reads and marks (AnswerBuffer implements it): its
+ * per-attempt seq states, the list of attempts with dirty entries, the job it took, and
+ * the statement that stores a watermark. Declared here, by the flush that needs it, so
+ * the flush does not import the buffer that runs it.
+ */
+export interface FlushSource {
+  readonly sqlite: Sqlite;
+  readonly writer: AnswerWriter;
+  readonly now: () => number;
+  readonly seqs: Map<string, AttemptSeqState>;
+  dirtyTotal: number;
+  readonly listedStates: (AttemptSeqState | undefined)[];
+  listedCount: number;
+  readonly saveWatermark: { run(durableSeq: number, attemptId: string, below: number): unknown };
+  readonly taken: TakenJob;
+  jobStamp: number;
+  lastFlush: FlushStats;
+  markClean(entries: readonly (AnswerEntry | undefined)[], seqs: readonly number[], from?: number, to?: number): void;
+}
 
 export interface FlushStats {
   /** answers written */
@@ -76,7 +97,7 @@ const NO_ACTIVITY: JobValue[] = [];
  * One flush (AnswerBuffer.flush): takes the job, has the writer commit it, then marks
  * the entries clean and repairs watermarks, holding the event loop in slices.
  */
-export async function runFlush(buf: AnswerBuffer, activity: JobValue[]): Promise<FlushStats> {
+export async function runFlush(buf: FlushSource, activity: JobValue[]): Promise<FlushStats> {
   const t0 = performance.now();
   const writer = buf.writer.kind;
   const activityRows = activity.length / ATTEMPT_FIELDS;
@@ -123,7 +144,7 @@ export async function runFlush(buf: AnswerBuffer, activity: JobValue[]): Promise
  * records in `taken` what marking clean and the watermark check need after it (kept
  * apart, so the job's rows can die young).
  */
-async function takeJob(buf: AnswerBuffer, activity: JobValue[], taken: TakenJob, breathe: () => Promise<void>): Promise<FlushJob> {
+async function takeJob(buf: FlushSource, activity: JobValue[], taken: TakenJob, breathe: () => Promise<void>): Promise<FlushJob> {
   const answers: JobValue[] = [];
   // one row per attempt: its watermark (if it moves) and its activity times (if any);
   // an attempt's activity row is found through its seq state, marked with this job
@@ -199,7 +220,7 @@ async function takeJob(buf: AnswerBuffer, activity: JobValue[], taken: TakenJob,
  * Checks SLICE attempts per turn of the event loop: each check and its write happen in
  * one turn, so what a request changes in between is seen by the next check.
  */
-async function repairWatermarks(buf: AnswerBuffer, taken: TakenJob, skipped: Set<string>, breathe: () => Promise<void>): Promise<void> {
+async function repairWatermarks(buf: FlushSource, taken: TakenJob, skipped: Set<string>, breathe: () => Promise<void>): Promise<void> {
   const { attemptIds, lowerings, watermarks, attemptCount } = taken;
   for (let i = 0; i < attemptCount; i++) {
     if (i > 0 && i % SLICE === 0) await breathe();

@@ -2,7 +2,7 @@
  * Who commits the answer buffer's flush jobs (answer-commit.ts):
  *
  * - `threadWriter(file)` — a worker thread with its own SQLite connection (issue 8,
- *   DESIGN §7 "or from a worker thread with its own connection"). The upserts, the
+ *   docs/design.md §7 "or from a worker thread with its own connection"). The upserts, the
  *   watermark and activity updates and the flush's disk sync all run on the second
  *   core; the event loop only takes the snapshot and marks entries clean. If the thread
  *   fails, the writer says so once and commits on the server's connection from then on.

@@ -1,8 +1,8 @@
 /**
- * Live answer saves (DESIGN §7): `PUT /attempts/:id/answers/:questionId` and the batch
+ * Live answer saves (docs/design.md §7): `PUT /attempts/:id/answers/:questionId` and the batch
  * `POST /attempts/:id/answers`. The hot path: no database read or write — the attempt
  * and paper come from the session cache, the answer goes into the buffer, and the reply
- * carries `remainingSeconds` and `durableSeq`. Target latency under 5 ms (spec "Limits").
+ * carries `remainingSeconds` and `durableSeq`. Target latency under 5 ms (docs/api-overview.md, "Limits").
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';

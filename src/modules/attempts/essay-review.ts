@@ -1,5 +1,5 @@
 /**
- * Examiner review of essay answers (issue 7 "Examiner workflow", DESIGN §7/§10): the
+ * Examiner review of essay answers (issue 7 "Examiner workflow", docs/design.md §7/§10): the
  * review queue of an exam, and approving (or adjusting) a score per rubric criterion,
  * which re-scores the completed attempt (percentage and grade recomputed), writes an
  * audit row and queues `exam.attempt.regraded` — all in one transaction.
@@ -9,14 +9,14 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { iso } from '../../platform/clock.js';
 import { essayScore, type EssayScoreInput } from '../../core/grading/essay-score.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { attemptInWorkspace } from './invigilation.js';
-import { eventData, storeGrade } from './finalize.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
-import type { AttemptRow } from './session-cache.js';
+import { storeGrade } from './finalize.js';
+import { recordAttemptEvent } from './attempt-events.js';
+import type { AttemptRow } from '../../db/rows.js';
 
 const words = (t: string) => (t.trim() ? t.trim().split(/\s+/).length : 0);
 
@@ -84,16 +84,17 @@ export function approveEssayScore(deps: HallDeps, workspaceId: string, attemptId
   const total = verdict.total;
   const now = deps.clock.now();
   let row!: AttemptRow;
+  let eventId!: string;
   deps.sqlite.transaction(() => {
     const review = { criteriaScores: input.criteriaScores ?? null, feedback: input.feedback ?? null, reviewedAt: iso(now), recommended: input.recommended ?? null };
     deps.sqlite.prepare('UPDATE answers SET awarded_marks = ?, review_json = ? WHERE attempt_id = ? AND question_id = ?').run(total, JSON.stringify(review), attemptId, questionId);
     storeGrade(deps, paper, attemptId);
     row = deps.sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(attemptId) as AttemptRow;
     writeAudit(deps.sqlite, { workspaceId, action: 'essay.approve', targetType: 'attempt', targetId: attemptId, reason: input.reason ?? null, detail: { questionId, awardedMarks: total }, at: now });
-    enqueueEvent(deps.sqlite, { workspaceId, type: 'exam.attempt.regraded', data: eventData(paper, row), at: now });
+    eventId = recordAttemptEvent(deps.sqlite, paper, row, 'exam.attempt.regraded', now);
   })();
   deps.sessions.reloadAttempt(attemptId);
   deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
-  deps.events.emit({ kind: 'outbox-written', eventId: attemptId });
+  deps.events.emit({ kind: 'outbox-written', eventId });
   return { attemptId, questionId, awardedMarks: total, score: row.score, maxScore: row.max_score, percentage: row.percentage, grade: row.grade, pendingReview: !!row.pending_review };
 }

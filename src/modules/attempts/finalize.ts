@@ -1,5 +1,5 @@
 /**
- * Completing an attempt (spec "POST /attempts/:id/submit", DESIGN §7/§8): flush its
+ * Completing an attempt (docs/api-overview.md, "POST /attempts/:id/submit", docs/design.md §7/§8): flush its
  * buffered answers, grade, store the result and write the `exam.attempt.completed`
  * outbox row — all in one transaction, so a crash leaves either nothing or all of it.
  * Idempotent: a completed attempt returns its stored result and writes no second event.
@@ -7,33 +7,12 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { Forbidden, NotFound } from '../../platform/errors.js';
-import { iso } from '../../platform/clock.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
+import { recordAttemptEvent } from './attempt-events.js';
 import { gradeAttempt, type AnswerForGrading } from '../../core/grading/grade.js';
 import type { Paper } from './paper.js';
-import type { AttemptRow, AttemptState } from './session-cache.js';
+import type { AttemptState } from './session-cache.js';
+import type { AttemptRow } from '../../db/rows.js';
 import { resultFields } from './views.js';
-
-/** The event payload's `data` for an attempt (DESIGN §8). */
-export function eventData(paper: Paper, a: AttemptRow) {
-  return {
-    attemptId: a.id,
-    examId: a.exam_id,
-    examTitle: paper.exam.title,
-    candidateName: a.candidate_name,
-    studentId: a.student_id,
-    score: a.score ?? 0,
-    maxScore: a.max_score ?? paper.maxScore,
-    percentage: a.percentage ?? 0,
-    grade: a.grade ?? 'F9',
-    status: a.status,
-    startedAt: iso(a.started_at),
-    completedAt: iso(a.completed_at ?? a.disqualified_at),
-    violations: a.violations,
-    autoSubmitted: !!a.auto_submitted,
-    pendingReview: !!a.pending_review,
-  };
-}
 
 /** Reads an attempt's stored answers for grading (essay marks count only once approved). */
 export function answersForGrading(deps: HallDeps, attemptId: string): AnswerForGrading[] {
@@ -69,7 +48,7 @@ export function finalizeAttempt(deps: HallDeps, attemptId: string, how: { autoSu
   if (st.row.status === 'DISQUALIFIED') throw new Forbidden('This attempt was disqualified for proctoring violations and is locked.', { code: 'DISQUALIFIED', attemptStatus: 'DISQUALIFIED' });
   const paper = deps.sessions.paper(st.row.exam_id)!;
   const now = deps.clock.now();
-  let completed!: AttemptRow;
+  let eventId: string | null = null;
   deps.sqlite.transaction(() => {
     // re-check inside the transaction: a concurrent finalize may have won
     const cur = deps.sqlite.prepare('SELECT status FROM attempts WHERE id = ?').get(attemptId) as { status: string };
@@ -79,13 +58,13 @@ export function finalizeAttempt(deps: HallDeps, attemptId: string, how: { autoSu
       .prepare("UPDATE attempts SET status = 'COMPLETED', completed_at = ?, auto_submitted = ?, last_seen_at = ?, last_saved_at = ? WHERE id = ?")
       .run(now, how.autoSubmitted ? 1 : 0, st.lastSeenAt, st.lastSavedAt, attemptId);
     storeGrade(deps, paper, attemptId);
-    completed = deps.sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(attemptId) as AttemptRow;
-    enqueueEvent(deps.sqlite, { workspaceId: completed.workspace_id, type: 'exam.attempt.completed', data: eventData(paper, completed), at: now });
+    const completed = deps.sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(attemptId) as AttemptRow;
+    eventId = recordAttemptEvent(deps.sqlite, paper, completed, 'exam.attempt.completed', now);
   })();
   const fresh = deps.sessions.reloadAttempt(attemptId)!;
   deps.buffer.release(attemptId);
   deps.events.emit({ kind: 'attempt-changed', examId: fresh.row.exam_id, attemptId });
-  deps.events.emit({ kind: 'outbox-written', eventId: attemptId });
+  if (eventId) deps.events.emit({ kind: 'outbox-written', eventId });
   return fresh.row;
 }
 

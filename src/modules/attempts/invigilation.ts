@@ -1,11 +1,11 @@
 /**
- * Invigilator actions on attempts (DESIGN §7, STYLE): extend time, reinstate a
+ * Invigilator actions on attempts (docs/design.md §7, docs/design.md §13): extend time, reinstate a
  * disqualified candidate, force-submit — each audited in the same transaction — and the
  * examiner's views: results, the live monitor, one attempt's marked answers.
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import type { AttemptState } from './session-cache.js';
 import { attemptSummary } from './views.js';

@@ -2,11 +2,10 @@
  * The exam paper, prepared once per exam and cached (issue 8: "the paper for an exam
  * prepared once"): questions in position order with their options, answer keys and
  * marks, plus the candidate view of one attempt's layout with every answer-key field
- * removed (spec: no isCorrect anywhere; DESIGN §7: nor explanation, modelAnswer, rubric).
+ * removed (spec: no isCorrect anywhere; docs/design.md §7: nor explanation, modelAnswer, rubric).
  */
-import type { ExamRow } from '../exams/service.js';
-import type { QuestionRow } from '../questions/service.js';
-import { sebGateFor } from '../seb/exam-seb.js';
+import type { ExamRow, QuestionRow } from '../../db/rows.js';
+import { sebGateFor } from '../seb/gate.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
 import { renderRich, type MathForm } from '../../platform/rich-text.js';
@@ -83,7 +82,7 @@ function shuffled<T>(items: T[], randomInt: (n: number) => number): T[] {
   return a;
 }
 
-/** The layout of a new attempt, honouring the exam's shuffle options (DESIGN §7). */
+/** The layout of a new attempt, honouring the exam's shuffle options (docs/design.md §7). */
 export function newLayout(paper: Paper, randomInt: (n: number) => number): Layout {
   const qs = paper.exam.shuffle_questions ? shuffled(paper.questions, randomInt) : paper.questions;
   return qs.map((q) => ({ questionId: q.id, optionIds: (paper.exam.shuffle_choices && q.type === 'MCQ' ? shuffled(q.options, randomInt) : q.options).map((o) => o.id) }));

@@ -1,6 +1,6 @@
-/** zod shapes of the candidate session endpoints (spec "Attempt", DESIGN §7). */
+/** zod shapes of the candidate session endpoints (docs/api-overview.md, "Attempt", docs/design.md §7). */
 import { z } from '@hono/zod-openapi';
-import { TELEMETRY_TYPES } from '../proctoring/service.js';
+import { TELEMETRY_TYPES } from '../../core/proctoring/telemetry.js';
 
 export const startSchema = z
   .object({

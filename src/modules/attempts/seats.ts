@@ -10,7 +10,7 @@
  * seats: the issued PIN already ties each student ID to one person.
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { Conflict } from '../../platform/errors.js';
 import { getExamInWorkspace } from '../exams/service.js';
 

@@ -12,12 +12,12 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { ApiError } from '../../platform/errors.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
+import { recordAttemptEvent } from './attempt-events.js';
 import { checkSebRequest, sebVerdict, type SebCheck, type SebVerdict } from '../seb/verify.js';
 import { recordRequestHash } from '../seb/sightings.js';
 import type { Paper } from './paper.js';
-import type { AttemptRow, AttemptState } from './session-cache.js';
-import { eventData } from './finalize.js';
+import type { AttemptState } from './session-cache.js';
+import type { AttemptRow } from '../../db/rows.js';
 
 /** lock_reason of an attempt stopped by a failed SEB check */
 export const SEB_LOCK = 'SAFE_EXAM_BROWSER';
@@ -81,15 +81,16 @@ function sameCheck(a: SebCheck | null, b: SebCheck): boolean {
 function lockForSeb(deps: HallDeps, st: AttemptState, paper: Paper, verdict: SebVerdict): void {
   const id = st.row.id;
   const now = deps.clock.now();
+  let eventId: string | null = null;
   deps.sqlite.transaction(() => {
     deps.buffer.flushAttempt(id);
     const changed = deps.sqlite.prepare("UPDATE attempts SET status = 'DISQUALIFIED', disqualified_at = ?, lock_reason = ? WHERE id = ? AND status = 'IN_PROGRESS'").run(now, SEB_LOCK, id);
     if (changed.changes === 0) return;
     deps.sqlite.prepare('INSERT INTO telemetry_events (attempt_id, type, action, counted, created_at) VALUES (?,?,?,?,?)').run(id, 'SEB_CHECK_FAILED', verdict, 0, now);
     const row = deps.sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(id) as AttemptRow;
-    enqueueEvent(deps.sqlite, { workspaceId: row.workspace_id, type: 'exam.attempt.disqualified', data: { ...eventData(paper, row), lockReason: SEB_LOCK }, at: now });
+    eventId = recordAttemptEvent(deps.sqlite, paper, row, 'exam.attempt.disqualified', now, { lockReason: SEB_LOCK });
   })();
   const fresh = deps.sessions.reloadAttempt(id)!;
   deps.events.emit({ kind: 'attempt-disqualified', examId: paper.exam.id, attemptId: id, candidateName: fresh.row.candidate_name });
-  deps.events.emit({ kind: 'outbox-written', eventId: id });
+  if (eventId) deps.events.emit({ kind: 'outbox-written', eventId });
 }

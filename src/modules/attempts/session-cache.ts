@@ -1,43 +1,15 @@
 /**
  * Hot-path cache of exam papers and attempt states, so an answer save touches no
- * database (DESIGN §7, issue 8). The database stays the truth: every service that
+ * database (docs/design.md §7, issue 8). The database stays the truth: every service that
  * changes an exam, its questions or roster calls `invalidateExam`, and attempt changes
  * go through `setAttempt`/`dropAttempt` in the same code that writes the row.
  */
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
 import type { JobValue } from './answer-commit.js';
-import type { ExamRow } from '../exams/service.js';
-import type { QuestionRow } from '../questions/service.js';
+import type { AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
 import type { SebCheck } from '../seb/verify.js';
-
-export interface AttemptRow {
-  id: string;
-  exam_id: string;
-  workspace_id: string;
-  student_id: string;
-  candidate_name: string;
-  pin_hash: string | null;
-  status: 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
-  started_at: number;
-  credited_ms: number;
-  extra_seconds: number;
-  violations: number;
-  score: number | null;
-  max_score: number | null;
-  percentage: number | null;
-  grade: string | null;
-  pending_review: number;
-  auto_submitted: number;
-  completed_at: number | null;
-  disqualified_at: number | null;
-  lock_reason: string | null;
-  client_address: string | null;
-  seat_address: string | null;
-  last_seen_at: number | null;
-  last_saved_at: number | null;
-}
 
 /**
  * The cached copy of an attempt row, as an object literal of one fixed shape. A row from

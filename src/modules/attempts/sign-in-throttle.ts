@@ -7,7 +7,7 @@
  * address). Issuing a new roster PIN clears one studentId too (roster/service.ts).
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { seatPrefix } from './start.js';

@@ -1,5 +1,5 @@
 /**
- * Starting and resuming a candidate session (spec "POST /attempts/start").
+ * Starting and resuming a candidate session (docs/api-overview.md, "POST /attempts/start").
  * Identity within an exam is studentId. With a roster the issued PIN must match, and a
  * studentId not on it starts nothing; without one (an open room) the first start sets
  * the PIN (4–8 digits), every resume must repeat it, and each computer (seat) may start
@@ -16,9 +16,8 @@ import { safeEqual } from '../../platform/crypto.js';
 import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import { withWriteTurn } from '../../db/index.js';
-import type { ExamRow } from '../exams/service.js';
+import type { AttemptRow, ExamRow } from '../../db/rows.js';
 import { newLayout, instructionsHtml, renderPaper, type Paper } from './paper.js';
-import type { AttemptRow } from './session-cache.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';

@@ -1,5 +1,5 @@
 /**
- * Time-keeping jobs (DESIGN §7): the expiry sweep auto-submits attempts whose time ran
+ * Time-keeping jobs (docs/design.md §7): the expiry sweep auto-submits attempts whose time ran
  * out (after the 30 s grace for late saves), and the heartbeat records that the server
  * is alive so that, after a power cut, the downtime is credited to every attempt that
  * was in progress. Both run from the scheduler in main.ts; tests call them directly.

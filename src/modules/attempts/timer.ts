@@ -1,11 +1,10 @@
 /**
- * The session timer (DESIGN §7): the server is the clock.
+ * The session timer (docs/design.md §7): the server is the clock.
  * remaining = duration + extra − (elapsed − credited), where elapsed stops while the exam
  * is paused and `credited` holds power-cut downtime and past pauses; never past endsAt.
  * All inputs are epoch milliseconds; the result is whole seconds, ≥ 0.
  */
-import type { ExamRow } from '../exams/service.js';
-import type { AttemptRow } from './session-cache.js';
+import type { AttemptRow, ExamRow } from '../../db/rows.js';
 
 /** Saves arriving more than this long after the end are refused (409); the sweep finalizes after it. */
 export const GRACE_MS = 30_000;

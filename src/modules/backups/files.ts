@@ -1,5 +1,5 @@
 /**
- * Backup files on disk (DESIGN §11): their names, listing and pruning.
+ * Backup files on disk (docs/design.md §11): their names, listing and pruning.
  * A backup is one self-contained SQLite file named `hallcbt-YYYYMMDD-HHMMSS.sqlite`
  * (UTC, so names sort in time order), with `-N` appended when two fall in the same
  * second. scripts/backup writes the same names, so both kinds are listed and pruned together.
@@ -80,7 +80,7 @@ const STALE_PARTIAL_MS = 60 * 60_000;
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-/** The tiers kept besides the newest `keep` (DESIGN §11), as the API describes them. */
+/** The tiers kept besides the newest `keep` (docs/design.md §11), as the API describes them. */
 export const RETENTION = 'the newest CBT_BACKUP_KEEP backups, and besides them the first backup of each hour of the last 24 hours and the first of each day (UTC) of the last 7 days';
 
 /** Backup file name → epoch ms of its start (from the name). */
@@ -90,7 +90,7 @@ function nameMs(name: string): number {
 }
 
 /**
- * Tiered retention (DESIGN §11, issue 22 part 2): the names to keep of `names` (oldest
+ * Tiered retention (docs/design.md §11, issue 22 part 2): the names to keep of `names` (oldest
  * first) — the newest `keep`, plus the first backup of each UTC hour within 24 hours of
  * `nowMs` and the first of each UTC day within 7 days. Because a tier keeps the *first*
  * backup of its hour or day, a burst of backups only adds newer ones and can never

@@ -1,7 +1,7 @@
 /**
  * HTTP routes of backups: take one now (the admin page's "Back up now") and list them.
  * A backup covers the whole installation, so only the hall operator may call them
- * (platform/operator.ts; a workspace API key gets 403). Responses name files, never
+ * (hall/operator.ts; a workspace API key gets 403). Responses name files, never
  * folders of the machine. A request arriving while a backup runs gets that backup
  * instead of queueing another.
  */
@@ -9,7 +9,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { basename } from 'node:path';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, operatorSecurity, problem } from '../../platform/openapi.js';
-import { requireOperator } from '../../platform/operator.js';
+import { requireOperator } from '../../hall/operator.js';
 import { ServiceUnavailable } from '../../platform/errors.js';
 import { backupDir, backupInFlight, runBackup } from './service.js';
 import { listBackupFiles, RETENTION } from './files.js';

@@ -1,5 +1,5 @@
 /**
- * Online backups of the live database (DESIGN §11, issue 9): better-sqlite3's backup API
+ * Online backups of the live database (docs/design.md §11, issue 9): better-sqlite3's backup API
  * copies the database page by page while the server keeps running, into
  * `<DATA_DIR>/backups/hallcbt-YYYYMMDD-HHMMSS.sqlite`, then to `CBT_BACKUP_DIR2` (a USB
  * stick) when set, keeping in each place the newest `CBT_BACKUP_KEEP` plus one per hour

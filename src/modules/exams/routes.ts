@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import * as s from '../../core/exams/schemas.js';
 import * as svc from './service.js';
 import { listExamQuestions } from '../questions/service.js';

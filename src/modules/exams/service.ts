@@ -1,40 +1,18 @@
 /**
- * Exam rules (DESIGN §5): defaults, the scheduling window, installation-unique room
+ * Exam rules (docs/design.md §5): defaults, the scheduling window, installation-unique room
  * codes matched case-insensitively, publish flag, pause/resume of the whole exam
  * (the clock stops for every candidate: the paused span is credited on resume),
  * duplicate and delete (409 once it has attempts).
  */
 import type { HallDeps } from '../../hall/deps.js';
+import type { ExamRow } from '../../db/rows.js';
 import { newId, newRoomCode } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
-import { sebColumnsAfter, sebReadShape, type SebColumns } from '../seb/exam-seb.js';
-
-export interface ExamRow {
-  id: string;
-  workspace_id: string;
-  title: string;
-  access_code: string;
-  duration_mins: number;
-  starts_at: number | null;
-  ends_at: number | null;
-  max_tab_violations: number;
-  shuffle_questions: number;
-  shuffle_choices: number;
-  show_result_after: number;
-  is_published: number;
-  paused_at: number | null;
-  require_seb: number;
-  seb_base_url: string | null;
-  seb_quit_password: string | null;
-  seb_quit_hash: string | null;
-  seb_browser_exam_keys: string | null;
-  instructions: string | null;
-  created_at: number;
-  updated_at: number;
-}
+import { sebColumnsAfter } from '../seb/exam-seb.js';
+import { sebReadShape, type SebColumns } from '../seb/gate.js';
 
 /** Exam row of the caller's workspace. @throws NotFound (also for another workspace's exam) */
 export function getExamInWorkspace(deps: HallDeps, workspaceId: string, examId: string): ExamRow {

@@ -1,14 +1,14 @@
 /**
- * HTTP routes of question generation and essay grading (spec "POST
- * /api/cbt/ai/generate-questions" and "POST /api/cbt/ai/grade-essay"; DESIGN §10). Both
+ * HTTP routes of question generation and essay grading (docs/api-overview.md, "POST
+ * /api/cbt/ai/generate-questions" and "POST /api/cbt/ai/grade-essay"; docs/design.md §10). Both
  * require the API key. Generated questions are returned for review, never stored.
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { PayloadTooLarge, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, ProblemSchema } from '../../platform/openapi.js';
-import { MAX_MATERIAL_BYTES, type UploadedFile } from './material/read-material.js';
+import { MAX_MATERIAL_BYTES, type UploadedFile } from '../../uploads/material/read-material.js';
 import {
   DEFAULT_COUNT,
   GenerateFormSchema,
@@ -19,7 +19,7 @@ import {
   type GeneratedType,
 } from '../../core/generation/schemas.js';
 import { createGenerationService } from './service.js';
-import { streamedForm, streamedUpload } from './streamed-upload.js';
+import { streamedForm, streamedUpload } from '../../uploads/streamed-upload.js';
 
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
 
@@ -40,7 +40,7 @@ async function fileOf(value: unknown, field: string): Promise<UploadedFile | und
 /** Router for /api/cbt/ai/*. */
 export function generationRoutes(deps: HallDeps) {
   const r = createRouter();
-  const service = createGenerationService({ config: deps.config, logger: deps.logger });
+  const service = createGenerationService({ config: deps.config, logger: deps.logger, jobs: deps.jobs });
   r.use('/api/cbt/ai/*', requireApiKey(deps));
 
   r.openapi(
@@ -50,7 +50,7 @@ export function generationRoutes(deps: HallDeps) {
       tags: ['Generation'],
       security: keySecurity,
       summary: 'Generate questions from material or notes, for review (not stored)',
-      middleware: [streamedForm(MAX_MATERIAL_BYTES)] as const,
+      middleware: [streamedForm(deps.jobs, MAX_MATERIAL_BYTES)] as const,
       description:
         'Reads the file (PDF per page, DOCX/TXT/Markdown per paragraph, PPTX per slide, audio/video through captions or offline speech recognition) and/or the notes, and returns questions grounded in cited passages. ' +
         '`engine` is "hallcbt-extractive-1" (built-in, deterministic) or the configured LLM model; `warnings` tells the examiner about low-confidence transcripts, fallbacks and easier tiers.',

@@ -1,7 +1,7 @@
 /**
  * The generation service behind the two endpoints: read the material, generate with the
  * LLM when one is configured and fall back to the built-in engine on any failure; grade
- * essays the same way. The response's `engine` names what actually ran (DESIGN §10).
+ * essays the same way. The response's `engine` names what actually ran (docs/design.md §10).
  */
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
@@ -11,9 +11,10 @@ import { relatedWords } from './wordnet.js';
 import { llmSettings, LlmFailure, type LlmSettings } from './llm/client.js';
 import { gradeWithLlm } from './llm/llm-grade.js';
 import { generateWithLlm } from './llm/llm-generate.js';
-import { readMaterial, type MaterialInput } from './material/read-material.js';
-import { Gate, processToolEnv, type ToolEnv } from './material/tools.js';
-import { generateInChild } from './job-process.js';
+import { readMaterial, type MaterialInput } from '../../uploads/material/read-material.js';
+import { Gate, processToolEnv, type ToolEnv } from '../../uploads/material/tools.js';
+import type { JobRunner } from '../../uploads/job-pool.js';
+import { generateInChild } from './engine-jobs.js';
 import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type RequestedDifficulty } from '../../core/generation/schemas.js';
 
 /** A generation request after HTTP parsing. */
@@ -28,6 +29,8 @@ export interface GenerateRequest {
 /** Service options; tests shorten the LLM time-out or hide tools. */
 export interface GenerationOptions {
   config: Config;
+  /** the program's job pool: material is read, and the engine runs, in its processes */
+  jobs: JobRunner;
   logger?: Logger;
   llmTimeoutMs?: number;
   toolEnv?: ToolEnv;
@@ -52,12 +55,12 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
 
   return {
     async generate(req) {
-      const material = await readMaterial(req.material, { toolEnv: opts.toolEnv ?? processToolEnv(), whisperModel: opts.config.CBT_WHISPER_MODEL, gate });
+      const material = await readMaterial(opts.jobs, req.material, { toolEnv: opts.toolEnv ?? processToolEnv(), whisperModel: opts.config.CBT_WHISPER_MODEL, gate });
       const types = req.types?.length ? req.types : [...GENERATED_TYPES];
       const warnings = [...material.warnings];
       if (llm) {
         try {
-          const out = await generateWithLlm(llm, material.passages, req.count, req.difficulty, types, req.subject);
+          const out = await generateWithLlm(opts.jobs, llm, material.passages, req.count, req.difficulty, types, req.subject);
           if (out.written > out.questions.length) warnings.push(`${out.written - out.questions.length} question(s) from ${llm.model} were dropped: their answer is not supported by the passage they cite, or their options repeat.`);
           return { success: true, engine: llm.model, difficulty: req.difficulty, totalGenerated: out.questions.length, questions: out.questions, warnings, truncated: material.truncated ?? false };
         } catch (err) {
@@ -65,7 +68,7 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
         }
       }
       // Seconds of CPU for a long PDF: off the main thread, so candidates' saves are not delayed.
-      const built = await generateInChild(material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types });
+      const built = await generateInChild(opts.jobs, material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types });
       warnings.push(...built.warnings);
       return { success: true, engine: EXTRACTIVE_ENGINE, difficulty: req.difficulty, totalGenerated: built.questions.length, questions: built.questions, warnings, truncated: material.truncated ?? false };
     },

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { newSigningKeyPair, openEnvelope, signRequest } from '../../core/sync/signing.js';
 import { enrolmentPayloadSchema } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { ApiError, Conflict, NotFound } from '../../platform/errors.js';
 import { checkHubAddress, hubExchange, HubExchangeFailed, hubOrigin, type HubExchange } from './hub-http.js';
 import { forgetLink, linkSignal } from './link-state.js';

@@ -12,7 +12,7 @@ import { parseReleaseCode } from '../../core/sync/release-code.js';
 import { releaseProof } from '../../core/sync/release-proof.js';
 import { openPaper, unwrapContentKey } from '../../core/sync/seal.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { ApiError, Conflict, NotFound, TooManyRequests, ValidationError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';

@@ -13,24 +13,22 @@ import type { Sqlite } from '../../db/index.js';
 import { z } from 'zod';
 import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS, resultBatchOutcomeSchema, type ResultEvent } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
+import type { AttemptRow } from '../../db/rows.js';
 import { backoffMs, MAX_AGE_MS } from '../webhooks/dispatcher.js';
 import { hubLinkOf, signedHubRequest, HubUnavailable, HUB_FAILED_TEXT, type HubLinkRow } from './link.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * Writes the hub copy of an outbox event when the attempt's exam came from a hub package.
- * Call inside the transaction that writes the webhook event.
+ * Writes the hub copy of an attempt's event when its exam came from a hub package, from
+ * the attempt row the caller's transaction holds (attempts/attempt-events.ts). Call inside
+ * that transaction.
  */
-export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: ResultEvent['type']; workspaceId: string; attemptId: string; examId: string; at: number }): void {
-  const pkg = sqlite.prepare("SELECT package_id, hub_exam_id FROM hub_packages WHERE exam_id = ? AND state = 'RELEASED'").get(e.examId) as { package_id: string; hub_exam_id: string } | undefined;
+export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: ResultEvent['type']; at: number }, a: AttemptRow): void {
+  const pkg = sqlite.prepare("SELECT package_id, hub_exam_id FROM hub_packages WHERE exam_id = ? AND state = 'RELEASED'").get(a.exam_id) as { package_id: string; hub_exam_id: string } | undefined;
   if (!pkg) return;
-  const a = sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(e.attemptId) as {
-    student_id: string; candidate_name: string; status: 'COMPLETED' | 'DISQUALIFIED' | 'IN_PROGRESS'; started_at: number; completed_at: number | null; disqualified_at: number | null;
-    credited_ms: number; violations: number; score: number | null; max_score: number | null; percentage: number | null; grade: string | null; pending_review: number;
-  };
-  const answers = sqlite.prepare('SELECT question_id, option_id, text, awarded_marks, review_json FROM answers WHERE attempt_id = ? ORDER BY question_id').all(e.attemptId) as { question_id: string; option_id: string | null; text: string | null; awarded_marks: number | null; review_json: string | null }[];
-  const audit = sqlite.prepare('SELECT action, reason, detail_json, created_at FROM audit_log WHERE target_id = ? ORDER BY created_at').all(e.attemptId) as { action: string; reason: string | null; detail_json: string | null; created_at: number }[];
+  const answers = sqlite.prepare('SELECT question_id, option_id, text, awarded_marks, review_json FROM answers WHERE attempt_id = ? ORDER BY question_id').all(a.id) as { question_id: string; option_id: string | null; text: string | null; awarded_marks: number | null; review_json: string | null }[];
+  const audit = sqlite.prepare('SELECT action, reason, detail_json, created_at FROM audit_log WHERE target_id = ? ORDER BY created_at').all(a.id) as { action: string; reason: string | null; detail_json: string | null; created_at: number }[];
   const body: ResultEvent = {
     eventId: e.eventId,
     type: e.type,
@@ -38,7 +36,7 @@ export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: Res
     examId: pkg.hub_exam_id,
     createdAt: new Date(e.at).toISOString(),
     attempt: {
-      attemptId: e.attemptId,
+      attemptId: a.id,
       studentId: a.student_id,
       candidateName: a.candidate_name,
       status: a.status,
@@ -56,7 +54,7 @@ export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: Res
       audit: audit.map((x) => ({ at: new Date(x.created_at).toISOString(), action: x.action, actor: 'invigilator', detail: [x.reason, x.detail_json].filter(Boolean).join(' ') })),
     },
   };
-  sqlite.prepare("INSERT INTO hub_outbox (event_id, workspace_id, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,'PENDING',0,?,?)").run(e.eventId, e.workspaceId, JSON.stringify(body), e.at, e.at);
+  sqlite.prepare("INSERT INTO hub_outbox (event_id, workspace_id, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,'PENDING',0,?,?)").run(e.eventId, a.workspace_id, JSON.stringify(body), e.at, e.at);
 }
 
 interface HubOutboxRow {

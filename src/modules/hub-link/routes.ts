@@ -10,8 +10,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
-import { requireOperator } from '../../platform/operator.js';
+import { requireApiKey } from '../../hall/auth.js';
+import { requireOperator } from '../../hall/operator.js';
 import { enrolWithHub, hubLinkOf, removeHubLink, requireHubLink } from './link.js';
 import { syncBackoff } from './link-state.js';
 import { listPackages, packageInWorkspace, releasePackage, serializePackage, storePackage } from './packages.js';

@@ -1,7 +1,7 @@
 /**
  * Read side of the exports and item analysis: an exam's questions, attempts and
  * stored answers, each read with a prepared statement scoped by workspace_id
- * (STYLE: every query is scoped by the caller's workspace).
+ * (docs/design.md §13: every query is scoped by the caller's workspace).
  *
  * Answers are read from the database. Answers of attempts still IN_PROGRESS may sit in
  * the in-memory buffer for up to CBT_FLUSH_INTERVAL_MS, so results exports show flushed
@@ -9,10 +9,10 @@
  * transaction that completes the attempt).
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
-import { serializeQuestion, type QuestionRow } from '../questions/service.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import { serializeQuestion } from '../questions/service.js';
+import type { ExamRow, QuestionRow } from '../../db/rows.js';
 import type { StoredQuestion } from '../../core/questions/schemas.js';
-import type { ImportedQuestion } from '../../core/formats/types.js';
 import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
 export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
@@ -58,29 +58,4 @@ export function examAnswerRecords(deps: HallDeps, workspaceId: string, examId: s
     m.set(r.question_id, r);
   }
   return out;
-}
-
-/** Stored question (examiner view) → QuestionInput, dropping ids and empty fields. */
-export function toQuestionInput(q: StoredQuestion): ImportedQuestion {
-  const objective = q.type === 'MCQ' || q.type === 'TRUE_FALSE';
-  return {
-    type: q.type,
-    prompt: q.prompt,
-    marks: q.marks,
-    ...(objective ? { options: q.options.map((o) => ({ keyLabel: o.keyLabel, text: o.text, isCorrect: o.isCorrect })) } : {}),
-    ...(q.explanation ? { explanation: q.explanation } : {}),
-    ...(q.section ? { section: q.section } : {}),
-    ...(q.minWords !== null ? { minWords: q.minWords } : {}),
-    ...(q.maxWords !== null ? { maxWords: q.maxWords } : {}),
-    ...(q.modelAnswer ? { modelAnswer: q.modelAnswer } : {}),
-    ...(q.rubric
-      ? {
-          rubric: {
-            name: q.rubric.name,
-            totalMarks: q.rubric.totalMarks,
-            criteria: q.rubric.criteria.map((c) => ({ id: c.id, title: c.title, maxMarks: c.maxMarks, ...(c.description ? { description: c.description } : {}) })),
-          },
-        }
-      : {}),
-  };
 }

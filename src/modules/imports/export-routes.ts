@@ -19,11 +19,10 @@ import { examAnalysis } from '../analysis/service.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions, listRosterNames } from './exam-data.js';
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
 import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
-import { runEngineJob } from '../generation/job-process.js';
-import { headOf, IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from './uploads.js';
-import { streamedForm } from '../generation/streamed-upload.js';
-import { XLSX_TYPE, download, examIdParams, rosterImportForm } from './schemas.js';
-import { fileName, sendFile, uploadErrors } from './http.js';
+import { headOf, IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from '../../uploads/upload-file.js';
+import { streamedForm } from '../../uploads/streamed-upload.js';
+import { XLSX_TYPE, download, examIdParams, rosterImportForm } from '../../core/formats/import-schemas.js';
+import { fileName, sendFile, uploadErrors } from '../../uploads/http.js';
 
 const FLUSH_NOTE = 'One row per attempt, then one row with status ABSENT for every roster candidate who never started. Times are the hall’s local time (the zone of the machine running the hall server), the zone named in the Started/Completed headers — e.g. "Started (hall time, Africa/Lagos)" — and, in the CSV, the UTC offset in each cell: "2026-11-27 14:05:09 (UTC+01:00)"; the .xlsx holds real dates showing that wall-clock time. Read from the database: answers of attempts still in progress may lag the live answer buffer by up to the flush interval (CBT_FLUSH_INTERVAL_MS); completed attempts are always complete. Question columns hold the examiner’s key label of the chosen option (not the shuffled label the candidate saw); essays show approved marks or "pending".';
 
@@ -82,7 +81,7 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       path: '/exams/{id}/roster/import',
       tags: ['Roster'],
       security: keySecurity,
-      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
+      middleware: [auth, streamedForm(deps.jobs, IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
       summary: 'Add candidates from a CSV or .xlsx (all-or-nothing; errors by row and column)',
       request: { params: examIdParams, body: { required: true, content: { 'multipart/form-data': { schema: rosterImportForm } } } },
       responses: { 201: jsonResponse(z.object({ created: z.number().int(), candidates: z.array(rosterEntry) }), 'Added'), ...uploadErrors },
@@ -95,10 +94,10 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       if (sniff(headOf(upload)) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
         requireXlsx(upload);
         // declared sizes, then reading, in the job process, one at a time
-        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' });
+        read = await deps.jobs.runJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' });
       } else {
         requireText(upload, ['csv', 'txt', 'tsv']);
-        read = await runEngineJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'csv' });
+        read = await deps.jobs.runJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'csv' });
       }
       if (!read.errors.length && !read.candidates.length) read.errors.push({ row: 2, column: null, message: 'The file has a header row but no candidates.' });
       if (read.errors.length) throw new ValidationError(`${new Set(read.errors.map((e) => e.row)).size} row(s) of the roster file have problems; nothing was added.`, read.errors.map((e) => ({ ...e })));

@@ -1,9 +1,9 @@
 /**
- * HTTP routes of question imports and exports (DESIGN §6, issue 6). All need the API
+ * HTTP routes of question imports and exports (docs/design.md §6, issue 6). All need the API
  * key. Uploads are multipart (≤ 10 MB → else 413; bytes must match the claimed type →
  * else 415; an archive that would unpack to more than zip-limits.ts allows → 413);
  * a file part streams from the socket into the job process as it arrives
- * (generation/streamed-upload.ts) and is read there, one at a time (job-process.ts);
+ * (src/uploads/streamed-upload.ts) and is read there, one at a time (src/uploads/job-pool.ts);
  * nothing is stored when anything fails.
  *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
  *   GET  /questions/import-excel/template   ready-to-fill .xlsx
@@ -18,18 +18,20 @@ import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { NotFound, ValidationError } from '../../platform/errors.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
-import { importQuestionBank, importQuestionSheet, readBankSource, requireOneSource } from './question-import.js';
-import { IMPORT_LIMIT_BYTES, readUpload } from './uploads.js';
-import { streamedForm } from '../generation/streamed-upload.js';
+import { requireApiKey } from '../../hall/auth.js';
+import { importQuestionBank, importQuestionSheet } from './question-import.js';
+import { readBankSource, requireOneSource } from '../../uploads/import-plan.js';
+import { IMPORT_LIMIT_BYTES, readUpload } from '../../uploads/upload-file.js';
+import { streamedForm } from '../../uploads/streamed-upload.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';
-import { examWithQuestions, toQuestionInput } from './exam-data.js';
+import { examWithQuestions } from './exam-data.js';
+import { toQuestionInput } from '../../core/formats/question-input.js';
 import { registerExportRoutes } from './export-routes.js';
-import { fileName, sendFile, uploadErrors } from './http.js';
-import { XLSX_TYPE, bankImportForm, bankImportResponse, download, examIdParams, excelImportForm, excelImportResponse, isTrue } from './schemas.js';
+import { fileName, sendFile, uploadErrors } from '../../uploads/http.js';
+import { XLSX_TYPE, bankImportForm, bankImportResponse, download, examIdParams, excelImportForm, excelImportResponse, isTrue } from '../../core/formats/import-schemas.js';
 
 /** Import/export router: questions and (via export-routes.ts) results and rosters. */
 export function importRoutes(deps: HallDeps) {
@@ -45,7 +47,7 @@ export function importRoutes(deps: HallDeps) {
       path: '/questions/import-excel',
       tags: ['Questions'],
       security: keySecurity,
-      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
+      middleware: [auth, streamedForm(deps.jobs, IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
       summary: 'Import questions from a spreadsheet (all-or-nothing; errors by row and column)',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: excelImportForm } } } },
       responses: { 201: jsonResponse(excelImportResponse, 'Imported'), ...uploadErrors },
@@ -78,7 +80,7 @@ export function importRoutes(deps: HallDeps) {
       path: '/questions/import',
       tags: ['Questions'],
       security: keySecurity,
-      middleware: [auth, streamedForm(IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
+      middleware: [auth, streamedForm(deps.jobs, IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
       summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (dryRun to preview; all-or-nothing unless skipInvalid=true)',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: bankImportForm } } } },
       responses: { 201: jsonResponse(bankImportResponse, 'Imported'), 200: jsonResponse(bankImportResponse, 'Dry run: nothing stored'), ...uploadErrors },
@@ -88,7 +90,7 @@ export function importRoutes(deps: HallDeps) {
       ownWorkspace(c, form.workspaceId);
       requireOneSource(form);
       getExamInWorkspace(deps, c.var.workspace.id, form.examId);
-      const parsed = await readBankSource(form);
+      const parsed = await readBankSource(deps.jobs, form);
       const dryRun = isTrue(form.dryRun);
       const skipInvalid = form.skipInvalid === 'true';
       const res = importQuestionBank(deps, c.var.workspace.id, form.examId, { parsed, format: form.format, dryRun, skipInvalid, note: parsed.note });

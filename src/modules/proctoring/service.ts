@@ -1,5 +1,5 @@
 /**
- * Proctoring telemetry (spec "Telemetry event", DESIGN §7). Violation types count toward
+ * Proctoring telemetry (docs/api-overview.md, "Telemetry event", docs/design.md §7). Violation types count toward
  * the exam's maxTabViolations; when recorded violations EXCEED it, the attempt becomes
  * DISQUALIFIED and is locked (later requests → 403), and `exam.attempt.disqualified` is
  * queued. Network and fullscreen-enter events are recorded but not counted.
@@ -9,16 +9,12 @@ import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { afterWriteTurn, relaxedSync, syncWal } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
 import { candidateAttempt } from '../attempts/answers.js';
-import { eventData } from '../attempts/finalize.js';
+import { recordAttemptEvent } from '../attempts/attempt-events.js';
 import { remainingSeconds } from '../attempts/timer.js';
-import type { AttemptRow } from '../attempts/session-cache.js';
+import type { AttemptRow } from '../../db/rows.js';
+import { VIOLATION_TYPES, type TelemetryType } from '../../core/proctoring/telemetry.js';
 
-export const VIOLATION_TYPES = ['TAB_SWITCH', 'WINDOW_BLUR', 'FULLSCREEN_EXIT', 'COPY', 'PASTE', 'CONTEXT_MENU'] as const;
-export const RECORDED_TYPES = ['NETWORK_OFFLINE', 'NETWORK_ONLINE', 'FULLSCREEN_ENTER'] as const;
-export const TELEMETRY_TYPES = [...VIOLATION_TYPES, ...RECORDED_TYPES] as const;
-export type TelemetryType = (typeof TELEMETRY_TYPES)[number];
 
 const COUNTED = new Set<string>(VIOLATION_TYPES);
 
@@ -49,7 +45,7 @@ function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType;
   if (st.row.status === 'COMPLETED') throw new Conflict('This exam has already been submitted.', { code: 'ALREADY_SUBMITTED' });
   const counted = COUNTED.has(input.type);
   const now = deps.clock.now();
-  let disqualified = false;
+  let eventId: string | null = null;
   deps.sqlite.transaction(() => {
     deps.sqlite.prepare('INSERT INTO telemetry_events (attempt_id, type, action, counted, created_at) VALUES (?,?,?,?,?)').run(attemptId, input.type, input.meta?.action?.slice(0, 200) ?? null, counted ? 1 : 0, now);
     if (!counted) return;
@@ -58,15 +54,14 @@ function record(deps: HallDeps, attemptId: string, input: { type: TelemetryType;
       deps.buffer.flushAttempt(attemptId);
       deps.sqlite.prepare("UPDATE attempts SET status = 'DISQUALIFIED', disqualified_at = ? WHERE id = ?").run(now, attemptId);
       const row = deps.sqlite.prepare('SELECT * FROM attempts WHERE id = ?').get(attemptId) as AttemptRow;
-      enqueueEvent(deps.sqlite, { workspaceId: row.workspace_id, type: 'exam.attempt.disqualified', data: eventData(paper, row), at: now });
-      disqualified = true;
+      eventId = recordAttemptEvent(deps.sqlite, paper, row, 'exam.attempt.disqualified', now);
     }
   })();
   const fresh = counted ? deps.sessions.reloadAttempt(attemptId)! : st;
   const announce = () => {
-    if (disqualified) {
+    if (eventId) {
       deps.events.emit({ kind: 'attempt-disqualified', examId: paper.exam.id, attemptId, candidateName: fresh.row.candidate_name });
-      deps.events.emit({ kind: 'outbox-written', eventId: attemptId });
+      deps.events.emit({ kind: 'outbox-written', eventId });
     } else if (counted) {
       deps.events.emit({ kind: 'attempt-changed', examId: paper.exam.id, attemptId });
     }

@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { bulkQuestionsSchema, questionPatchSchema, storedQuestionSchema } from '../../core/questions/schemas.js';
 import { deleteQuestion, getQuestionInWorkspace, insertQuestions, patchQuestion, serializeQuestion } from './service.js';
 import { RUBRIC_TEMPLATES } from '../../core/questions/rubric-templates.js';

@@ -1,9 +1,10 @@
 /**
- * Question rules (DESIGN §6): all-or-nothing bulk ingestion with per-item errors,
+ * Question rules (docs/design.md §6): all-or-nothing bulk ingestion with per-item errors,
  * keyLabels defaulting to A, B, C…, essay word defaults, option ids `opt_…`, and the
  * examiner view (answer keys included). The candidate view is built in attempts/paper.ts.
  */
 import type { HallDeps } from '../../hall/deps.js';
+import type { QuestionRow } from '../../db/rows.js';
 import { newId } from '../../platform/ids.js';
 import { NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
@@ -11,27 +12,6 @@ import { getExamInWorkspace } from '../exams/service.js';
 import { normaliseQuestion } from '../../core/questions/normalise.js';
 import { questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
 import { checkPaperAfterEdit, checkPaperRoom } from './paper-size.js';
-
-export interface QuestionRow {
-  id: string;
-  exam_id: string;
-  workspace_id: string;
-  position: number;
-  type: StoredQuestion['type'];
-  prompt: string;
-  marks: number;
-  options_json: string;
-  explanation: string | null;
-  section: string | null;
-  min_words: number | null;
-  max_words: number | null;
-  model_answer: string | null;
-  rubric_json: string | null;
-  difficulty: string | null;
-  citation: string | null;
-  created_at: number;
-  updated_at: number;
-}
 
 /** Row → examiner view. */
 export function serializeQuestion(q: QuestionRow): StoredQuestion {

@@ -1,6 +1,6 @@
 /**
  * Exam rosters (spec 1.1.0 "candidate roster management with PIN distribution by
- * messaging link", DESIGN §4/§7): the server issues each listed candidate a 6-digit PIN,
+ * messaging link", docs/design.md §4/§7): the server issues each listed candidate a 6-digit PIN,
  * stored sealed so the examiner can print it again; each entry carries `sms:` and
  * WhatsApp `https://wa.me/` links whose text gives room code, student ID and PIN.
  */
@@ -9,7 +9,8 @@ import { clearStudentThrottle } from '../attempts/sign-in-throttle.js';
 import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
-import { getExamInWorkspace, type ExamRow } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/service.js';
+import type { ExamRow } from '../../db/rows.js';
 import type { RosterInput } from '../../core/roster/schemas.js';
 
 export type { RosterInput };

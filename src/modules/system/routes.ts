@@ -3,9 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { reachableUrls } from './urls.js';
-import { laneFigures } from '../generation/job-slots.js';
 
 const laneFigure = z.object({ running: z.number().int(), waiting: z.number().int() });
 
@@ -72,7 +71,7 @@ export function systemRoutes(deps: HallDeps, port: () => number) {
           flush: deps.buffer.lastFlush,
           eventLoopDelayMs,
           memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
-          uploads: laneFigures(),
+          uploads: deps.jobs.laneFigures(),
         },
         200,
       );

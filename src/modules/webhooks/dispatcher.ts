@@ -1,5 +1,5 @@
 /**
- * The outbox dispatcher (DESIGN §8). Due PENDING rows are POSTed to the workspace's
+ * The outbox dispatcher (docs/design.md §8). Due PENDING rows are POSTed to the workspace's
  * webhookUrl with the exact stored body and the signature headers. Success = any 2xx
  * within 10 s. Otherwise the next try follows exponential backoff with ±20 % jitter
  * (10 s, 20 s, 40 s … capped at 15 min) until 7 days after the event, when the row is

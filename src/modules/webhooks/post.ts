@@ -1,5 +1,5 @@
 /**
- * One webhook POST (DESIGN §8) over node:http/https instead of fetch, because the socket
+ * One webhook POST (docs/design.md §8) over node:http/https instead of fetch, because the socket
  * must connect only to addresses url-guard.ts has checked: the request's `lookup` is
  * webhookLookup(), and an IP literal host is checked before connecting. Redirects are
  * not followed (a 3xx is the status), the body is read and dropped, and the whole try

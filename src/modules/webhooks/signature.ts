@@ -1,5 +1,5 @@
 /**
- * Webhook signatures (spec "Events", DESIGN §8):
+ * Webhook signatures (docs/api-overview.md, "Events", docs/design.md §8):
  * - `x-cbt-signature: sha256=<lowercase hex HMAC-SHA256(raw body, webhookSecret)>`;
  * - Standard Webhooks: `webhook-signature: v1,<base64 HMAC-SHA256("id.timestamp.body")>`
  *   with `webhook-id` and `webhook-timestamp` (seconds), keyed with the secret's bytes.

@@ -9,7 +9,7 @@
  * can call the same function later without a second way of changing a balance.
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit } from '../../hall/audit.js';
 import { NotFound } from '../../platform/errors.js';
 
 /** Whoever adds credits: the hall operator today; a hub grant later (its grant id in `ref`). */

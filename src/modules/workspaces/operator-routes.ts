@@ -7,7 +7,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, jsonBody, jsonResponse, operatorSecurity, problem, z } from '../../platform/openapi.js';
-import { requireOperator } from '../../platform/operator.js';
+import { requireOperator } from '../../hall/operator.js';
 import { addCredits, listWorkspaceCredits } from './credits.js';
 
 const operatorRefusals = {

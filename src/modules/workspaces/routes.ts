@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, publicErrorResponses, z } from '../../platform/openapi.js';
-import { requireApiKey } from '../../platform/auth.js';
+import { requireApiKey } from '../../hall/auth.js';
 import { clientAddress } from '../../platform/http.js';
 import { consume } from '../../platform/rate-limit.js';
 import { safeEqual } from '../../platform/crypto.js';

@@ -1,4 +1,4 @@
-/** zod shapes of the workspace endpoints (spec "Workspace", DESIGN §4). */
+/** zod shapes of the workspace endpoints (docs/api-overview.md, "Workspace", docs/design.md §4). */
 import { z } from '@hono/zod-openapi';
 
 const email = z.string().trim().max(254).email();

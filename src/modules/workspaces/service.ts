@@ -1,10 +1,11 @@
 /**
- * Workspace rules (spec "Workspace", DESIGN §4): standalone registration with 30 free
+ * Workspace rules (docs/api-overview.md, "Workspace", docs/design.md §4): standalone registration with 30 free
  * credits, sign-in-or-sign-up by e-mail + password (scrypt), institution provisioning,
  * password setting, webhook settings. API keys and webhook secrets are sealed at rest;
  * the key is found by its SHA-256 digest.
  */
 import type { HallDeps } from '../../hall/deps.js';
+import type { WorkspaceRow } from '../../db/rows.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
 import { ApiError, Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
@@ -12,25 +13,8 @@ import { checkWebhookUrl, refusalText } from '../webhooks/url-guard.js';
 import { iso } from '../../platform/clock.js';
 import { rosterWaiting } from './credits.js';
 
-/** Credits a new standalone workspace starts with (spec "Limits"). */
+/** Credits a new standalone workspace starts with (docs/api-overview.md, "Limits"). */
 export const FREE_CREDITS = 30;
-
-export interface WorkspaceRow {
-  id: string;
-  name: string;
-  type: string;
-  owner_name: string;
-  owner_email: string;
-  email_key: string;
-  password_hash: string | null;
-  credits: number;
-  api_key_sealed: string;
-  webhook_secret_sealed: string;
-  webhook_url: string | null;
-  webhook_url_set_at: number | null;
-  school_id: string | null;
-  created_at: number;
-}
 
 interface NewWorkspace {
   name: string;
@@ -113,7 +97,7 @@ const DUMMY_HASH = 'scrypt$131072$8$1$iNsTo+8175B4JLOfKl42ag==$K7AuuYsB6gEOC2Uca
 /**
  * Checks `password` against DUMMY_HASH: the same scrypt work as a real check, for
  * accounts with no password, so a failure's timing does not tell the account's state
- * (DESIGN §4). Always false.
+ * (docs/design.md §4). Always false.
  */
 async function dummyVerify(password: string): Promise<false> {
   await verifySecret(password, DUMMY_HASH);
@@ -206,7 +190,7 @@ export async function updateWorkspace(deps: HallDeps, id: string, patch: { name?
   deps.sqlite
     .prepare('UPDATE workspaces SET name = ?, webhook_url = ?, webhook_url_set_at = ? WHERE id = ?')
     .run(patch.name ?? row.name, patch.webhookUrl ?? row.webhook_url, firstUrl ? deps.clock.now() : row.webhook_url_set_at, id);
-  if (firstUrl) deps.events.emit({ kind: 'outbox-written', eventId: id }); // the waiting rows are due now
+  if (firstUrl) deps.events.emit({ kind: 'outbox-due', workspaceId: id }); // the waiting rows are due now
   return describeWorkspace(deps, id);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Account screen: the workspace's details, renaming it (PATCH /workspaces/me) and setting
  * the password used for e-mail sign-in (PUT /workspaces/me/password) — needed once for a
- * hall registered through the API, which has no password yet (DESIGN §4).
+ * hall registered through the API, which has no password yet (docs/design.md §4).
  */
 import { field, formValues, h, replace } from '../dom.js';
 import type { Ctx } from '../session.js';

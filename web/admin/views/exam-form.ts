@@ -1,7 +1,7 @@
 /**
  * The exam settings form, shared by "new exam" and "edit exam". The window's
  * date-time pickers are in the hall's local time; `readExamForm` converts them to UTC
- * ISO 8601 as the API stores them (spec "Exam": startsAt/endsAt UTC).
+ * ISO 8601 as the API stores them (docs/api-overview.md, "Exam": startsAt/endsAt UTC).
  */
 import { field, h } from '../dom.js';
 import { hallTimeZone, localInputToUtcIso, utcIsoToLocalInput } from '../time.js';

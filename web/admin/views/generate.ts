@@ -1,5 +1,5 @@
 /**
- * Question generation (DESIGN §10): upload material (PDF, DOCX, PPTX, text, audio or
+ * Question generation (docs/design.md §10): upload material (PDF, DOCX, PPTX, text, audio or
  * video) or paste notes → POST /api/cbt/ai/generate-questions → preview every question
  * as candidates will see it, with its difficulty and citation → keep or drop each, edit
  * any inline → import the kept ones into the exam in one step (POST /questions/bulk).

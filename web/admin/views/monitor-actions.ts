@@ -1,6 +1,6 @@
 /**
  * Invigilator actions from the live monitor. Each asks for a reason (kept in the audit
- * log, DESIGN §7) and calls the API: pause/resume the whole exam, extend one candidate's
+ * log, docs/design.md §7) and calls the API: pause/resume the whole exam, extend one candidate's
  * time, reinstate a disqualified candidate, force-submit, clear a candidate's (or the
  * whole exam's) sign-in throttle after wrong PINs, allow another attempt from a computer
  * of an open room.

@@ -1,5 +1,5 @@
 /**
- * The hall operator's screen at #/operator (DESIGN §4, §11; issue 22 part 2): its own
+ * The hall operator's screen at #/operator (docs/design.md §4, §11; issue 22 part 2): its own
  * sign-in with the operator credential (printed at install), separate from any
  * workspace's API key, then the backups (the list, the retention settings and "Back up
  * now") and the workspaces with their credits, which only the operator tops up

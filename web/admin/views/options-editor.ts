@@ -1,6 +1,6 @@
 /**
  * Option rows of an objective question: text (Markdown/LaTeX), a radio for the correct
- * one, add/remove. TRUE_FALSE keeps exactly the two options True and False (DESIGN §6);
+ * one, add/remove. TRUE_FALSE keeps exactly the two options True and False (docs/design.md §6);
  * MCQ allows 2–10. Nothing is marked correct until the examiner marks it (issue 36: no
  * silent key; the editor refuses to save without one). Edits go straight into the shared
  * draft and call `changed`.

@@ -1,5 +1,5 @@
 /**
- * Essay review (DESIGN §10): the queue of essay answers of an exam
+ * Essay review (docs/design.md §10): the queue of essay answers of an exam
  * (GET /exams/:id/essay-reviews?status=pending|reviewed|all). For each answer: the
  * question, model answer and rubric, the candidate's text (shown as text, never as
  * markup) with its word count, a recommended score per criterion from

@@ -4,7 +4,7 @@
  * `{sharedFormula, result}`), rich text (`{richText: [{text}]}`), hyperlink
  * (`{text, hyperlink}`) or error (`{error}`). Formulas count as their cached result,
  * rich text is flattened to its plain text, and a merged cell is reported for what it
- * is so the caller can decide (DESIGN §6 / issue 6: "formulas, merged cells … import
+ * is so the caller can decide (docs/design.md §6 / issue 6: "formulas, merged cells … import
  * correctly or fail with a clear per-row error").
  */
 import type { Cell, CellValue } from 'exceljs';

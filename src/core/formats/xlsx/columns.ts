@@ -1,5 +1,5 @@
 /**
- * The columns of a question spreadsheet (DESIGN §6): Type, Prompt, Marks, Option A …
+ * The columns of a question spreadsheet (docs/design.md §6): Type, Prompt, Marks, Option A …
  * Option F (up to Option J, since a question may have 10 options), Correct,
  * Explanation, Section, MinWords, MaxWords, ModelAnswer — plus Rubric (a JSON
  * rubric, HallCBT's own addition so that an exported exam re-imports unchanged).

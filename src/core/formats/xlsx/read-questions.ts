@@ -1,6 +1,6 @@
 /**
  * Reads a question spreadsheet (.xlsx) into QuestionInputs, all-or-nothing
- * (DESIGN §6). The sheet is the first one whose first 10 rows hold a header row naming
+ * (docs/design.md §6). The sheet is the first one whose first 10 rows hold a header row naming
  * a Prompt column (so a title row above the header, or an Instructions sheet in front,
  * is fine). Empty rows are skipped; columns we do not know are ignored; formulas count
  * as their cached result; rich text is flattened; a cell merged sideways counts once;

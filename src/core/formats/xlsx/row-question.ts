@@ -1,6 +1,6 @@
 /**
  * One spreadsheet row (its cell texts by column) → a QuestionInput, or the row's
- * errors. Rules (DESIGN §6 and the template's Instructions sheet):
+ * errors. Rules (docs/design.md §6 and the template's Instructions sheet):
  * - Type: MCQ, TRUE_FALSE, SHORT_ESSAY, LONG_ESSAY (or an alias such as "True/False",
  *   "Essay"); empty means MCQ when options are filled.
  * - Marks: a number > 0; empty means 1.

@@ -1,6 +1,6 @@
 /**
  * The ready-to-fill question template served at GET /questions/import-excel/template
- * (DESIGN §6): a "Questions" sheet with the header row, one example of each question
+ * (docs/design.md §6): a "Questions" sheet with the header row, one example of each question
  * type and drop-down lists on Type and Correct, and an "Instructions" sheet explaining
  * every column. The examples import as they are (tests check it).
  */

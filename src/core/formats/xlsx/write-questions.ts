@@ -1,5 +1,5 @@
 /**
- * Writes questions as a spreadsheet in the import layout (DESIGN §6), so that
+ * Writes questions as a spreadsheet in the import layout (docs/design.md §6), so that
  * GET /exams/:id/questions.xlsx → POST /questions/import-excel gives the same questions,
  * and the import template uses the same sheet. Data validation (drop-down lists)
  * guards the Type and Correct columns.

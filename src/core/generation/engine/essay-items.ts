@@ -10,7 +10,7 @@ import type { SourceSentence } from './sentences.js';
 
 /** Marks per tier: more ideas to synthesise, more marks. */
 export const ESSAY_MARKS: Record<QuestionDifficulty, number> = { simple: 4, intermediate: 6, hard: 8 };
-/** SHORT_ESSAY length bounds (spec "Limits": 20 to 100 words). */
+/** SHORT_ESSAY length bounds (docs/api-overview.md, "Limits": 20 to 100 words). */
 export const SHORT_ESSAY_WORDS = { min: 20, max: 100 } as const;
 
 /** Splits `total` marks into `k` parts in half marks, the remainder going to the first parts. */

@@ -1,6 +1,6 @@
 /**
  * Markdown helpers for generated text: prompts, options and explanations are Markdown
- * with LaTeX (DESIGN §6), so source text is escaped before it is embedded, and quotes of
+ * with LaTeX (docs/design.md §6), so source text is escaped before it is embedded, and quotes of
  * the source are formatted the same way everywhere.
  */
 

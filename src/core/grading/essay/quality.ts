@@ -2,7 +2,7 @@
  * Writing-quality and length rules of the essay grader: a criterion about organisation,
  * expression or clarity is judged from sentence structure and scaled by how relevant
  * the answer is (a fluent off-topic essay earns nothing); answers outside
- * minWords/maxWords lose half a mark, or a whole mark when far outside (DESIGN §6
+ * minWords/maxWords lose half a mark, or a whole mark when far outside (docs/design.md §6
  * length guidance; WAEC practice of deducting for length).
  */
 import { splitSentences, wordCount } from '../../generation/text/nlp.js';

@@ -3,7 +3,7 @@
  * llama.cpp server on the LAN, or a cloud service), asking for JSON that follows a JSON
  * schema (`response_format: {type: "json_schema"}`), validated again with zod on return.
  * Every failure — network, HTTP status, time-out, non-JSON, schema mismatch — is an
- * LlmFailure, so callers can fall back to the built-in engines (DESIGN §10).
+ * LlmFailure, so callers can fall back to the built-in engines (docs/design.md §10).
  */
 import { z } from 'zod';
 import type { Config } from '../../../platform/config.js';

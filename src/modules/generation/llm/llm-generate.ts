@@ -11,7 +11,8 @@ import type { Passage } from '../../../core/generation/passage.js';
 import type { GeneratedQuestion, GeneratedType, RequestedDifficulty } from '../../../core/generation/schemas.js';
 import { hasDuplicateOrBannedOptions, supportedBy } from '../../../core/generation/support.js';
 import { shortId } from '../../../core/generation/text/seed.js';
-import { runEngineJob } from '../job-process.js';
+import type { JobRunner } from '../../../uploads/job-pool.js';
+import { selectInChild } from '../engine-jobs.js';
 import { chatJson, LlmFailure, type LlmSettings } from './client.js';
 import { PASSAGE_BUDGET } from './select.js';
 
@@ -83,12 +84,12 @@ function accept(q: LlmQuestion, sent: Passage[], model: string): GeneratedQuesti
 }
 
 /**
- * Generates with the LLM.
+ * Generates with the LLM; the passages it sees are chosen in a job process of `jobs`.
  * @returns kept questions and how many the model wrote.
  * @throws LlmFailure when the call fails or no question survives the checks.
  */
-export async function generateWithLlm(settings: LlmSettings, passages: Passage[], count: number, difficulty: RequestedDifficulty, types: GeneratedType[], subject?: string) {
-  const sent = await runEngineJob<Passage[]>({ op: 'select', passages, budget: PASSAGE_BUDGET });
+export async function generateWithLlm(jobs: JobRunner, settings: LlmSettings, passages: Passage[], count: number, difficulty: RequestedDifficulty, types: GeneratedType[], subject?: string) {
+  const sent = await selectInChild(jobs, passages, PASSAGE_BUDGET);
   const answer = await chatJson(settings, messages(sent, count, difficulty, types, subject), 'generated_questions', LlmQuestionsSchema);
   const kept = answer.questions.map((q) => accept(q, sent, settings.model)).filter((q): q is GeneratedQuestion => q !== null && types.includes(q.type)).slice(0, count);
   if (!kept.length) throw new LlmFailure(`wrote ${answer.questions.length} question(s), none supported by the passage it cites`);

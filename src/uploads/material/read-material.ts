@@ -6,20 +6,21 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../../platform/errors.js';
+import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
 import { UnusableMaterial } from '../errors.js';
 import { parseCaptions, timedTextToPassages } from './captions.js';
 import { readDocx, readPdf, readPlainText } from './documents.js';
 import { extractSpeechWav, extractSubtitleCues, mediaDurationSeconds, MAX_TRANSCRIBED_SECONDS } from './media.js';
-import type { Material, Passage } from '../../../core/generation/passage.js';
+import type { Material, Passage } from '../../core/generation/passage.js';
 import { readPptx } from './pptx.js';
 import { decodeText, resolveFormat, TEXT_SNIFF_BYTES } from './sniff.js';
 import { transcribe, type Transcript } from './speech.js';
 import { Gate, processToolEnv, type ToolEnv } from './tools.js';
-import { checkZipSizes, MATERIAL_ZIP_LIMITS, verifyZipSizes } from '../../imports/zip-limits.js';
-import { runEngineJob, type StreamedBytes } from '../job-process.js';
+import { checkZipSizes, MATERIAL_ZIP_LIMITS, verifyZipSizes } from '../zip-limits.js';
+import type { JobRunner } from '../job-pool.js';
+import type { StreamedBytes } from '../lease.js';
 
-/** Upload size limit for generation material (spec "Limits": 40 MB). */
+/** Upload size limit for generation material (docs/api-overview.md, "Limits": 40 MB). */
 export const MAX_MATERIAL_BYTES = 40 * 1024 * 1024;
 /**
  * Text kept from the material, characters (about 60,000 words — a 160-page book): the
@@ -102,8 +103,8 @@ export interface MaterialOptions {
 const defaultGate = new Gate();
 
 /**
- * Reads the material. Documents, captions and notes are read in the job process (one
- * at a time, capped memory, lower priority: job-process.ts; an archive's declared sizes
+ * Reads the material. Documents, captions and notes are read in a job process of `jobs`
+ * (one at a time, capped memory, lower priority: job-pool.ts; an archive's declared sizes
  * are checked there first); audio and video are read here (their work is in ffmpeg and
  * the recogniser, one at a time through the gate: their bytes come back from the job
  * process when they were streamed there).
@@ -112,7 +113,7 @@ const defaultGate = new Gate();
  *   UnsupportedMediaType (415); ServiceUnavailable (503) for a missing tool or a full queue;
  *   UnusableMaterial (422) when nothing readable remains.
  */
-export async function readMaterial(input: MaterialInput, opts: MaterialOptions = {}): Promise<Material> {
+export async function readMaterial(jobs: JobRunner, input: MaterialInput, opts: MaterialOptions = {}): Promise<Material> {
   const notes = input.notes?.trim() ? input.notes : undefined;
   if (!input.file && !input.captions && !notes) {
     throw new ValidationError('Send a file (PDF, DOCX, PPTX, TXT, Markdown, MP3, WAV, MP4, SRT/VTT) or notes.', [{ path: 'file', message: 'neither file nor notes' }]);
@@ -120,10 +121,10 @@ export async function readMaterial(input: MaterialInput, opts: MaterialOptions =
   for (const f of [input.file, input.captions]) if (f && sizeOf(f) > MAX_MATERIAL_BYTES) throw new PayloadTooLarge(MAX_MATERIAL_BYTES);
   if (input.file && isMediaBytes(headOf(input.file))) {
     const streamed = [input.file, input.captions].some((f) => f && !(f.bytes instanceof Uint8Array));
-    return readMaterialHere(streamed ? await runEngineJob<MaterialInput>({ op: 'echo', input }) : input, opts);
+    return readMaterialHere(streamed ? await jobs.runJob<MaterialInput>({ op: 'echo', input }) : input, opts);
   }
   // the bytes go to the job process through a pipe (not copied here), or are there already
-  return runEngineJob<Material>({ op: 'read-material', input });
+  return jobs.runJob<Material>({ op: 'read-material', input });
 }
 
 /**

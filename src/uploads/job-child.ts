@@ -1,12 +1,14 @@
 /**
  * Entry of the job process (job-process.ts): a separate Node process, kept warm by the
- * server, that does the CPU- and memory-heavy work — the question engine, and the reading
- * of uploads (issue 22 §1: spreadsheets, Word, PowerPoint, PDF, text banks, generation
- * material) — so a hostile file can exhaust only this process's capped heap and its CPU
- * runs at a lower priority than the hall's answer traffic (DESIGN §7).
+ * server, that does the CPU- and memory-heavy work — the reading of uploads (issue 22 §1:
+ * spreadsheets, Word, PowerPoint, PDF, text banks, generation material), and the jobs of
+ * the files named after the entry on its command line (job-pool.ts `jobModules`: the
+ * hall's question engine) — so a hostile file can exhaust only this process's capped heap
+ * and its CPU runs at a lower priority than the hall's answer traffic (docs/decisions.md,
+ * "Heavy parsing in a child process").
  *
  * Protocol: the child says `{ready: true}` once it listens (a message that arrives before
- * a listener is lost). Byte streams arrive on stdin in frames (job-process.ts `FRAME`:
+ * a listener is lost). Byte streams arrive on stdin in frames (job-protocol.ts `FRAME`:
  * `[type u8][stream u8][length u32 LE]` + payload); an upload's bytes come as the server
  * reads them from the socket. Jobs arrive one at a time over IPC as `{job, streams}`: the
  * job waits until `streams` streams have ended (an aborted one is empty), gets them where
@@ -15,25 +17,40 @@
  */
 import busboy from 'busboy';
 import { Socket, type SocketConstructorOpts } from 'node:net';
-import { ApiError } from '../../platform/errors.js';
-import type { EngineJob, TakeRequest, Taken, TakenFile } from './job-process.js';
-import { FRAME, FRAME_HEADER, HEAD_BYTES } from './job-process.js';
+import { pathToFileURL } from 'node:url';
+import { ApiError } from '../platform/errors.js';
+import { FRAME, FRAME_HEADER, HEAD_BYTES, type JobRequest, type TakeRequest, type Taken, type TakenFile } from './job-protocol.js';
+import type { MaterialInput } from './material/read-material.js';
+import type { UploadJob } from './upload-jobs.js';
 
-async function run(job: EngineJob): Promise<unknown> {
-  switch (job.op) {
-    case 'generate':
-      // WordNet (read from disk here, in the child) keeps distractors of the key's kind and makes believable false statements.
-      return (await import('../../core/generation/engine/extractive.js')).generateExtractive(job.passages, { ...job.options, lexicon: (await import('./wordnet.js')).kindOf });
-    case 'select':
-      return (await import('./llm/select.js')).selectPassages(job.passages, job.budget);
+/** The jobs this process knows itself: reading uploads. `echo` returns its input with every streamed upload as bytes. */
+type ReaderJob = { op: 'read-material'; input: MaterialInput } | { op: 'echo'; input: MaterialInput } | { op: 'discard' } | UploadJob;
+const READER_OPS = new Set(['read-material', 'echo', 'discard', 'read-sheet', 'read-roster', 'read-bank']);
+
+/** A program's jobs (job-pool.ts `jobModules`): each file named after the entry on the command line exports `childJobs`. */
+type ChildJobs = Record<string, (job: never) => Promise<unknown>>;
+let programJobs: Promise<ChildJobs> | null = null;
+function loadProgramJobs(): Promise<ChildJobs> {
+  programJobs ??= Promise.all(process.argv.slice(2).map(async (file) => ((await import(pathToFileURL(file).href)) as { childJobs: ChildJobs }).childJobs)).then((all) => Object.assign({}, ...all) as ChildJobs);
+  return programJobs;
+}
+
+async function run(job: JobRequest): Promise<unknown> {
+  if (!READER_OPS.has(job.op)) {
+    const handler = (await loadProgramJobs())[job.op];
+    if (!handler) throw new Error(`no job "${job.op}" in this job process`);
+    return handler(job as never);
+  }
+  const reader = job as ReaderJob;
+  switch (reader.op) {
     case 'read-material':
-      return (await import('./material/read-material.js')).readMaterialInChild(job.input);
+      return (await import('./material/read-material.js')).readMaterialInChild(reader.input);
     case 'echo':
-      return job.input;
+      return reader.input;
     case 'discard':
       return null;
     default:
-      return (await import('../imports/upload-jobs.js')).runUploadJob(job);
+      return (await import('./upload-jobs.js')).runUploadJob(reader);
   }
 }
 
@@ -249,7 +266,7 @@ function attach(value: unknown, arrays: Uint8Array[]): unknown {
 /**
  * A full collection after each job (the child runs with --expose-gc): an upload's buffer
  * is given back before the next job starts rather than whenever V8 would, so the child's
- * RSS between jobs is what it really keeps (job-process.ts retires it above
+ * RSS between jobs is what it really keeps (job-pool.ts retires it above
  * RECYCLE_RSS_MB). It costs the child ~10–30 ms, on idle CPU (SCHED_IDLE); the server nothing.
  */
 function collect(): void {
@@ -267,7 +284,7 @@ const reply = (message: unknown) =>
 process.on('disconnect', () => process.exit(1));
 readFrames();
 let queue = Promise.resolve();
-process.on('message', (message: { job: EngineJob; streams: number } | { take: TakeRequest } | { drop: true }, handle?: unknown) => {
+process.on('message', (message: { job: JobRequest; streams: number } | { take: TakeRequest } | { drop: true }, handle?: unknown) => {
   if ('drop' in message) return dropTake?.();
   if ('take' in message) {
     // the start of a lease: no job runs now (the server sends one only after the answer)
@@ -280,7 +297,7 @@ process.on('message', (message: { job: EngineJob; streams: number } | { take: Ta
   // one job at a time (the server sends the next only after this one's answer)
   queue = queue
     .then(() => streams(message.streams))
-    .then((arrays) => run(attach(message.job, arrays) as EngineJob))
+    .then((arrays) => run(attach(message.job, arrays) as JobRequest))
     .finally(collect)
     .then(
       (result) => reply({ ok: true, result }),

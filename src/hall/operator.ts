@@ -1,5 +1,5 @@
 /**
- * The hall operator's credential (DESIGN §4, §11; issue 22 part 2): whole-appliance
+ * The hall operator's credential (docs/design.md §4, §11; issue 22 part 2): whole-appliance
  * operations (backups now; restore is scripts/restore on the machine itself) need it, and
  * a workspace API key — which anyone on the hall network can obtain by signing up —
  * never reaches them.
@@ -20,12 +20,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { randomBase62 } from './ids.js';
-import { sha256Hex } from './crypto.js';
-import { ApiError, Unauthorized } from './errors.js';
-import { presentedKey } from './auth.js';
-import { clientAddress } from './http.js';
-import type { AppDeps, AppEnv } from './deps.js';
+import { randomBase62 } from '../platform/ids.js';
+import { sha256Hex } from '../platform/crypto.js';
+import { ApiError, Unauthorized } from '../platform/errors.js';
+import { presentedKey } from '../platform/auth.js';
+import { clientAddress } from '../platform/http.js';
+import type { AppEnv } from '../platform/deps.js';
+import type { AppDeps } from './deps.js';
 
 /** File name of the stored digest inside the data directory. */
 export const OPERATOR_FILE = 'operator.key';

@@ -4,10 +4,10 @@
  * citation "slide N". Speaker notes are appended to their slide's passage when present.
  */
 import type JSZip from 'jszip';
-import { loadJsZip } from '../../../platform/lazy.js';
+import { loadJsZip } from '../../platform/lazy.js';
 import { XMLParser } from 'fast-xml-parser';
 import { UnusableMaterial } from '../errors.js';
-import type { Passage } from '../../../core/generation/passage.js';
+import type { Passage } from '../../core/generation/passage.js';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, isArray: (_name, _path, _leaf, isAttribute) => !isAttribute });
 

@@ -5,9 +5,9 @@
  * file). Text is decoded as UTF-8, UTF-16 (with a BOM), or else Windows-1252 (what
  * Word's "Plain text" save often produces), with a warning.
  */
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
-import type { StreamedBytes } from '../generation/job-process.js';
-import { streamedUpload } from '../generation/streamed-upload.js';
+import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../platform/errors.js';
+import type { StreamedBytes } from './lease.js';
+import { streamedUpload } from './streamed-upload.js';
 
 /** 10 MB: the import limit (app.ts applies the same limit to the whole body). */
 export const IMPORT_LIMIT_BYTES = 10 * 1024 * 1024;

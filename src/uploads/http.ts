@@ -1,7 +1,7 @@
 /** Small HTTP helpers of the import/export routes: downloads and upload error responses. */
 import type { Context } from 'hono';
-import type { AppEnv } from '../../platform/deps.js';
-import { errorResponses } from '../../platform/openapi.js';
+import type { AppEnv } from '../platform/deps.js';
+import { errorResponses } from '../platform/openapi.js';
 
 /** Error responses of upload routes (problem details like every error). */
 export const uploadErrors = {

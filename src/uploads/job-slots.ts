@@ -13,12 +13,12 @@
  *   over it, 429 `UPLOAD_QUOTA` with Retry-After: one workspace cannot fill a lane's queue.
  * - A waiting place whose AbortSignal fires (its client went away) leaves the queue at once.
  *
- * The owner, lane and signal of the jobs of a request travel with it in `uploadContext`
- * (streamed-upload.ts sets it for the upload routes), so a job taken deep in a handler
- * (runEngineJob) is counted against the right workspace.
+ * The lanes are a `LaneSlots` object, one per job pool (job-pool.ts), held in the program's
+ * dependencies. The owner, lane and signal of the jobs of a request travel with it in the
+ * pool's upload context (streamed-upload.ts sets it for the upload routes), so a job taken
+ * deep in a handler (`JobPool.runJob`) is counted against the right workspace.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { ApiError, ValidationError } from '../../platform/errors.js';
+import { ApiError, ValidationError } from '../platform/errors.js';
 
 /** A lane of job processes. */
 export type Lane = 'main' | 'small';
@@ -40,9 +40,6 @@ export interface UploadContext {
   signal?: AbortSignal;
 }
 
-/** The upload context of the request being handled (streamed-upload.ts `streamedForm` runs the route inside it). */
-export const uploadContext = new AsyncLocalStorage<UploadContext>();
-
 interface Waiter {
   owner?: string;
   start: () => void;
@@ -61,16 +58,6 @@ class LaneQueue {
     else this.held.delete(owner);
   }
 }
-
-const lanes: Record<Lane, LaneQueue> = { main: new LaneQueue(), small: new LaneQueue() };
-let onBusy: (busy: boolean) => void = () => {};
-
-/** Called with true when some lane starts a job after all were idle, false when all are idle again (job-process.ts watches the exam meanwhile). */
-export function onLanesBusy(hook: (busy: boolean) => void): void {
-  onBusy = hook;
-}
-
-const anyRunning = () => LANES.some((l) => lanes[l].running);
 
 /** 503 when a lane's queue is full. */
 export class BusyReadingUploads extends ApiError {
@@ -97,52 +84,64 @@ export class UploadQuotaReached extends ApiError {
 const clientGone = () => new ValidationError('The upload was interrupted: the client went away.', [{ path: '(body)', message: 'the upload was interrupted' }]);
 
 /**
- * Waits for the turn of `ctx.lane` and returns its release (call it once).
- * @throws UploadQuotaReached (429) when the workspace holds PLACES_PER_WORKSPACE places in
- *   the lane; BusyReadingUploads (503) when MAX_WAITING jobs already wait; ValidationError
- *   (400, nobody reads it) when `ctx.signal` fired before or while waiting
+ * The lanes of one job pool: each lane's running job, its queue and the places each
+ * workspace holds. `onBusy` is called with true when some lane starts a job after all were
+ * idle, false when all are idle again (the pool watches the exam meanwhile).
  */
-export async function takeSlot(ctx: UploadContext): Promise<() => void> {
-  const lane = lanes[ctx.lane];
-  const owner = ctx.workspaceId;
-  if (ctx.signal?.aborted) throw clientGone();
-  if (owner !== undefined && (lane.held.get(owner) ?? 0) >= PLACES_PER_WORKSPACE) throw new UploadQuotaReached(ctx.lane);
-  if (lane.running) {
-    if (lane.waiting.length >= MAX_WAITING) throw new BusyReadingUploads();
-    lane.hold(owner, 1);
-    await new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { owner, start: () => (ctx.signal?.removeEventListener('abort', leave), resolve()) };
-      // the client went away while waiting: its place is given back at once
-      const leave = () => {
-        const at = lane.waiting.indexOf(waiter);
-        if (at < 0) return;
-        lane.waiting.splice(at, 1);
-        lane.hold(owner, -1);
-        reject(clientGone());
-      };
-      lane.waiting.push(waiter);
-      ctx.signal?.addEventListener('abort', leave, { once: true });
-    });
-  } else lane.hold(owner, 1);
-  const wasIdle = !anyRunning();
-  lane.running = true;
-  if (wasIdle) onBusy(true);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    lane.hold(owner, -1);
-    const next = lane.waiting.shift();
-    if (next) return next.start();
-    lane.running = false;
-    if (!anyRunning()) onBusy(false);
-  };
-}
+export class LaneSlots {
+  private readonly lanes: Record<Lane, LaneQueue> = { main: new LaneQueue(), small: new LaneQueue() };
+  constructor(private readonly onBusy: (busy: boolean) => void = () => {}) {}
 
-/** Each lane's figures now: whether a job runs and how many wait (GET /health `uploads`). */
-export function laneFigures(): Record<Lane, { running: number; waiting: number }> {
-  return { main: { running: lanes.main.running ? 1 : 0, waiting: lanes.main.waiting.length }, small: { running: lanes.small.running ? 1 : 0, waiting: lanes.small.waiting.length } };
-}
+  private anyRunning(): boolean {
+    return LANES.some((l) => this.lanes[l].running);
+  }
 
-/** The lane for the current request's jobs (main outside an upload route). */
-export const currentContext = (): UploadContext => uploadContext.getStore() ?? { lane: 'main' };
+  /**
+   * Waits for the turn of `ctx.lane` and returns its release (call it once).
+   * @throws UploadQuotaReached (429) when the workspace holds PLACES_PER_WORKSPACE places in
+   *   the lane; BusyReadingUploads (503) when MAX_WAITING jobs already wait; ValidationError
+   *   (400, nobody reads it) when `ctx.signal` fired before or while waiting
+   */
+  async take(ctx: UploadContext): Promise<() => void> {
+    const lane = this.lanes[ctx.lane];
+    const owner = ctx.workspaceId;
+    if (ctx.signal?.aborted) throw clientGone();
+    if (owner !== undefined && (lane.held.get(owner) ?? 0) >= PLACES_PER_WORKSPACE) throw new UploadQuotaReached(ctx.lane);
+    if (lane.running) {
+      if (lane.waiting.length >= MAX_WAITING) throw new BusyReadingUploads();
+      lane.hold(owner, 1);
+      await new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = { owner, start: () => (ctx.signal?.removeEventListener('abort', leave), resolve()) };
+        // the client went away while waiting: its place is given back at once
+        const leave = () => {
+          const at = lane.waiting.indexOf(waiter);
+          if (at < 0) return;
+          lane.waiting.splice(at, 1);
+          lane.hold(owner, -1);
+          reject(clientGone());
+        };
+        lane.waiting.push(waiter);
+        ctx.signal?.addEventListener('abort', leave, { once: true });
+      });
+    } else lane.hold(owner, 1);
+    const wasIdle = !this.anyRunning();
+    lane.running = true;
+    if (wasIdle) this.onBusy(true);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      lane.hold(owner, -1);
+      const next = lane.waiting.shift();
+      if (next) return next.start();
+      lane.running = false;
+      if (!this.anyRunning()) this.onBusy(false);
+    };
+  }
+
+  /** Each lane's figures now: whether a job runs and how many wait (GET /health `uploads`). */
+  figures(): Record<Lane, { running: number; waiting: number }> {
+    const { main, small } = this.lanes;
+    return { main: { running: main.running ? 1 : 0, waiting: main.waiting.length }, small: { running: small.running ? 1 : 0, waiting: small.waiting.length } };
+  }
+}

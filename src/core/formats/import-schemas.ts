@@ -2,9 +2,9 @@
  * zod shapes of the import/export routes: multipart forms (validated by the router's
  * hook → 400 problem) and JSON responses, which also describe them in /openapi.json.
  */
-import { z } from '@hono/zod-openapi';
-import { questionInputSchema, storedQuestionSchema } from '../../core/questions/schemas.js';
-import { BANK_FORMATS } from '../../core/formats/types.js';
+import { z } from '../zod.js';
+import { questionInputSchema, storedQuestionSchema } from '../questions/schemas.js';
+import { BANK_FORMATS } from './types.js';
 
 const fileField = z.any().openapi({ type: 'string', format: 'binary' });
 /** A multipart boolean: "true"/"1"/"on" mean true. */

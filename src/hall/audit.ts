@@ -1,9 +1,9 @@
 /**
- * Audit rows for invigilator and examiner actions (STYLE: written in the same
+ * Audit rows for invigilator and examiner actions (docs/design.md §13: written in the same
  * transaction as the action). `reason` is required for actions on candidates.
  */
 import type { Sqlite } from '../db/index.js';
-import { newId } from './ids.js';
+import { newId } from '../platform/ids.js';
 
 export interface AuditEntry {
   workspaceId: string;

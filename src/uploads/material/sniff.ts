@@ -3,8 +3,8 @@
  * agrees with what it claims to be (its extension, or its MIME type when it has none).
  * Unsupported kinds and files whose bytes contradict their claim → 415 (issue 7).
  */
-import { loadJsZip } from '../../../platform/lazy.js';
-import { UnsupportedMediaType, ValidationError } from '../../../platform/errors.js';
+import { loadJsZip } from '../../platform/lazy.js';
+import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
 
 /** Formats the readers understand. */
 export type MaterialFormat = 'pdf' | 'docx' | 'pptx' | 'txt' | 'md' | 'srt' | 'vtt' | 'mp3' | 'wav' | 'mp4';

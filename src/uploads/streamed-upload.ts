@@ -5,7 +5,7 @@
  * barrage of 40 MB uploads during an exam those buffers (~300 MB per 30 s) set off the
  * server's garbage collections and tripled its CPU, which the candidates' saves felt.
  * Here busboy parses the body as it arrives, and each file part's chunks go straight
- * down the job process's stdin (job-process.ts `Lease`), at the pace the child takes them
+ * down the job process's stdin (lease.ts `Lease`), at the pace the child takes them
  * (backpressure reaches the client's socket). The server keeps of a file only its first
  * 8 KB (`head`, to tell what it is) and its size. The form holds a stand-in empty File per
  * file part; `streamedUpload(file)` returns its StreamedBytes, which a job takes as bytes.
@@ -27,11 +27,13 @@ import busboy from 'busboy';
 import type { MiddlewareHandler } from 'hono';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { AppEnv } from '../../platform/deps.js';
-import { closeAfterEarlyAnswer, readAgain, stopReadingForGood } from '../../platform/early-answer.js';
-import { PayloadTooLarge, ValidationError } from '../../platform/errors.js';
-import { HEAD_BYTES, StreamedBytes, takeLease, type Lease, type StreamSink } from './job-process.js';
-import { SMALL_UPLOAD_BYTES, uploadContext, type UploadContext } from './job-slots.js';
+import type { AppEnv } from '../platform/deps.js';
+import { closeAfterEarlyAnswer, readAgain, stopReadingForGood } from '../platform/early-answer.js';
+import { PayloadTooLarge, ValidationError } from '../platform/errors.js';
+import type { JobPool } from './job-pool.js';
+import { HEAD_BYTES } from './job-protocol.js';
+import { SMALL_UPLOAD_BYTES, type UploadContext } from './job-slots.js';
+import { StreamedBytes, type Lease, type StreamSink } from './lease.js';
 
 /** A socket's libuv handle, as far as the handover touches it. */
 interface TcpHandle {
@@ -65,7 +67,7 @@ function canHandOver(incoming: IncomingMessage): TcpHandle | null {
  * files as the lease's streams. The server then answers as always, on its own copy, with
  * `Connection: close` (its parser never saw the end of the body).
  */
-async function handOver(incoming: IncomingMessage, outgoing: ServerResponse | undefined, handle: TcpHandle, maxFileBytes: number, form: FormData, ctx: UploadContext): Promise<Lease> {
+async function handOver(jobs: JobPool, incoming: IncomingMessage, outgoing: ServerResponse | undefined, handle: TcpHandle, maxFileBytes: number, form: FormData, ctx: UploadContext): Promise<Lease> {
   const socket = incoming.socket as Socket;
   outgoing?.setHeader('connection', 'close');
   // While it waits for its turn the server reads the body's first QUEUED_READ_BYTES (then
@@ -82,7 +84,7 @@ async function handOver(incoming: IncomingMessage, outgoing: ServerResponse | un
   incoming.on('data', keep);
   let lease: Lease;
   try {
-    lease = await takeLease(ctx);
+    lease = await jobs.takeLease(ctx);
   } catch (e) {
     incoming.off('data', keep);
     stopReadingForGood(socket);
@@ -167,10 +169,11 @@ function contextOf(incoming: IncomingMessage, outgoing: ServerResponse | undefin
  * Route middleware: parses a multipart body as a stream, its files into the job process,
  * its fields into hono's form cache, and runs the route in the request's upload context
  * (job-slots.ts: the workspace's quota, the lane, the client's signal).
+ * @param jobs the program's job pool (its dependencies), whose children read the files
  * @param maxFileBytes a file part's cap (413 over it)
  * @param opts.smallLane whether small bodies may use the small lane (the imports; not the question engine)
  */
-export function streamedForm(maxFileBytes: number, opts: { smallLane?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function streamedForm(jobs: JobPool, maxFileBytes: number, opts: { smallLane?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const type = c.req.header('content-type') ?? '';
@@ -181,7 +184,7 @@ export function streamedForm(maxFileBytes: number, opts: { smallLane?: boolean }
     const { ctx, detach } = contextOf(incoming, c.env?.outgoing, (c.var as { workspace?: { id: string } }).workspace?.id, opts.smallLane ?? false);
     try {
       if (handle) {
-        leased = handOver(incoming, c.env?.outgoing, handle, maxFileBytes, form, ctx);
+        leased = handOver(jobs, incoming, c.env?.outgoing, handle, maxFileBytes, form, ctx);
         await leased;
       } else await new Promise<void>((resolve, reject) => {
         let bb: busboy.Busboy;
@@ -212,7 +215,7 @@ export function streamedForm(maxFileBytes: number, opts: { smallLane?: boolean }
             (async () => {
               let lease: Lease;
               try {
-                leased ??= takeLease(ctx);
+                leased ??= jobs.takeLease(ctx);
                 lease = await leased;
               } catch (e) {
                 stream.resume();
@@ -262,7 +265,7 @@ export function streamedForm(maxFileBytes: number, opts: { smallLane?: boolean }
         incoming.pipe(bb);
       });
       (c.req as unknown as { bodyCache: { formData?: FormData } }).bodyCache.formData = form;
-      await uploadContext.run(ctx, next);
+      await jobs.context.run(ctx, next);
     } finally {
       detach();
       // the job that read the upload ended the lease; otherwise the child drops its streams

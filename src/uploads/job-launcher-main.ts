@@ -21,7 +21,7 @@
  *   `{op: 'exit', id, code, signal, stderr, overMemory}` when it ended (`stderr`: the last
  *   4 KB it printed, for telling heap exhaustion; `overMemory`: the watchdog killed it).
  * - server → launcher `{op: 'cap', percent}`: every child may run `percent` % of the time
- *   (stopped and continued every 100 ms) until the next cap; 100 lifts it (job-process.ts
+ *   (stopped and continued every 100 ms) until the next cap; 100 lifts it (job-pool.ts
  *   sets it while an attempt is in progress).
  * - `{op: 'ready'}` once this process listens.
  * When the server goes away (the IPC channel closes) every child is killed and this

@@ -188,7 +188,7 @@ export function startJobLauncher(): number | undefined {
  * Caps every job process, now and later ones, to running `percent` % of the time: the
  * launcher continues (SIGCONT) and stops (SIGSTOP) them, `percent` ms of every 100 ms;
  * 100 lifts the cap.
- * job-process.ts sets it while an exam is live (docs/decisions.md, "Background jobs yield
+ * job-pool.ts sets it while an exam is live (docs/decisions.md, "Background jobs yield
  * to a live exam"). Values are clamped to 1–100.
  */
 export function setJobCpuCap(percent: number): void {

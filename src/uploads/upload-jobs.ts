@@ -1,20 +1,20 @@
 /**
- * The reading of import uploads, as jobs for the job process (generation/job-process.ts;
+ * The reading of import uploads, as jobs for the job process (job-pool.ts;
  * issue 22 §1): a spreadsheet of questions, a roster (.xlsx or CSV), a question bank (text
  * or .docx, parsed). Archives are first inflated into nothing with their declared sizes
  * enforced (zip-limits.ts `verifyZipSizes`), so exceljs and mammoth only ever inflate
  * what was judged. Runs inside the job process; results are plain data for the route, which
  * then stores them on the main thread (one transaction, as before).
  */
-import { loadMammoth } from '../../platform/lazy.js';
-import { UnsupportedMediaType, ValidationError } from '../../platform/errors.js';
-import { parseQuestionBank } from '../../core/formats/detect.js';
-import { readRosterCsv, readRosterXlsx, type RosterRead } from '../../core/formats/roster-io.js';
-import { BankFormatError, type BankFormat } from '../../core/formats/types.js';
-import { decodeText, headOf, requireText, sniff, uploadBytes, type Upload } from './uploads.js';
-import { readQuestionSheet, type SheetRead } from '../../core/formats/xlsx/read-questions.js';
+import { loadMammoth } from '../platform/lazy.js';
+import { UnsupportedMediaType, ValidationError } from '../platform/errors.js';
+import { parseQuestionBank } from '../core/formats/detect.js';
+import { readRosterCsv, readRosterXlsx, type RosterRead } from '../core/formats/roster-io.js';
+import { BankFormatError, type BankFormat } from '../core/formats/types.js';
+import { decodeText, headOf, requireText, sniff, uploadBytes, type Upload } from './upload-file.js';
+import { readQuestionSheet, type SheetRead } from '../core/formats/xlsx/read-questions.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS, verifyZipSizes } from './zip-limits.js';
-import type { StreamedBytes } from '../generation/job-process.js';
+import type { StreamedBytes } from './lease.js';
 
 /** A job of the job process (bytes streamed there from the socket, or sent from memory). */
 export type UploadJob =

@@ -13,7 +13,7 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { ApiError, UnsupportedMediaType } from '../../platform/errors.js';
+import { ApiError, UnsupportedMediaType } from '../platform/errors.js';
 
 /** How much an archive may unpack to. */
 export interface ZipLimits {

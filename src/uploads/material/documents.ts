@@ -2,10 +2,10 @@
  * Document readers keeping provenance: PDF per page (unpdf / PDF.js), DOCX per paragraph
  * (mammoth raw text), TXT and Markdown per paragraph (blank-line separated).
  */
-import { loadMammoth, loadUnpdf } from '../../../platform/lazy.js';
+import { loadMammoth, loadUnpdf } from '../../platform/lazy.js';
 import { UnusableMaterial } from '../errors.js';
-import { linesToParagraphs, textToParagraphPassages, type Passage } from '../../../core/generation/passage.js';
-import { stripFurniture } from '../../../core/generation/furniture.js';
+import { linesToParagraphs, textToParagraphPassages, type Passage } from '../../core/generation/passage.js';
+import { stripFurniture } from '../../core/generation/furniture.js';
 
 /**
  * PDF → one passage per page with text, citation "page N" (N = the PDF's 1-based page

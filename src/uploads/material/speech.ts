@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ServiceUnavailable } from '../../../platform/errors.js';
+import { ServiceUnavailable } from '../../platform/errors.js';
 import { toolMissing } from '../errors.js';
 import { parseCaptions, type TimedText } from './captions.js';
 import { findOnPath, runTool, type ToolEnv } from './tools.js';

@@ -2,7 +2,7 @@
  * Captions as transcripts (issue 7: "captions beat recognition"): SubRip (.srt) and
  * WebVTT (.vtt) cues are parsed and grouped into timed passages cited as mm:ss.
  */
-import { formatTimestamp, type Passage } from '../../../core/generation/passage.js';
+import { formatTimestamp, type Passage } from '../../core/generation/passage.js';
 
 /** One timed piece of transcript (a caption cue or a recognised word run). */
 export interface TimedText {

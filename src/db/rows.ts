@@ -1,0 +1,29 @@
+/**
+ * Row types of the hall's tables as better-sqlite3 returns them from `SELECT *`: derived
+ * from the drizzle schema (docs/design.md §13), keyed by the column's SQL name
+ * (snake_case), with boolean columns as the 0/1 integers SQLite stores and nullable
+ * columns as `| null`. Prepared statements on the hot paths are typed with these, so a
+ * column added to the schema reaches every row type at once.
+ */
+import type { Column, Table } from 'drizzle-orm';
+import type { attempts, exams, questions, workspaces } from './schema/index.js';
+
+/** The value better-sqlite3 gives for one column: booleans are stored as 0/1. */
+type RawValue<C extends Column> = (C['_']['data'] extends boolean ? number : C['_']['data']) | (C['_']['notNull'] extends true ? never : null);
+
+/** A table's row as `SELECT *` returns it (column SQL names → raw values). */
+export type RawRow<T extends Table> = {
+  [K in keyof T['_']['columns'] as T['_']['columns'][K]['_']['name']]: RawValue<T['_']['columns'][K]>;
+};
+
+/** `SELECT * FROM exams` */
+export type ExamRow = RawRow<typeof exams>;
+/** `SELECT * FROM questions` */
+export type QuestionRow = RawRow<typeof questions>;
+/**
+ * An attempt as the hall reads and caches it: every column but `durable_seq`, the
+ * durability watermark, which only the answer buffer reads and moves (answer-buffer.ts).
+ */
+export type AttemptRow = Omit<RawRow<typeof attempts>, 'durable_seq'>;
+/** `SELECT * FROM workspaces` */
+export type WorkspaceRow = RawRow<typeof workspaces>;

@@ -1,0 +1,18 @@
+/**
+ * The hall's own jobs for the job processes (src/uploads/job-pool.ts `jobModules`): run
+ * inside a job process, never in the server. `generate` is the question engine with
+ * WordNet (read from disk here, in the child: distractors of the key's kind and believable
+ * false statements); `select` picks the passages an LLM sees (llm/select.ts).
+ */
+import type { GenerateOptions } from '../../core/generation/engine/extractive.js';
+import type { Passage } from '../../core/generation/passage.js';
+
+/** Each job by its op; job-child.ts calls the one a job names. */
+export const childJobs = {
+  async generate(job: { passages: Passage[]; options: GenerateOptions }) {
+    return (await import('../../core/generation/engine/extractive.js')).generateExtractive(job.passages, { ...job.options, lexicon: (await import('./wordnet.js')).kindOf });
+  },
+  async select(job: { passages: Passage[]; budget: number }) {
+    return (await import('./llm/select.js')).selectPassages(job.passages, job.budget);
+  },
+};

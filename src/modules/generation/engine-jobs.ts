@@ -1,0 +1,23 @@
+/**
+ * The hall's jobs in a job process (src/uploads/job-pool.ts): the file that defines them
+ * (child-jobs.ts, named to the pool by the hall's composition root) and the calls that
+ * run them. The question engine takes seconds of CPU on a long PDF and its language model
+ * ~56 MB: it runs off the main thread, and its child is retired after it.
+ */
+import { fileURLToPath } from 'node:url';
+import type { EngineResult, GenerateOptions } from '../../core/generation/engine/extractive.js';
+import type { Passage } from '../../core/generation/passage.js';
+import type { JobRunner } from '../../uploads/job-pool.js';
+
+/** Absolute path of child-jobs (.ts from sources under tsx, .js compiled), for `new JobPool({ jobModules })`. */
+export const GENERATION_JOB_MODULE = fileURLToPath(new URL(`./child-jobs.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+
+/** generateExtractive in a job process of `jobs` (the child is ended after it). */
+export function generateInChild(jobs: JobRunner, passages: Passage[], options: GenerateOptions): Promise<EngineResult> {
+  return jobs.runJob<EngineResult>({ op: 'generate', passages, options }, { retire: true });
+}
+
+/** selectPassages in a job process of `jobs`: up to `budget` characters of the most informative passages. */
+export function selectInChild(jobs: JobRunner, passages: Passage[], budget: number): Promise<Passage[]> {
+  return jobs.runJob<Passage[]>({ op: 'select', passages, budget });
+}
