@@ -7,7 +7,7 @@
  */
 import type { MathForm } from '../../platform/rich-text.js';
 import { RawJson } from '../../platform/compress.js';
-import { renderedQuestion, type Layout, type Paper, type PaperOption, type PaperQuestion } from './paper.js';
+import { renderedQuestion, shownOrder, type Layout, type Paper } from './paper.js';
 
 const LABELS = 'ABCDEFGHIJ';
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
@@ -20,11 +20,7 @@ const utf8 = (s: string) => Buffer.from(s, 'utf8');
 export function candidateQuestionsJson(paper: Paper, layout: Layout, form: MathForm = 'html'): { ids: string[]; json: RawJson } {
   const parts: Uint8Array[] = [utf8('[')];
   const ids: string[] = [];
-  const seen = new Set<string>();
-  const push = (q: PaperQuestion, optionIds: string[]) => {
-    seen.add(q.id);
-    const opts = optionIds.map((id) => q.optionsById.get(id)).filter((o): o is PaperOption => !!o);
-    for (const o of q.options) if (!optionIds.includes(o.id)) opts.push(o);
+  for (const { q, opts } of shownOrder(paper, layout)) {
     const r = renderedQuestion(q, form);
     if (ids.length) parts.push(utf8(','));
     ids.push(q.id);
@@ -36,12 +32,7 @@ export function candidateQuestionsJson(paper: Paper, layout: Layout, form: MathF
       parts.push(r.optionJson.get(o.id) ?? utf8(JSON.stringify({ text: o.text, html: renderedQuestion({ ...q, prompt: '', options: [o] }, form).optionHtml.get(o.id) }).slice(1)));
     });
     parts.push(utf8(']}'));
-  };
-  for (const l of layout) {
-    const q = paper.byId.get(l.questionId);
-    if (q) push(q, l.optionIds);
   }
-  for (const q of paper.questions) if (!seen.has(q.id)) push(q, q.options.map((o) => o.id));
   parts.push(utf8(']'));
   return { ids, json: new RawJson(parts) };
 }

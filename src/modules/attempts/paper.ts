@@ -129,14 +129,9 @@ const LABELS = 'ABCDEFGHIJ';
  * questions added since are appended (so an examiner's fix reaches candidates).
  */
 export function candidateQuestions(paper: Paper, layout: Layout, form: MathForm = 'html'): CandidateQuestion[] {
-  const out: CandidateQuestion[] = [];
-  const seen = new Set<string>();
-  const push = (q: PaperQuestion, optionIds: string[]) => {
-    seen.add(q.id);
-    const opts = optionIds.map((id) => q.optionsById.get(id)).filter((o): o is PaperOption => !!o);
-    for (const o of q.options) if (!optionIds.includes(o.id)) opts.push(o);
+  return shownOrder(paper, layout).map(({ q, opts }) => {
     const r = renderedQuestion(q, form);
-    out.push({
+    return {
       id: q.id,
       type: q.type,
       prompt: q.prompt,
@@ -146,7 +141,23 @@ export function candidateQuestions(paper: Paper, layout: Layout, form: MathForm 
       minWords: q.minWords,
       maxWords: q.maxWords,
       options: opts.map((o, i) => ({ id: o.id, keyLabel: LABELS[i] ?? String(i + 1), text: o.text, html: r.optionHtml.get(o.id) ?? renderRich(o.text || '', true, form) })),
-    });
+    };
+  });
+}
+
+/**
+ * The paper's questions in the attempt's layout, each with its options in the shown order:
+ * questions deleted since the attempt started are left out, questions added since are
+ * appended in paper order, and options added since follow the laid-out ones.
+ */
+export function shownOrder(paper: Paper, layout: Layout): { q: PaperQuestion; opts: PaperOption[] }[] {
+  const out: { q: PaperQuestion; opts: PaperOption[] }[] = [];
+  const seen = new Set<string>();
+  const push = (q: PaperQuestion, optionIds: string[]) => {
+    seen.add(q.id);
+    const opts = optionIds.map((id) => q.optionsById.get(id)).filter((o): o is PaperOption => !!o);
+    for (const o of q.options) if (!optionIds.includes(o.id)) opts.push(o);
+    out.push({ q, opts });
   };
   for (const l of layout) {
     const q = paper.byId.get(l.questionId);
