@@ -52,7 +52,7 @@ const channelProblems = {
   404: problem('No attempt with this id, or the operator switched the channel off for this server (SAVE_CHANNEL_OFF, CBT_SAVE_CHANNEL=off): save with PUT'),
   409: problem('The exam was already submitted, or its time ended more than 30 s ago (ALREADY_SUBMITTED, TIME_OVER); answers can no longer change'),
   426: problem('Without Upgrade: websocket: the channel would open for this attempt; a WebSocket client opens it (UPGRADE_REQUIRED; Upgrade header)'),
-  429: problem('The attempt\'s rate limit, or this attempt\'s channel from this address (or, after three attempts so, every channel from this address) was closed over its frame budget (4429) and may not reopen yet (RATE_LIMITED; Retry-After, retryAfterSeconds): save with PUT meanwhile'),
+  429: problem('Rate limit: the attempt\'s budget is spent, or this attempt\'s channel from this address (or, after three attempts so, every channel from this address) was closed over its frame budget (4429) and may not reopen yet (RATE_LIMITED; Retry-After, retryAfterSeconds): save with PUT meanwhile'),
   503: problem('The upgrade came while the server is stopping: try again once it is back, saving with PUT meanwhile'),
 };
 const channelDoc = {
