@@ -61,7 +61,7 @@ describe('concurrent starts of the largest allowed paper (a real hall process)',
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hallcbt-paper-bomb-'));
     receiver = await startReceiver();
-    server = new ServerProcess({ dataDir: join(dir, 'data'), port: await freePort(), logFile: join(dir, 'server.log'), env: { CBT_RATE_LIMIT_PER_MIN: '100000' } });
+    server = new ServerProcess({ dataDir: join(dir, 'data'), port: await freePort(), logFile: join(dir, 'server.log'), env: { CBT_RATE_LIMIT_PER_MIN: '100000', CBT_OPEN_ROOM_SEAT_ATTEMPTS: '0' /* the seeded candidates start from this one loopback address, as no hall does */ } });
     server.spawn();
     await server.ready();
     const client = new JsonClient(server.baseUrl);
