@@ -121,10 +121,11 @@ export async function withoutMathml(context: BrowserContext): Promise<void> {
 /**
  * A fresh browser context (own localStorage) with a page at `baseUrl` + `path`;
  * `mathml: false` makes it a browser without MathML (withoutMathml); `channel: false`
- * makes it save over HTTP only (httpSavesOnly).
+ * makes it save over HTTP only (httpSavesOnly); `serviceWorkers: 'block'` keeps the page's
+ * service worker from registering, so page.route sees every request the page makes.
  */
-export async function openPage(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number }; path?: string; mathml?: boolean; channel?: boolean } = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 768 }, locale: 'en-GB' });
+export async function openPage(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number }; path?: string; mathml?: boolean; channel?: boolean; serviceWorkers?: 'allow' | 'block' } = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 768 }, locale: 'en-GB', serviceWorkers: opts.serviceWorkers ?? 'allow' });
   if (opts.mathml === false) await withoutMathml(context);
   if (opts.channel === false) await httpSavesOnly(context);
   const page = await context.newPage();

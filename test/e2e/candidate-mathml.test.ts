@@ -87,11 +87,29 @@ describe('candidate page: maths as MathML where the browser shows it', () => {
     const viewport = { width, height: 768 };
     const seeded = await seedExam(server.baseUrl, PAPER);
     const origin = new URL(server.baseUrl).origin;
-    const { context, page, errors } = await openPage(browser, server.baseUrl, { viewport, mathml });
+    // the page's service worker off, so the held stylesheet below is this page's own request (a PC's first load)
+    const { context, page, errors } = await openPage(browser, server.baseUrl, { viewport, mathml, serviceWorkers: 'block' });
     const seen = record(page, origin);
+    // KaTeX's stylesheet arrives late, as over a busy hall Wi-Fi: until it is in, the maths is hidden, never shown unstyled
+    let cssHeld = 0;
+    let releaseCss = () => {};
+    const cssReleased = new Promise<void>((resolve) => (releaseCss = resolve));
+    await page.route('**/vendor/katex/*.css', async (route) => {
+      cssHeld += 1;
+      await cssReleased;
+      await route.continue();
+    });
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Chiamaka Eze', studentId: `MML-${viewport.width}-${form.length}`, pin: '1234' });
-    await page.waitForSelector('#q-prompt .katex');
+    await page.waitForSelector('#q-prompt .katex', { state: 'attached' });
+    if (!mathml) {
+      expect(await page.evaluate(() => document.documentElement.classList.contains('maths-loading'))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('#q-prompt .katex')!).visibility)).toBe('hidden');
+    }
+    releaseCss();
+    await page.waitForFunction(() => !document.documentElement.classList.contains('maths-loading'));
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('#q-prompt .katex')!).visibility)).toBe('visible');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(cssHeld).toBe(mathml ? 0 : 1);
 
     const frac = await firstFraction(page);
     const katexAssets = () => seen.paths.filter((p) => p.startsWith('/vendor/katex/'));

@@ -47,6 +47,9 @@ function katexCssHref(): string {
   return typeof __KATEX_CSS__ === 'string' ? __KATEX_CSS__ : '/vendor/katex/katex.min.css';
 }
 
+/** How long the maths stays hidden waiting for KaTeX's stylesheet, ms (the service worker's own network wait is 4 s). */
+const KATEX_CSS_WAIT_MS = 8000;
+
 interface RenderedQuestion {
   promptHtml?: string;
   options?: { html?: string }[];
@@ -56,6 +59,9 @@ interface RenderedQuestion {
  * Links KaTeX's stylesheet (once) when the paper holds KaTeX's HTML: the form an old
  * browser asked for, or a paper kept on this PC from such a request. A paper in MathML, or
  * without maths, links nothing, so the browser fetches no KaTeX CSS and no KaTeX font.
+ * Until the stylesheet is in (or failed), `<html>` carries the class `maths-loading` and
+ * styles.css hides the maths: without KaTeX's CSS its HTML shows every formula twice and
+ * unstacked, which a candidate must never read as the question (docs/decisions.md).
  */
 export function styleMaths(questions: RenderedQuestion[] | null | undefined): void {
   const katexHtml = (questions || []).some((q) => /katex-html/.test(q.promptHtml || '') || (q.options || []).some((o) => /katex-html/.test(o.html || '')));
@@ -64,6 +70,13 @@ export function styleMaths(questions: RenderedQuestion[] | null | undefined): vo
   link.id = 'katex-css';
   link.rel = 'stylesheet';
   link.href = katexCssHref();
+  const root = document.documentElement;
+  root.classList.add('maths-loading');
+  const loaded = () => root.classList.remove('maths-loading');
+  link.onload = loaded;
+  link.onerror = loaded;
+  // a stylesheet that never arrives must not hide the maths for the whole exam: unstyled beats unseen
+  setTimeout(loaded, KATEX_CSS_WAIT_MS);
   // before the page's own stylesheet, as index.html linked it (styles.css overrides a few KaTeX sizes)
   const own = document.querySelector('link[rel="stylesheet"]');
   document.head.insertBefore(link, own);
