@@ -2,13 +2,13 @@
  * Issue #34 §3: a question is rendered once per version and maths form — not per start,
  * not again when its exam's cached paper is rebuilt (a pause, an exam edit), and once for
  * several first starts at the same moment (single flight) — and what candidates receive is
- * exactly what the renderer makes (src/platform/rich-text.ts), in well-formed JSON.
+ * exactly what the renderer makes (src/core/rich-text.ts), in well-formed JSON.
  * Renders are counted by render-cache.ts `renderCounts` (the server runs in this process).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
 import { renderCounts } from '../../src/modules/attempts/render-cache.js';
-import { renderRich } from '../../src/platform/rich-text.js';
+import { renderRich } from '../../src/core/rich-text.js';
 import { candidateQuestions, renderPaper } from '../../src/modules/attempts/paper.js';
 import { candidateQuestionsJson } from '../../src/modules/attempts/paper-json.js';
 // @ts-expect-error plain ESM script without types

@@ -1,5 +1,5 @@
 /**
- * The server's rendering of question text (src/platform/rich-text.ts, issue 26): every
+ * The server's rendering of question text (src/core/rich-text.ts, issue 26): every
  * payload of the XSS corpus, written into a prompt (block) or an option (inline), comes out
  * as HTML whose every element and attribute is on the allow-list, with no URL, no event
  * handler and no style beyond KaTeX's sizes and colours, in both forms of the maths (KaTeX
@@ -10,7 +10,7 @@
 import { Parser, parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compactHtml, renderRich, safeStyle, sanitisedRich, type MathForm } from '../../src/platform/rich-text.js';
+import { compactHtml, renderRich, safeStyle, sanitisedRich, type MathForm } from '../../src/core/rich-text.js';
 import { addQuestions, createExam, registerWorkspace, startAttempt, startTestServer, type TestServer } from '../harness.js';
 import { PAYLOADS } from './xss/corpus.js';
 

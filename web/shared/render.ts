@@ -1,6 +1,6 @@
 /**
- * The admin page's question rendering: the server's own renderer (src/platform/rich-text.ts,
+ * The admin page's question rendering: the server's own renderer (src/core/rich-text.ts,
  * Markdown + KaTeX + sanitize-html), so the editor preview shows exactly the HTML the server
  * sends candidates (issue 26).
  */
-export { escapeHtml, renderRich } from '../../src/platform/rich-text.js';
+export { escapeHtml, renderRich } from '../../src/core/rich-text.js';

@@ -15,7 +15,7 @@ export const MAX_INSTRUCTIONS_CHARS = 5000;
 
 /**
  * The exam's instructions to candidates: Markdown + LaTeX, rendered and sanitised as a
- * question's prompt is (src/platform/rich-text.ts) on the candidate's instructions
+ * question's prompt is (src/core/rich-text.ts) on the candidate's instructions
  * screen. Blank or null: none.
  */
 const instructions = z

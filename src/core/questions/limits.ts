@@ -34,7 +34,7 @@ export const MAX_PAPER_MATHS_CHARS = 10_000;
 /** Characters of everything authored in one exam (with explanations, model answers, rubrics): what the hall holds per cached paper. */
 export const MAX_PAPER_AUTHORED_CHARS = 1_000_000;
 
-/** The maths of the renderer (src/platform/rich-text.ts MATH): `$$…$$` display or `$…$` inline. */
+/** The maths of the renderer (src/core/rich-text.ts MATH): `$$…$$` display or `$…$` inline. */
 const MATH = /\$\$([\s\S]+?)\$\$|\$([^$\n]+?)\$/g;
 
 /** The `$…$` spans of a text and the characters of TeX inside them. */

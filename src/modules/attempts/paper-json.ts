@@ -5,7 +5,7 @@
  * per question version (rendered-question.ts), so a start of a large paper costs a copy of
  * its bytes, not a JSON.stringify and UTF-8 encoding of megabytes of HTML on the event loop.
  */
-import type { MathForm } from '../../platform/rich-text.js';
+import type { MathForm } from '../../core/rich-text.js';
 import { RawJson } from '../../platform/compress.js';
 import { renderedQuestion, shownOrder, type Layout, type Paper } from './paper.js';
 

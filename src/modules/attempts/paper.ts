@@ -8,7 +8,7 @@ import type { ExamRow, QuestionRow } from '../../db/rows.js';
 import { sebGateFor } from '../seb/gate.js';
 import type { SebGate } from '../seb/verify.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
-import { renderRich, type MathForm } from '../../platform/rich-text.js';
+import { renderRich, type MathForm } from '../../core/rich-text.js';
 import { byOptionId, cachedRendering, renderCounts, renderQuestion, type RenderedQuestion } from './render-cache.js';
 import { renderQuestionText } from './rendered-question.js';
 
@@ -107,7 +107,7 @@ const rendered: Record<MathForm, WeakMap<PaperQuestion, RenderedQuestion>> = { h
 
 /**
  * The question's prompt and options rendered to sanitised HTML (Markdown + KaTeX +
- * sanitize-html, src/platform/rich-text.ts) with maths in `form`: what `renderPaper` made
+ * sanitize-html, src/core/rich-text.ts) with maths in `form`: what `renderPaper` made
  * ready, or render-cache.ts's copy of this version. Rendered here, on the event loop, only
  * when neither has it (a caller that did not await `renderPaper`; counted in renderCounts).
  */

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { MathForm } from '../../platform/rich-text.js';
+import type { MathForm } from '../../core/rich-text.js';
 import type { PaperQuestion } from '../../core/grading/paper.js';
 import { renderInThread } from './render-thread.js';
 import type { RenderedText } from './rendered-question.js';

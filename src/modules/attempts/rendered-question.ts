@@ -1,11 +1,11 @@
 /**
  * One question's text rendered for the candidate page, in both shapes a start needs: the
- * HTML strings (src/platform/rich-text.ts `renderRich`), and the same fields already written
+ * HTML strings (src/core/rich-text.ts `renderRich`), and the same fields already written
  * as JSON, UTF-8 (the start response carries up to a few MB of them: written once per
  * question version, a start only copies bytes; paper-json.ts). Made in the render thread
  * (render-thread-entry.ts) or, as a fallback, on the event loop. Pure but for rendering.
  */
-import { renderRich, type MathForm } from '../../platform/rich-text.js';
+import { renderRich, type MathForm } from '../../core/rich-text.js';
 
 /** What one question's rendering takes: its prompt and its options' texts, in order. */
 export interface QuestionText {

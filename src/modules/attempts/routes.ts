@@ -21,7 +21,7 @@ import { recordTelemetry } from '../proctoring/service.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
 import { sessionView } from './views.js';
 import { renderPaper } from './paper.js';
-import type { MathForm } from '../../platform/rich-text.js';
+import type { MathForm } from '../../core/rich-text.js';
 import { GRACE_MS, remainingMs } from './timer.js';
 import { admitChannel } from './channel-admit.js';
 import { MAX_FRAME_BYTES } from './save-channel.js';

@@ -24,7 +24,7 @@ import type { AppEnv } from '../../platform/deps.js';
 import { enforceSeb, noteSebPassed } from './seb-lock.js';
 import type { SebCheck } from '../seb/verify.js';
 import { sessionView } from './views.js';
-import type { MathForm } from '../../platform/rich-text.js';
+import type { MathForm } from '../../core/rich-text.js';
 import { finalizeAttempt } from './finalize.js';
 import { assertSeatFree } from './seats.js';
 

@@ -6,7 +6,7 @@ import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
 import type { Paper } from './paper.js';
 import { candidateQuestionsJson } from './paper-json.js';
-import type { MathForm } from '../../platform/rich-text.js';
+import type { MathForm } from '../../core/rich-text.js';
 import type { AttemptState } from './session-cache.js';
 import { remainingSeconds } from './timer.js';
 

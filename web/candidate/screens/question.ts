@@ -1,6 +1,6 @@
 /**
  * One question on screen (issue 4 point 3): the prompt and options as the server rendered
- * them from Markdown + LaTeX, sanitised (`promptHtml`, option `html`: src/platform/rich-text.ts,
+ * them from Markdown + LaTeX, sanitised (`promptHtml`, option `html`: src/core/rich-text.ts,
  * issue 26; the page ships no renderer and no sanitiser, and a question without them, from a
  * session kept by an older release, shows its text as plain text), MCQ/TRUE_FALSE options as large radio targets labelled A, B, C…, essays as a
  * text area with a live word count against minWords/maxWords, and the save state
