@@ -18,34 +18,12 @@ import { newId } from '../../platform/ids.js';
 import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
 import { createExam } from '../exams/service.js';
 import { checkWholePaper } from '../questions/paper-size.js';
-import type { HubLinkRow } from './link.js';
+import type { HubLinkRow, HubPackageRow } from '../../db/rows.js';
 import { verifiedFromHub } from './link.js';
 
 /** Wrong release codes allowed per package in a window before 429 (with growing delays after). */
 export const RELEASE_CODE_TRIES = 5;
 export const RELEASE_CODE_WINDOW_MS = 15 * 60_000;
-
-export interface HubPackageRow {
-  package_id: string;
-  workspace_id: string;
-  hub_exam_id: string;
-  version: number;
-  title: string;
-  starts_at: number;
-  ends_at: number | null;
-  duration_mins: number;
-  envelope: string | null;
-  state: PackageState;
-  source: string;
-  received_at: number;
-  released_at: number | null;
-  released_by: string | null;
-  exam_id: string | null;
-  /** set at release: the value only the release code yields, shown to the hub in heartbeats */
-  release_proof: string | null;
-  failed_codes: number;
-  last_failed_at: number | null;
-}
 
 /** A package as the admin page shows it (never the envelope). */
 export function serializePackage(p: HubPackageRow) {

@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import { releasePayloadSchema } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { signedHubRequest, verifiedFromHub, HubUnavailable, HUB_FAILED_TEXT, type HubLinkRow } from './link.js';
+import { signedHubRequest, verifiedFromHub, HubUnavailable, HUB_FAILED_TEXT } from './link.js';
+import type { HubLinkRow } from '../../db/rows.js';
 import { linkSignal, recordSync, syncDue } from './link-state.js';
 import { listPackages, releasePackage, storePackage } from './packages.js';
 import { deliverHubResults } from './results.js';
