@@ -23,8 +23,8 @@ import type { HubLinkRow, HubPackageRow } from '../../db/rows.js';
 import { verifiedFromHub } from './link.js';
 
 /** Wrong release codes allowed per package in a window before 429 (with growing delays after). */
-export const RELEASE_CODE_TRIES = 5;
-export const RELEASE_CODE_WINDOW_MS = 15 * 60_000;
+const RELEASE_CODE_TRIES = 5;
+const RELEASE_CODE_WINDOW_MS = 15 * 60_000;
 
 /** A package as the admin page shows it (never the envelope). */
 export function serializePackage(p: HubPackageRow) {
@@ -46,7 +46,7 @@ export function serializePackage(p: HubPackageRow) {
 }
 
 /** The problem for a package that fails verification (audited by the caller). */
-export class PackageRefused extends ApiError {
+class PackageRefused extends ApiError {
   constructor(detail: string) {
     super(422, 'package-refused', 'Package refused', detail, { code: 'PACKAGE_REFUSED' });
   }

@@ -18,7 +18,7 @@ import { listPackages, releasePackage, storePackage } from './packages.js';
 import { deliverHubResults } from './results.js';
 
 /** How early before its start a sealed package is asked for online (the hub's own rule). */
-export const RELEASE_LEAD_MS = 5 * 60_000;
+const RELEASE_LEAD_MS = 5 * 60_000;
 
 export interface SyncReport {
   received: string[];

@@ -16,7 +16,7 @@ import type { RosterInput } from '../../core/roster/schemas.js';
 export type { RosterInput };
 
 /** Message and links for one candidate's PIN slip. */
-export function messagingLinks(exam: Pick<ExamRow, 'title' | 'access_code'>, e: { studentId: string; candidateName: string; phone: string | null; pin: string }) {
+function messagingLinks(exam: Pick<ExamRow, 'title' | 'access_code'>, e: { studentId: string; candidateName: string; phone: string | null; pin: string }) {
   const text = `HallCBT: ${e.candidateName}, for "${exam.title}" use room code ${exam.access_code}, student ID ${e.studentId} and PIN ${e.pin}. Keep your PIN private.`;
   const digits = (e.phone ?? '').replace(/[^\d]/g, '');
   const plusPhone = e.phone ? (e.phone.trim().startsWith('+') ? `+${digits}` : digits) : '';

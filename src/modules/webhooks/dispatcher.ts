@@ -17,7 +17,7 @@ import { cbtSignature, standardWebhookSignature } from './signature.js';
 import { postWebhook } from './post.js';
 import { RefusedDestination } from './url-guard.js';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 export const MAX_AGE_MS = 7 * 24 * 3600_000;
 const FIRST_RETRY_MS = 10_000;
 const MAX_BACKOFF_MS = 15 * 60_000;
