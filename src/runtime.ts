@@ -41,10 +41,9 @@ export interface Runtime {
 export function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Runtime {
   mkdirSync(config.DATA_DIR, { recursive: true, mode: 0o700 });
   const dbFile = databasePath(config.DATA_DIR);
-  const { sqlite, db } = openDatabase(dbFile, config.CBT_SQLITE_SYNCHRONOUS);
+  const { sqlite } = openDatabase(dbFile, config.CBT_SQLITE_SYNCHRONOUS);
   let checkpointer: Checkpointer | null = null;
   const deps: HallDeps = {
-    db,
     sqlite,
     config,
     logger,

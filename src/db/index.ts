@@ -1,19 +1,20 @@
 /**
  * Opens the SQLite database (WAL, foreign keys, busy timeout, synchronous per config)
- * and applies the drizzle-kit migrations in `drizzle/` before the server listens.
+ * and applies the drizzle-kit migrations in `drizzle/` before the server listens. The
+ * hall reaches SQLite one way: better-sqlite3 statements through the cached `prepare`
+ * below, typed by src/db/rows.ts; drizzle only runs the migrations (docs/decisions.md,
+ * "One way to reach SQLite (issue 35)").
  * synchronous=FULL is the default: the answer flush's commit is what `durableSeq`
  * promises, and FULL makes that commit survive a power cut, not just a crash (docs/design.md §7).
  */
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { relaxedSync, syncWal } from './relaxed-sync.js';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import * as schema from './schema/index.js';
 
-export type Db = BetterSQLite3Database<typeof schema>;
 export type Sqlite = Database.Database;
 
 /** Location of the migrations folder (project root/drizzle), from src or dist. */
@@ -21,7 +22,6 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL(import.meta.url.includes('/d
 
 export interface OpenedDb {
   sqlite: Sqlite;
-  db: Db;
 }
 
 /**
@@ -40,20 +40,12 @@ export function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL' = 'FUL
   // and a miss is served by the OS page cache; 16 MiB per connection cost ~25 MB of RSS
   // against issue 8's 300 MB budget with no measurable gain in flush time
   sqlite.pragma('cache_size = -4096');
-  // drizzle gets the plain prepare: it switches its statements to raw mode
-  const plain = sqlite.prepare.bind(sqlite);
-  const forDrizzle = new Proxy(sqlite, {
-    get(target, prop) {
-      if (prop === 'prepare') return plain;
-      const v = Reflect.get(target, prop, target) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
+  // drizzle's migrator runs first, on the plain connection: it switches a statement to raw
+  // mode, which the statement cache must never hand out
+  migrate(drizzle(sqlite), { migrationsFolder: MIGRATIONS_DIR });
   cacheStatements(sqlite);
   immediateTransactions(sqlite);
-  const db = drizzle(forDrizzle, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { sqlite, db };
+  return { sqlite };
 }
 
 /**
@@ -165,7 +157,7 @@ function handOffWrites(sqlite: Sqlite, st: Database.Statement): void {
 
 /**
  * Makes every transaction on this connection begin IMMEDIATE (take the write lock at
- * BEGIN), whether it is called plainly or, as drizzle does, through `.deferred`. The
+ * BEGIN), whether it is called plainly or through `.deferred`. The
  * answer writer thread commits on its own connection at any moment; a DEFERRED
  * transaction that read before that commit and writes after it fails at once with
  * SQLITE_BUSY_SNAPSHOT (the busy timeout does not retry it), whereas BEGIN IMMEDIATE
@@ -185,6 +177,4 @@ function immediateTransactions(sqlite: Sqlite): void {
 export function databasePath(dataDir: string): string {
   return join(dataDir, 'hallcbt.sqlite');
 }
-
-export { schema };
 export { relaxedSync, syncWal } from './relaxed-sync.js';

@@ -3,16 +3,17 @@
  * from the drizzle schema (docs/design.md §13), keyed by the column's SQL name
  * (snake_case), with boolean columns as the 0/1 integers SQLite stores and nullable
  * columns as `| null`. Prepared statements on the hot paths are typed with these, so a
- * column added to the schema reaches every row type at once.
+ * column added to the schema reaches every row type at once. A query that selects fewer
+ * columns types its rows as a `Pick` of these, next to the query.
  */
 import type { Column, Table } from 'drizzle-orm';
-import type { attempts, exams, questions, workspaces } from './schema/index.js';
+import type { attempts, exams, hubLinks, hubOutbox, hubPackages, outboxEvents, questions, rosterEntries, workspaces } from './schema/index.js';
 
 /** The value better-sqlite3 gives for one column: booleans are stored as 0/1. */
 type RawValue<C extends Column> = (C['_']['data'] extends boolean ? number : C['_']['data']) | (C['_']['notNull'] extends true ? never : null);
 
 /** A table's row as `SELECT *` returns it (column SQL names → raw values). */
-export type RawRow<T extends Table> = {
+type RawRow<T extends Table> = {
   [K in keyof T['_']['columns'] as T['_']['columns'][K]['_']['name']]: RawValue<T['_']['columns'][K]>;
 };
 
@@ -27,3 +28,13 @@ export type QuestionRow = RawRow<typeof questions>;
 export type AttemptRow = Omit<RawRow<typeof attempts>, 'durable_seq'>;
 /** `SELECT * FROM workspaces` */
 export type WorkspaceRow = RawRow<typeof workspaces>;
+/** `SELECT * FROM roster_entries` */
+export type RosterRow = RawRow<typeof rosterEntries>;
+/** `SELECT * FROM outbox_events` (the webhook outbox) */
+export type OutboxEventRow = RawRow<typeof outboxEvents>;
+/** `SELECT * FROM hub_links` */
+export type HubLinkRow = RawRow<typeof hubLinks>;
+/** `SELECT * FROM hub_packages` */
+export type HubPackageRow = RawRow<typeof hubPackages>;
+/** `SELECT * FROM hub_outbox` */
+export type HubOutboxRow = RawRow<typeof hubOutbox>;

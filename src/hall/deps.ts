@@ -4,7 +4,7 @@
  * limits; HallDeps adds the hot-path parts: the answer buffer, the session cache and the
  * in-process hall events. Every hall module router and service takes them.
  */
-import type { Db, Sqlite } from '../db/index.js';
+import type { Sqlite } from '../db/index.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Clock } from '../platform/clock.js';
@@ -16,7 +16,6 @@ import type { HallEvents } from './events.js';
 import type { JobPool } from '../uploads/job-pool.js';
 
 export interface AppDeps {
-  db: Db;
   sqlite: Sqlite;
   config: Config;
   logger: Logger;

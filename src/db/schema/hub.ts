@@ -5,6 +5,7 @@
  * results waiting to go up (an outbox of its own, with the webhook outbox's durability).
  */
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { PACKAGE_STATES } from '../../core/sync/messages.js';
 
 export const hubLinks = sqliteTable('hub_links', {
   workspaceId: text('workspace_id').primaryKey(),
@@ -31,8 +32,8 @@ export const hubPackages = sqliteTable(
     durationMins: integer('duration_mins').notNull(),
     /** the signed envelope as received; null once released (the paper is then in the exam tables) */
     envelope: text('envelope'),
-    /** SEALED | RELEASED | SUPERSEDED | TOO_LATE (core/sync/messages.ts PACKAGE_STATES) */
-    state: text('state').notNull(),
+    /** SEALED | RELEASED | SUPERSEDED | TOO_LATE (core/sync/messages.ts PACKAGE_STATES; a type, no CHECK) */
+    state: text('state', { enum: PACKAGE_STATES }).notNull(),
     source: text('source').notNull(),
     receivedAt: integer('received_at').notNull(),
     releasedAt: integer('released_at'),

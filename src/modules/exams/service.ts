@@ -5,7 +5,7 @@
  * duplicate and delete (409 once it has attempts).
  */
 import type { HallDeps } from '../../hall/deps.js';
-import type { ExamRow } from '../../db/rows.js';
+import type { ExamRow, QuestionRow } from '../../db/rows.js';
 import { newId, newRoomCode } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
@@ -13,6 +13,7 @@ import { writeAudit } from '../../hall/audit.js';
 import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
 import { sebColumnsAfter } from '../seb/exam-seb.js';
 import { sebReadShape, type SebColumns } from '../seb/gate.js';
+import { insertQuestion } from '../questions/store.js';
 
 /** Exam row of the caller's workspace. @throws NotFound (also for another workspace's exam) */
 export function getExamInWorkspace(deps: HallDeps, workspaceId: string, examId: string): ExamRow {
@@ -165,19 +166,15 @@ export function duplicateExam(deps: HallDeps, workspaceId: string, examId: strin
       )
       .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), e.instructions, freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, now, now);
     deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(e), id);
-    const qs = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(e.id) as Record<string, unknown>[];
-    const ins = deps.sqlite.prepare(
-      `INSERT INTO questions (id, exam_id, workspace_id, position, type, prompt, marks, options_json, explanation, section, min_words, max_words, model_answer, rubric_json, difficulty, citation, created_at, updated_at)
-       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    );
+    const qs = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(e.id) as QuestionRow[];
     for (const q of qs) {
       // fresh option ids, distinct within the question (they are short: platform/ids.ts)
-      const old = JSON.parse(q.options_json as string) as { id: string }[];
+      const old = JSON.parse(q.options_json) as { id: string }[];
       const ids = new Set<string>();
       while (ids.size < old.length) ids.add(newId('opt'));
       const fresh = [...ids];
       const options = old.map((o, i) => ({ ...o, id: fresh[i]! }));
-      ins.run(newId('q'), id, workspaceId, q.position, q.type, q.prompt, q.marks, JSON.stringify(options), q.explanation, q.section, q.min_words, q.max_words, q.model_answer, q.rubric_json, q.difficulty, q.citation, now, now);
+      insertQuestion(deps.sqlite, { ...q, id: newId('q'), exam_id: id, workspace_id: workspaceId, options_json: JSON.stringify(options), created_at: now, updated_at: now });
     }
   })();
   return getExamInWorkspace(deps, workspaceId, id);

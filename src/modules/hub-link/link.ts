@@ -10,22 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { newSigningKeyPair, openEnvelope, signRequest } from '../../core/sync/signing.js';
 import { enrolmentPayloadSchema } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
+import type { HubLinkRow } from '../../db/rows.js';
 import { writeAudit } from '../../hall/audit.js';
 import { ApiError, Conflict, NotFound } from '../../platform/errors.js';
 import { checkHubAddress, hubExchange, HubExchangeFailed, hubOrigin, type HubExchange } from './hub-http.js';
 import { forgetLink, linkSignal } from './link-state.js';
-
-export interface HubLinkRow {
-  workspace_id: string;
-  hub_url: string;
-  hall_id: string;
-  hub_public_key: string;
-  public_key: string;
-  private_key_sealed: string;
-  enrolled_at: number;
-  last_sync_at: number | null;
-  last_error: string | null;
-}
 
 /** The hub could not be reached or answered badly: 502 problem details in one generic sentence (HUB_FAILED_TEXT). */
 export class HubUnavailable extends ApiError {

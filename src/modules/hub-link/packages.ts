@@ -18,34 +18,13 @@ import { newId } from '../../platform/ids.js';
 import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
 import { createExam } from '../exams/service.js';
 import { checkWholePaper } from '../questions/paper-size.js';
-import type { HubLinkRow } from './link.js';
+import { insertQuestion } from '../questions/store.js';
+import type { HubLinkRow, HubPackageRow } from '../../db/rows.js';
 import { verifiedFromHub } from './link.js';
 
 /** Wrong release codes allowed per package in a window before 429 (with growing delays after). */
-export const RELEASE_CODE_TRIES = 5;
-export const RELEASE_CODE_WINDOW_MS = 15 * 60_000;
-
-export interface HubPackageRow {
-  package_id: string;
-  workspace_id: string;
-  hub_exam_id: string;
-  version: number;
-  title: string;
-  starts_at: number;
-  ends_at: number | null;
-  duration_mins: number;
-  envelope: string | null;
-  state: PackageState;
-  source: string;
-  received_at: number;
-  released_at: number | null;
-  released_by: string | null;
-  exam_id: string | null;
-  /** set at release: the value only the release code yields, shown to the hub in heartbeats */
-  release_proof: string | null;
-  failed_codes: number;
-  last_failed_at: number | null;
-}
+const RELEASE_CODE_TRIES = 5;
+const RELEASE_CODE_WINDOW_MS = 15 * 60_000;
 
 /** A package as the admin page shows it (never the envelope). */
 export function serializePackage(p: HubPackageRow) {
@@ -67,7 +46,7 @@ export function serializePackage(p: HubPackageRow) {
 }
 
 /** The problem for a package that fails verification (audited by the caller). */
-export class PackageRefused extends ApiError {
+class PackageRefused extends ApiError {
   constructor(detail: string) {
     super(422, 'package-refused', 'Package refused', detail, { code: 'PACKAGE_REFUSED' });
   }
@@ -193,14 +172,14 @@ function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string 
     showResultAfter: paper.settings.showResultAfter,
   } as Parameters<typeof createExam>[2]);
   const now = deps.clock.now();
-  const q = deps.sqlite.prepare(
-    `INSERT INTO questions (id, exam_id, workspace_id, position, type, prompt, marks, options_json, explanation, section, min_words, max_words, model_answer, rubric_json, difficulty, citation, created_at, updated_at)
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULL,NULL,?,?)`,
-  );
   paper.questions.forEach((x, i) => {
     const essay = x.type === 'SHORT_ESSAY' || x.type === 'LONG_ESSAY';
     const words = essay ? ESSAY_WORD_DEFAULTS[x.type as 'SHORT_ESSAY' | 'LONG_ESSAY'] : null;
-    q.run(x.id, exam.id, workspaceId, i, x.type, x.prompt, x.marks, JSON.stringify(x.options), x.explanation, x.section, essay ? (x.minWords ?? words!.min) : null, essay ? (x.maxWords ?? words!.max) : null, x.modelAnswer, x.rubric ? JSON.stringify(x.rubric) : null, now, now);
+    insertQuestion(deps.sqlite, {
+      id: x.id, exam_id: exam.id, workspace_id: workspaceId, position: i, type: x.type, prompt: x.prompt, marks: x.marks, options_json: JSON.stringify(x.options), explanation: x.explanation, section: x.section,
+      min_words: essay ? (x.minWords ?? words!.min) : null, max_words: essay ? (x.maxWords ?? words!.max) : null, model_answer: x.modelAnswer, rubric_json: x.rubric ? JSON.stringify(x.rubric) : null,
+      difficulty: null, citation: null, created_at: now, updated_at: now,
+    });
   });
   const r = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at) VALUES (?,?,?,?,?,NULL,?,?)');
   for (const c of paper.roster) r.run(newId('cand'), exam.id, workspaceId, c.studentId, c.candidateName, deps.secrets.seal(c.pin), now);

@@ -15,7 +15,8 @@ import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS, resultBatchOutcomeSche
 import type { HallDeps } from '../../hall/deps.js';
 import type { AttemptRow } from '../../db/rows.js';
 import { backoffMs, MAX_AGE_MS } from '../webhooks/dispatcher.js';
-import { hubLinkOf, signedHubRequest, HubUnavailable, HUB_FAILED_TEXT, type HubLinkRow } from './link.js';
+import { hubLinkOf, signedHubRequest, HubUnavailable, HUB_FAILED_TEXT } from './link.js';
+import type { HubLinkRow, HubOutboxRow } from '../../db/rows.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -57,14 +58,8 @@ export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: Res
   sqlite.prepare("INSERT INTO hub_outbox (event_id, workspace_id, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,'PENDING',0,?,?)").run(e.eventId, a.workspace_id, JSON.stringify(body), e.at, e.at);
 }
 
-interface HubOutboxRow {
-  event_id: string;
-  workspace_id: string;
-  body: string;
-  tries: number;
-  next_attempt_at: number;
-  created_at: number;
-}
+/** A due result as the sender reads it (the columns of its SELECT). */
+type DueResult = Pick<HubOutboxRow, 'event_id' | 'workspace_id' | 'body' | 'tries' | 'next_attempt_at' | 'created_at'>;
 
 /** Whether the hub's refusal can be fixed by a retry (network, auth clock/nonce, timeouts, overload). */
 const permanentStatus = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
@@ -73,9 +68,9 @@ const permanentStatus = (status: number) => status >= 400 && status < 500 && ![4
  * The due rows cut into batches of at most MAX_RESULT_BATCH_EVENTS events and
  * MAX_RESULT_BATCH_BYTES bytes of body (a single larger event goes alone), in order.
  */
-function batchesOf(rows: HubOutboxRow[]): HubOutboxRow[][] {
-  const out: HubOutboxRow[][] = [];
-  let cur: HubOutboxRow[] = [];
+function batchesOf(rows: DueResult[]): DueResult[][] {
+  const out: DueResult[][] = [];
+  let cur: DueResult[] = [];
   let bytes = 0;
   for (const row of rows) {
     const size = Buffer.byteLength(row.body) + 1;
@@ -98,7 +93,7 @@ type Outcome = { ok: true } | { ok: false; status: number; error: string };
  * refused the batch as a whole with a 4xx a retry cannot fix (then the rows go one by one,
  * so one bad event fails alone). @throws HubUnavailable / Error for a transient failure
  */
-async function sendBatch(deps: HallDeps, link: HubLinkRow, batch: HubOutboxRow[]): Promise<Outcome[] | null> {
+async function sendBatch(deps: HallDeps, link: HubLinkRow, batch: DueResult[]): Promise<Outcome[] | null> {
   // the stored bodies are sent as they are: the signature covers exactly these bytes
   const text = `{"events":[${batch.map((r) => r.body).join(',')}]}`;
   const res = await signedHubRequest(deps, link, 'POST', '/hub/v1/results/batch', undefined, text);
@@ -114,7 +109,7 @@ async function sendBatch(deps: HallDeps, link: HubLinkRow, batch: HubOutboxRow[]
 }
 
 /** Sends one event alone through `POST /hub/v1/results` (an older hub, or isolating a bad event). */
-async function sendOne(deps: HallDeps, link: HubLinkRow, row: HubOutboxRow): Promise<Outcome> {
+async function sendOne(deps: HallDeps, link: HubLinkRow, row: DueResult): Promise<Outcome> {
   const res = await signedHubRequest(deps, link, 'POST', '/hub/v1/results', undefined, row.body);
   if (res.status === 200) return { ok: true };
   if (permanentStatus(res.status)) return { ok: false, status: res.status, error: `hub answered HTTP ${res.status}: ${res.json?.detail ?? ''}`.trim() };
@@ -156,7 +151,7 @@ async function deliverOnce(deps: HallDeps): Promise<number> {
     const link = hubLinkOf(deps, workspace_id);
     if (!link) continue;
     /** records one row's failure; returns false when the run must stop here (a retry will come) */
-    const fail = (row: HubOutboxRow, status: number, error: string, nextAt?: number): boolean => {
+    const fail = (row: DueResult, status: number, error: string, nextAt?: number): boolean => {
       const tries = row.tries + 1;
       const next = nextAt ?? deps.clock.now() + backoffMs(tries);
       const expired = permanentStatus(status) || next - row.created_at > MAX_AGE_MS;
@@ -167,7 +162,7 @@ async function deliverOnce(deps: HallDeps): Promise<number> {
       return expired;
     };
     /** applies outcomes to rows in one SQLite transaction; false when the run must stop */
-    const apply = (batch: HubOutboxRow[], outcomes: Outcome[]): boolean =>
+    const apply = (batch: DueResult[], outcomes: Outcome[]): boolean =>
       deps.sqlite.transaction(() => {
         let go = true;
         batch.forEach((row, i) => {
@@ -181,7 +176,7 @@ async function deliverOnce(deps: HallDeps): Promise<number> {
       })();
     // pages of 500 rows until nothing is due, a failure stops the run, or MAX_PAGES_PER_RUN
     pages: for (let page = 0; page < MAX_PAGES_PER_RUN; page++) {
-      const rows = deps.sqlite.prepare("SELECT event_id, workspace_id, body, tries, next_attempt_at, created_at FROM hub_outbox WHERE workspace_id = ? AND status = 'PENDING' ORDER BY created_at, event_id LIMIT 500").all(workspace_id) as HubOutboxRow[];
+      const rows = deps.sqlite.prepare("SELECT event_id, workspace_id, body, tries, next_attempt_at, created_at FROM hub_outbox WHERE workspace_id = ? AND status = 'PENDING' ORDER BY created_at, event_id LIMIT 500").all(workspace_id) as DueResult[];
       const firstNotDue = rows.findIndex((r) => r.next_attempt_at > now);
       const due = firstNotDue === -1 ? rows : rows.slice(0, firstNotDue);
       for (const batch of batchesOf(due)) {

@@ -11,13 +11,14 @@
 import { z } from 'zod';
 import { releasePayloadSchema } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { signedHubRequest, verifiedFromHub, HubUnavailable, HUB_FAILED_TEXT, type HubLinkRow } from './link.js';
+import { signedHubRequest, verifiedFromHub, HubUnavailable, HUB_FAILED_TEXT } from './link.js';
+import type { HubLinkRow } from '../../db/rows.js';
 import { linkSignal, recordSync, syncDue } from './link-state.js';
 import { listPackages, releasePackage, storePackage } from './packages.js';
 import { deliverHubResults } from './results.js';
 
 /** How early before its start a sealed package is asked for online (the hub's own rule). */
-export const RELEASE_LEAD_MS = 5 * 60_000;
+const RELEASE_LEAD_MS = 5 * 60_000;
 
 export interface SyncReport {
   received: string[];

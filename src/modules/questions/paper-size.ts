@@ -5,17 +5,12 @@
  * the transaction that writes, so two requests cannot both fit the last room.
  */
 import type { HallDeps } from '../../hall/deps.js';
+import type { QuestionRow } from '../../db/rows.js';
 import { ValidationError } from '../../platform/errors.js';
 import { NO_SIZE, addSizes, firstOverPaperLimit, paperLimitProblem, questionLimitProblem, questionSize, type QuestionSize, type SizedQuestion } from '../../core/questions/limits.js';
 
-interface SizeRow {
-  id: string;
-  prompt: string;
-  options_json: string;
-  explanation: string | null;
-  model_answer: string | null;
-  rubric_json: string | null;
-}
+/** The columns a size is measured from (the SELECTs below). */
+type SizeRow = Pick<QuestionRow, 'id' | 'prompt' | 'options_json' | 'explanation' | 'model_answer' | 'rubric_json'>;
 
 /** The size of a stored question row. */
 function rowSize(r: SizeRow): QuestionSize {

@@ -12,6 +12,7 @@ import { getExamInWorkspace } from '../exams/service.js';
 import { normaliseQuestion } from '../../core/questions/normalise.js';
 import { questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
 import { checkPaperAfterEdit, checkPaperRoom } from './paper-size.js';
+import { insertQuestion } from './store.js';
 
 /** Row → examiner view. */
 export function serializeQuestion(q: QuestionRow): StoredQuestion {
@@ -63,10 +64,6 @@ export function insertQuestions(deps: HallDeps, workspaceId: string, examId: str
   }
   const now = deps.clock.now();
   const ids: string[] = [];
-  const ins = deps.sqlite.prepare(
-    `INSERT INTO questions (id, exam_id, workspace_id, position, type, prompt, marks, options_json, explanation, section, min_words, max_words, model_answer, rubric_json, difficulty, citation, created_at, updated_at)
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-  );
   deps.sqlite.transaction(() => {
     // the exam's paper limits (docs/decisions.md, "Paper size limits"), in the transaction that writes
     checkPaperRoom(deps, exam.id, valid);
@@ -75,7 +72,10 @@ export function insertQuestions(deps: HallDeps, workspaceId: string, examId: str
       const c = toColumns(q);
       const id = newId('q');
       ids.push(id);
-      ins.run(id, exam.id, workspaceId, pos++, c.type, c.prompt, c.marks, c.optionsJson, c.explanation, c.section, c.minWords, c.maxWords, c.modelAnswer, c.rubricJson, c.difficulty, c.citation, now, now);
+      insertQuestion(deps.sqlite, {
+        id, exam_id: exam.id, workspace_id: workspaceId, position: pos++, type: c.type, prompt: c.prompt, marks: c.marks, options_json: c.optionsJson, explanation: c.explanation, section: c.section,
+        min_words: c.minWords, max_words: c.maxWords, model_answer: c.modelAnswer, rubric_json: c.rubricJson, difficulty: c.difficulty, citation: c.citation, created_at: now, updated_at: now,
+      });
     }
   })();
   deps.sessions.invalidateExam(exam.id);

@@ -10,23 +10,13 @@ import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import type { ExamRow } from '../../db/rows.js';
+import type { ExamRow, RosterRow } from '../../db/rows.js';
 import type { RosterInput } from '../../core/roster/schemas.js';
 
 export type { RosterInput };
 
-interface RosterRow {
-  id: string;
-  exam_id: string;
-  student_id: string;
-  candidate_name: string;
-  phone: string | null;
-  pin_sealed: string;
-  created_at: number;
-}
-
 /** Message and links for one candidate's PIN slip. */
-export function messagingLinks(exam: Pick<ExamRow, 'title' | 'access_code'>, e: { studentId: string; candidateName: string; phone: string | null; pin: string }) {
+function messagingLinks(exam: Pick<ExamRow, 'title' | 'access_code'>, e: { studentId: string; candidateName: string; phone: string | null; pin: string }) {
   const text = `HallCBT: ${e.candidateName}, for "${exam.title}" use room code ${exam.access_code}, student ID ${e.studentId} and PIN ${e.pin}. Keep your PIN private.`;
   const digits = (e.phone ?? '').replace(/[^\d]/g, '');
   const plusPhone = e.phone ? (e.phone.trim().startsWith('+') ? `+${digits}` : digits) : '';

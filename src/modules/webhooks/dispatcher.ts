@@ -12,25 +12,21 @@
  * (docs/decisions.md, "An offline centre signs up without a webhook URL").
  */
 import type { HallDeps } from '../../hall/deps.js';
+import type { OutboxEventRow, WorkspaceRow } from '../../db/rows.js';
 import { cbtSignature, standardWebhookSignature } from './signature.js';
 import { postWebhook } from './post.js';
 import { RefusedDestination } from './url-guard.js';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 export const MAX_AGE_MS = 7 * 24 * 3600_000;
 const FIRST_RETRY_MS = 10_000;
 const MAX_BACKOFF_MS = 15 * 60_000;
 
-interface OutboxRow {
-  id: string;
-  workspace_id: string;
-  type: string;
-  body: string;
-  tries: number;
-  created_at: number;
-  /** when the workspace got its webhook URL after having none (null: it had one from the start) */
-  url_set_at: number | null;
-}
+/** A due event as `deliverDue` selects it: its outbox columns and the workspace's `url_set_at`. */
+type OutboxRow = Pick<OutboxEventRow, 'id' | 'workspace_id' | 'type' | 'body' | 'tries' | 'created_at'> & {
+  /** `workspaces.webhook_url_set_at`: when the workspace got its webhook URL after having none (null: it had one from the start) */
+  url_set_at: WorkspaceRow['webhook_url_set_at'];
+};
 
 /** Delay before try number `tries + 1` after `tries` failures (ms, with jitter). */
 export function backoffMs(tries: number, random: () => number = Math.random): number {

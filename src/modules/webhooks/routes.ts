@@ -1,6 +1,7 @@
 /** Outbox routes for the admin page: list events by status, redeliver one. */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
+import type { OutboxEventRow } from '../../db/rows.js';
 import { createRouter, errorResponses, jsonResponse, keySecurity, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../hall/auth.js';
 import { NotFound } from '../../platform/errors.js';
@@ -10,10 +11,7 @@ const eventSchema = z
   .object({ id: z.string(), type: z.string(), status: z.string(), tries: z.number().int(), nextAttemptAt: z.string().nullable(), lastError: z.string().nullable(), lastStatusCode: z.number().int().nullable(), createdAt: z.string(), deliveredAt: z.string().nullable(), payload: z.unknown() })
   .openapi('OutboxEvent');
 
-interface Row {
-  id: string; type: string; status: string; tries: number; next_attempt_at: number; last_error: string | null; last_status_code: number | null; created_at: number; delivered_at: number | null; body: string;
-}
-const serialize = (r: Row) => ({
+const serialize = (r: OutboxEventRow) => ({
   id: r.id,
   type: r.type,
   status: r.status,
@@ -37,7 +35,7 @@ export function webhookRoutes(deps: HallDeps, kick: () => void) {
       const q = c.req.valid('query');
       const rows = (q.status
         ? deps.sqlite.prepare('SELECT * FROM outbox_events WHERE workspace_id = ? AND status = ? ORDER BY created_at DESC LIMIT ?').all(c.var.workspace.id, q.status.toUpperCase(), q.limit)
-        : deps.sqlite.prepare('SELECT * FROM outbox_events WHERE workspace_id = ? ORDER BY created_at DESC LIMIT ?').all(c.var.workspace.id, q.limit)) as Row[];
+        : deps.sqlite.prepare('SELECT * FROM outbox_events WHERE workspace_id = ? ORDER BY created_at DESC LIMIT ?').all(c.var.workspace.id, q.limit)) as OutboxEventRow[];
       return c.json(rows.map(serialize), 200);
     },
   );
@@ -49,7 +47,7 @@ export function webhookRoutes(deps: HallDeps, kick: () => void) {
       const res = deps.sqlite.prepare("UPDATE outbox_events SET status = 'PENDING', next_attempt_at = ? WHERE id = ? AND workspace_id = ?").run(deps.clock.now(), id, c.var.workspace.id);
       if (res.changes === 0) throw new NotFound('Event');
       kick();
-      return c.json(serialize(deps.sqlite.prepare('SELECT * FROM outbox_events WHERE id = ?').get(id) as Row), 200);
+      return c.json(serialize(deps.sqlite.prepare('SELECT * FROM outbox_events WHERE id = ?').get(id) as OutboxEventRow), 200);
     },
   );
   return r;

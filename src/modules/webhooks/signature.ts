@@ -4,7 +4,7 @@
  * - Standard Webhooks: `webhook-signature: v1,<base64 HMAC-SHA256("id.timestamp.body")>`
  *   with `webhook-id` and `webhook-timestamp` (seconds), keyed with the secret's bytes.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /** `sha256=<hex>` of the exact body bytes. */
 export function cbtSignature(body: string, secret: string): string {
@@ -14,12 +14,4 @@ export function cbtSignature(body: string, secret: string): string {
 /** `v1,<base64>` over `${id}.${timestampSeconds}.${body}`. */
 export function standardWebhookSignature(id: string, timestampSeconds: number, body: string, secret: string): string {
   return 'v1,' + createHmac('sha256', secret).update(`${id}.${timestampSeconds}.${body}`, 'utf8').digest('base64');
-}
-
-/** Receiver-side check of `x-cbt-signature`, comparing the whole header in constant time. */
-export function verifyCbtSignature(body: string, secret: string, header: string | undefined | null): boolean {
-  if (!header) return false;
-  const expected = Buffer.from(cbtSignature(body, secret));
-  const got = Buffer.from(header);
-  return expected.length === got.length && timingSafeEqual(expected, got);
 }
