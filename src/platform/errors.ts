@@ -1,6 +1,6 @@
 /**
  * Typed domain errors and their RFC 7807 problem-details form (docs/api-overview.md, "Errors", docs/design.md §9).
- * Services throw these; the single `onError` handler in app.ts turns them (and zod
+ * Services throw these; the single `onError` handler of the HTTP shell (http-app.ts) turns them (and zod
  * errors, and anything unknown) into `application/problem+json` bodies:
  * `{type, title, status, detail, instance, requestId, code?, errors?, ...extra}`.
  * An extension member can never replace one of RFC 7807's own members (`type`, `title`,

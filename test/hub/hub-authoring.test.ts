@@ -432,6 +432,17 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
     expect(JSON.stringify(paper)).toContain('Board Physics (revised)');
   });
 
+  it('says a malformed multipart form could not be read (not "not valid JSON"), and stores nothing', async () => {
+    const examId = await emptyExam('Board Biology');
+    const res = await hub.app.request(`/hub/v1/exams/${examId}/questions/import`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nnot a part' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const body = (await res.json()) as { detail: string; errors: unknown };
+    expect(body.detail).toMatch(/^The multipart form could not be read: /);
+    expect(body.errors).toEqual([{ path: '(body)', message: 'malformed multipart form' }]);
+    expect(await questionsOf(examId)).toHaveLength(0);
+  });
+
   it('lists the authoring routes in the hub’s OpenAPI document and /docs', async () => {
     const doc = await (await hub.app.request('/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
     for (const [path, method] of [
