@@ -6,7 +6,7 @@
  * claim; a hall's differing claim is shown beside it (`hallClaim`).
  */
 import { sql } from 'drizzle-orm';
-import type { ResultEvent, PaperQuestion } from '../core/sync/messages.js';
+import type { ResultEvent, SealedQuestion } from '../core/sync/messages.js';
 import { analyseMatrix } from '../core/analysis/item-analysis.js';
 import { buildMatrix } from '../core/analysis/response-matrix.js';
 import type { AnswerRecord, AttemptRecord, ExamAnalysisReport } from '../core/analysis/records.js';
@@ -60,7 +60,7 @@ async function currentResults(deps: HubDeps, examId: string, hallId?: string): P
   return out.sort((a, b) => a.hallName.localeCompare(b.hallName) || a.event.attempt.studentId.localeCompare(b.event.attempt.studentId));
 }
 
-function storedQuestions(examId: string, questions: PaperQuestion[], createdAt: string): StoredQuestion[] {
+function storedQuestions(examId: string, questions: SealedQuestion[], createdAt: string): StoredQuestion[] {
   return questions.map((q, position) => ({ ...q, examId, position, difficulty: null, citation: null, createdAt }));
 }
 
