@@ -21,7 +21,7 @@ import type { HubDeps } from './deps.js';
 import { halls, hubExams, publications } from './db/schema.js';
 import { newHubId } from './ids.js';
 import type { HubDb } from './db/index.js';
-import { examinerQuestion, newHubQuestion, paperQuestion, type HubQuestion } from './questions.js';
+import { examinerQuestion, newHubQuestion, sealedQuestion, type HubQuestion } from './questions.js';
 
 export const hubExamInputSchema = z.object({
   title: z.string().trim().min(1).max(200),
@@ -129,7 +129,7 @@ export async function publishExam(deps: HubDeps, examinerId: string, examId: str
       if (!h) throw new NotFound(`Hall ${id}`);
       if (!h.publicKey) throw new Conflict(`Hall ${id} has not enrolled yet: it cannot receive a package.`);
     }
-    const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions.map(paperQuestion), roster: exam.roster };
+    const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions.map(sealedQuestion), roster: exam.roster };
     const now = new Date(deps.clock.now());
     const out: { hallId: string; packageId: string; version: number; releaseCode: string }[] = [];
     for (const hallId of targetIds) {

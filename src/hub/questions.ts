@@ -6,7 +6,7 @@
  */
 import { normaliseQuestion, type NormalisedQuestion } from '../core/questions/normalise.js';
 import type { QuestionInput, StoredQuestion } from '../core/questions/schemas.js';
-import type { PaperQuestion } from '../core/sync/messages.js';
+import type { SealedQuestion } from '../core/sync/messages.js';
 import { newOptionId, newQuestionId } from './ids.js';
 
 /** One question as the hub stores it. `createdAt` is absent on questions stored before authoring existed. */
@@ -48,7 +48,7 @@ export function examinerQuestion(examId: string, q: HubQuestion, position: numbe
   };
 }
 
-/** What a sealed paper carries of a question (core/sync/messages.ts paperQuestion). */
-export function paperQuestion(q: HubQuestion | StoredQuestion): PaperQuestion {
+/** What a sealed paper carries of a question (core/sync/messages.ts `SealedQuestion`). */
+export function sealedQuestion(q: HubQuestion | StoredQuestion): SealedQuestion {
   return { id: q.id, prompt: q.prompt, type: q.type, marks: q.marks, options: q.options, explanation: q.explanation ?? null, section: q.section ?? null, minWords: q.minWords ?? null, maxWords: q.maxWords ?? null, modelAnswer: q.modelAnswer ?? null, rubric: q.rubric ?? null };
 }

@@ -6,7 +6,7 @@
  * claim; a hall's differing claim is shown beside it (`hallClaim`).
  */
 import { sql } from 'drizzle-orm';
-import type { ResultEvent, PaperQuestion } from '../core/sync/messages.js';
+import type { ResultEvent, SealedQuestion } from '../core/sync/messages.js';
 import { analyseMatrix } from '../core/analysis/item-analysis.js';
 import { buildMatrix } from '../core/analysis/response-matrix.js';
 import type { AnswerRecord, AttemptRecord, ExamAnalysisReport } from '../core/analysis/records.js';
@@ -60,31 +60,35 @@ async function currentResults(deps: HubDeps, examId: string, hallId?: string): P
   return out.sort((a, b) => a.hallName.localeCompare(b.hallName) || a.event.attempt.studentId.localeCompare(b.event.attempt.studentId));
 }
 
-function storedQuestions(examId: string, questions: PaperQuestion[], createdAt: string): StoredQuestion[] {
+function storedQuestions(examId: string, questions: SealedQuestion[], createdAt: string): StoredQuestion[] {
   return questions.map((q, position) => ({ ...q, examId, position, difficulty: null, citation: null, createdAt }));
 }
 
+/**
+ * The hub's edge to the domain's result shapes (core/analysis/records.ts): each current
+ * event's attempt as an {@link AttemptRecord} (ISO times → epoch ms) and its answers as
+ * {@link AnswerRecord}s, by attempt id then question id; an answer's marks count as
+ * approved when the hall says an examiner reviewed it (as result-checks.ts grades it).
+ */
 function records(results: CurrentResult[]): { attempts: AttemptRecord[]; answers: Map<string, Map<string, AnswerRecord>> } {
-  const ms = (s: string | null) => (s === null ? null : Date.parse(s));
-  const attempts = results.map(({ event: { attempt: a } }) => ({
+  const attempts = results.map(({ event: { attempt: a } }): AttemptRecord => ({
     id: a.attemptId,
-    student_id: a.studentId,
-    candidate_name: a.candidateName,
+    studentId: a.studentId,
+    candidateName: a.candidateName,
     status: a.status,
-    started_at: Date.parse(a.startedAt),
-    completed_at: ms(a.completedAt),
-    disqualified_at: ms(a.disqualifiedAt),
-    credited_ms: a.creditedMs,
+    startedAt: Date.parse(a.startedAt),
+    completedAt: a.completedAt === null ? null : Date.parse(a.completedAt),
+    creditedMs: a.creditedMs,
     violations: a.violations,
     score: a.score,
-    max_score: a.maxScore,
+    maxScore: a.maxScore,
     percentage: a.percentage,
     grade: a.grade,
-    pending_review: a.pendingReview ? 1 : 0,
+    pendingReview: a.pendingReview,
   }));
   const answers = new Map<string, Map<string, AnswerRecord>>();
   for (const { event: { attempt: a } } of results) {
-    answers.set(a.attemptId, new Map(a.answers.map((x) => [x.questionId, { attempt_id: a.attemptId, question_id: x.questionId, option_id: x.optionId, text: x.text, awarded_marks: x.awardedMarks, review_json: x.reviewed ? '{}' : null }])));
+    answers.set(a.attemptId, new Map(a.answers.map((x): [string, AnswerRecord] => [x.questionId, { questionId: x.questionId, optionId: x.optionId, text: x.text, approvedMarks: x.reviewed ? x.awardedMarks : null }])));
   }
   return { attempts, answers };
 }

@@ -1,36 +1,41 @@
 /**
- * Plain shapes of stored results, as the hall's database reads them (snake_case columns)
- * and as the item analysis and the results exports take them. Times are epoch ms.
+ * The domain's shapes of stored results, as the item analysis and the results exports take
+ * them: one attempt (`AttemptRecord`) and one answer (`AnswerRecord`). Each program maps
+ * its own store to these at its edge — the hall its SQLite rows (modules/imports/
+ * exam-data.ts), the hub its result events (hub/results.ts). Times are epoch ms.
  */
+import type { AttemptStatus } from '../attempts.js';
+import type { AnswerForGrading } from '../grading/grade.js';
 import type { ExamAnalysis } from './item-analysis.js';
 
-/** One attempt of an exam. `pending_review` is 0 or 1. */
+/** One attempt of an exam; `score` … `grade` are null until it is graded (in progress, disqualified). */
 export interface AttemptRecord {
+  /** the attempt's id (the key of its answers) */
   id: string;
-  student_id: string;
-  candidate_name: string;
-  status: 'IN_PROGRESS' | 'COMPLETED' | 'DISQUALIFIED';
-  started_at: number;
-  completed_at: number | null;
-  disqualified_at: number | null;
-  credited_ms: number;
+  studentId: string;
+  candidateName: string;
+  status: AttemptStatus;
+  /** epoch ms */
+  startedAt: number;
+  /** epoch ms, null until completed */
+  completedAt: number | null;
+  /** time credited back for stoppages, ms */
+  creditedMs: number;
   violations: number;
   score: number | null;
-  max_score: number | null;
+  maxScore: number | null;
   percentage: number | null;
   grade: string | null;
-  pending_review: number;
+  /** an answered essay still awaits an examiner's approved score */
+  pendingReview: boolean;
 }
 
-/** One stored answer; `review_json` is set once an examiner approved an essay score. */
-export interface AnswerRecord {
-  attempt_id: string;
-  question_id: string;
-  option_id: string | null;
-  text: string | null;
-  awarded_marks: number | null;
-  review_json: string | null;
-}
+/**
+ * One stored answer, as grading takes it (core/grading/grade.ts): the chosen option, the
+ * essay text, and `approvedMarks` — the examiner-approved marks of an essay, null until an
+ * examiner approved them (docs/design.md §7).
+ */
+export type AnswerRecord = AnswerForGrading;
 
 /** The item analysis of one exam, named and dated (`generatedAt` ISO 8601). */
 export interface ExamAnalysisReport extends ExamAnalysis {

@@ -13,11 +13,11 @@ import type { ResponseMatrix } from './item-analysis.js';
 /** Marks an answer earns on a question (0 when unanswered or an essay not yet approved). */
 export function answerScore(q: StoredQuestion, a: AnswerRecord | undefined): number {
   if (!a) return 0;
-  if (q.type === 'MCQ' || q.type === 'TRUE_FALSE') return q.options.find((o) => o.id === a.option_id)?.isCorrect ? q.marks : 0;
-  return a.review_json && a.awarded_marks !== null ? Math.min(q.marks, Math.max(0, a.awarded_marks)) : 0;
+  if (q.type === 'MCQ' || q.type === 'TRUE_FALSE') return q.options.find((o) => o.id === a.optionId)?.isCorrect ? q.marks : 0;
+  return a.approvedMarks !== null ? Math.min(q.marks, Math.max(0, a.approvedMarks)) : 0;
 }
 
-/** One row per completed attempt, one column per question (exam order). */
+/** One row per completed attempt, one column per question (exam order); `answers` by attempt id, then question id. */
 export function buildMatrix(questions: StoredQuestion[], attempts: AttemptRecord[], answers: Map<string, Map<string, AnswerRecord>>): ResponseMatrix {
   const items = questions.map((q) => ({
     questionId: q.id,
@@ -33,7 +33,7 @@ export function buildMatrix(questions: StoredQuestion[], attempts: AttemptRecord
       return {
         attemptId: t.id,
         scores: questions.map((q) => answerScore(q, mine?.get(q.id))),
-        choices: questions.map((q) => (q.options.length ? (mine?.get(q.id)?.option_id ?? null) : null)),
+        choices: questions.map((q) => (q.options.length ? (mine?.get(q.id)?.optionId ?? null) : null)),
       };
     });
   return { items, candidates };

@@ -8,8 +8,9 @@
  * ABSENT. Times are hall time with the zone named (hall-time.ts; docs/decisions.md,
  * "Results files name every candidate and give hall time"). The .xlsx adds an "Item analysis" sheet.
  *
- * The records come from the hall's database: answers of attempts still in progress may not be flushed yet
- * (see modules/imports/exam-data.ts); completed attempts are complete.
+ * The records are the domain's shapes (core/analysis/records.ts): the hall maps its rows to them
+ * (modules/imports/exam-data.ts; answers of attempts still in progress may not be flushed yet,
+ * completed attempts are complete), the hub its result events (hub/results.ts).
  */
 import type ExcelJS from 'exceljs';
 import { loadExcel } from './xlsx/excel.js';
@@ -44,13 +45,13 @@ const isTimeHeader = (h: string) => /^(Started|Completed) \(hall time, /.test(h)
 
 /** Time on the clock (stoppages credited back), in whole seconds, as GET /exams/:id/attempts reports it. */
 export function timeTakenSeconds(a: AttemptRecord): number | null {
-  return a.completed_at ? Math.max(0, Math.round((a.completed_at - a.started_at - a.credited_ms) / 1000)) : null;
+  return a.completedAt ? Math.max(0, Math.round((a.completedAt - a.startedAt - a.creditedMs) / 1000)) : null;
 }
 
 function questionCell(q: StoredQuestion, a: AnswerRecord | undefined): Cell {
   if (!a) return null;
-  if (q.options.length) return q.options.find((o) => o.id === a.option_id)?.keyLabel ?? null;
-  if (a.review_json && a.awarded_marks !== null) return a.awarded_marks;
+  if (q.options.length) return q.options.find((o) => o.id === a.optionId)?.keyLabel ?? null;
+  if (a.approvedMarks !== null) return a.approvedMarks;
   return a.text && a.text.trim() ? 'pending' : null;
 }
 
@@ -65,22 +66,22 @@ export function resultsTable(questions: StoredQuestion[], attempts: AttemptRecor
   const rows = attempts.map((a) => {
     const mine = answers.get(a.id);
     return [
-      a.student_id,
-      a.candidate_name,
+      a.studentId,
+      a.candidateName,
       a.score,
-      a.max_score,
+      a.maxScore,
       a.percentage,
       a.grade,
       a.status,
       a.violations,
-      date(a.started_at),
-      date(a.completed_at),
+      date(a.startedAt),
+      date(a.completedAt),
       timeTakenSeconds(a),
-      a.status === 'COMPLETED' ? (a.pending_review ? 'yes' : 'no') : null,
+      a.status === 'COMPLETED' ? (a.pendingReview ? 'yes' : 'no') : null,
       ...questions.map((q) => questionCell(q, mine?.get(q.id))),
     ];
   });
-  const started = new Set(attempts.map((a) => a.student_id));
+  const started = new Set(attempts.map((a) => a.studentId));
   for (const c of roster) {
     if (started.has(c.studentId)) continue;
     rows.push([c.studentId, c.candidateName, null, null, null, null, ABSENT, null, null, null, null, null, ...questions.map(() => null)]);

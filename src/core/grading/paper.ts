@@ -1,7 +1,8 @@
 /**
  * The paper as grading sees it: questions with their options, answer keys and marks.
  * A plain value (no database row): the hall builds it from its rows (modules/attempts/
- * paper.ts), a hub from its own store.
+ * paper.ts), the hub from the sealed paper's questions (core/sync/messages.ts
+ * `SealedQuestion`; hub/paper-copy.ts).
  */
 
 /** One option of an objective question; `isCorrect` is the key. */

@@ -47,9 +47,14 @@ export const packagePayloadSchema = z.object({
 });
 export type PackagePayload = z.infer<typeof packagePayloadSchema>;
 
-// the hall's stored question, less what belongs to one hall's exam (exam, position, dates)
-const paperQuestion = storedQuestionSchema.pick({ id: true, prompt: true, type: true, marks: true, options: true, explanation: true, section: true, minWords: true, maxWords: true, modelAnswer: true, rubric: true });
-export type PaperQuestion = z.infer<typeof paperQuestion>;
+/**
+ * A question as a sealed paper carries it: the hall's stored question, less what belongs to
+ * one hall's exam (exam, position, dates). Not the grading view of a paper's question
+ * (core/grading/paper.ts `PaperQuestion`, with its options indexed), which a hall or the hub
+ * builds from this.
+ */
+const sealedQuestionSchema = storedQuestionSchema.pick({ id: true, prompt: true, type: true, marks: true, options: true, explanation: true, section: true, minWords: true, maxWords: true, modelAnswer: true, rubric: true });
+export type SealedQuestion = z.infer<typeof sealedQuestionSchema>;
 
 /** What `sealed` holds: the exam's settings, questions with keys, roster with PINs. */
 export const paperSchema = z.object({
@@ -60,7 +65,7 @@ export const paperSchema = z.object({
   startsAt: isoDate,
   endsAt: isoDate.nullable(),
   settings: z.object({ maxTabViolations: z.number().int(), shuffleQuestions: z.boolean(), shuffleChoices: z.boolean(), showResultAfter: z.boolean() }),
-  questions: z.array(paperQuestion).min(1),
+  questions: z.array(sealedQuestionSchema).min(1),
   roster: z.array(z.object({ studentId: z.string(), candidateName: z.string(), pin: z.string() })),
 });
 export type Paper = z.infer<typeof paperSchema>;

@@ -7,15 +7,54 @@
  * the in-memory buffer for up to CBT_FLUSH_INTERVAL_MS, so results exports show flushed
  * answers; completed attempts are always fully flushed (finalize flushes in the same
  * transaction that completes the attempt).
+ *
+ * This is the one place the hall maps its attempt and answer rows to the domain's result
+ * shapes (core/analysis/records.ts) that the analysis and the exports take.
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { serializeQuestion } from '../questions/service.js';
-import type { ExamRow, QuestionRow } from '../../db/rows.js';
+import type { AttemptRow, ExamRow, QuestionRow, RawRow } from '../../db/rows.js';
+import type { answers } from '../../db/schema/index.js';
 import type { StoredQuestion } from '../../core/questions/schemas.js';
 import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
 export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
+
+/** The attempt columns the results read. */
+type ResultAttemptRow = Pick<AttemptRow, 'id' | 'student_id' | 'candidate_name' | 'status' | 'started_at' | 'completed_at' | 'credited_ms' | 'violations' | 'score' | 'max_score' | 'percentage' | 'grade' | 'pending_review'>;
+/** The answer columns the results read. */
+type ResultAnswerRow = Pick<RawRow<typeof answers>, 'attempt_id' | 'question_id' | 'option_id' | 'text' | 'awarded_marks' | 'review_json'>;
+
+/**
+ * The hall's edge between its rows and the domain's result shapes (core/analysis/records.ts):
+ * an attempt row as an {@link AttemptRecord} (`pending_review` 0/1 → boolean).
+ */
+function attemptRecord(r: ResultAttemptRow): AttemptRecord {
+  return {
+    id: r.id,
+    studentId: r.student_id,
+    candidateName: r.candidate_name,
+    status: r.status,
+    startedAt: r.started_at,
+    completedAt: r.completed_at,
+    creditedMs: r.credited_ms,
+    violations: r.violations,
+    score: r.score,
+    maxScore: r.max_score,
+    percentage: r.percentage,
+    grade: r.grade,
+    pendingReview: Boolean(r.pending_review),
+  };
+}
+
+/**
+ * An answer row as an {@link AnswerRecord}: `awarded_marks` counts as approved only once an
+ * examiner's review is stored (`review_json` set; docs/design.md §7), as finalize grades it.
+ */
+function answerRecord(r: ResultAnswerRow): AnswerRecord {
+  return { questionId: r.question_id, optionId: r.option_id, text: r.text, approvedMarks: r.review_json ? r.awarded_marks : null };
+}
 
 /** The exam (of this workspace) with its questions in position order. @throws NotFound */
 export function examWithQuestions(deps: HallDeps, workspaceId: string, examId: string): { exam: ExamRow; questions: StoredQuestion[] } {
@@ -26,13 +65,14 @@ export function examWithQuestions(deps: HallDeps, workspaceId: string, examId: s
 
 /** Attempts of an exam in start order (the order of GET /exams/:id/attempts). */
 export function examAttemptRecords(deps: HallDeps, workspaceId: string, examId: string): AttemptRecord[] {
-  return deps.sqlite
+  const rows = deps.sqlite
     .prepare(
-      `SELECT id, student_id, candidate_name, status, started_at, completed_at, disqualified_at, credited_ms, violations,
+      `SELECT id, student_id, candidate_name, status, started_at, completed_at, credited_ms, violations,
               score, max_score, percentage, grade, pending_review
          FROM attempts WHERE exam_id = ? AND workspace_id = ? ORDER BY started_at, id`,
     )
-    .all(examId, workspaceId) as AttemptRecord[];
+    .all(examId, workspaceId) as ResultAttemptRow[];
+  return rows.map(attemptRecord);
 }
 
 /** The exam's roster candidates (student ID and name, by student ID), for the results' ABSENT rows. */
@@ -50,12 +90,12 @@ export function examAnswerRecords(deps: HallDeps, workspaceId: string, examId: s
          FROM answers a JOIN attempts t ON t.id = a.attempt_id
         WHERE t.exam_id = ? AND t.workspace_id = ?`,
     )
-    .all(examId, workspaceId) as AnswerRecord[];
+    .all(examId, workspaceId) as ResultAnswerRow[];
   const out = new Map<string, Map<string, AnswerRecord>>();
   for (const r of rows) {
     let m = out.get(r.attempt_id);
     if (!m) out.set(r.attempt_id, (m = new Map()));
-    m.set(r.question_id, r);
+    m.set(r.question_id, answerRecord(r));
   }
   return out;
 }
