@@ -7,7 +7,7 @@
  * columns types its rows as a `Pick` of these, next to the query.
  */
 import type { Column, Table } from 'drizzle-orm';
-import type { attempts, exams, hubLinks, hubOutbox, hubPackages, outboxEvents, questions, rosterEntries, workspaces } from './schema/index.js';
+import type { answers, attempts, exams, hubLinks, hubOutbox, hubPackages, outboxEvents, questions, rosterEntries, workspaces } from './schema/index.js';
 
 /** The value better-sqlite3 gives for one column: booleans are stored as 0/1. */
 type RawValue<C extends Column> = (C['_']['data'] extends boolean ? number : C['_']['data']) | (C['_']['notNull'] extends true ? never : null);
@@ -26,6 +26,8 @@ export type QuestionRow = RawRow<typeof questions>;
  * durability watermark, which only the answer buffer reads and moves (answer-buffer.ts).
  */
 export type AttemptRow = Omit<RawRow<typeof attempts>, 'durable_seq'>;
+/** `SELECT * FROM answers` */
+export type AnswerRow = RawRow<typeof answers>;
 /** `SELECT * FROM workspaces` */
 export type WorkspaceRow = RawRow<typeof workspaces>;
 /** `SELECT * FROM roster_entries` */

@@ -14,8 +14,7 @@
 import type { HallDeps } from '../../hall/deps.js';
 import { getExamInWorkspace } from '../exams/service.js';
 import { serializeQuestion } from '../questions/service.js';
-import type { AttemptRow, ExamRow, QuestionRow, RawRow } from '../../db/rows.js';
-import type { answers } from '../../db/schema/index.js';
+import type { AnswerRow, AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import type { StoredQuestion } from '../../core/questions/schemas.js';
 import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
@@ -24,7 +23,7 @@ export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js
 /** The attempt columns the results read. */
 type ResultAttemptRow = Pick<AttemptRow, 'id' | 'student_id' | 'candidate_name' | 'status' | 'started_at' | 'completed_at' | 'credited_ms' | 'violations' | 'score' | 'max_score' | 'percentage' | 'grade' | 'pending_review'>;
 /** The answer columns the results read. */
-type ResultAnswerRow = Pick<RawRow<typeof answers>, 'attempt_id' | 'question_id' | 'option_id' | 'text' | 'awarded_marks' | 'review_json'>;
+type ResultAnswerRow = Pick<AnswerRow, 'attempt_id' | 'question_id' | 'option_id' | 'text' | 'awarded_marks' | 'review_json'>;
 
 /**
  * The hall's edge between its rows and the domain's result shapes (core/analysis/records.ts):
