@@ -4,10 +4,10 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
-import type { Paper } from './paper.js';
-import { candidateQuestionsJson } from './paper-json.js';
+import type { Paper } from '../sessions/paper.js';
+import { candidateQuestionsJson } from '../sessions/paper-json.js';
 import type { MathForm } from '../../core/rich-text.js';
-import type { AttemptState } from './session-cache.js';
+import type { AttemptState } from '../sessions/session-cache.js';
 import { remainingSeconds } from './timer.js';
 
 /** Result fields of a finished attempt. */

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../hall/auth.js';
-import { approveEssayScore, essayQueue } from '../attempts/essay-review.js';
+import { approveEssayScore, essayQueue } from './essay-review.js';
 
 const approveSchema = z
   .object({

@@ -13,9 +13,9 @@ import { writeAudit } from '../../hall/audit.js';
 import { iso } from '../../platform/clock.js';
 import { essayScore, type EssayScoreInput } from '../../core/grading/essay-score.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { attemptInWorkspace } from './invigilation.js';
-import { storeGrade } from './finalize.js';
-import { recordAttemptEvent } from './attempt-events.js';
+import { attemptInWorkspace } from '../attempts/invigilation.js';
+import { storeGrade } from '../attempts/finalize.js';
+import { recordAttemptEvent } from '../attempts/attempt-events.js';
 import type { AttemptRow } from '../../db/rows.js';
 
 const words = (t: string) => (t.trim() ? t.trim().split(/\s+/).length : 0);
