@@ -18,7 +18,7 @@ import type { HallDeps } from './hall/deps.js';
 import { ApiError, PayloadTooLarge, UnsupportedMediaType, ValidationError, toProblem } from './platform/errors.js';
 import { zodFieldErrors } from './platform/openapi.js';
 import { randomBase62 } from './platform/ids.js';
-import { candidateLiveRoutes } from './modules/candidate/routes.js';
+import { candidateLiveRoutes } from './modules/candidate/index.js';
 import { HotRouteRouter } from './platform/hot-router.js';
 import { API_VERSION } from './modules/system/routes.js';
 import { hallRouters } from './hall/composition.js';

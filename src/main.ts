@@ -18,7 +18,7 @@ import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
 import { ensureOperatorCredential } from './hall/operator.js';
 import { startJobLauncher } from './uploads/job-launcher.js';
-import { attachSaveChannel } from './modules/candidate/save-channel.js';
+import { attachSaveChannel } from './modules/candidate/index.js';
 
 /** The listen queue of connections not accepted yet (see the listen call below). */
 const LISTEN_BACKLOG = 4096;

@@ -17,7 +17,7 @@ import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import { withWriteTurn } from '../../db/index.js';
 import type { AttemptRow, ExamRow } from '../../db/rows.js';
-import { newLayout, instructionsHtml, renderPaper, type Paper } from '../sessions/paper.js';
+import { newLayout, instructionsHtml, renderPaper, type Paper } from '../sessions/index.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';

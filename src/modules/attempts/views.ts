@@ -4,10 +4,8 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
-import type { Paper } from '../sessions/paper.js';
-import { candidateQuestionsJson } from '../sessions/paper-json.js';
+import { candidateQuestionsJson, type AttemptState, type Paper } from '../sessions/index.js';
 import type { MathForm } from '../../core/rich-text.js';
-import type { AttemptState } from '../sessions/session-cache.js';
 import { remainingSeconds } from './timer.js';
 
 /** Result fields of a finished attempt. */

@@ -53,10 +53,11 @@ import { ApiError, Forbidden, NotFound, toProblem, type ProblemBody } from '../.
 import { invalidInput } from '../../platform/openapi.js';
 import { consume } from '../../platform/rate-limit.js';
 import { randomBase62 } from '../../platform/ids.js';
-import { saveAnswers } from '../attempts/saves.js';
+import { candidateSchemas, saveAnswers } from '../attempts/index.js';
 import { admitChannel, channelOff, sameOrigin } from './channel-admit.js';
 import { CLOSE_OVER_BUDGET, FrameBudget, isSlowdown, malformedReply, readFrame, SLOWED_ANSWER_MS, SLOWED_HELD_PER_ADDRESS, strikeChannel } from './channel-budget.js';
-import { answerItemSchema, singleAnswerSchema } from '../attempts/schemas.js';
+
+const { answerItemSchema, singleAnswerSchema } = candidateSchemas;
 
 /** The channel's path; the attempt id is its one segment (as in `/attempts/{id}`). */
 const CHANNEL_PATH = /^\/attempts\/([^/?#]{1,64})\/channel(?:\?.*)?$/;

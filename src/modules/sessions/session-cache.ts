@@ -6,7 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
-import type { JobValue } from '../answers/answer-commit.js';
+import type { JobValue } from '../answers/index.js';
 import type { AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
 import type { SebCheck } from '../seb/verify.js';
