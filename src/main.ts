@@ -65,7 +65,7 @@ function main(): void {
   // many idle keep-alive candidates: keep connections open between saves, and close
   // them after 65 s idle without a timer per response (platform/idle-connections.ts)
   const idle = reapIdleConnections(server as unknown as HttpServer, 65_000);
-  // the candidates' save channel, one WebSocket each (modules/attempts/save-channel.ts)
+  // the candidates' save channel, one WebSocket each (modules/candidate/save-channel.ts)
   const channels = attachSaveChannel(server as unknown as HttpServer, rt.deps);
   (server as unknown as { headersTimeout: number }).headersTimeout = 66_000;
   rt.startJobs();

@@ -152,7 +152,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
   const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck } = await identify(deps, input, address, req);
-  // the questions' HTML, rendered once per question version in the render thread (render-cache.ts)
+  // the questions' HTML, rendered once per question version in the render thread (sessions/render-cache.ts)
   await renderPaper(paper, form);
   const exam = { id: examId };
   const now = deps.clock.now();

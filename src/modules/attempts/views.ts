@@ -30,7 +30,7 @@ export function resultFields(a: AttemptState['row']) {
 export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true, form: MathForm = 'html') {
   const a = st.row;
   const exam = paper.exam;
-  // the questions as JSON bytes written once per question version (paper-json.ts); send with compressedJson
+  // the questions as JSON bytes written once per question version (sessions/paper-json.ts); send with compressedJson
   const questions = withQuestions ? candidateQuestionsJson(paper, deps.sessions.layout(a.id), form) : null;
   const view: Record<string, unknown> = {
     isResumed,

@@ -63,7 +63,7 @@ const { answerItemSchema, singleAnswerSchema } = candidateSchemas;
 const CHANNEL_PATH = /^\/attempts\/([^/?#]{1,64})\/channel(?:\?.*)?$/;
 /**
  * Largest frame (bytes): the largest that can be a valid save — a 50,000-character text
- * (schemas.ts) at 6 bytes a character in JSON at worst (`\u001f`), plus the other members
+ * (attempts/schemas.ts) at 6 bytes a character in JSON at worst (`\u001f`), plus the other members
  * (300,150 bytes). Longer is refused from its header, before its payload is read (1009).
  */
 export const MAX_FRAME_BYTES = 300 * 1024;
