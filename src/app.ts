@@ -14,7 +14,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './platform/deps.js';
 import type { HallDeps } from './hall/deps.js';
 import { createHttpApp } from './platform/http-app.js';
-import { candidateLiveRoutes } from './modules/attempts/routes.js';
+import { candidateLiveRoutes } from './modules/candidate/index.js';
 import { HotRouteRouter } from './platform/hot-router.js';
 import { API_VERSION } from './modules/system/routes.js';
 import { hallRouters } from './hall/composition.js';

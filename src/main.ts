@@ -18,7 +18,7 @@ import { createRuntime } from './runtime.js';
 import { reachableUrls } from './modules/system/urls.js';
 import { ensureOperatorCredential } from './hall/operator.js';
 import { startJobLauncher } from './uploads/job-launcher.js';
-import { attachSaveChannel } from './modules/attempts/save-channel.js';
+import { attachSaveChannel } from './modules/candidate/index.js';
 
 /** The listen queue of connections not accepted yet (see the listen call below). */
 const LISTEN_BACKLOG = 4096;
@@ -65,7 +65,7 @@ function main(): void {
   // many idle keep-alive candidates: keep connections open between saves, and close
   // them after 65 s idle without a timer per response (platform/idle-connections.ts)
   const idle = reapIdleConnections(server as unknown as HttpServer, 65_000);
-  // the candidates' save channel, one WebSocket each (modules/attempts/save-channel.ts)
+  // the candidates' save channel, one WebSocket each (modules/candidate/save-channel.ts)
   const channels = attachSaveChannel(server as unknown as HttpServer, rt.deps);
   (server as unknown as { headersTimeout: number }).headersTimeout = 66_000;
   rt.startJobs();

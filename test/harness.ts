@@ -17,7 +17,7 @@ import { createRuntime, type Runtime } from '../src/runtime.js';
 import type { Clock } from '../src/platform/clock.js';
 import { REAL_PAPERS_DIR } from './real-papers.js';
 import { guardBrowser } from './csp-guard.js';
-import { attachSaveChannel, type SaveChannels } from '../src/modules/attempts/save-channel.js';
+import { attachSaveChannel, type SaveChannels } from '../src/modules/candidate/save-channel.js';
 import { createHash } from 'node:crypto';
 import { sendFrom } from './security/from-address.js';
 

@@ -28,7 +28,7 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const SRC = new URL('../../dist/src/', import.meta.url);
-const { AnswerBuffer } = await import(new URL('modules/attempts/answer-buffer.js', SRC).href);
+const { AnswerBuffer } = await import(new URL('modules/answers/index.js', SRC).href);
 
 // the histogram records the interval between samples, so the delay is the value minus RESOLUTION_MS
 const RESOLUTION_MS = 5;

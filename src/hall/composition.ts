@@ -14,10 +14,10 @@ import { operatorWorkspaceRoutes } from '../modules/workspaces/operator-routes.j
 import { examRoutes } from '../modules/exams/routes.js';
 import { questionRoutes } from '../modules/questions/routes.js';
 import { rosterRoutes } from '../modules/roster/routes.js';
-import { invigilationRoutes } from '../modules/attempts/invigilation-routes.js';
-import { attemptRoutes } from '../modules/attempts/routes.js';
+import { invigilationRoutes, sweepExpired, writeHeartbeat } from '../modules/attempts/index.js';
+import { attemptRoutes } from '../modules/candidate/index.js';
 import { webhookRoutes } from '../modules/webhooks/routes.js';
-import { essayReviewRoutes } from '../modules/grading/routes.js';
+import { essayReviewRoutes } from '../modules/grading/index.js';
 import { backupRoutes } from '../modules/backups/routes.js';
 import { importRoutes } from '../modules/imports/routes.js';
 import { analysisRoutes } from '../modules/analysis/routes.js';
@@ -25,8 +25,7 @@ import { generationRoutes } from '../modules/generation/routes.js';
 import { sebRoutes } from '../modules/seb/routes.js';
 import { hubLinkRoutes } from '../modules/hub-link/routes.js';
 import { hubSyncRun } from '../modules/hub-link/sync.js';
-import type { JobValue } from '../modules/attempts/answer-commit.js';
-import { sweepExpired, writeHeartbeat } from '../modules/attempts/sweep.js';
+import type { JobValue } from '../modules/answers/index.js';
 import type { OutboxDispatcher } from '../modules/webhooks/dispatcher.js';
 import { backupJob } from '../modules/backups/schedule.js';
 

@@ -10,8 +10,8 @@ import type { Logger } from '../platform/logger.js';
 import type { Clock } from '../platform/clock.js';
 import type { SecretBox } from '../platform/crypto.js';
 import type { RateLimits } from '../platform/rate-limit.js';
-import type { AnswerBuffer } from '../modules/attempts/answer-buffer.js';
-import type { SessionCache } from '../modules/attempts/session-cache.js';
+import type { AnswerBuffer } from '../modules/answers/index.js';
+import type { SessionCache } from '../modules/sessions/index.js';
 import type { HallEvents } from './events.js';
 import type { JobPool } from '../uploads/job-pool.js';
 

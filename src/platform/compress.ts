@@ -81,7 +81,7 @@ function jsonBytes(data: unknown): Buffer<ArrayBuffer> {
 
 /**
  * A JSON response, compressed as the request's Accept-Encoding allows. `data` may hold one
- * RawJson (the candidate's questions, attempts/paper-json.ts).
+ * RawJson (the candidate's questions, sessions/paper-json.ts).
  * @returns a Response with `content-encoding` and `vary: accept-encoding` when compressed
  */
 export async function compressedJson(data: unknown, status: number, acceptEncoding: string | undefined, headers: Record<string, string> = {}): Promise<Response> {

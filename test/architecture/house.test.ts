@@ -5,16 +5,32 @@
  *   (src/uploads) and its own files — never a hall module or the hall's database;
  * - src/uploads reaches only the core, the platform and itself;
  * - src/platform imports nothing outside src/platform (machinery knows no domain);
- * - no import cycles among source files (type-only imports count).
- * Each check is also run on a small made-up graph to show that it can fail.
+ * - no import cycles among source files (type-only imports count);
+ * - a hall module listed in DOORS is entered only through its index.ts: no file outside
+ *   the module imports any other file of it, and none of its own files imports its index
+ *   (issue 35 §4; worker-thread entry files are loaded by URL, not imported, so they are
+ *   not edges here);
+ * - no source file is over 400 lines.
+ * Each rule on imports is also run on a small made-up graph to show that it can fail.
  */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../harness.js';
 import { cycles, importGraph, reachable, rel, sourceFiles, type ImportGraph } from './import-graph.js';
 
 const SRC = join(ROOT, 'src');
 const WEB = join(ROOT, 'web');
+const MODULES = join(SRC, 'modules');
+
+/**
+ * The hall modules (folders of src/modules) whose only door is their `index.ts`. Add a
+ * module here once it has an index.ts that re-exports what the rest of the code uses.
+ */
+const DOORS = ['answers', 'sessions', 'attempts', 'candidate', 'grading'];
+
+/** The longest a source file may be (lines). */
+const MAX_LINES = 400;
 
 /** Files reachable from the files under `from` that lie outside every folder of `allowed`, with the chain that reaches each. */
 function escapes(graph: ImportGraph, root: string, from: string, allowed: string[]): string[] {
@@ -24,6 +40,29 @@ function escapes(graph: ImportGraph, root: string, from: string, allowed: string
     .filter(([file]) => !allowed.some((dir) => file.startsWith(`${dir}/`)))
     .map(([, chain]) => chain.map((f) => rel(root, f)).join(' → '))
     .sort();
+}
+
+/**
+ * Imports that pass a module's door: `importer → imported` for every file outside a module
+ * of `doors` (folders of `modulesDir`) that imports a file of it other than its index.ts,
+ * every module file that imports its own index.ts (a barrel read from inside makes
+ * cycles), and `missing index.ts` for a listed module without one.
+ */
+function doorsPassed(graph: ImportGraph, root: string, modulesDir: string, doors: string[]): string[] {
+  const out: string[] = [];
+  for (const name of doors) {
+    const dir = join(modulesDir, name);
+    const door = join(dir, 'index.ts');
+    if (!graph.has(door)) out.push(`${rel(root, dir)}: missing index.ts`);
+    for (const [file, imports] of graph) {
+      const inside = file.startsWith(`${dir}/`);
+      for (const target of imports.files) {
+        if (!target.startsWith(`${dir}/`)) continue;
+        if (inside ? target === door : target !== door) out.push(`${rel(root, file)} → ${rel(root, target)}`);
+      }
+    }
+  }
+  return out.sort();
 }
 
 function cycleList(graph: ImportGraph, root: string): string[] {
@@ -54,6 +93,18 @@ describe('the house', () => {
   it('no import cycles among the pages', () => {
     expect(cycleList(importGraph(sourceFiles(WEB)), ROOT)).toEqual([]);
   });
+
+  it(`the modules ${DOORS.join(', ')} are entered only through their index.ts`, () => {
+    expect(doorsPassed(graph, ROOT, MODULES, DOORS)).toEqual([]);
+  });
+
+  it(`no source file is over ${MAX_LINES} lines`, () => {
+    const long = [...sourceFiles(SRC), ...sourceFiles(WEB)]
+      .map((f) => ({ f: rel(ROOT, f), lines: readFileSync(f, 'utf8').replace(/\n$/, '').split('\n').length }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ f, lines }) => `${f}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
 });
 
 describe('the checks can fail', () => {
@@ -71,6 +122,16 @@ describe('the checks can fail', () => {
   it('follows imports transitively and names the chain', () => {
     const g = made({ 'hub/a.ts': ['core/b.ts'], 'core/b.ts': ['modules/c.ts'], 'modules/c.ts': [] });
     expect(escapes(g, r, `${r}/hub`, [`${r}/hub`, `${r}/core`])).toEqual(['hub/a.ts → core/b.ts → modules/c.ts']);
+  });
+
+  it('finds an import past a door, a module importing its own door, and a missing door', () => {
+    const g = made({
+      'modules/a/index.ts': ['modules/a/x.ts'], 'modules/a/x.ts': ['modules/a/index.ts'],
+      'modules/b/y.ts': ['modules/a/index.ts', 'modules/a/x.ts'], 'hall/z.ts': ['modules/a/index.ts'],
+    });
+    expect(doorsPassed(g, r, `${r}/modules`, ['a'])).toEqual(['modules/a/x.ts → modules/a/index.ts', 'modules/b/y.ts → modules/a/x.ts']);
+    expect(doorsPassed(g, r, `${r}/modules`, ['a', 'b'])).toEqual(['modules/a/x.ts → modules/a/index.ts', 'modules/b/y.ts → modules/a/x.ts', 'modules/b: missing index.ts']);
+    expect(doorsPassed(made({ 'modules/a/index.ts': ['modules/a/x.ts'], 'modules/a/x.ts': [], 'hall/z.ts': ['modules/a/index.ts'] }), r, `${r}/modules`, ['a'])).toEqual([]);
   });
 
   it('reads type-only, re-export and dynamic imports as edges', () => {

@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
-import { renderCounts } from '../../src/modules/attempts/render-cache.js';
+import { renderCounts } from '../../src/modules/sessions/render-cache.js';
 import { renderRich } from '../../src/core/rich-text.js';
-import { candidateQuestions, renderPaper } from '../../src/modules/attempts/paper.js';
-import { candidateQuestionsJson } from '../../src/modules/attempts/paper-json.js';
+import { candidateQuestions, renderPaper } from '../../src/modules/sessions/paper.js';
+import { candidateQuestionsJson } from '../../src/modules/sessions/paper-json.js';
 // @ts-expect-error plain ESM script without types
 import { mathsPaper } from '../../scripts/bench/network/paper.mjs';
 

@@ -1,5 +1,5 @@
 /**
- * The save channel's budgets (issue #34, finding 2; src/modules/attempts/channel-budget.ts):
+ * The save channel's budgets (issue #34, finding 2; src/modules/candidate/channel-budget.ts):
  * every frame — bad JSON, a wrong shape, binary, a ping — takes a token of the connection's
  * budget and a point of the attempt's rate limit; past the budget the channel is closed
  * with 4429 and its seat (attempt + address) may not reopen it for a growing time (429

@@ -1,5 +1,5 @@
 /**
- * The save channel (issue 26; src/modules/attempts/save-channel.ts) on the real server, with
+ * The save channel (issue 26; src/modules/candidate/save-channel.ts) on the real server, with
  * the `ws` client as the page's WebSocket: a save over it lands in the answer buffer and
  * becomes durable (the reply's durableSeq, then the push after a flush); every refusal is
  * the problem the PUT route answers for the same input; refused upgrades; the attempt's

@@ -214,7 +214,7 @@ export async function httpSavesOnly(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => localStorage.setItem('hallcbt.channel', '"off"'));
 }
 
-/** One save frame the page sent over the channel ({i, q, o|t, s}: src/modules/attempts/save-channel.ts). */
+/** One save frame the page sent over the channel ({i, q, o|t, s}: src/modules/candidate/save-channel.ts). */
 export interface ChannelFrame {
   i: number;
   q: string;

@@ -1,6 +1,6 @@
 /**
  * The save channel's two hall settings in Chromium (web/candidate/channel.ts,
- * src/modules/attempts/save-channel.ts):
+ * src/modules/candidate/save-channel.ts):
  * - the operator switched it off (`CBT_SAVE_CHANNEL=off`): the page's one failed open is
  *   followed by one question over HTTP, whose 404 SAVE_CHANNEL_OFF stops it trying for that
  *   page; typed answers go as PUTs, nothing is lost across a reload, and there is one

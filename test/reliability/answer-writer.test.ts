@@ -9,9 +9,9 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnswerBuffer, type FlushStats } from '../../src/modules/attempts/answer-buffer.js';
-import { PART_ROWS, threadWriter } from '../../src/modules/attempts/answer-writer.js';
-import { commitAll, type FlushJob, type TransactionTurn } from '../../src/modules/attempts/answer-commit.js';
+import { AnswerBuffer, type FlushStats } from '../../src/modules/answers/answer-buffer.js';
+import { PART_ROWS, threadWriter } from '../../src/modules/answers/answer-writer.js';
+import { commitAll, type FlushJob, type TransactionTurn } from '../../src/modules/answers/answer-commit.js';
 import { afterWriteTurn, openDatabase, setWriteHandoff, withWriteTurn } from '../../src/db/index.js';
 import { rmSync } from 'node:fs';
 import { tempDir } from '../harness.js';

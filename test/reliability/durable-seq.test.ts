@@ -14,9 +14,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
-import { inProcessWriter, type AnswerWriter } from '../../src/modules/attempts/answer-writer.js';
-import { ATTEMPT_FIELDS, type FlushJob } from '../../src/modules/attempts/answer-commit.js';
+import { AnswerBuffer } from '../../src/modules/answers/answer-buffer.js';
+import { inProcessWriter, type AnswerWriter } from '../../src/modules/answers/answer-writer.js';
+import { ATTEMPT_FIELDS, type FlushJob } from '../../src/modules/answers/answer-commit.js';
 import { candidateSave, durableWorld, hallOps, signInReplay, type Given } from './durable-world.js';
 
 const world = durableWorld('durable-');

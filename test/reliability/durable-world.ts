@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/index.js';
-import type { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
+import type { AnswerBuffer } from '../../src/modules/answers/answer-buffer.js';
 import { tempDir } from '../harness.js';
 
 /** Opens a fresh world: `sqlite` for buffers, `notOnDisk()` to judge them, `attempt()` for rows. */

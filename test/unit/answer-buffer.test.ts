@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/index.js';
-import { AnswerBuffer } from '../../src/modules/attempts/answer-buffer.js';
-import type { AnswerWriter } from '../../src/modules/attempts/answer-writer.js';
-import type { FlushJob } from '../../src/modules/attempts/answer-commit.js';
-import { SessionCache } from '../../src/modules/attempts/session-cache.js';
+import { AnswerBuffer } from '../../src/modules/answers/answer-buffer.js';
+import type { AnswerWriter } from '../../src/modules/answers/answer-writer.js';
+import type { FlushJob } from '../../src/modules/answers/answer-commit.js';
+import { SessionCache } from '../../src/modules/sessions/session-cache.js';
 import { tempDir } from '../harness.js';
 
 const dirs: string[] = [];

@@ -133,7 +133,7 @@ describe('src/core is pure', () => {
     expect(bad("export { Worker } from 'node:worker_threads';")).toEqual(['imports node:worker_threads']);
     expect(bad("import type { AppDeps } from '../../platform/deps.js';")).toEqual(['imports ../../platform/deps.js, outside src/core']);
     expect(bad("import { openDatabase } from '../../db/index.js';")).toEqual(['imports ../../db/index.js, outside src/core']);
-    expect(bad("import type { Paper } from '../../modules/attempts/paper.js';")).toEqual(['imports ../../modules/attempts/paper.js, outside src/core']);
+    expect(bad("import type { Paper } from '../../modules/sessions/paper.js';")).toEqual(['imports ../../modules/sessions/paper.js, outside src/core']);
     expect(bad("import '../../hall/deps.js';")).toEqual(['imports ../../hall/deps.js, outside src/core']);
     expect(bad('export const t = () => Date.now();')).toEqual(['reads the clock (Date.now); take the time as a value']);
     expect(bad('const d = new Date();')).toEqual(['reads the clock (new Date()); take the time as a value']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gradeFor, percentageOf } from '../../src/core/grading/scale.js';
 import { gradeAttempt } from '../../src/core/grading/grade.js';
 import { essayScore } from '../../src/core/grading/essay-score.js';
-import { buildPaper } from '../../src/modules/attempts/paper.js';
+import { buildPaper } from '../../src/modules/sessions/paper.js';
 
 describe('WAEC/NECO grade scale', () => {
   // every boundary, and just below it

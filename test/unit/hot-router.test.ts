@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrieRouter } from 'hono/router/trie-router';
 import { HotRouteRouter, type HotRouteSpec } from '../../src/platform/hot-router.js';
-import { candidateLiveRoutes } from '../../src/modules/attempts/routes.js';
+import { candidateLiveRoutes } from '../../src/modules/candidate/routes.js';
 import { startTestServer, type TestServer } from '../harness.js';
 
 type Route = { method: string; path: string; handler: unknown };

@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openDatabase } from '../../src/db/index.js';
-import { SessionCache } from '../../src/modules/attempts/session-cache.js';
+import { SessionCache } from '../../src/modules/sessions/session-cache.js';
 import { tempDir } from '../harness.js';
 
 const dir = tempDir('hallcbt-migrate-');

@@ -5,7 +5,7 @@
  * only ever changes how a save travels, never what is saved: a save in flight when the
  * channel closes or stalls resolves as `network`, and the answer goes again over HTTP
  * with the same seq (a save is idempotent by its seq).
- * Frames (src/modules/attempts/save-channel.ts): `{i, q, o|t, s}` out; `{i, s, a, r, d}`
+ * Frames (src/modules/candidate/save-channel.ts): `{i, q, o|t, s}` out; `{i, s, a, r, d}`
  * (saved), `{i, p}` (refused: the PUT's problem) or `{d}` (durableSeq after a flush) in.
  * Not used where there is no WebSocket, for exams that require Safe Exam Browser (its
  * keys are per HTTP request), or when localStorage `hallcbt.channel` is `"off"`.

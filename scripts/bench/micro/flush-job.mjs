@@ -1,5 +1,5 @@
 /**
- * Micro-benchmark of one answer flush job (src/modules/attempts/answer-commit.ts) on the
+ * Micro-benchmark of one answer flush job (src/modules/answers/answer-commit.ts) on the
  * real schema: a hall of N attempts × 60 stored answers, then JOBS flush jobs of the
  * steady-hall shape (one changed answer + watermark + activity times for half the hall,
  * as 2 s saves flushed every 1 s produce), committed by `commitAll` on one connection
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 
 const DIST = new URL('../../../dist/src/', import.meta.url);
 const { openDatabase } = await import(new URL('db/index.js', DIST).href);
-const { commitAll } = await import(new URL('modules/attempts/answer-commit.js', DIST).href);
+const { commitAll } = await import(new URL('modules/answers/index.js', DIST).href);
 
 const [N, ROWS, JOBS] = [Number(process.argv[2] ?? 2500), Number(process.argv[3] ?? 128), Number(process.argv[4] ?? 10)];
 const dir = mkdtempSync(join(tmpdir(), 'hallcbt-flushjob-'));

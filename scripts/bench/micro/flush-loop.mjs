@@ -1,6 +1,6 @@
 /**
  * Micro-benchmark of the event loop's share of one answer flush
- * (src/modules/attempts/answer-buffer.ts `flush`): taking the snapshot, marking the
+ * (src/modules/answers/answer-buffer.ts `flush`): taking the snapshot, marking the
  * entries clean and checking the watermarks, without the database work — the job goes to
  * a writer that answers at once (the real server's writer thread does that work on the
  * other core). A hall of N attempts saves one answer each (the steady hall's shape: 2 s
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 
 const DIST = new URL('../../../dist/src/', import.meta.url);
 const { openDatabase } = await import(new URL('db/index.js', DIST).href);
-const { AnswerBuffer } = await import(new URL('modules/attempts/answer-buffer.js', DIST).href);
+const { AnswerBuffer } = await import(new URL('modules/answers/index.js', DIST).href);
 
 const [N, JOBS] = [Number(process.argv[2] ?? 5000), Number(process.argv[3] ?? 20)];
 const dir = mkdtempSync(join(tmpdir(), 'hallcbt-flushloop-'));

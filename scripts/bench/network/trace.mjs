@@ -20,9 +20,9 @@ import { createRequire } from 'node:module';
 
 const OUT = process.env.BENCH_TRACE;
 const SRC = new URL('../../../dist/src/', import.meta.url);
-const { AnswerBuffer } = await import(new URL('modules/attempts/answer-buffer.js', SRC).href);
+const { AnswerBuffer } = await import(new URL('modules/answers/index.js', SRC).href);
 // the server's own copy of ws (the same file its save channel loads)
-const require = createRequire(new URL('modules/attempts/save-channel.js', SRC));
+const require = createRequire(new URL('modules/candidate/save-channel.js', SRC));
 const WebSocket = require('ws').WebSocket;
 
 const epoch = (t) => Math.round((performance.timeOrigin + t) * 1000) / 1000;

@@ -1,6 +1,6 @@
 /**
  * The paper as grading sees it: questions with their options, answer keys and marks.
- * A plain value (no database row): the hall builds it from its rows (modules/attempts/
+ * A plain value (no database row): the hall builds it from its rows (modules/sessions/
  * paper.ts), the hub from the sealed paper's questions (core/sync/messages.ts
  * `SealedQuestion`; hub/paper-copy.ts).
  */

@@ -11,7 +11,7 @@ import type { AttemptRow } from '../../db/rows.js';
 import { iso } from '../../platform/clock.js';
 import { enqueueWebhookEvent, type EventType } from '../webhooks/outbox.js';
 import { enqueueHubResult } from '../hub-link/results.js';
-import type { Paper } from './paper.js';
+import type { Paper } from '../sessions/index.js';
 
 /** The event payload's `data` for an attempt (docs/design.md §8; README, "A whole exam with curl"). */
 export function eventData(paper: Paper, a: AttemptRow) {

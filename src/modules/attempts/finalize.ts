@@ -9,8 +9,7 @@ import type { HallDeps } from '../../hall/deps.js';
 import { Forbidden, NotFound } from '../../platform/errors.js';
 import { recordAttemptEvent } from './attempt-events.js';
 import { gradeAttempt, type AnswerForGrading } from '../../core/grading/grade.js';
-import type { Paper } from './paper.js';
-import type { AttemptState } from './session-cache.js';
+import type { Paper, AttemptState } from '../sessions/index.js';
 import type { AttemptRow } from '../../db/rows.js';
 import { resultFields } from './views.js';
 

@@ -7,10 +7,9 @@ import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
 import { writeAudit } from '../../hall/audit.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import type { AttemptState } from './session-cache.js';
+import type { AttemptState, Paper } from '../sessions/index.js';
 import { attemptSummary } from './views.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
-import type { Paper } from './paper.js';
 
 /** The attempt of the caller's workspace, with its paper. @throws NotFound */
 export function attemptInWorkspace(deps: HallDeps, workspaceId: string, attemptId: string): { st: AttemptState; paper: Paper } {

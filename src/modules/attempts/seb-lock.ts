@@ -15,8 +15,7 @@ import { ApiError } from '../../platform/errors.js';
 import { recordAttemptEvent } from './attempt-events.js';
 import { checkSebRequest, sebVerdict, type SebCheck, type SebVerdict } from '../seb/verify.js';
 import { recordRequestHash } from '../seb/sightings.js';
-import type { Paper } from './paper.js';
-import type { AttemptState } from './session-cache.js';
+import type { Paper, AttemptState } from '../sessions/index.js';
 import type { AttemptRow } from '../../db/rows.js';
 
 /** lock_reason of an attempt stopped by a failed SEB check */

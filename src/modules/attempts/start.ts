@@ -17,7 +17,7 @@ import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import { withWriteTurn } from '../../db/index.js';
 import type { AttemptRow, ExamRow } from '../../db/rows.js';
-import { newLayout, instructionsHtml, renderPaper, type Paper } from './paper.js';
+import { newLayout, instructionsHtml, renderPaper, type Paper } from '../sessions/index.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
@@ -152,7 +152,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
   const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck } = await identify(deps, input, address, req);
-  // the questions' HTML, rendered once per question version in the render thread (render-cache.ts)
+  // the questions' HTML, rendered once per question version in the render thread (sessions/render-cache.ts)
   await renderPaper(paper, form);
   const exam = { id: examId };
   const now = deps.clock.now();

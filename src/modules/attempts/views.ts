@@ -4,10 +4,8 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
-import type { Paper } from './paper.js';
-import { candidateQuestionsJson } from './paper-json.js';
+import { candidateQuestionsJson, type AttemptState, type Paper } from '../sessions/index.js';
 import type { MathForm } from '../../core/rich-text.js';
-import type { AttemptState } from './session-cache.js';
 import { remainingSeconds } from './timer.js';
 
 /** Result fields of a finished attempt. */
@@ -32,7 +30,7 @@ export function resultFields(a: AttemptState['row']) {
 export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isResumed: boolean, withQuestions = true, form: MathForm = 'html') {
   const a = st.row;
   const exam = paper.exam;
-  // the questions as JSON bytes written once per question version (paper-json.ts); send with compressedJson
+  // the questions as JSON bytes written once per question version (sessions/paper-json.ts); send with compressedJson
   const questions = withQuestions ? candidateQuestionsJson(paper, deps.sessions.layout(a.id), form) : null;
   const view: Record<string, unknown> = {
     isResumed,

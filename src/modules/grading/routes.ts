@@ -1,9 +1,9 @@
-/** Routes of the essay review workflow: the queue of an exam, approving a score (stored by attempts/essay-review.ts). */
+/** Routes of the essay review workflow: the queue of an exam, approving a score (stored by essay-review.ts). */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../hall/auth.js';
-import { approveEssayScore, essayQueue } from '../attempts/essay-review.js';
+import { approveEssayScore, essayQueue } from './essay-review.js';
 
 const approveSchema = z
   .object({

@@ -9,9 +9,7 @@ import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { afterWriteTurn, relaxedSync, syncWal } from '../../db/index.js';
 import { Conflict } from '../../platform/errors.js';
-import { candidateAttempt } from '../attempts/answers.js';
-import { recordAttemptEvent } from '../attempts/attempt-events.js';
-import { remainingSeconds } from '../attempts/timer.js';
+import { candidateAttempt, recordAttemptEvent, remainingSeconds } from '../attempts/index.js';
 import type { AttemptRow } from '../../db/rows.js';
 import { VIOLATION_TYPES, type TelemetryType } from '../../core/proctoring/telemetry.js';
 

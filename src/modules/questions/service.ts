@@ -1,7 +1,7 @@
 /**
  * Question rules (docs/design.md §6): all-or-nothing bulk ingestion with per-item errors,
  * keyLabels defaulting to A, B, C…, essay word defaults, option ids `opt_…`, and the
- * examiner view (answer keys included). The candidate view is built in attempts/paper.ts.
+ * examiner view (answer keys included). The candidate view is built in sessions/paper.ts.
  */
 import type { HallDeps } from '../../hall/deps.js';
 import type { QuestionRow } from '../../db/rows.js';

@@ -5,7 +5,7 @@
  * WhatsApp `https://wa.me/` links whose text gives room code, student ID and PIN.
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { clearStudentThrottle } from '../attempts/sign-in-throttle.js';
+import { clearStudentThrottle } from '../attempts/index.js';
 import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';

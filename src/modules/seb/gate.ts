@@ -4,7 +4,7 @@
  * file, and the links that open it. The configuration is a pure function of the exam row
  * (room code, base URL fixed when SEB was switched on, quit-password hash), so the server
  * and every SEB client agree on the key after a restart, and the gate is cached with the
- * paper (attempts/paper.ts).
+ * paper (sessions/paper.ts).
  */
 import { createHash } from 'node:crypto';
 import type { ExamRow } from '../../db/rows.js';

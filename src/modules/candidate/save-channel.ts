@@ -53,16 +53,17 @@ import { ApiError, Forbidden, NotFound, toProblem, type ProblemBody } from '../.
 import { invalidInput } from '../../platform/openapi.js';
 import { consume } from '../../platform/rate-limit.js';
 import { randomBase62 } from '../../platform/ids.js';
-import { saveAnswers } from './answers.js';
+import { candidateSchemas, saveAnswers } from '../attempts/index.js';
 import { admitChannel, channelOff, sameOrigin } from './channel-admit.js';
 import { CLOSE_OVER_BUDGET, FrameBudget, isSlowdown, malformedReply, readFrame, SLOWED_ANSWER_MS, SLOWED_HELD_PER_ADDRESS, strikeChannel } from './channel-budget.js';
-import { answerItemSchema, singleAnswerSchema } from './schemas.js';
+
+const { answerItemSchema, singleAnswerSchema } = candidateSchemas;
 
 /** The channel's path; the attempt id is its one segment (as in `/attempts/{id}`). */
 const CHANNEL_PATH = /^\/attempts\/([^/?#]{1,64})\/channel(?:\?.*)?$/;
 /**
  * Largest frame (bytes): the largest that can be a valid save — a 50,000-character text
- * (schemas.ts) at 6 bytes a character in JSON at worst (`\u001f`), plus the other members
+ * (attempts/schemas.ts) at 6 bytes a character in JSON at worst (`\u001f`), plus the other members
  * (300,150 bytes). Longer is refused from its header, before its payload is read (1009).
  */
 export const MAX_FRAME_BYTES = 300 * 1024;

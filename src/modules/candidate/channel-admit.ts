@@ -7,9 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import type { HallDeps } from '../../hall/deps.js';
 import { ApiError, Conflict, Forbidden } from '../../platform/errors.js';
 import { consume } from '../../platform/rate-limit.js';
-import { candidateAttempt } from './answers.js';
+import { candidateAttempt, GRACE_MS, remainingMs } from '../attempts/index.js';
 import { checkChannelSlowdown } from './channel-budget.js';
-import { GRACE_MS, remainingMs } from './timer.js';
 
 const LIVE = 'requests for this attempt';
 

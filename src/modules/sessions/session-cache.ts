@@ -6,7 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
-import type { JobValue } from './answer-commit.js';
+import type { JobValue } from '../answers/index.js';
 import type { AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
 import type { SebCheck } from '../seb/verify.js';
@@ -201,9 +201,9 @@ export class SessionCache {
 
   /**
    * Takes the last-seen / last-saved times of active attempts that changed since the last
-   * call, for the answer flush to write in its job (answer-commit.ts: off the event loop,
+   * call, for the answer flush to write in its job (answers/answer-commit.ts: off the event loop,
    * without waiting for the disk — a power cut may cost the last second of times).
-   * @returns `rows`: the job's attempt rows (answer-commit.ts ATTEMPT_FIELDS values each:
+   * @returns `rows`: the job's attempt rows (answers/answer-commit.ts ATTEMPT_FIELDS values each:
    *   attemptId, base 0, watermark -1, lastSeenAt, lastSavedAt, epoch ms), flat, which the
    *   flush takes over; `take`: this call's number, for `restoreActivity`
    */

@@ -13,9 +13,7 @@ import { writeAudit } from '../../hall/audit.js';
 import { iso } from '../../platform/clock.js';
 import { essayScore, type EssayScoreInput } from '../../core/grading/essay-score.js';
 import { getExamInWorkspace } from '../exams/service.js';
-import { attemptInWorkspace } from './invigilation.js';
-import { storeGrade } from './finalize.js';
-import { recordAttemptEvent } from './attempt-events.js';
+import { attemptInWorkspace, storeGrade, recordAttemptEvent } from '../attempts/index.js';
 import type { AttemptRow } from '../../db/rows.js';
 
 const words = (t: string) => (t.trim() ? t.trim().split(/\s+/).length : 0);
