@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
-import { relatedWords } from '../src/modules/generation/wordnet.js';
+import { relatedWords } from '../src/modules/generation/index.js';
 import { spearman } from './quality.js';
 
 export const ESSAY_SET = join(new URL('..', import.meta.url).pathname, 'test/fixtures/quality/essay-marking');

@@ -24,7 +24,7 @@ import type { GeneratedQuestion } from '../src/core/generation/schemas.js';
 import { unescapeMd } from '../src/core/generation/support.js';
 import { readMaterial } from '../src/uploads/material/read-material.js';
 import { JobPool } from '../src/uploads/job-pool.js';
-import { kindOf } from '../src/modules/generation/wordnet.js';
+import { kindOf } from '../src/modules/generation/index.js';
 import { makeMp4, makeSpeechWav, makeSrt } from '../test/generation/helpers/media.js';
 import { makeDocx, makePptx, markdownParagraphs, markdownSlides } from '../test/generation/helpers/ooxml.js';
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateExtractive } from '../src/core/generation/engine/extractive.js';
 import { gradeEssayBuiltIn } from '../src/core/grading/essay/grade-essay.js';
-import { relatedWords } from '../src/modules/generation/wordnet.js';
+import { relatedWords } from '../src/modules/generation/index.js';
 import type { Passage } from '../src/core/generation/passage.js';
 import { readMaterial } from '../src/uploads/material/read-material.js';
 import { JobPool } from '../src/uploads/job-pool.js';

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateExtractive } from '../src/core/generation/engine/extractive.js';
-import { closeWordNet, kindOf } from '../src/modules/generation/wordnet.js';
+import { closeWordNet, kindOf } from '../src/modules/generation/index.js';
 
 const DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'generation');
 // --tune: the tuning materials only (holdout-2 is a measurement set: nothing may be generated from it while tuning)

@@ -15,7 +15,7 @@ import { loadConfig } from './platform/config.js';
 import { reapIdleConnections } from './platform/idle-connections.js';
 import { jsonLogger } from './platform/logger.js';
 import { createRuntime } from './runtime.js';
-import { reachableUrls } from './modules/system/urls.js';
+import { reachableUrls } from './modules/system/index.js';
 import { ensureOperatorCredential } from './hall/operator.js';
 import { startJobLauncher } from './uploads/job-launcher.js';
 import { attachSaveChannel } from './modules/candidate/index.js';

@@ -19,12 +19,12 @@ import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
 import { AnswerBuffer, threadWriter } from './modules/answers/index.js';
 import { SessionCache } from './modules/sessions/index.js';
 import { creditDowntime, writeHeartbeat } from './modules/attempts/index.js';
-import { OutboxDispatcher } from './modules/webhooks/dispatcher.js';
+import { OutboxDispatcher } from './modules/webhooks/index.js';
 import { createApp } from './app.js';
 import { hallJobs } from './hall/composition.js';
-import { backupInFlight } from './modules/backups/service.js';
+import { backupInFlight } from './modules/backups/index.js';
 import { JobPool } from './uploads/job-pool.js';
-import { GENERATION_JOB_MODULE } from './modules/generation/engine-jobs.js';
+import { GENERATION_JOB_MODULE } from './modules/generation/index.js';
 
 export interface Runtime {
   deps: HallDeps;

@@ -24,10 +24,10 @@ import { analysisRoutes } from '../modules/analysis/routes.js';
 import { generationRoutes } from '../modules/generation/routes.js';
 import { sebRoutes } from '../modules/seb/routes.js';
 import { hubLinkRoutes } from '../modules/hub-link/routes.js';
-import { hubSyncRun } from '../modules/hub-link/sync.js';
+import { hubSyncRun } from '../modules/hub-link/index.js';
 import type { JobValue } from '../modules/answers/index.js';
-import type { OutboxDispatcher } from '../modules/webhooks/dispatcher.js';
-import { backupJob } from '../modules/backups/schedule.js';
+import type { OutboxDispatcher } from '../modules/webhooks/index.js';
+import { backupJob } from '../modules/backups/index.js';
 
 export interface HallRouterOptions {
   /** asks the outbox dispatcher to run now (after a redeliver) */

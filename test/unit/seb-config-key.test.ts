@@ -1,7 +1,7 @@
 /**
- * Safe Exam Browser Config Key (src/modules/seb/config-key.ts) against SEB's own
+ * Safe Exam Browser Config Key (src/core/seb/config-key.ts) against SEB's own
  * documentation and against keys computed by SEB clients, and the .seb file round trip
- * (src/modules/seb/config-file.ts) with the `plist` package parsing what we wrote.
+ * (src/core/seb/config-file.ts) with the `plist` package parsing what we wrote.
  * Fixture provenance: test/fixtures/seb/README.md.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@
  *   npm run build && node scripts/bench/micro/seb-check.mjs 5
  */
 import { createHash } from 'node:crypto';
-import { checkSebRequest, sebVerdict } from '../../../dist/src/modules/seb/verify.js';
+import { checkSebRequest, sebVerdict } from '../../../dist/src/modules/seb-check/verify.js';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const N = 200_000;

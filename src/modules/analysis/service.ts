@@ -6,7 +6,7 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
-import { examAnswerRecords, examAttemptRecords, examWithQuestions } from '../imports/exam-data.js';
+import { examAnswerRecords, examAttemptRecords, examWithQuestions } from '../imports/index.js';
 import { analyseMatrix } from '../../core/analysis/item-analysis.js';
 import type { ExamAnalysisReport } from '../../core/analysis/records.js';
 import { buildMatrix } from '../../core/analysis/response-matrix.js';

@@ -9,8 +9,8 @@
 import type { Sqlite } from '../../db/index.js';
 import type { AttemptRow } from '../../db/rows.js';
 import { iso } from '../../platform/clock.js';
-import { enqueueWebhookEvent, type EventType } from '../webhooks/outbox.js';
-import { enqueueHubResult } from '../hub-link/results.js';
+import { enqueueWebhookEvent, type EventType } from '../webhooks/index.js';
+import { enqueueHubResult } from '../hub-link/index.js';
 import type { Paper } from '../sessions/index.js';
 
 /** The event payload's `data` for an attempt (docs/design.md §8; README, "A whole exam with curl"). */

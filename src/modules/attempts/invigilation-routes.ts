@@ -9,7 +9,7 @@ import { streamSSE } from 'hono/streaming';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../hall/auth.js';
-import { getExamInWorkspace, serializeExam } from '../exams/service.js';
+import { getExamInWorkspace, serializeExam } from '../exams/index.js';
 import { absentCandidates, attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
 import { reasonSchema } from '../../core/exams/schemas.js';
 import { clearSignInThrottle, signInFailures } from './sign-in-throttle.js';

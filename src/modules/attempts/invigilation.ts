@@ -6,7 +6,7 @@
 import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
 import { writeAudit } from '../../hall/audit.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 import type { AttemptState, Paper } from '../sessions/index.js';
 import { attemptSummary } from './views.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';

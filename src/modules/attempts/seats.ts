@@ -12,7 +12,7 @@
 import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../hall/audit.js';
 import { Conflict } from '../../platform/errors.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 
 /** One seat of an exam: attempts started there, and further starts it is allowed. */
 export interface SeatUse {

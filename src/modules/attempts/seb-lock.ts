@@ -2,7 +2,7 @@
  * Safe Exam Browser enforcement on candidate requests (issue 25; issue #34 finding 6).
  * Exams that do not require SEB pay one property read (`paper.seb === null`). For the
  * others every request is judged — the Config check, and the Browser Exam Key check when
- * the exam registers keys (seb/verify.ts); a request that fails either answers 403 with the
+ * the exam registers keys (seb-check/verify.ts); a request that fails either answers 403 with the
  * problem type `/problems/safe-exam-browser-required`, and on an attempt in progress it
  * does what SEB's developer page asks of exam systems: the answers saved so far are kept
  * (written now), the attempt is stopped and locked (status DISQUALIFIED, lock_reason
@@ -13,8 +13,8 @@ import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
 import { ApiError } from '../../platform/errors.js';
 import { recordAttemptEvent } from './attempt-events.js';
-import { checkSebRequest, sebVerdict, type SebCheck, type SebVerdict } from '../seb/verify.js';
-import { recordRequestHash } from '../seb/sightings.js';
+import { checkSebRequest, sebVerdict, type SebCheck, type SebVerdict } from '../seb-check/index.js';
+import { recordRequestHash } from '../seb/index.js';
 import type { Paper, AttemptState } from '../sessions/index.js';
 import type { AttemptRow } from '../../db/rows.js';
 

@@ -9,7 +9,7 @@
 import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../hall/audit.js';
 import { iso } from '../../platform/clock.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 import { seatPrefix } from './start.js';
 
 /** One studentId with recent wrong sign-ins (failures forgotten after 15 quiet minutes). */

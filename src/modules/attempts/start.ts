@@ -22,7 +22,7 @@ import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import { enforceSeb, noteSebPassed } from './seb-lock.js';
-import type { SebCheck } from '../seb/verify.js';
+import type { SebCheck } from '../seb-check/index.js';
 import { sessionView } from './views.js';
 import type { MathForm } from '../../core/rich-text.js';
 import { finalizeAttempt } from './finalize.js';

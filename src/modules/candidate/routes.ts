@@ -15,7 +15,7 @@ import { jsonRoute, plainJson } from '../../platform/json-route.js';
 import { compressedJson } from '../../platform/compress.js';
 import type { HotRouteSpec } from '../../platform/hot-router.js';
 import { candidateSchemas as s, previewAttempt, startAttempt, candidateAttempt, saveAnswers, finalizeAttempt, submitResponse, sessionView, GRACE_MS, remainingMs } from '../attempts/index.js';
-import { recordTelemetry } from '../proctoring/service.js';
+import { recordTelemetry } from '../proctoring/index.js';
 import { renderPaper } from '../sessions/index.js';
 import type { MathForm } from '../../core/rich-text.js';
 import { admitChannel } from './channel-admit.js';

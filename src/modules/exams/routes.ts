@@ -5,8 +5,8 @@ import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, prob
 import { requireApiKey } from '../../hall/auth.js';
 import * as s from '../../core/exams/schemas.js';
 import * as svc from './service.js';
-import { listExamQuestions } from '../questions/service.js';
-import { sebBaseUrlFor } from '../seb/exam-seb.js';
+import { listExamQuestions } from '../questions/index.js';
+import { sebBaseUrlFor } from '../seb/index.js';
 
 const conflict = problem('The room code is taken by another exam (ACCESS_CODE_TAKEN), or the exam has attempts and cannot be deleted (EXAM_HAS_ATTEMPTS)');
 

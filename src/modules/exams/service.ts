@@ -11,9 +11,9 @@ import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
 import { writeAudit } from '../../hall/audit.js';
 import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.js';
-import { sebColumnsAfter } from '../seb/exam-seb.js';
-import { sebReadShape, type SebColumns } from '../seb/gate.js';
-import { insertQuestion } from '../questions/store.js';
+import { sebColumnsAfter } from '../seb/index.js';
+import { sebReadShape, type SebColumns } from '../seb-check/index.js';
+import { insertQuestion } from './question-store.js';
 
 /** Exam row of the caller's workspace. @throws NotFound (also for another workspace's exam) */
 export function getExamInWorkspace(deps: HallDeps, workspaceId: string, examId: string): ExamRow {

@@ -12,7 +12,7 @@ import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { writeAudit } from '../../hall/audit.js';
 import { iso } from '../../platform/clock.js';
 import { essayScore, type EssayScoreInput } from '../../core/grading/essay-score.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 import { attemptInWorkspace, storeGrade, recordAttemptEvent } from '../attempts/index.js';
 import type { AttemptRow } from '../../db/rows.js';
 

@@ -14,7 +14,7 @@ import { isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import { ValidationError } from '../../platform/errors.js';
-import { checkWebhookUrl, refusalText, refusedAddress, webhookLookup, type GuardWording } from '../webhooks/url-guard.js';
+import { checkWebhookUrl, refusalText, refusedAddress, webhookLookup, type GuardWording } from '../webhooks/index.js';
 
 const MB = 1024 * 1024;
 /**

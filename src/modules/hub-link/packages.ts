@@ -16,9 +16,9 @@ import { writeAudit } from '../../hall/audit.js';
 import { ApiError, Conflict, NotFound, TooManyRequests, ValidationError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
-import { createExam } from '../exams/service.js';
-import { checkWholePaper } from '../questions/paper-size.js';
-import { insertQuestion } from '../questions/store.js';
+import { createExam } from '../exams/index.js';
+import { checkWholePaper } from '../questions/index.js';
+import { insertQuestion } from '../exams/index.js';
 import type { HubLinkRow, HubPackageRow } from '../../db/rows.js';
 import { verifiedFromHub } from './link.js';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS, resultBatchOutcomeSchema, type ResultEvent } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
 import type { AttemptRow } from '../../db/rows.js';
-import { backoffMs, MAX_AGE_MS } from '../webhooks/dispatcher.js';
+import { backoffMs, MAX_AGE_MS } from '../webhooks/index.js';
 import { hubLinkOf, signedHubRequest, HubUnavailable, HUB_FAILED_TEXT } from './link.js';
 import type { HubLinkRow, HubOutboxRow } from '../../db/rows.js';
 

@@ -12,8 +12,8 @@
  * shapes (core/analysis/records.ts) that the analysis and the exports take.
  */
 import type { HallDeps } from '../../hall/deps.js';
-import { getExamInWorkspace } from '../exams/service.js';
-import { serializeQuestion } from '../questions/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
+import { serializeQuestion } from '../questions/index.js';
 import type { AnswerRow, AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import type { StoredQuestion } from '../../core/questions/schemas.js';
 import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';

@@ -9,8 +9,8 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { ValidationError, type FieldError } from '../../platform/errors.js';
-import { getExamInWorkspace } from '../exams/service.js';
-import { insertQuestions } from '../questions/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
+import { insertQuestions } from '../questions/index.js';
 import { questionInputSchema, type StoredQuestion } from '../../core/questions/schemas.js';
 import type { ImportedQuestion, SkippedItem } from '../../core/formats/types.js';
 import { checkImportCount, planBankImport, readSheetUpload, relabelItemErrors, sheetLocator, type BankImport, type BankImportPlan } from '../../uploads/import-plan.js';

@@ -23,7 +23,7 @@ import { importQuestionBank, importQuestionSheet } from './question-import.js';
 import { readBankSource, requireOneSource } from '../../uploads/import-plan.js';
 import { IMPORT_LIMIT_BYTES, readUpload } from '../../uploads/upload-file.js';
 import { streamedForm } from '../../uploads/streamed-upload.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';

@@ -8,11 +8,11 @@ import type { QuestionRow } from '../../db/rows.js';
 import { newId } from '../../platform/ids.js';
 import { NotFound, ValidationError, type FieldError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 import { normaliseQuestion } from '../../core/questions/normalise.js';
 import { questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
 import { checkPaperAfterEdit, checkPaperRoom } from './paper-size.js';
-import { insertQuestion } from './store.js';
+import { insertQuestion } from '../exams/index.js';
 
 /** Row → examiner view. */
 export function serializeQuestion(q: QuestionRow): StoredQuestion {

@@ -9,7 +9,7 @@ import { clearStudentThrottle } from '../attempts/index.js';
 import { newId, newPin } from '../../platform/ids.js';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.js';
 import { iso } from '../../platform/clock.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 import type { ExamRow, RosterRow } from '../../db/rows.js';
 import type { RosterInput } from '../../core/roster/schemas.js';
 

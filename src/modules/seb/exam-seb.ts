@@ -8,10 +8,9 @@ import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
 import type { HallDeps } from '../../hall/deps.js';
-import { reachableUrls } from '../system/urls.js';
+import { reachableUrls } from '../system/index.js';
 import { sha256Hex } from '../../core/seb/config-key.js';
-import { requestOrigin } from './verify.js';
-import { QUIT_ALPHABET, type SebColumns } from './gate.js';
+import { QUIT_ALPHABET, requestOrigin, type SebColumns } from '../seb-check/index.js';
 
 /** The SEB-specific create/patch input (zod-validated in core/exams/schemas.ts). */
 export interface SebInput {

@@ -15,12 +15,11 @@ import { requireApiKey } from '../../hall/auth.js';
 import { NotFound } from '../../platform/errors.js';
 import { consume } from '../../platform/rate-limit.js';
 import { clientAddress } from '../../platform/http.js';
-import { getExamInWorkspace } from '../exams/service.js';
+import { getExamInWorkspace } from '../exams/index.js';
 import type { ExamRow } from '../../db/rows.js';
 import { sebReadSchema } from '../../core/exams/schemas.js';
 import { examConfiguration, sebFileBytes } from '../../core/seb/config-file.js';
-import { registeredKeys, sebDownloadCode, sebExamSettings, sebReadShape } from './gate.js';
-import { checkSebRequest, digestEquals, sebVerdict } from './verify.js';
+import { checkSebRequest, digestEquals, registeredKeys, sebDownloadCode, sebExamSettings, sebReadShape, sebVerdict } from '../seb-check/index.js';
 import { recordRequestHash, requestHashSightings } from './sightings.js';
 import { sha256Hex } from '../../core/seb/config-key.js';
 

@@ -11,7 +11,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { HallDeps } from '../../hall/deps.js';
-import { keyForHash, type RequestHashSeen } from './verify.js';
+import { keyForHash, type RequestHashSeen } from '../seb-check/index.js';
 
 interface Sighting extends RequestHashSeen {
   client: string;

@@ -5,8 +5,7 @@
  * removed (spec: no isCorrect anywhere; docs/design.md §7: nor explanation, modelAnswer, rubric).
  */
 import type { ExamRow, QuestionRow } from '../../db/rows.js';
-import { sebGateFor } from '../seb/gate.js';
-import type { SebGate } from '../seb/verify.js';
+import { sebGateFor, type SebGate } from '../seb-check/index.js';
 import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/grading/paper.js';
 import { renderRich, type MathForm } from '../../core/rich-text.js';
 import { byOptionId, cachedRendering, renderCounts, renderQuestion, type RenderedQuestion } from './render-cache.js';

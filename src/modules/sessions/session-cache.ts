@@ -9,7 +9,7 @@ import type { Sqlite } from '../../db/index.js';
 import type { JobValue } from '../answers/index.js';
 import type { AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
-import type { SebCheck } from '../seb/verify.js';
+import type { SebCheck } from '../seb-check/index.js';
 
 /**
  * The cached copy of an attempt row, as an object literal of one fixed shape. A row from

@@ -9,7 +9,7 @@ import type { WorkspaceRow } from '../../db/rows.js';
 import { newId } from '../../platform/ids.js';
 import { hashSecret, newApiKey, newWebhookSecret, sha256Hex, verifySecret } from '../../platform/crypto.js';
 import { ApiError, Conflict, NotFound, Unauthorized, ValidationError } from '../../platform/errors.js';
-import { checkWebhookUrl, refusalText } from '../webhooks/url-guard.js';
+import { checkWebhookUrl, refusalText } from '../webhooks/index.js';
 import { iso } from '../../platform/clock.js';
 import { rosterWaiting } from './credits.js';
 

@@ -1,7 +1,9 @@
 /**
  * The one way a question row is written (issue 35 §6): bulk entry and imports
- * (service.ts), a duplicated exam (exams/service.ts) and a released hub paper
- * (hub-link/packages.ts) all insert through `insertQuestion`. The statement comes from the
+ * (questions/service.ts), a duplicated exam (service.ts) and a released hub paper
+ * (hub-link/packages.ts) all insert through `insertQuestion`. It lives with the exams,
+ * which own their questions, so the questions module depends on the exams module and
+ * never the other way round (no cycle through the modules' doors). The statement comes from the
  * connection's statement cache (src/db/index.ts), so it is compiled once.
  */
 import type { Sqlite } from '../../db/index.js';
