@@ -29,8 +29,8 @@ export interface CalibratedQuestion {
   /** ρ and MAE of the engine's uncalibrated totals on the same scripts */
   rawRho: number;
   rawMaeShare: number;
-  /** before calibration: scripts a person gave ≥ 75% recommended below 40% */
-  highLow: string[];
+  /** before calibration: scripts a person gave ≥ 75% recommended below 40%, with the confidence given */
+  highLow: { script: string; examiner: number; recommended: number; confidence: string }[];
   /** after calibration: on-topic scripts (examiner > 0) recommended 0 */
   onTopicZero: string[];
   rows: { script: string; examiner: number; recommended: number; raw: number; confidence: string }[];
@@ -63,7 +63,7 @@ export function measureQuestion(q: MarkedQuestion): CalibratedQuestion {
     maeShare: mae('recommended'),
     rawRho: spearman(rows.map((r) => r.examiner), rows.map((r) => r.raw)),
     rawMaeShare: mae('raw'),
-    highLow: before.recommendations.filter((r) => human.get(r.id)! >= 0.75 * q.marks && r.totalScore < 0.4 * q.marks).map((r) => `${r.id} (${human.get(r.id)} → ${r.totalScore})`),
+    highLow: before.recommendations.filter((r) => human.get(r.id)! >= 0.75 * q.marks && r.totalScore < 0.4 * q.marks).map((r) => ({ script: r.id, examiner: human.get(r.id)!, recommended: r.totalScore, confidence: r.confidence })),
     onTopicZero: rows.filter((r) => r.examiner > 0 && r.recommended === 0).map((r) => r.script),
     rows,
   };
@@ -90,7 +90,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`mean rho ${m.rho.toFixed(3)} (uncalibrated ${m.rawRho.toFixed(3)}) | mean MAE ${pct(m.maeShare)} of marks (uncalibrated ${pct(m.rawMaeShare)})`);
     for (const q of m.questions) {
       console.log(`  ${q.question} (${q.marks}): rho ${q.rho.toFixed(3)}, MAE ${pct(q.maeShare)} | uncalibrated rho ${q.rawRho.toFixed(3)}, MAE ${pct(q.rawMaeShare)} | marked ${q.marked.join(', ')}`);
-      if (q.highLow.length) console.log(`    before calibration, >=75% recommended <40%: ${q.highLow.join('; ')}`);
+      if (q.highLow.length) console.log(`    before calibration, >=75% recommended <40%: ${q.highLow.map((h) => `${h.script} (${h.examiner} → ${h.recommended}, confidence ${h.confidence})`).join('; ')}`);
       if (q.onTopicZero.length) console.log(`    on-topic recommended 0: ${q.onTopicZero.join(', ')}`);
       if (process.argv.includes('--rows')) for (const r of q.rows) console.log(`    ${r.script}: examiner ${r.examiner}, recommended ${r.recommended} (${r.confidence}), uncalibrated ${r.raw}`);
     }

@@ -42,8 +42,6 @@ const MARK_FIRST = 3;
 const FIRST_AT = [0.15, 0.45, 0.75];
 /** Weight of the anchors "no evidence → 0" and "full evidence → full marks" in the isotonic fit, beside each marked script (weight 1). */
 const ANCHOR_WEIGHT = 0.5;
-/** Weight of the anchor "full evidence → full marks" in the proportional fit. */
-const TOP_WEIGHT = 0.25;
 /** Most a script's nearest marked scripts move its fitted mark (share of the way to their marks). */
 const NEIGHBOUR_SHARE = 0.1;
 
@@ -147,13 +145,14 @@ function distance(x: number, at: number[]): number {
 /**
  * The monotone fit of the examiner's marks on the evidence: the mean of the isotonic fit
  * (with the anchors "no evidence → 0" and "full evidence → full marks") and the
- * proportional fit y = k·x (one parameter, steady with few marks), within [0, max].
+ * proportional fit y = k·x by least squares (one parameter, steady with few marks), within
+ * [0, max]. `marked` holds evidence in [0, 1] and marks in [0, max].
  */
 export function fitMarks(marked: FitPoint[], max: number): (x: number) => number {
   const blocks = isotonicBlocks([...marked, { x: 0, y: 0, w: ANCHOR_WEIGHT }, { x: 1, y: max, w: ANCHOR_WEIGHT }]);
-  const all = [...marked, { x: 1, y: max, w: TOP_WEIGHT }];
-  const sxx = all.reduce((s, p) => s + (p.w ?? 1) * p.x * p.x, 0);
-  const k = sxx > 0 ? all.reduce((s, p) => s + (p.w ?? 1) * p.x * p.y, 0) / sxx : max;
+  // No anchor at full evidence here: an engine that squeezes its scale must not pull the slope back down.
+  const sxx = marked.reduce((s, p) => s + (p.w ?? 1) * p.x * p.x, 0);
+  const k = sxx > 0 ? marked.reduce((s, p) => s + (p.w ?? 1) * p.x * p.y, 0) / sxx : max;
   return (x) => Math.min(max, Math.max(0, 0.5 * predictMonotone(blocks, x) + 0.5 * Math.min(max, k * x)));
 }
 
