@@ -94,12 +94,15 @@ interface Evidence {
   words: number;
 }
 
-/** Grades each script with the rubric engine and measures its similarity to the model answer and to every other script. */
-function gather(input: GradeEssaysInput, lexicon?: Lexicon): { evidence: Evidence[]; sim: number[][] } {
+/**
+ * Grades each script with the rubric engine and measures its similarity to the model
+ * answer; `sim(i, j)` is the similarity of scripts i and j (TF-IDF cosine over the batch).
+ */
+function gather(input: GradeEssaysInput, lexicon?: Lexicon): { evidence: Evidence[]; sim: (i: number, j: number) => number } {
   const { scripts, ...rubric } = input;
   const vectors = [rubric.modelAnswer, ...scripts.map((s) => s.studentResponse)].map((t) => termVector(t, lexicon));
   const norms = weigh(vectors);
-  const sim = scripts.map((_, i) => scripts.map((__, j) => cosine(vectors[i + 1]!, norms[i + 1]!, vectors[j + 1]!, norms[j + 1]!)));
+  const sim = (i: number, j: number) => cosine(vectors[i + 1]!, norms[i + 1]!, vectors[j + 1]!, norms[j + 1]!);
   const evidence = scripts.map((s, i) => {
     const evaluation = gradeEssayBuiltIn({ ...rubric, studentResponse: s.studentResponse }, lexicon);
     const model = cosine(vectors[0]!, norms[0]!, vectors[i + 1]!, norms[i + 1]!);
@@ -193,7 +196,7 @@ export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon
     }
     const fitted = fit(e.x);
     // The marked scripts most like this one (similarity to the 4th power), trusted as far as the closest is close, up to NEIGHBOUR_SHARE.
-    const near = marked.map((j) => ({ s: sim[i]![j]!, y: input.scripts[j]!.examinerScore! }));
+    const near = marked.map((j) => ({ s: sim(i, j), y: input.scripts[j]!.examinerScore! }));
     const weights = near.map((n) => n.s ** 4);
     const sum = weights.reduce((a, b) => a + b, 0);
     const neighbour = sum > 0 ? near.reduce((a, n, k) => a + n.y * weights[k]!, 0) / sum : fitted;
