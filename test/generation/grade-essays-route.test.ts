@@ -99,4 +99,12 @@ describe('POST /api/cbt/ai/grade-essays', () => {
     const before = first.recommendations.filter((x: any) => !marked.includes(x.id));
     expect(mae(recs)).toBeLessThan(mae(before));
   });
+
+  it('is described in /openapi.json', async () => {
+    const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as any;
+    const op = doc.paths[BATCH].post;
+    expect(op.description).toMatch(/markFirst/);
+    expect(op.responses['200']).toBeDefined();
+    expect(doc.components.schemas.GradeEssaysRequest).toBeTruthy();
+  });
 });
