@@ -176,9 +176,13 @@ function rescale(evaluation: Evaluation, total: number): Evaluation['criteriaSco
 
 /**
  * Grades one question's scripts together (input valid per GradeEssaysRequestSchema).
- * Without an examiner mark the engine's own totals are recommended and a low total the
- * engine cannot vouch for is `confidence: "low"`; with marks, each unmarked script's
- * total is the monotone fit of its evidence blended with its nearest marked scripts' marks.
+ * Returns `markFirst` and one recommendation per script without `examinerScore`, totals
+ * and criterion scores in half marks. Without an examiner mark: the engine's own totals,
+ * `calibrated: false`, confidence "low" under 40% of the marks (a paraphrase looks like a
+ * weak answer to it), else "medium". With marks: the monotone fit of the script's evidence
+ * blended with its nearest marked scripts' marks, `calibrated: true`, confidence "low"
+ * with 1–2 marks, "medium" from 3, "high" from 5 when a marked script is close (cosine ≥
+ * 0.5). A script with no words is 0, "high", `calibrated: false`. Never throws on valid input.
  */
 export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon): GradeEssaysResult {
   const { evidence, sim } = gather(input, lexicon);
