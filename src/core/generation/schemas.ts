@@ -111,6 +111,60 @@ export const GradeEssayResponseSchema = z
   .openapi('GradeEssayResponse');
 export type GradeEssayResponse = z.infer<typeof GradeEssayResponseSchema>;
 
+/** Scripts in one POST /api/cbt/ai/grade-essays batch (one question's scripts). */
+export const MAX_BATCH_SCRIPTS = 500;
+
+/** One question's scripts for calibrated marking (issue 39 §1; docs/api-overview.md, "POST /api/cbt/ai/grade-essays"). */
+export const GradeEssaysRequestSchema = z
+  .object({
+    questionPrompt: z.string().min(1).max(20_000),
+    modelAnswer: z.string().min(1).max(50_000),
+    rubricCriteria: z.array(GradeCriterionInputSchema).min(1).max(30),
+    maxMarks: z.number().positive().max(1000),
+    minWords: z.number().int().min(0).max(10_000).optional(),
+    maxWords: z.number().int().min(1).max(20_000).optional(),
+    scripts: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(100),
+          studentResponse: z.string().max(50_000),
+          examinerScore: z.number().min(0).optional().openapi({ description: 'The mark the examiner gave (0 to maxMarks), when marked: the engine learns the examiner\'s scale from these.' }),
+        }),
+      )
+      .min(1)
+      .max(MAX_BATCH_SCRIPTS),
+  })
+  .superRefine((v, ctx) => {
+    const sum = v.rubricCriteria.reduce((s, c) => s + c.maxMarks, 0);
+    if (Math.abs(sum - v.maxMarks) > 1e-9) ctx.addIssue({ code: 'custom', path: ['rubricCriteria'], message: `criteria maxMarks sum to ${sum}, but maxMarks is ${v.maxMarks}` });
+    if (v.minWords !== undefined && v.maxWords !== undefined && v.minWords > v.maxWords) ctx.addIssue({ code: 'custom', path: ['minWords'], message: 'minWords is greater than maxWords' });
+    if (new Set(v.rubricCriteria.map((c) => c.id)).size !== v.rubricCriteria.length) ctx.addIssue({ code: 'custom', path: ['rubricCriteria'], message: 'criterion ids must be unique' });
+    if (new Set(v.scripts.map((s) => s.id)).size !== v.scripts.length) ctx.addIssue({ code: 'custom', path: ['scripts'], message: 'script ids must be unique' });
+    v.scripts.forEach((s, i) => {
+      if (s.examinerScore !== undefined && s.examinerScore > v.maxMarks) ctx.addIssue({ code: 'custom', path: ['scripts', i, 'examinerScore'], message: `examinerScore ${s.examinerScore} is more than maxMarks ${v.maxMarks}` });
+    });
+  })
+  .openapi('GradeEssaysRequest');
+export type GradeEssaysRequest = z.infer<typeof GradeEssaysRequestSchema>;
+
+export const GradeEssaysResponseSchema = z
+  .object({
+    success: z.literal(true),
+    engine: z.string(),
+    markFirst: z.array(z.string()).openapi({ description: 'Unmarked scripts the examiner should mark next, most informative first (at least 3 while fewer than 3 are marked, when there are that many).' }),
+    recommendations: z.array(
+      z.object({
+        id: z.string(),
+        totalScore: z.number(),
+        criteriaScores: EvaluationSchema.shape.criteriaScores,
+        confidence: z.enum(['high', 'medium', 'low']),
+        calibrated: z.boolean().openapi({ description: 'true when the total is fitted to the examiner\'s marks in this request' }),
+      }),
+    ),
+  })
+  .openapi('GradeEssaysResponse');
+export type GradeEssaysResponse = z.infer<typeof GradeEssaysResponseSchema>;
+
 const fileField = z.any().openapi({ type: 'string', format: 'binary' });
 
 /** The multipart form of POST /api/cbt/ai/generate-questions (spec fields plus `captions` and `types`). */

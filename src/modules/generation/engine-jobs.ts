@@ -7,6 +7,8 @@
 import { fileURLToPath } from 'node:url';
 import type { EngineResult, GenerateOptions } from '../../core/generation/engine/extractive.js';
 import type { Passage } from '../../core/generation/passage.js';
+import type { GradeEssaysRequest } from '../../core/generation/schemas.js';
+import type { GradeEssaysResult } from '../../core/grading/essay/calibrate.js';
 import type { JobRunner } from '../../uploads/job-pool.js';
 
 /** Absolute path of child-jobs (.ts from sources under tsx, .js compiled), for `new JobPool({ jobModules })`. */
@@ -20,4 +22,9 @@ export function generateInChild(jobs: JobRunner, passages: Passage[], options: G
 /** selectPassages in a job process of `jobs`: up to `budget` characters of the most informative passages. */
 export function selectInChild(jobs: JobRunner, passages: Passage[], budget: number): Promise<Passage[]> {
   return jobs.runJob<Passage[]>({ op: 'select', passages, budget });
+}
+
+/** gradeEssaysCalibrated in a job process of `jobs`: up to 500 scripts take seconds of CPU, kept off the server's thread. */
+export function gradeEssaysInChild(jobs: JobRunner, input: GradeEssaysRequest): Promise<GradeEssaysResult> {
+  return jobs.runJob<GradeEssaysResult>({ op: 'gradeEssays', input });
 }

@@ -1,7 +1,7 @@
 /**
  * HTTP routes of question generation and essay grading (docs/api-overview.md, "POST
- * /api/cbt/ai/generate-questions" and "POST /api/cbt/ai/grade-essay"; docs/design.md §10). Both
- * require the API key. Generated questions are returned for review, never stored.
+ * /api/cbt/ai/generate-questions", "POST /api/cbt/ai/grade-essay" and "POST
+ * /api/cbt/ai/grade-essays"; docs/design.md §10). All require the API key. Generated questions are returned for review, never stored.
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { HallDeps } from '../../hall/deps.js';
@@ -15,6 +15,8 @@ import {
   GenerateResponseSchema,
   GradeEssayRequestSchema,
   GradeEssayResponseSchema,
+  GradeEssaysRequestSchema,
+  GradeEssaysResponseSchema,
   MAX_COUNT,
   type GeneratedType,
 } from '../../core/generation/schemas.js';
@@ -95,6 +97,24 @@ export function generationRoutes(deps: HallDeps) {
       responses: { 200: jsonResponse(GradeEssayResponseSchema, 'Recommended scores'), ...errorResponses },
     }),
     async (c) => c.json(await service.grade(c.req.valid('json')), 200),
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/cbt/ai/grade-essays',
+      tags: ['Generation'],
+      security: keySecurity,
+      summary: "Recommend marks for one question's scripts, learning the examiner's scale from the scripts already marked",
+      description:
+        'Send every script of one question (1-500), with `examinerScore` on those the examiner has marked. The built-in rubric engine grades each script; ' +
+        "with examiner marks, its raw evidence (rubric-point coverage, WordNet and stem matching, similarity to the model answer) is fitted to the examiner's marks by a monotone fit and blended with the marks of the most similar marked scripts, refitted on every request (nothing is stored). " +
+        'Returns one recommendation per unmarked script (`calibrated` true once any script is marked; `confidence` "low" where the engine alone cannot vouch for a low mark) and `markFirst`: the unmarked scripts to mark next, most informative first. ' +
+        '`engine` is "hallcbt-calibrated-1" (no language model: it learns from the examiner). The body is at most 1 MB (413).',
+      request: { body: jsonBody(GradeEssaysRequestSchema) },
+      responses: { 200: jsonResponse(GradeEssaysResponseSchema, 'Recommendations and the scripts to mark next'), ...errorResponses },
+    }),
+    async (c) => c.json(await service.gradeBatch(c.req.valid('json')), 200),
   );
 
   return r;

@@ -14,8 +14,9 @@ import { generateWithLlm } from './llm/llm-generate.js';
 import { readMaterial, type MaterialInput } from '../../uploads/material/read-material.js';
 import { Gate, processToolEnv, type ToolEnv } from '../../uploads/material/tools.js';
 import type { JobRunner } from '../../uploads/job-pool.js';
-import { generateInChild } from './engine-jobs.js';
-import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type RequestedDifficulty } from '../../core/generation/schemas.js';
+import { generateInChild, gradeEssaysInChild } from './engine-jobs.js';
+import { CALIBRATED_ENGINE } from '../../core/grading/essay/calibrate.js';
+import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type GradeEssaysRequest, type GradeEssaysResponse, type RequestedDifficulty } from '../../core/generation/schemas.js';
 
 /** A generation request after HTTP parsing. */
 export interface GenerateRequest {
@@ -36,10 +37,12 @@ export interface GenerationOptions {
   toolEnv?: ToolEnv;
 }
 
-/** The two operations. */
+/** The three operations. */
 export interface GenerationService {
   generate(req: GenerateRequest): Promise<GenerateResponse>;
   grade(req: GradeEssayRequest): Promise<GradeEssayResponse>;
+  /** One question's scripts, calibrated to the examiner's marks among them (built-in engine only: it learns from the examiner). */
+  gradeBatch(req: GradeEssaysRequest): Promise<GradeEssaysResponse>;
 }
 
 /** Builds the service; one CPU gate per service keeps transcriptions one at a time. */
@@ -84,6 +87,11 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
         }
       }
       return { success: true, engine: RUBRIC_ENGINE, evaluation: gradeEssayBuiltIn(req, relatedWords) };
+    },
+
+    async gradeBatch(req) {
+      const out = await gradeEssaysInChild(opts.jobs, req);
+      return { success: true, engine: CALIBRATED_ENGINE, ...out };
     },
   };
 }

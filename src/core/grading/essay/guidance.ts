@@ -78,8 +78,9 @@ export function creditedGuidance(text: string | undefined): string {
 }
 
 const COUNT_PATTERNS = [
-  new RegExp(String.raw`\b(?:any|up to|maximum(?: of)?|best|first|only)\s+${NUM}\b`, 'i'),
-  new RegExp(String.raw`^\s*${NUM}\s+(?:valid|correct|relevant|well[- ]explained|different|distinct|good)?\s*[a-z]+`, 'i'),
+  new RegExp(String.raw`\b(?:any|up to|maximum(?: of)?|max\.?|best|first|only)\s+${NUM}\b`, 'i'),
+  // "Four valid causes" counts points; "3 marks each" does not.
+  new RegExp(String.raw`^\s*${NUM}\s+(?:valid|correct|relevant|well[- ]explained|different|distinct|good)?\s*(?!marks?\b|for\b)[a-z]+`, 'i'),
   new RegExp(String.raw`\b${NUM}\s*[x×]\s*${NUM}\s*=`, 'i'),
 ];
 const PER_POINT_PATTERNS = [
@@ -129,6 +130,18 @@ function listedPoints(text: string): string[] {
   return [];
 }
 
+const ALLOCATION_WORD = new RegExp(String.raw`^(?:${STATE}|${EXPLAIN}|\d+(?:\.\d+)?|½|1\/2|marks?|for|the|a|an|it|its|each|every|one|any|point|points|clear|clearly|correct|correctly|valid|well|full|fully|proper|properly|mere|merely|only|and|or|plus|with|of|max|maximum|up|to|x|×)$`, 'i');
+
+/**
+ * True when `text` only says how marks are awarded ("1 for stating the point", "2 for clear
+ * explanation", "1/2 mark each") and names nothing to find: teachers' mark allocation is
+ * guidance, never the content of an answer (issue 39 §1).
+ */
+export function isAllocation(text: string): boolean {
+  const tokens = text.toLowerCase().replace(/[()[\]:;,.=+-]/g, ' ').split(/\s+/).filter(Boolean);
+  return tokens.length > 0 && tokens.every((t) => ALLOCATION_WORD.test(t));
+}
+
 /** Splits a list into items: at ";" when it has them, else at commas not inside brackets. */
 export function splitList(list: string): string[] {
   const cleaned = list.replace(/^\s*[(:]/, '');
@@ -147,7 +160,7 @@ export function splitList(list: string): string[] {
   items.push(cur);
   return items
     .map((i) => i.replace(/^\s*(?:and|or)\s+/i, '').replace(/[.\s]+$/, '').trim())
-    .filter((i) => /\p{L}{3}/u.test(i) && !/^(?:etc|and so on|others?|and others)$/i.test(i));
+    .filter((i) => /\p{L}{3}/u.test(i) && !/^(?:etc|and so on|others?|and others)$/i.test(i) && !isAllocation(i));
 }
 
 /** Items that carry their own marks: "text (1)" and "1 for text". */
@@ -161,7 +174,8 @@ function markedItems(text: string): { text: string; marks: number }[] {
     from = m.index + m[0].length;
   }
   if (trailing.length >= 2 || (trailing.length === 1 && trailing[0]!.text.length > 10)) return trailing;
-  const leading = [...text.matchAll(new RegExp(String.raw`(?:^|[(,;]\s*)${NUM}\s*(?:marks?\s*)?for\s+([^,;)]+)`, 'gi'))].map((m) => ({ text: m[2]!.trim(), marks: readNumber(m[1]!) }));
+  // "1 for stating, 2 for explanation" is how a point's marks divide, not two items to find.
+  const leading = [...text.matchAll(new RegExp(String.raw`(?:^|[(,;:]\s*)${NUM}\s*(?:marks?\s*)?for\s+([^,;)]+)`, 'gi'))].map((m) => ({ text: m[2]!.trim(), marks: readNumber(m[1]!) })).filter((m) => !isAllocation(m.text));
   if (leading.length >= 2) return leading;
   return components(text);
 }
@@ -208,7 +222,9 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
   let statedShare: number | undefined;
   const s1 = new RegExp(String.raw`${NUM}\s*(?:marks?\s*)?for\s+(?:\w+\s+){0,2}${STATE}[^;]*?[;,]?\s*(?:and\s+|plus\s+)?${NUM}\s*(?:marks?\s*)?for\s+(?:\w+\s+){0,3}${EXPLAIN}`, 'i').exec(text);
   const s2 = new RegExp(String.raw`${STATE}\w*\s*[-–:]\s*${NUM}\s*marks?[^.]*?${EXPLAIN}[^-–:]*[-–:]\s*${NUM}\s*marks?`, 'i').exec(text);
-  const split = s1 ?? s2;
+  // ICAN's guide: "Award 1/2 Mark each for any 4 techniques listed (1/2 x 4) 2; Award 1 1/2 Marks each for any 4 techniques explained".
+  const s3 = new RegExp(String.raw`${NUM}\s*marks?\s+each\s+for\s+[^;.]*?${STATE}[^;]*;\s*(?:award\s+)?${NUM}\s*marks?\s+each\s+for\s+[^;.]*?${EXPLAIN}`, 'i').exec(text);
+  const split = s1 ?? s2 ?? s3;
   if (split) {
     const [a, b] = [readNumber(split[1]!), readNumber(split[2]!)];
     statedShare = a / (a + b);
