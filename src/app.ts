@@ -37,7 +37,7 @@ const PUBLIC = `${ROOT}public`;
 
 const MB = 1024 * 1024;
 /**
- * Body limits (docs/design.md §9): 1 MB JSON, 5 MB bulk, 10 MB imports, 40 MB generation uploads,
+ * Body limits (docs/design.md §9): 1 MB JSON, 5 MB bulk, 10 MB imports, 40 MB generation uploads, 8 MB for a batch of essays to grade,
  * 6 MB for a hub package file (a 20,000-candidate package is 2.5 MB: docs/reliability.md,
  * "Round two, finding 9a").
  */
@@ -45,6 +45,8 @@ function limitFor(path: string): number {
   if (path === '/questions/bulk') return 5 * MB;
   if (path === '/hub-link/packages') return 6 * MB;
   if (path.startsWith('/api/cbt/ai/generate-questions')) return 40 * MB + 64 * 1024;
+  // 500 scripts of a long essay each (~16 KB): docs/decisions.md, "Calibrated essay marking learns from the examiner"
+  if (path === '/api/cbt/ai/grade-essays') return 8 * MB;
   if (path.startsWith('/questions/import') || path.includes('/roster/import')) return 10 * MB;
   return 1 * MB;
 }

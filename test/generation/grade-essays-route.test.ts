@@ -107,4 +107,14 @@ describe('POST /api/cbt/ai/grade-essays', () => {
     expect(op.responses['200']).toBeDefined();
     expect(doc.components.schemas.GradeEssaysRequest).toBeTruthy();
   });
+
+  it('takes a batch of 500 scripts of real length: the body may be up to 8 MB (the JSON default is 1 MB)', async () => {
+    // 1.5 MB of JSON whitespace around a small batch: what the body limit counts, without grading 1.5 MB of text
+    const body = JSON.stringify(batch()).replace(/^\{/, '{' + ' '.repeat(1_500_000));
+    const res = await fetch(server.baseUrl + BATCH, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    const tooLarge = await fetch(server.baseUrl + BATCH, { method: 'POST', body: JSON.stringify(batch()).replace(/^\{/, '{' + ' '.repeat(8 * 1024 * 1024)), headers: { 'content-type': 'application/json', 'x-api-key': key } });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('content-type')).toContain('application/problem+json');
+  });
 });
