@@ -9,6 +9,7 @@
  * not heard from for 15 s: issue 36, docs/decisions.md "A quiet page on the monitor").
  */
 import { AnswerSync } from './answers.js';
+import { installCalculator, type CalculatorHandle } from './calculator/panel.js';
 import { attemptPath, call, isReachable, onReachability } from './api.js';
 import { Countdown } from './clock.js';
 import { ExamBanners } from './exam-banners.js';
@@ -49,6 +50,7 @@ export class ExamController {
   private viewRef: ExamView | null = null;
   private pane: QuestionPane | null = null;
   private banners: ExamBanners | null = null;
+  private calculator: CalculatorHandle | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private pollDueAt = 0;
   /** when the last save was answered (performance.now()) */
@@ -102,6 +104,10 @@ export class ExamController {
       blocked: () => this.ended || !!(this.banners && this.banners.isPaused()),
     });
     this.pane.mount();
+    if (s.calculator === 'basic' || s.calculator === 'scientific') {
+      this.calculator = installCalculator(s.calculator, this.viewRef.tools, this.viewRef.screen, () => this.ended);
+      this.viewRef.shortcuts.appendChild(document.createTextNode(' · Alt+C calculator'));
+    }
     this.clock.sync(s.remainingSeconds, s.isPaused);
     this.clock.start();
     this.proctor.activate();
@@ -259,6 +265,7 @@ export class ExamController {
     this.proctor.deactivate();
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.pane) this.pane.unmount();
+    if (this.calculator) this.calculator.destroy();
     closeDialog();
     const d = document as Document & { webkitExitFullscreen?: () => void };
     try {

@@ -51,7 +51,10 @@ export class CalculatorModel {
   press(key: CalcKey): void {
     const wasDone = this.done;
     this.error = null;
-    if (key === '=') return this.equals();
+    if (key === '=') {
+      this.equals();
+      return;
+    }
     if (key === 'C') {
       this.entries = [];
       this.done = null;
