@@ -3,14 +3,15 @@
  * beside the question (never over it), `2.5*(3+4)` Enter gives 17.5 and `sin 30` gives 0.5
  * by keyboard without a key reaching the exam's shortcuts, the mouse works too, Escape
  * closes it; an essay typed key by key (shortcut letters and Alt+C included) opens
- * nothing; an exam without a calculator shows no button. The screenshot goes to
+ * nothing; an exam without a calculator shows no button; the admin page's exam form sets
+ * and shows the setting. The screenshot goes to
  * docs/screenshots/candidate-calculator-1024.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, type TestServer } from '../harness.js';
+import { api, registerWorkspace, ROOT, type TestServer } from '../harness.js';
 import { openPage, pageSuite, seedExam, signInAndStart } from './candidate-helpers.js';
 
 let browser: Browser;
@@ -114,6 +115,37 @@ describe('candidate page: calculator', () => {
     expect(await page.locator('#calculator').count()).toBe(0);
     expect(await page.textContent('footer.shortcuts')).not.toContain('calculator');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('admin page: the exam form’s calculator', () => {
+  it('creates an exam with a scientific calculator and changes it to basic in the settings', async () => {
+    const { apiKey } = await registerWorkspace(server.baseUrl);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.click('[data-tab="key"]');
+    await page.click('#signin-key [name="apiKey"]');
+    await page.keyboard.type(apiKey);
+    await page.click('#signin-key button[type="submit"]');
+    await page.waitForSelector('#new-exam');
+    await page.click('#new-exam');
+    await page.click('#new-exam-form [name="title"]');
+    await page.keyboard.type('Further maths mock');
+    expect(await page.inputValue('#new-exam-form [name="calculator"]')).toBe('none');
+    await page.selectOption('#new-exam-form [name="calculator"]', 'scientific');
+    await page.click('#new-exam-form button[type="submit"]');
+    await page.waitForSelector('#tab-questions');
+    const examId = decodeURIComponent(/#\/exams\/([^/]+)/.exec(page.url())![1]!);
+    expect((await api(server.baseUrl, apiKey).get(`/exams/${examId}`)).body.calculator).toBe('scientific');
+
+    await page.evaluate((id) => (location.hash = `#/exams/${id}/settings`), examId);
+    await page.waitForSelector('#exam-settings-form');
+    expect(await page.inputValue('#exam-settings-form [name="calculator"]')).toBe('scientific');
+    await page.selectOption('#exam-settings-form [name="calculator"]', 'basic');
+    await page.click('#exam-settings-form button[type="submit"]');
+    await expect.poll(async () => (await api(server.baseUrl, apiKey).get(`/exams/${examId}`)).body.calculator).toBe('basic');
     await context.close();
   });
 });
