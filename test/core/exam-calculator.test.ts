@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('exam calculator setting', () => {
-  it('defaults to "none" and shows in the exam JSON, the list and the detail', async () => {
+  it('defaults to "none" in the exam JSON (POST and GET /exams/{id})', async () => {
     const e = await createExam(s.baseUrl, ws.apiKey, ws.id);
     expect(e.calculator).toBe('none');
     const got = await api(s.baseUrl, ws.apiKey).get(`/exams/${e.id}`);
