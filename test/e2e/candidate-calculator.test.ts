@@ -1,18 +1,20 @@
 /**
  * The candidate's calculator in real Chromium at 1024×768 (issue 37 item 7): Alt+C opens it
  * beside the question (never over it), `2.5*(3+4)` Enter gives 17.5 and `sin 30` gives 0.5
- * by keyboard without a key reaching the exam's shortcuts, the mouse works too, Escape
+ * by keyboard without a key reaching the exam's shortcuts (its script and stylesheet fetched
+ * only for an exam that has one), the mouse works too, Escape
  * closes it; an essay typed key by key (shortcut letters and Alt+C included) opens
  * nothing; an exam without a calculator shows no button; the admin page's exam form sets
- * and shows the setting. The screenshot goes to
+ * and shows the setting; after a reload with the server unreachable, the service worker's
+ * copy of the calculator still works. The screenshot goes to
  * docs/screenshots/candidate-calculator-1024.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, registerWorkspace, ROOT, type TestServer } from '../harness.js';
-import { openPage, pageSuite, seedExam, signInAndStart } from './candidate-helpers.js';
+import { api, registerWorkspace, ROOT, spawnServer, type TestServer } from '../harness.js';
+import { openPage, pageSuite, seedExam, signInAndStart, waitAllSaved } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
@@ -31,8 +33,12 @@ describe('candidate page: calculator', () => {
   it('opens with Alt+C beside the question, computes by keyboard and mouse, and closes with Escape (1024×768)', async () => {
     const seeded = await seedExam(server.baseUrl, QUESTIONS, { calculator: 'scientific', title: 'Physics mock' });
     const { page, context, errors } = await openPage(browser, server.baseUrl, { viewport: { width: 1024, height: 768 } });
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Ada Obi', studentId: 'CALC-E1', pin: '1234' });
     expect(await page.textContent('#calc-open')).toBe('Calculator');
+    // its own script and stylesheet, fetched at the start of an exam that has a calculator
+    expect(fetched.filter((p) => /^\/candidate\/calculator\.[0-9a-f]{10}\.(js|css)$/.test(p)).length).toBe(2);
     expect(await page.textContent('footer.shortcuts')).toContain('Alt+C calculator');
     expect(await calculatorOpen(page)).toBe(false);
 
@@ -109,8 +115,13 @@ describe('candidate page: calculator', () => {
   it('shows no calculator when the exam has none', async () => {
     const seeded = await seedExam(server.baseUrl, QUESTIONS);
     const { page, context, errors } = await openPage(browser, server.baseUrl, { viewport: { width: 1024, height: 768 } });
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Chidi Eze', studentId: 'CALC-E3', pin: '1234' });
+    await page.waitForTimeout(500);
     expect(await page.locator('#calc-open').count()).toBe(0);
+    // the calculator's script and stylesheet are fetched only for an exam that has one
+    expect(fetched.filter((p) => p.indexOf('/candidate/calculator.') === 0)).toEqual([]);
     await page.keyboard.press('Alt+KeyC');
     expect(await page.locator('#calculator').count()).toBe(0);
     expect(await page.textContent('footer.shortcuts')).not.toContain('calculator');
@@ -148,4 +159,37 @@ describe('admin page: the exam form’s calculator', () => {
     await expect.poll(async () => (await api(server.baseUrl, apiKey).get(`/exams/${examId}`)).body.calculator).toBe('basic');
     await context.close();
   });
+});
+
+describe('candidate page: the calculator offline', () => {
+  it('is still there after a reload while the server is unreachable (the service worker kept its files)', async () => {
+    const spawned = await spawnServer();
+    try {
+      const seeded = await seedExam(spawned.baseUrl, QUESTIONS, { calculator: 'scientific' });
+      const { page, context, errors } = await openPage(browser, spawned.baseUrl);
+      await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active);
+      await signInAndStart(page, { accessCode: seeded.accessCode, name: 'Tunde Bakare', studentId: 'CALC-OFF', pin: '1234' });
+      await page.waitForSelector('#calc-open');
+      await page.keyboard.press('a');
+      await waitAllSaved(page);
+      await spawned.stop();
+      // the browser's own cache off (it would hand back the immutable files itself): the worker must have them
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await page.reload();
+      await page.waitForSelector('section.question', { timeout: 15_000 });
+      await page.waitForSelector('#calc-open');
+      await page.click('#q-title');
+      await page.keyboard.press('Alt+KeyC');
+      await page.waitForSelector('#calculator:not([hidden])');
+      await page.keyboard.type('3^2+4^2');
+      await page.keyboard.press('Enter');
+      expect(await shown(page)).toEqual({ expression: '3^2+4^2 =', value: '25' });
+      expect(errors.filter((e) => !/Failed to fetch|NetworkError|network/i.test(e))).toEqual([]);
+      await context.close();
+    } finally {
+      await spawned.stop().catch(() => undefined);
+    }
+  }, 90_000);
 });

@@ -9,13 +9,14 @@
  * not heard from for 15 s: issue 36, docs/decisions.md "A quiet page on the monitor").
  */
 import { AnswerSync } from './answers.js';
-import { installCalculator, type CalculatorHandle } from './calculator/panel.js';
+import type { CalculatorHandle } from './calculator/contract.js';
+import { loadCalculator } from './calculator/load.js';
 import { attemptPath, call, isReachable, onReachability } from './api.js';
 import { Countdown } from './clock.js';
 import { ExamBanners } from './exam-banners.js';
 import { QuestionPane } from './exam-pane.js';
 import { fullscreenElement, Proctor } from './proctor.js';
-import { closeDialog, confirmSubmit } from './screens/dialog.js';
+import { closeDialog, confirmSubmit, dialogOpen } from './screens/dialog.js';
 import { mountExamView, type ExamView } from './screens/exam-view.js';
 import type { ResultInput } from './screens/result.js';
 import { attemptKey, writeJson } from './storage.js';
@@ -104,10 +105,7 @@ export class ExamController {
       blocked: () => this.ended || !!(this.banners && this.banners.isPaused()),
     });
     this.pane.mount();
-    if (s.calculator === 'basic' || s.calculator === 'scientific') {
-      this.calculator = installCalculator(s.calculator, this.viewRef.tools, this.viewRef.screen, () => this.ended);
-      this.viewRef.shortcuts.appendChild(document.createTextNode(' · Alt+C calculator'));
-    }
+    if (s.calculator === 'basic' || s.calculator === 'scientific') this.calculator = loadCalculator(s.calculator, () => this.ended || dialogOpen());
     this.clock.sync(s.remainingSeconds, s.isPaused);
     this.clock.start();
     this.proctor.activate();

@@ -10,16 +10,11 @@
  * calculator"). Arithmetic: model.ts and evaluate.ts (no eval).
  */
 import { h } from '../dom.js';
-import { dialogOpen } from '../screens/dialog.js';
+import type { CalculatorHandle, CalculatorKind } from './contract.js';
 import { CalculatorModel, type CalcKey } from './model.js';
 
-export type CalculatorKind = 'basic' | 'scientific';
-
-/** What the exam screen keeps of the calculator. */
-export interface CalculatorHandle {
-  /** removes the button, the panel and the keyboard listener (the attempt is over) */
-  destroy(): void;
-}
+/** the calculator's stylesheet (calculator.css under its content-hashed name: scripts/build-web.mjs) */
+declare const __CALCULATOR_CSS__: string;
 
 /** [key, label, accessible name] rows of buttons; the scientific rows put two more columns in front. */
 const BASIC: [CalcKey, string, string?][][] = [
@@ -57,13 +52,16 @@ function typingIn(t: EventTarget | null): boolean {
 const isToggleKey = (e: KeyboardEvent) => e.altKey && !e.ctrlKey && !e.metaKey && (e.code === 'KeyC' || (e.key || '').toLowerCase() === 'c');
 
 /**
- * Puts the calculator on the exam screen.
+ * Puts the calculator on the exam screen (#screen-exam of screens/exam-view.ts): the button
+ * before the connection status in the top bar, the panel, Alt+C, a word in the shortcuts line.
  * @param kind which calculator the exam offers
- * @param tools where the "Calculator" button goes (the top bar)
- * @param screen the exam screen the panel floats over
- * @param blocked true while the calculator must not open (the attempt is ending)
+ * @param blocked true while the calculator must not open (a dialog is up, the attempt is ending)
  */
-export function installCalculator(kind: CalculatorKind, tools: HTMLElement, screen: HTMLElement, blocked: () => boolean): CalculatorHandle {
+export function installCalculator(kind: CalculatorKind, blocked: () => boolean): CalculatorHandle {
+  const screen = document.getElementById('screen-exam') || document.body;
+  const status = document.getElementById('conn-status');
+  const shortcuts = screen.querySelector('footer.shortcuts');
+  if (!document.getElementById('calc-css')) document.head.appendChild(h('link', { id: 'calc-css', rel: 'stylesheet', href: __CALCULATOR_CSS__ }));
   const model = new CalculatorModel();
   const expr = h('div.calc-expr', { id: 'calc-expr', 'aria-label': 'Expression' });
   const value = h('output.calc-value', { id: 'calc-value', 'aria-live': 'polite' }, '0');
@@ -80,8 +78,10 @@ export function installCalculator(kind: CalculatorKind, tools: HTMLElement, scre
   const help = h('p.calc-help', {}, kind === 'scientific' ? 'Keys: 0–9 . + − * / ^ % ( ) · s sin · c cos · t tan · l log · n ln · r √ · p π · Enter = · Esc closes' : 'Keys: 0–9 . + − * / % ( ) · Enter = · Backspace · Delete clears · Esc closes');
   const panel = h('section.calc', { id: 'calculator', 'data-kind': kind, role: 'dialog', 'aria-label': kind === 'scientific' ? 'Scientific calculator' : 'Calculator', tabindex: '-1', hidden: true }, head, h('div.calc-display', {}, mem, expr, value), grid, help);
   const opener = h('button.calc-open', { type: 'button', id: 'calc-open', 'aria-expanded': 'false', 'aria-controls': 'calculator', title: 'Calculator (Alt+C)' }, 'Calculator') as HTMLButtonElement;
-  tools.appendChild(opener);
+  if (status && status.parentNode) status.parentNode.insertBefore(opener, status);
   screen.appendChild(panel);
+  const hint = document.createTextNode(' · Alt+C calculator');
+  if (shortcuts) shortcuts.appendChild(hint);
 
   const draw = () => {
     const v = model.view();
@@ -134,7 +134,7 @@ export function installCalculator(kind: CalculatorKind, tools: HTMLElement, scre
   });
 
   const onDocumentKey = (e: KeyboardEvent) => {
-    if (!isToggleKey(e) || typingIn(e.target) || dialogOpen()) return;
+    if (!isToggleKey(e) || typingIn(e.target)) return;
     e.preventDefault();
     if (isOpen() && panel.contains(document.activeElement)) shut();
     else if (isOpen()) panel.focus();
@@ -177,6 +177,7 @@ export function installCalculator(kind: CalculatorKind, tools: HTMLElement, scre
       document.removeEventListener('keydown', onDocumentKey);
       if (panel.parentNode) panel.parentNode.removeChild(panel);
       if (opener.parentNode) opener.parentNode.removeChild(opener);
+      if (hint.parentNode) hint.parentNode.removeChild(hint);
     },
   };
 }

@@ -16,12 +16,6 @@ export interface ExamView {
   prev: HTMLButtonElement;
   next: HTMLButtonElement;
   flag: HTMLButtonElement;
-  /** the top bar's place for tools (the calculator's button) */
-  tools: HTMLElement;
-  /** the exam screen's root, which floating panels are put in */
-  screen: HTMLElement;
-  /** the keyboard shortcuts line under the question */
-  shortcuts: HTMLElement;
   setTimer(seconds: number | null, paused: boolean): void;
   setStatus(text: string, state: 'ok' | 'saving' | 'offline'): void;
   /** Shows (content) or hides (null) one banner; `alert` announces it to screen readers. */
@@ -45,29 +39,28 @@ export function mountExamView(examTitle: string, who: string): ExamView {
   const next = h('button.primary.big', { type: 'button', id: 'next' }, 'Next →') as HTMLButtonElement;
   const questionHost = h('div.question-host', { id: 'question-host' });
   const navigatorHost = h('div.navigator-host');
-  const tools = h('div.tools');
-  const shortcuts = h('footer.shortcuts', {}, 'Keys: A–D choose · N next · P previous · F flag');
-  const screen = h(
-    'div.screen.exam',
-    { id: 'screen-exam' },
+  mount(
     h(
-      'header.topbar',
-      {},
-      h('div.title', {}, h('h1', { id: 'exam-title' }, examTitle), h('p.who', {}, who)),
-      tools,
-      status,
-      timer,
+      'div.screen.exam',
+      { id: 'screen-exam' },
+      h(
+        'header.topbar',
+        {},
+        h('div.title', {}, h('h1', { id: 'exam-title' }, examTitle), h('p.who', {}, who)),
+        status,
+        timer,
+      ),
+      banners,
+      h(
+        'div.exam-body',
+        {},
+        h('main.question-pane', { id: 'main' }, questionHost, h('div.qnav', {}, prev, flag, next)),
+        navigatorHost,
+      ),
+      h('footer.shortcuts', {}, 'Keys: A–D choose · N next · P previous · F flag'),
     ),
-    banners,
-    h(
-      'div.exam-body',
-      {},
-      h('main.question-pane', { id: 'main' }, questionHost, h('div.qnav', {}, prev, flag, next)),
-      navigatorHost,
-    ),
-    shortcuts,
+    '#exam-title',
   );
-  mount(screen, '#exam-title');
   let lastTimer = '';
   return {
     questionHost,
@@ -75,9 +68,6 @@ export function mountExamView(examTitle: string, who: string): ExamView {
     prev,
     next,
     flag,
-    tools,
-    screen,
-    shortcuts,
     setTimer(seconds, paused) {
       const text = paused ? `${formatClock(seconds)} (paused)` : formatClock(seconds);
       if (text === lastTimer) return;
