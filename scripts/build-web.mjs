@@ -130,6 +130,15 @@ for (const page of pages) {
   const out = join(root, 'public', page.name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
+  // the candidate's calculator: a script and a stylesheet of their own, fetched only for an exam
+  // that has one (web/candidate/calculator/load.ts), so the first load does not pay for them
+  const calculator = { js: '', css: '' };
+  if (existsSync(join(src, 'calculator', 'entry.ts'))) {
+    writeFileSync(join(out, 'calculator.css'), bareCss(readFileSync(join(src, 'calculator', 'calculator.css'), 'utf8')));
+    calculator.css = `/${page.name}/${hashedCopy(join(out, 'calculator.css'))}`;
+    await build({ entryPoints: [join(src, 'calculator', 'entry.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'calculator.js'), legalComments: 'none', logLevel: 'warning', define: { __CALCULATOR_CSS__: JSON.stringify(calculator.css) } });
+    calculator.js = `/${page.name}/${hashedCopy(join(out, 'calculator.js'))}`;
+  }
   await build({
     entryPoints: [join(src, 'main.ts')],
     bundle: true,
@@ -141,7 +150,7 @@ for (const page of pages) {
     legalComments: 'none',
     logLevel: 'warning',
     // the candidate page links KaTeX's stylesheet itself, only for a paper in KaTeX's HTML (web/candidate/math.ts)
-    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`) },
+    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(calculator.js) },
   });
   for (const f of readdirSync(src)) {
     // a stylesheet goes out without its comments and indentation: bytes every candidate fetches (the page-weight budget)
@@ -165,8 +174,10 @@ for (const page of pages) {
   // not fetched ahead: the worker keeps them when the page fetches them (a paper in KaTeX HTML)
   if (existsSync(join(src, 'sw.ts'))) {
     const shell = ['/', ...Object.values(links)];
-    const version = createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 10);
-    await build({ entryPoints: [join(src, 'sw.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'sw.js'), legalComments: 'none', logLevel: 'warning', define: { __SHELL__: JSON.stringify(shell), __SHELL_VERSION__: JSON.stringify(version) } });
+    // kept once the page has fetched them, not fetched ahead: the calculator's files
+    const kept = [calculator.js, calculator.css].filter(Boolean);
+    const version = createHash('sha256').update([...shell, ...kept].join('\n')).digest('hex').slice(0, 10);
+    await build({ entryPoints: [join(src, 'sw.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'sw.js'), legalComments: 'none', logLevel: 'warning', define: { __SHELL__: JSON.stringify(shell), __KEPT__: JSON.stringify(kept), __SHELL_VERSION__: JSON.stringify(version) } });
   }
 }
 

@@ -35,6 +35,8 @@ export interface Exam extends ExamSummary {
   shuffleQuestions: boolean;
   shuffleChoices: boolean;
   showResultAfter: boolean;
+  /** the on-screen calculator candidates get (issue 37 item 7) */
+  calculator?: 'none' | 'basic' | 'scientific';
   /** instructions to candidates (Markdown), shown before the clock starts; null: none (issue 36) */
   instructions?: string | null;
   createdAt?: string;

@@ -9,12 +9,14 @@
  * not heard from for 15 s: issue 36, docs/decisions.md "A quiet page on the monitor").
  */
 import { AnswerSync } from './answers.js';
+import type { CalculatorHandle } from './calculator/contract.js';
+import { loadCalculator } from './calculator/load.js';
 import { attemptPath, call, isReachable, onReachability } from './api.js';
 import { Countdown } from './clock.js';
 import { ExamBanners } from './exam-banners.js';
 import { QuestionPane } from './exam-pane.js';
 import { fullscreenElement, Proctor } from './proctor.js';
-import { closeDialog, confirmSubmit } from './screens/dialog.js';
+import { closeDialog, confirmSubmit, dialogOpen } from './screens/dialog.js';
 import { mountExamView, type ExamView } from './screens/exam-view.js';
 import type { ResultInput } from './screens/result.js';
 import { attemptKey, writeJson } from './storage.js';
@@ -49,6 +51,7 @@ export class ExamController {
   private viewRef: ExamView | null = null;
   private pane: QuestionPane | null = null;
   private banners: ExamBanners | null = null;
+  private calculator: CalculatorHandle | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private pollDueAt = 0;
   /** when the last save was answered (performance.now()) */
@@ -102,6 +105,7 @@ export class ExamController {
       blocked: () => this.ended || !!(this.banners && this.banners.isPaused()),
     });
     this.pane.mount();
+    if (s.calculator === 'basic' || s.calculator === 'scientific') this.calculator = loadCalculator(s.calculator, () => this.ended || dialogOpen());
     this.clock.sync(s.remainingSeconds, s.isPaused);
     this.clock.start();
     this.proctor.activate();
@@ -259,6 +263,7 @@ export class ExamController {
     this.proctor.deactivate();
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.pane) this.pane.unmount();
+    if (this.calculator) this.calculator.destroy();
     closeDialog();
     const d = document as Document & { webkitExitFullscreen?: () => void };
     try {

@@ -21,6 +21,9 @@ declare const self: ServiceWorkerGlobalScope;
 
 declare const __SHELL__: string[];
 declare const __SHELL_VERSION__: string;
+/** files kept once the page has fetched them, like KaTeX's: the calculator's script and stylesheet (calculator/load.ts) */
+declare const __KEPT__: string[];
+const KEPT = __KEPT__;
 const CACHE = 'hallcbt-shell-' + __SHELL_VERSION__;
 const SHELL = __SHELL__;
 const NETWORK_WAIT_MS = 4000;
@@ -28,7 +31,7 @@ const NETWORK_WAIT_MS = 4000;
 /** True for the requests this worker may answer: the page shell, never the API. */
 function isShell(url: URL): boolean {
   if (url.origin !== self.location.origin) return false;
-  return url.pathname === '/' || SHELL.indexOf(url.pathname) >= 0 || url.pathname.indexOf('/vendor/katex/') === 0;
+  return url.pathname === '/' || SHELL.indexOf(url.pathname) >= 0 || KEPT.indexOf(url.pathname) >= 0 || url.pathname.indexOf('/vendor/katex/') === 0;
 }
 
 self.addEventListener('install', (event) => {

@@ -64,6 +64,8 @@ export interface Session extends ResultFields {
   violations: number;
   maxTabViolations: number;
   showResultAfter: boolean;
+  /** the on-screen calculator the exam offers (absent from a copy cached by an older page: none) */
+  calculator?: 'none' | 'basic' | 'scientific';
   isPaused: boolean;
   durableSeq: number;
   answers: ServerAnswer[];

@@ -25,6 +25,14 @@ const instructions = z
   .optional()
   .openapi({ description: `Instructions the candidate reads before the clock starts (Markdown with $…$ maths; at most ${MAX_INSTRUCTIONS_CHARS} characters; rendered and sanitised like a question's prompt). null or blank clears them.` });
 
+/** The calculators an exam may offer its candidates (issue 37 item 7; docs/decisions.md, "The candidate's calculator"). */
+export const EXAM_CALCULATORS = ['none', 'basic', 'scientific'] as const;
+export type ExamCalculator = (typeof EXAM_CALCULATORS)[number];
+
+const calculator = z.enum(EXAM_CALCULATORS, { error: 'calculator must be "none", "basic" or "scientific"' }).openapi({
+  description: 'The on-screen calculator the candidate page offers (a button and Alt+C): "none" (the default), "basic" (+ − × ÷, %, ±, parentheses) or "scientific" (also sin/cos/tan in degrees, log, ln, √, xʸ, π and memory). Works offline in the page.',
+});
+
 const examFields = {
   instructions,
   title: z.string().trim().min(1).max(200),
@@ -36,6 +44,7 @@ const examFields = {
   shuffleQuestions: z.boolean().optional(),
   shuffleChoices: z.boolean().optional(),
   showResultAfter: z.boolean().optional(),
+  calculator: calculator.optional(),
   isPublished: z.boolean().optional(),
   requireSafeExamBrowser: z.boolean().optional().openapi({ description: 'Candidate requests must carry this exam’s Config Key hash (proof that the client has the generated configuration, not that it is SEB) and, when browserExamKeys are set, a registered Browser Exam Key’s hash (default false).' }),
   safeExamBrowser: z
@@ -63,6 +72,7 @@ export const patchExamSchema = z
     shuffleQuestions: examFields.shuffleQuestions,
     shuffleChoices: examFields.shuffleChoices,
     showResultAfter: examFields.showResultAfter,
+    calculator: examFields.calculator,
     isPublished: examFields.isPublished,
     requireSafeExamBrowser: examFields.requireSafeExamBrowser,
     safeExamBrowser: examFields.safeExamBrowser,
@@ -98,6 +108,7 @@ export const examSchema = z
     shuffleQuestions: z.boolean(),
     shuffleChoices: z.boolean(),
     showResultAfter: z.boolean(),
+    calculator,
     isPublished: z.boolean(),
     isPaused: z.boolean(),
     requireSafeExamBrowser: z.boolean(),

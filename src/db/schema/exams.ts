@@ -2,6 +2,7 @@
 import { sqliteTable, text, integer, real, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { workspaces } from './workspaces.js';
 import { QUESTION_TYPES } from '../../core/questions/schemas.js';
+import { EXAM_CALCULATORS } from '../../core/exams/schemas.js';
 
 export const exams = sqliteTable(
   'exams',
@@ -33,6 +34,8 @@ export const exams = sqliteTable(
     sebBrowserExamKeys: text('seb_browser_exam_keys'),
     /** the exam's instructions to candidates (Markdown, ≤ 5,000 characters; null: none), issue 36 */
     instructions: text('instructions'),
+    /** the on-screen calculator candidates get: none, basic or scientific (issue 37 item 7) */
+    calculator: text('calculator', { enum: EXAM_CALCULATORS }).notNull().default('none'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -1,6 +1,7 @@
 /** zod shapes of the candidate session endpoints (docs/api-overview.md, "Attempt", docs/design.md §7). */
 import { z } from '@hono/zod-openapi';
 import { TELEMETRY_TYPES } from '../../core/proctoring/telemetry.js';
+import { EXAM_CALCULATORS } from '../../core/exams/schemas.js';
 
 export const startSchema = z
   .object({
@@ -69,6 +70,7 @@ export const sessionSchema = z
     violations: z.number().int(),
     maxTabViolations: z.number().int(),
     showResultAfter: z.boolean(),
+    calculator: z.enum(EXAM_CALCULATORS).openapi({ description: 'The on-screen calculator the page offers: none, basic or scientific (the exam’s setting)' }),
     isPaused: z.boolean(),
     durableSeq: z.number().int(),
     answers: z.array(z.object({ questionId: z.string(), optionId: z.string().nullable(), text: z.string().nullable(), seq: z.number().int() })),

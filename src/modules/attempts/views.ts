@@ -45,6 +45,7 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
     violations: a.violations,
     maxTabViolations: exam.max_tab_violations,
     showResultAfter: !!exam.show_result_after,
+    calculator: exam.calculator,
     isPaused: exam.paused_at !== null,
     startedAt: iso(a.started_at),
     durableSeq: deps.buffer.durableSeq(a.id),

@@ -37,6 +37,7 @@ export function serializeExam(e: ExamRow) {
     shuffleQuestions: !!e.shuffle_questions,
     shuffleChoices: !!e.shuffle_choices,
     showResultAfter: !!e.show_result_after,
+    calculator: e.calculator,
     isPublished: !!e.is_published,
     isPaused: e.paused_at !== null,
     requireSafeExamBrowser: !!e.require_seb,
@@ -91,6 +92,7 @@ export function createExam(deps: HallDeps, callerWorkspaceId: string, input: Cre
          VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,NULL,?,?)`,
       )
       .run(id, callerWorkspaceId, input.title, storedInstructions(input.instructions), code, input.durationMins, starts, ends, input.maxTabViolations ?? 3, input.shuffleQuestions ? 1 : 0, input.shuffleChoices ? 1 : 0, input.showResultAfter === false ? 0 : 1, input.isPublished === false ? 0 : 1, now, now);
+    if (input.calculator) deps.sqlite.prepare('UPDATE exams SET calculator = ? WHERE id = ?').run(input.calculator, id);
     if (input.requireSafeExamBrowser || input.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, null, input, sebOrigin)), id);
   })();
   return getExamInWorkspace(deps, callerWorkspaceId, id);
@@ -133,6 +135,7 @@ export function updateExam(deps: HallDeps, workspaceId: string, examId: string, 
         `UPDATE exams SET title=?, instructions=?, access_code=?, duration_mins=?, starts_at=?, ends_at=?, max_tab_violations=?, shuffle_questions=?, shuffle_choices=?, show_result_after=?, is_published=?, updated_at=? WHERE id=?`,
       )
       .run(patch.title ?? e.title, patch.instructions !== undefined ? storedInstructions(patch.instructions) : e.instructions, code, patch.durationMins ?? e.duration_mins, starts, ends, patch.maxTabViolations ?? e.max_tab_violations, bool(patch.shuffleQuestions, e.shuffle_questions), bool(patch.shuffleChoices, e.shuffle_choices), bool(patch.showResultAfter, e.show_result_after), bool(patch.isPublished, e.is_published), deps.clock.now(), e.id);
+    if (patch.calculator) deps.sqlite.prepare('UPDATE exams SET calculator = ? WHERE id = ?').run(patch.calculator, e.id);
     if (patch.requireSafeExamBrowser !== undefined || patch.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, e, patch, sebOrigin)), e.id);
   })();
   deps.sessions.invalidateExam(e.id);
@@ -166,6 +169,7 @@ export function duplicateExam(deps: HallDeps, workspaceId: string, examId: strin
       )
       .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), e.instructions, freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, now, now);
     deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(e), id);
+    deps.sqlite.prepare('UPDATE exams SET calculator = ? WHERE id = ?').run(e.calculator, id);
     const qs = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(e.id) as QuestionRow[];
     for (const q of qs) {
       // fresh option ids, distinct within the question (they are short: platform/ids.ts)

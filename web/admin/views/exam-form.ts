@@ -10,6 +10,13 @@ import type { Exam } from '../types.js';
 /** Most characters of an exam's instructions (the API refuses more: src/core/exams/schemas.ts). */
 const MAX_INSTRUCTIONS = 5000;
 
+/** The exam's calculator choices (the API's `calculator`: src/core/exams/schemas.ts). */
+const CALCULATORS: [NonNullable<Exam['calculator']>, string][] = [
+  ['none', 'None'],
+  ['basic', 'Basic (+ − × ÷, %, ±, brackets)'],
+  ['scientific', 'Scientific (also sin, cos, tan in degrees, log, ln, √, xʸ, π, memory)'],
+];
+
 /** Builds the form controls, pre-filled from `exam` when editing. */
 export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
   const check = (name: string, label: string, checked: boolean) =>
@@ -26,7 +33,9 @@ export function examFormFields(exam?: Partial<Exam>): HTMLElement[] {
       field(`Closes (${hallTimeZone()})`, h('input', { name: 'endsAt', type: 'datetime-local', value: utcIsoToLocalInput(exam?.endsAt) }), 'Nobody can write after this time.'),
       h('p', { class: 'hint', id: 'window-zone' }, `Opening and closing times are in the hall’s local time, ${hallTimeZone()} (this computer’s time zone); the server stores them in UTC.`),
       field('Room code', h('input', { name: 'accessCode', maxlength: 32, pattern: '[A-Za-z0-9-]{4,32}', value: exam?.accessCode ?? '', placeholder: exam ? '' : 'generated if empty', class: 'mono' })),
-      field('Violations allowed before disqualification', h('input', { name: 'maxTabViolations', type: 'number', min: 0, max: 100, value: exam?.maxTabViolations ?? 3 }))),
+      field('Violations allowed before disqualification', h('input', { name: 'maxTabViolations', type: 'number', min: 0, max: 100, value: exam?.maxTabViolations ?? 3 })),
+      field('Calculator', h('select', { name: 'calculator', id: 'exam-calculator' }, CALCULATORS.map(([value, label]) => h('option', { value, selected: (exam?.calculator ?? 'none') === value }, label))),
+        'The on-screen calculator candidates may open (a button and Alt+C on their page).')),
     field('Instructions to candidates', h('textarea', { name: 'instructions', id: 'exam-instructions', rows: 4, maxlength: MAX_INSTRUCTIONS, placeholder: 'e.g. Answer all questions in Section A and two in Section B. Calculators are not allowed.' }, exam?.instructions ?? ''),
       `Optional. Shown on the candidate's instructions screen before the clock starts. Markdown and $LaTeX$; at most ${MAX_INSTRUCTIONS.toLocaleString('en')} characters.`),
     h('div', { class: 'checks' },
@@ -53,6 +62,7 @@ export function readExamForm(v: Record<string, string | boolean>, creating: bool
     shuffleQuestions: v.shuffleQuestions === true,
     shuffleChoices: v.shuffleChoices === true,
     showResultAfter: v.showResultAfter === true,
+    calculator: v.calculator || 'none',
     isPublished: v.isPublished === true,
     requireSafeExamBrowser: v.requireSafeExamBrowser === true,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE `exams` ADD `calculator` text DEFAULT 'none' NOT NULL;
