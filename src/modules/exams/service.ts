@@ -164,12 +164,11 @@ export function duplicateExam(deps: HallDeps, workspaceId: string, examId: strin
   deps.sqlite.transaction(() => {
     deps.sqlite
       .prepare(
-        `INSERT INTO exams (id, workspace_id, title, instructions, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, is_published, paused_at, created_at, updated_at)
-         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0,NULL,?,?)`,
+        `INSERT INTO exams (id, workspace_id, title, instructions, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, calculator, is_published, paused_at, created_at, updated_at)
+         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,NULL,?,?)`,
       )
-      .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), e.instructions, freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, now, now);
+      .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), e.instructions, freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, e.calculator, now, now);
     deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(e), id);
-    deps.sqlite.prepare('UPDATE exams SET calculator = ? WHERE id = ?').run(e.calculator, id);
     const qs = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(e.id) as QuestionRow[];
     for (const q of qs) {
       // fresh option ids, distinct within the question (they are short: platform/ids.ts)
