@@ -66,7 +66,12 @@ export async function enrolHall(deps: HubDeps, req: EnrolRequest): Promise<Envel
   return sealEnvelope(deps.signingKey.privateKey, { kind: 'hallcbt.enrolment.v1', hallId: hall.id, hallName: hall.name, hubPublicKey: deps.signingKey.publicKey, issuedAt: now.toISOString() });
 }
 
-/** The status of every hall (issue #24 §5). */
+/**
+ * The status of every hall (issue #24 §5): `examsReleased` counts the exams the hall has
+ * released as far as the hub knows (online, or by typed code proved in a heartbeat);
+ * `resultsExpected` the candidates of the hall's package of each exam (its own candidates
+ * and the unassigned ones: roster.ts), of the released version, else the newest.
+ */
 export async function hallStatus(deps: HubDeps) {
   const rows = await deps.db.select().from(halls).orderBy(halls.createdAt);
   const pubs = await deps.db
@@ -74,11 +79,18 @@ export async function hallStatus(deps: HubDeps) {
       hallId: publications.hallId,
       packages: sql<number>`count(*)::int`,
       downloaded: sql<number>`count(${publications.downloadedAt})::int`,
-      released: sql<number>`count(${publications.releasedAt})::int`,
-      expected: sql<number>`coalesce(sum(${publications.expected}), 0)::int`,
+      released: sql<number>`count(distinct ${publications.examId}) filter (where ${publications.releasedAt} is not null)::int`,
     })
     .from(publications)
     .groupBy(publications.hallId);
+  // results expected: per exam, the candidates of the hall's package that counts — the released
+  // version, else the newest — so a republish does not count a roster twice
+  const expected = await deps.db.execute(sql`
+    SELECT hall_id AS "hallId", coalesce(sum(expected), 0)::int AS expected FROM (
+      SELECT DISTINCT ON (exam_id, hall_id) hall_id, expected FROM publications
+       ORDER BY exam_id, hall_id, (released_at IS NULL), version DESC) p
+     GROUP BY hall_id`);
+  const expectedBy = new Map((expected.rows as { hallId: string; expected: number }[]).map((r) => [r.hallId, r.expected]));
   const results = await deps.db
     .select({ hallId: hubResults.hallId, received: sql<number>`count(distinct ${hubResults.attemptId})::int` })
     .from(hubResults)
@@ -107,7 +119,7 @@ export async function hallStatus(deps: HubDeps) {
       examsReleased: p?.released ?? 0,
       attemptsInProgress: beat?.inProgress ?? 0,
       resultsReceived: resultsBy.get(h.id) ?? 0,
-      resultsExpected: p?.expected ?? 0,
+      resultsExpected: expectedBy.get(h.id) ?? 0,
     };
   });
 }
