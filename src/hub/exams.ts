@@ -22,7 +22,7 @@ import { halls, hubExams, publications } from './db/schema.js';
 import { newHubId } from './ids.js';
 import type { HubDb } from './db/index.js';
 import { examinerQuestion, newHubQuestion, sealedQuestion, type HubQuestion } from './questions.js';
-import { hubRosterEntrySchema, requireRosterHalls, rosterShare, storedRoster } from './roster.js';
+import { hubRosterEntrySchema, requireRosterHalls, rosterShares, storedRoster } from './roster.js';
 
 type Tx = Parameters<Parameters<HubDb['transaction']>[0]>[0];
 
@@ -142,6 +142,7 @@ export async function publishInTx(deps: HubDeps, tx: Tx, examinerId: string, exa
   }
   const now = new Date(deps.clock.now());
   const out: { hallId: string; packageId: string; version: number; releaseCode: string; candidates: number; credits: number }[] = [];
+  const shareOf = rosterShares(exam.roster);
   for (const hallId of targetIds) {
     const mine = earlier.filter((p) => p.hallId === hallId);
     const current = mine.find((p) => p.version === exam.version);
@@ -149,7 +150,7 @@ export async function publishInTx(deps: HubDeps, tx: Tx, examinerId: string, exa
       out.push({ hallId, packageId: current.packageId, version: exam.version, releaseCode: deps.secrets.open(current.code), candidates: current.expected, credits: current.expected });
       continue;
     }
-    const roster = rosterShare(exam.roster, hallId).map(({ studentId, candidateName, pin }) => ({ studentId, candidateName, pin }));
+    const roster = shareOf(hallId).map(({ studentId, candidateName, pin }) => ({ studentId, candidateName, pin }));
     const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions.map(sealedQuestion), roster };
     const packageId = newHubId('pkg');
     const releaseCode = mine[0] ? deps.secrets.open(mine[0].code) : newReleaseCode();

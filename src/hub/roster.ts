@@ -36,9 +36,20 @@ export function storedRoster(raw: unknown): StoredRosterRow[] {
   return (raw as (Omit<StoredRosterRow, 'hallId'> & { hallId?: string | null })[]).map((r) => ({ ...r, hallId: r.hallId ?? null }));
 }
 
-/** The entries a hall's package carries: those assigned to it and those assigned to none. */
-export function rosterShare<T extends { hallId: string | null }>(roster: T[], hallId: string): T[] {
-  return roster.filter((r) => r.hallId === null || r.hallId === hallId);
+/**
+ * The entries each hall's package carries: those assigned to it and those assigned to none,
+ * in roster order. Grouped once, so publishing to many halls stays linear in the roster.
+ * @returns hallId → that hall's share
+ */
+export function rosterShares<T extends { hallId: string | null }>(roster: T[]): (hallId: string) => T[] {
+  const own = new Map<string, number[]>();
+  const unassigned: number[] = [];
+  roster.forEach((r, i) => {
+    if (r.hallId === null) unassigned.push(i);
+    else if (own.has(r.hallId)) own.get(r.hallId)!.push(i);
+    else own.set(r.hallId, [i]);
+  });
+  return (hallId) => [...unassigned, ...(own.get(hallId) ?? [])].sort((x, y) => x - y).map((i) => roster[i]!);
 }
 
 /**

@@ -4,8 +4,8 @@
  * package carries only its own candidates (and the unassigned); moving a candidate before
  * release re-issues both halls' packages; a second result of a candidate for the same paper
  * from another hall is refused (409 SECOND_SITTING), audited and flagged in the results
- * view; the status view counts a release by typed code and expects each hall's own
- * candidates. The credits that come with the paper are tested with a real hall in
+ * view; the status view counts a release by typed code (and shows one reported without a
+ * proof as unproven rather than as nothing) and expects each hall's own candidates. The credits that come with the paper are tested with a real hall in
  * hub-credits.test.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -230,8 +230,11 @@ describe.skipIf(skipWhy !== null)('candidates and centres on the hub', () => {
     if (!code.ok) throw new Error('code');
     // Lagos types the code (no online release) and says so in its heartbeat, with the proof
     expect((await lagos.request('POST', '/hub/v1/heartbeat', { inProgress: 3, packages: [{ packageId: lagosV2.packageId, state: 'RELEASED', releaseProof: releaseProof(code.code, lagos.hallId, lagosV2.packageId) }] })).status).toBe(204);
+    // Kano (an older hall: no proof) only says RELEASED: not counted, but not hidden either
+    const kanoV2 = pkgOf(v2.json.packages, kano);
+    expect((await kano.request('POST', '/hub/v1/heartbeat', { inProgress: 1, packages: [{ packageId: kanoV2.packageId, state: 'RELEASED' }] })).status).toBe(204);
     const status = (await as('GET', '/hub/v1/halls')).json as { id: string }[];
-    expect(status.find((h) => h.id === lagos.hallId)).toMatchObject({ packagesPublished: 2, examsReleased: 1, attemptsInProgress: 3, resultsExpected: 3 });
-    expect(status.find((h) => h.id === kano.hallId)).toMatchObject({ packagesPublished: 2, examsReleased: 0, resultsExpected: 1 });
+    expect(status.find((h) => h.id === lagos.hallId)).toMatchObject({ packagesPublished: 2, examsReleased: 1, releasesUnproven: 0, attemptsInProgress: 3, resultsExpected: 3 });
+    expect(status.find((h) => h.id === kano.hallId)).toMatchObject({ packagesPublished: 2, examsReleased: 0, releasesUnproven: 1, resultsExpected: 1 });
   });
 });
