@@ -215,6 +215,12 @@ describe.skipIf(skipWhy !== null)('candidates and centres on the hub', () => {
     expect(results.json.secondSittings).toHaveLength(1); // kept once per event id
   });
 
+  it('documents the roster routes in the hub’s OpenAPI document', async () => {
+    const doc = (await (await hub.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/hub/v1/exams/{id}/roster', '/hub/v1/exams/{id}/roster/{studentId}', '/hub/v1/exams/{id}/roster/assignments', '/hub/v1/exams/{id}/roster/import']));
+    expect(Object.keys(doc.paths['/hub/v1/exams/{id}/roster/{studentId}']!)).toEqual(['patch']);
+  });
+
   it('status: a release by typed code counts as released, and each hall expects its own candidates', async () => {
     hub.clock.set(EIGHT);
     const lagos = await enrolledHall('Lagos status');
