@@ -8,6 +8,7 @@
  * proof as unproven rather than as nothing) and expects each hall's own candidates. The credits that come with the paper are tested with a real hall in
  * hub-credits.test.ts.
  */
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openEnvelope } from '../../src/core/sync/signing.js';
@@ -180,6 +181,17 @@ describe.skipIf(skipWhy !== null)('candidates and centres on the hub', () => {
     const roster = (await as('GET', `/hub/v1/exams/${exam.json.id}`)).json.roster as { studentId: string; candidateName: string; pin: string; hallId: string | null }[];
     expect(roster.map((r) => [r.studentId, r.candidateName, r.hallId])).toEqual([['F-1', 'Ada Obi', ibadan.hallId], ['F-2', 'Bola', jos.hallId], ['F-3', 'Musa', null]]);
     expect(roster[0]!.pin).toBe('1111'); // kept
+
+    // a workbook, its header spelt "Exam Centre": moves F-3 to Jos by name
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Candidates');
+    ws.addRow(['Reg No', 'Candidate Name', 'Exam Centre']);
+    ws.addRow(['F-3', 'Musa Bello', 'Jos centre']);
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(await wb.xlsx.writeBuffer())], 'roster.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    const xlsx = await hub.app.request(`/hub/v1/exams/${exam.json.id}/roster/import`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    expect(xlsx.status, await xlsx.clone().text()).toBe(200);
+    expect(((await as('GET', `/hub/v1/exams/${exam.json.id}`)).json.roster as { studentId: string; hallId: string }[]).find((r) => r.studentId === 'F-3')).toMatchObject({ hallId: jos.hallId });
   });
 
   it('refuses a candidate’s second sitting at another hall (409, audited) and flags it in the results', async () => {
