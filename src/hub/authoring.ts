@@ -22,6 +22,8 @@ import type { HubDb } from './db/index.js';
 import { hubExams, publications } from './db/schema.js';
 import type { HubDeps } from './deps.js';
 import { examinerQuestion, newHubQuestion, replacedHubQuestion, type HubQuestion } from './questions.js';
+import { publishInTx } from './exams.js';
+import { hubRosterEntrySchema, requireRosterHalls, storedRoster } from './roster.js';
 import { ONLINE_RELEASE_LEAD_MS } from './sync.js';
 
 /** Most questions an exam may hold (a generous paper; the hall has no smaller limit per exam). */
@@ -44,12 +46,18 @@ async function assertEditable(deps: HubDeps, tx: Tx, e: ExamRow): Promise<void> 
   if (deps.clock.now() >= releasableAt) throw new Conflict(`Halls may release this paper from ${new Date(releasableAt).toISOString()} (5 minutes before it starts): it can no longer change.`, { code: 'RELEASE_WINDOW_OPEN', releasableAt: new Date(releasableAt).toISOString() });
 }
 
+/** The packages a roster change re-issued (publishExam's answer), empty when none. */
+export type Reissued = Awaited<ReturnType<typeof publishInTx>>;
+
 /**
  * Applies `change` to the exam's row in one transaction (locked, checked editable), bumping
- * the version when the current one has been published, with an audit row.
- * @returns what `change` returns, and the exam's version after it
+ * the version when the current one has been published, with an audit row. A change of the
+ * roster of a published exam re-issues, in the same transaction, the current version to
+ * every hall the exam was published to (docs/hub.md, "Candidates and centres"): a candidate
+ * moved from one hall to another leaves the one package and joins the other before release.
+ * @returns what `change` returns, the exam's version after it and the packages re-issued
  */
-async function editExamRow<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (e: ExamRow, nowIso: string) => { set: ExamEdit; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number }> {
+export async function editExamRow<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (e: ExamRow, nowIso: string) => { set: ExamEdit; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number; reissued: Reissued }> {
   return deps.db.transaction(async (tx) => {
     const rows = await tx.select().from(hubExams).where(eq(hubExams.id, examId)).for('update');
     const e = rows[0];
@@ -57,11 +65,12 @@ async function editExamRow<T>(deps: HubDeps, examinerId: string, examId: string,
     await assertEditable(deps, tx, e);
     const now = new Date(deps.clock.now());
     const { set, result, detail } = change(e, now.toISOString());
-    const published = await tx.select({ id: publications.packageId }).from(publications).where(and(eq(publications.examId, examId), eq(publications.version, e.version))).limit(1);
-    const version = published.length ? e.version + 1 : e.version;
+    const published = await tx.selectDistinct({ version: publications.version }).from(publications).where(eq(publications.examId, examId));
+    const version = published.some((p) => p.version === e.version) ? e.version + 1 : e.version;
     await tx.update(hubExams).set({ ...set, version }).where(eq(hubExams.id, examId));
     await audit(tx, { at: now, actor: `examiner:${examinerId}`, action, detail: { examId, version, ...detail } });
-    return { ...result, version };
+    const reissued = set.roster !== undefined && published.length ? await publishInTx(deps, tx, examinerId, examId) : [];
+    return { ...result, version, reissued };
   });
 }
 
@@ -93,26 +102,23 @@ export const hubExamPatchSchema = z
     shuffleQuestions: z.boolean(),
     shuffleChoices: z.boolean(),
     showResultAfter: z.boolean(),
-    roster: z
-      .array(z.object({ studentId: z.string().trim().min(1).max(64), candidateName: z.string().trim().min(1).max(200), pin: z.string().regex(/^\d{4,8}$/).optional() }))
-      .min(1)
-      .max(20_000),
+    roster: z.array(hubRosterEntrySchema).min(1).max(20_000),
   })
   .partial()
   .strict()
   .refine((p) => Object.keys(p).length > 0, { message: 'Nothing to change: give at least one field.' });
 export type HubExamPatch = z.infer<typeof hubExamPatchSchema>;
 
-type RosterRow = { studentId: string; candidateName: string; pin: string };
-
 /**
  * Changes an exam's settings and/or replaces its roster, under the same rules as a question
  * edit (refused once released or in the release window; after a publication it makes the
- * next version). A roster entry without a PIN keeps the PIN its studentId already had, or
- * is issued a new 6-digit one (as at creation).
- * @throws NotFound, ValidationError (endsAt not after startsAt, duplicate studentId), Conflict
+ * next version, and a new roster is re-issued to the halls at once: editExamRow). A roster
+ * entry without a PIN keeps the PIN its studentId already had, or is issued a new 6-digit
+ * one (as at creation); one without `hallId` keeps its hall (null: no hall).
+ * @throws NotFound, ValidationError (endsAt not after startsAt, duplicate studentId, unknown hall), Conflict
  */
-export async function patchHubExam(deps: HubDeps, examinerId: string, examId: string, patch: HubExamPatch): Promise<{ version: number }> {
+export async function patchHubExam(deps: HubDeps, examinerId: string, examId: string, patch: HubExamPatch): Promise<{ version: number; reissued: Reissued }> {
+  if (patch.roster) await requireRosterHalls(deps.db, patch.roster);
   return editExamRow(deps, examinerId, examId, 'exam-edited', (e) => {
     const startsAt = patch.startsAt !== undefined ? new Date(patch.startsAt) : e.startsAt;
     const endsAt = patch.endsAt !== undefined ? (patch.endsAt === null ? null : new Date(patch.endsAt)) : e.endsAt;
@@ -131,8 +137,13 @@ export async function patchHubExam(deps: HubDeps, examinerId: string, examId: st
     if (patch.roster) {
       const ids = patch.roster.map((r) => r.studentId);
       if (new Set(ids).size !== ids.length) throw new ValidationError('A studentId appears twice in the roster.', [{ path: 'roster', message: 'duplicate studentId' }]);
-      const pins = new Map((e.roster as RosterRow[]).map((r) => [r.studentId, r.pin]));
-      set.roster = patch.roster.map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: r.pin !== undefined ? deps.secrets.seal(r.pin) : (pins.get(r.studentId) ?? deps.secrets.seal(String(randomInt(0, 1_000_000)).padStart(6, '0'))) }));
+      const had = new Map(storedRoster(e.roster).map((r) => [r.studentId, r]));
+      set.roster = patch.roster.map((r) => ({
+        studentId: r.studentId,
+        candidateName: r.candidateName,
+        pin: r.pin !== undefined ? deps.secrets.seal(r.pin) : (had.get(r.studentId)?.pin ?? deps.secrets.seal(String(randomInt(0, 1_000_000)).padStart(6, '0'))),
+        hallId: r.hallId !== undefined ? r.hallId : (had.get(r.studentId)?.hallId ?? null),
+      }));
     }
     return { set, result: {}, detail: { fields: Object.keys(patch) } };
   });

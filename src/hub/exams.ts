@@ -22,6 +22,9 @@ import { halls, hubExams, publications } from './db/schema.js';
 import { newHubId } from './ids.js';
 import type { HubDb } from './db/index.js';
 import { examinerQuestion, newHubQuestion, sealedQuestion, type HubQuestion } from './questions.js';
+import { hubRosterEntrySchema, requireRosterHalls, rosterShares, storedRoster } from './roster.js';
+
+type Tx = Parameters<Parameters<HubDb['transaction']>[0]>[0];
 
 export const hubExamInputSchema = z.object({
   title: z.string().trim().min(1).max(200),
@@ -35,17 +38,16 @@ export const hubExamInputSchema = z.object({
   // validated one by one below, so errors carry their index (as POST /questions/bulk);
   // may be empty: questions can come later (authoring routes, imports)
   questions: z.array(z.unknown()).max(500).default([]),
-  roster: z
-    .array(z.object({ studentId: z.string().trim().min(1).max(64), candidateName: z.string().trim().min(1).max(200), pin: z.string().regex(/^\d{4,8}$/).optional() }))
-    .min(1)
-    .max(20_000),
+  // each candidate may name the hall (centre) they sit at: roster.ts
+  roster: z.array(hubRosterEntrySchema).min(1).max(20_000),
 });
 export type HubExamInput = z.infer<typeof hubExamInputSchema>;
 
 /**
  * Creates an exam with its questions and roster. All-or-nothing: any invalid question →
  * 400 listing `errors: [{index, path, message}]`, nothing stored (docs/design.md §6's bulk rule).
- * A roster entry without a PIN is issued a 6-digit one.
+ * A roster entry without a PIN is issued a 6-digit one; one naming a hall that does not
+ * exist is a 400 (`roster[i].hallId`).
  */
 export async function createHubExam(deps: HubDeps, examinerId: string, input: HubExamInput) {
   if (input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) throw new ValidationError('endsAt must be after startsAt.', [{ path: 'endsAt', message: 'must be after startsAt' }]);
@@ -63,7 +65,8 @@ export async function createHubExam(deps: HubDeps, examinerId: string, input: Hu
   if (over) throw new ValidationError(`Question ${over.index + 1} would take the exam over a paper size limit; nothing was stored.`, [{ index: over.index, path: '(paper)', message: `${over.message} (docs/decisions.md, "Paper size limits")` }]);
   const ids = input.roster.map((r) => r.studentId);
   if (new Set(ids).size !== ids.length) throw new ValidationError('A studentId appears twice in the roster.', [{ path: 'roster', message: 'duplicate studentId' }]);
-  const roster = input.roster.map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: r.pin ?? String(randomInt(0, 1_000_000)).padStart(6, '0') }));
+  await requireRosterHalls(deps.db, input.roster);
+  const roster = input.roster.map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: r.pin ?? String(randomInt(0, 1_000_000)).padStart(6, '0'), hallId: r.hallId ?? null }));
   const id = newHubId('hex');
   const now = new Date(deps.clock.now());
   const settings = { maxTabViolations: input.maxTabViolations, shuffleQuestions: input.shuffleQuestions, shuffleChoices: input.shuffleChoices, showResultAfter: input.showResultAfter };
@@ -74,7 +77,7 @@ export async function createHubExam(deps: HubDeps, examinerId: string, input: Hu
 
 /**
  * The exam as examiners see it (questions with keys in the hall's stored-question shape,
- * roster with PINs), with `version` (the paper as it is now), `publishedVersion` (the
+ * roster with PINs and each candidate's `hallId`, null when not assigned), with `version` (the paper as it is now), `publishedVersion` (the
  * newest version sealed for any hall, null before the first publication) and
  * `republishNeeded` (edited since it was last published). @throws NotFound
  */
@@ -85,7 +88,7 @@ export async function getHubExam(deps: HubDeps, id: string, db: Pick<HubDb, 'sel
   const pub = await db.select({ v: max(publications.version) }).from(publications).where(eq(publications.examId, id));
   const publishedVersion = pub[0]?.v ?? null;
   const createdAt = e.createdAt.toISOString();
-  const roster = (e.roster as { studentId: string; candidateName: string; pin: string }[]).map((r) => ({ ...r, pin: deps.secrets.open(r.pin) }));
+  const roster = storedRoster(e.roster).map((r) => ({ ...r, pin: deps.secrets.open(r.pin) }));
   return {
     id: e.id,
     title: e.title,
@@ -104,65 +107,75 @@ export async function getHubExam(deps: HubDeps, id: string, db: Pick<HubDb, 'sel
 
 /**
  * Publishes the exam's current version to halls: one package per hall with its own content
- * key. A hall keeps one release code per exam across versions (docs/decisions.md), so a
- * code already handed to the exam body still opens the newest package. Publishing again to
- * a hall that has the current version is a no-op for that hall. Without `hallIds`, the
- * halls the exam was published to before get the current version (a republish after edits).
- * Runs under a row lock of the exam, so an edit in another hub process is either wholly
- * before (and published) or after (and makes the next version).
- * @returns per hall: packageId, version and the release code (examiners only)
+ * key. A hall's package carries its share of the roster (the candidates assigned to it and
+ * those assigned to no hall: roster.ts) and grants the hall one candidate credit per
+ * candidate of that share (`credits`, signed with the package; the hall adds them when it
+ * releases the paper: docs/hub-protocol.md, "Credits with the paper"). A hall keeps one
+ * release code per exam across versions (docs/decisions.md), so a code already handed to
+ * the exam body still opens the newest package. Publishing again to a hall that has the
+ * current version is a no-op for that hall. Without `hallIds`, the halls the exam was
+ * published to before get the current version (a republish after edits). Runs under a row
+ * lock of the exam, so an edit in another hub process is either wholly before (and
+ * published) or after (and makes the next version).
+ * @returns per hall: packageId, version, the release code (examiners only) and the candidates and credits the package carries
  * @throws NotFound for an unknown exam or hall; Conflict for a hall not enrolled or an exam without questions;
  *   ValidationError when no halls are named and none were published to before
  */
 export async function publishExam(deps: HubDeps, examinerId: string, examId: string, hallIds?: string[]) {
-  return deps.db.transaction(async (tx) => {
-    const locked = await tx.select({ id: hubExams.id }).from(hubExams).where(eq(hubExams.id, examId)).for('update');
-    if (!locked[0]) throw new NotFound('Exam');
-    const exam = await getHubExam(deps, examId, tx);
-    const earlier = await tx.select({ hallId: publications.hallId, code: publications.releaseCodeSealed, version: publications.version, packageId: publications.packageId }).from(publications).where(eq(publications.examId, examId)).orderBy(publications.createdAt);
-    const targetIds = hallIds ?? [...new Set(earlier.map((p) => p.hallId))];
-    if (!targetIds.length) throw new ValidationError('Name the halls to publish to (hallIds): this exam has not been published before.', [{ path: 'hallIds', message: 'required for a first publication' }]);
-    if (!exam.questions.length) throw new Conflict('The exam has no questions yet: add or import some before publishing.', { code: 'NO_QUESTIONS' });
-    const targets = await tx.select().from(halls).where(inArray(halls.id, targetIds));
-    for (const id of targetIds) {
-      const h = targets.find((t) => t.id === id);
-      if (!h) throw new NotFound(`Hall ${id}`);
-      if (!h.publicKey) throw new Conflict(`Hall ${id} has not enrolled yet: it cannot receive a package.`);
+  return deps.db.transaction((tx) => publishInTx(deps, tx, examinerId, examId, hallIds));
+}
+
+/** {@link publishExam} inside the caller's transaction (a roster change re-issues packages in its own: authoring.ts). */
+export async function publishInTx(deps: HubDeps, tx: Tx, examinerId: string, examId: string, hallIds?: string[]) {
+  const locked = await tx.select({ id: hubExams.id }).from(hubExams).where(eq(hubExams.id, examId)).for('update');
+  if (!locked[0]) throw new NotFound('Exam');
+  const exam = await getHubExam(deps, examId, tx);
+  const earlier = await tx.select({ hallId: publications.hallId, code: publications.releaseCodeSealed, version: publications.version, packageId: publications.packageId, expected: publications.expected }).from(publications).where(eq(publications.examId, examId)).orderBy(publications.createdAt);
+  const targetIds = hallIds ?? [...new Set(earlier.map((p) => p.hallId))];
+  if (!targetIds.length) throw new ValidationError('Name the halls to publish to (hallIds): this exam has not been published before.', [{ path: 'hallIds', message: 'required for a first publication' }]);
+  if (!exam.questions.length) throw new Conflict('The exam has no questions yet: add or import some before publishing.', { code: 'NO_QUESTIONS' });
+  const targets = await tx.select().from(halls).where(inArray(halls.id, targetIds));
+  for (const id of targetIds) {
+    const h = targets.find((t) => t.id === id);
+    if (!h) throw new NotFound(`Hall ${id}`);
+    if (!h.publicKey) throw new Conflict(`Hall ${id} has not enrolled yet: it cannot receive a package.`);
+  }
+  const now = new Date(deps.clock.now());
+  const out: { hallId: string; packageId: string; version: number; releaseCode: string; candidates: number; credits: number }[] = [];
+  const shareOf = rosterShares(exam.roster);
+  for (const hallId of targetIds) {
+    const mine = earlier.filter((p) => p.hallId === hallId);
+    const current = mine.find((p) => p.version === exam.version);
+    if (current) {
+      out.push({ hallId, packageId: current.packageId, version: exam.version, releaseCode: deps.secrets.open(current.code), candidates: current.expected, credits: current.expected });
+      continue;
     }
-    const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions.map(sealedQuestion), roster: exam.roster };
-    const now = new Date(deps.clock.now());
-    const out: { hallId: string; packageId: string; version: number; releaseCode: string }[] = [];
-    for (const hallId of targetIds) {
-      const mine = earlier.filter((p) => p.hallId === hallId);
-      const current = mine.find((p) => p.version === exam.version);
-      if (current) {
-        out.push({ hallId, packageId: current.packageId, version: exam.version, releaseCode: deps.secrets.open(current.code) });
-        continue;
-      }
-      const packageId = newHubId('pkg');
-      const releaseCode = mine[0] ? deps.secrets.open(mine[0].code) : newReleaseCode();
-      const canonical = parseReleaseCode(releaseCode);
-      if (!canonical.ok) throw new Error('release code does not parse');
-      const contentKey = newContentKey();
-      const identity = { packageId, hallId, examId, version: exam.version };
-      const envelope = sealEnvelope(deps.signingKey.privateKey, {
-        kind: 'hallcbt.package.v1',
-        ...identity,
-        issuedAt: now.toISOString(),
-        title: exam.title,
-        startsAt: exam.startsAt,
-        endsAt: exam.endsAt,
-        durationMins: exam.durationMins,
-        sealed: sealPaper(contentKey, paper, identity),
-        wrappedKey: wrapContentKey(contentKey, canonical.code, hallId, examId),
-      });
-      const text = JSON.stringify(envelope);
-      await tx.insert(publications).values({ packageId, examId, hallId, version: exam.version, releaseCodeSealed: deps.secrets.seal(releaseCode), envelope: text, sha256: createHash('sha256').update(text).digest('hex'), expected: exam.roster.length, createdAt: now });
-      await audit(tx, { at: now, actor: `examiner:${examinerId}`, action: 'exam-published', hallId, detail: { examId, packageId, version: exam.version } });
-      out.push({ hallId, packageId, version: exam.version, releaseCode });
-    }
-    return out;
-  });
+    const roster = shareOf(hallId).map(({ studentId, candidateName, pin }) => ({ studentId, candidateName, pin }));
+    const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions.map(sealedQuestion), roster };
+    const packageId = newHubId('pkg');
+    const releaseCode = mine[0] ? deps.secrets.open(mine[0].code) : newReleaseCode();
+    const canonical = parseReleaseCode(releaseCode);
+    if (!canonical.ok) throw new Error('release code does not parse');
+    const contentKey = newContentKey();
+    const identity = { packageId, hallId, examId, version: exam.version };
+    const envelope = sealEnvelope(deps.signingKey.privateKey, {
+      kind: 'hallcbt.package.v1',
+      ...identity,
+      issuedAt: now.toISOString(),
+      title: exam.title,
+      startsAt: exam.startsAt,
+      endsAt: exam.endsAt,
+      durationMins: exam.durationMins,
+      credits: roster.length,
+      sealed: sealPaper(contentKey, paper, identity),
+      wrappedKey: wrapContentKey(contentKey, canonical.code, hallId, examId),
+    });
+    const text = JSON.stringify(envelope);
+    await tx.insert(publications).values({ packageId, examId, hallId, version: exam.version, releaseCodeSealed: deps.secrets.seal(releaseCode), envelope: text, sha256: createHash('sha256').update(text).digest('hex'), expected: roster.length, createdAt: now });
+    await audit(tx, { at: now, actor: `examiner:${examinerId}`, action: 'exam-published', hallId, detail: { examId, packageId, version: exam.version, candidates: roster.length, credits: roster.length } });
+    out.push({ hallId, packageId, version: exam.version, releaseCode, candidates: roster.length, credits: roster.length });
+  }
+  return out;
 }
 
 /** Release codes of an exam's packages, per hall (examiners read them out at the start time). */

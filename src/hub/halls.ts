@@ -4,7 +4,7 @@
  * its Ed25519 public key; the status view lists every hall's last contact, clock offset,
  * packages, releases, attempts in progress and results received against expected.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { sealEnvelope, publicKeyOf, type Envelope } from '../core/sync/signing.js';
 import type { EnrolRequest } from '../core/sync/messages.js';
@@ -66,7 +66,14 @@ export async function enrolHall(deps: HubDeps, req: EnrolRequest): Promise<Envel
   return sealEnvelope(deps.signingKey.privateKey, { kind: 'hallcbt.enrolment.v1', hallId: hall.id, hallName: hall.name, hubPublicKey: deps.signingKey.publicKey, issuedAt: now.toISOString() });
 }
 
-/** The status of every hall (issue #24 §5). */
+/**
+ * The status of every hall (issue #24 §5): `examsReleased` counts the exams the hall has
+ * released as far as the hub knows (online, or by typed code proved in a heartbeat), and
+ * `releasesUnproven` those the hall's last heartbeat says RELEASED without a proof the hub
+ * accepts (so a hall that says "released" is never shown as simply not released);
+ * `resultsExpected` the candidates of the hall's package of each exam (its own candidates
+ * and the unassigned ones: roster.ts), of the released version, else the newest.
+ */
 export async function hallStatus(deps: HubDeps) {
   const rows = await deps.db.select().from(halls).orderBy(halls.createdAt);
   const pubs = await deps.db
@@ -74,11 +81,18 @@ export async function hallStatus(deps: HubDeps) {
       hallId: publications.hallId,
       packages: sql<number>`count(*)::int`,
       downloaded: sql<number>`count(${publications.downloadedAt})::int`,
-      released: sql<number>`count(${publications.releasedAt})::int`,
-      expected: sql<number>`coalesce(sum(${publications.expected}), 0)::int`,
+      released: sql<number>`count(distinct ${publications.examId}) filter (where ${publications.releasedAt} is not null)::int`,
     })
     .from(publications)
     .groupBy(publications.hallId);
+  // results expected: per exam, the candidates of the hall's package that counts — the released
+  // version, else the newest — so a republish does not count a roster twice
+  const expected = await deps.db.execute(sql`
+    SELECT hall_id AS "hallId", coalesce(sum(expected), 0)::int AS expected FROM (
+      SELECT DISTINCT ON (exam_id, hall_id) hall_id, expected FROM publications
+       ORDER BY exam_id, hall_id, (released_at IS NULL), version DESC) p
+     GROUP BY hall_id`);
+  const expectedBy = new Map((expected.rows as { hallId: string; expected: number }[]).map((r) => [r.hallId, r.expected]));
   const results = await deps.db
     .select({ hallId: hubResults.hallId, received: sql<number>`count(distinct ${hubResults.attemptId})::int` })
     .from(hubResults)
@@ -86,6 +100,8 @@ export async function hallStatus(deps: HubDeps) {
   const reportedIds = rows.flatMap((h) => ((h.heartbeat ?? null) as { packages?: { packageId: string }[] } | null)?.packages?.map((x) => x.packageId) ?? []);
   const versions = reportedIds.length ? await deps.db.select({ packageId: publications.packageId, examId: publications.examId, version: publications.version }).from(publications).where(inArray(publications.packageId, reportedIds)) : [];
   const versionOf = new Map(versions.map((v) => [v.packageId, v]));
+  const releasedAt = await deps.db.selectDistinct({ hallId: publications.hallId, examId: publications.examId }).from(publications).where(isNotNull(publications.releasedAt));
+  const counted = new Set(releasedAt.map((r) => `${r.hallId} ${r.examId}`));
   const byHall = new Map(pubs.map((p) => [p.hallId, p]));
   const resultsBy = new Map(results.map((r) => [r.hallId, r.received]));
   return rows.map((h) => {
@@ -105,9 +121,11 @@ export async function hallStatus(deps: HubDeps) {
       // what the hall says it holds, with each package's exam and version (item 5: versions received)
       packagesReported: (beat?.packages ?? []).map((x) => ({ ...x, examId: versionOf.get(x.packageId)?.examId ?? null, version: versionOf.get(x.packageId)?.version ?? null })),
       examsReleased: p?.released ?? 0,
+      // what the hall says it released that the hub could not count (no release proof, e.g. an older hall, or a wrong one)
+      releasesUnproven: new Set((beat?.packages ?? []).filter((x) => x.state === 'RELEASED').map((x) => versionOf.get(x.packageId)?.examId).filter((x): x is string => !!x && !counted.has(`${h.id} ${x}`))).size,
       attemptsInProgress: beat?.inProgress ?? 0,
       resultsReceived: resultsBy.get(h.id) ?? 0,
-      resultsExpected: p?.expected ?? 0,
+      resultsExpected: expectedBy.get(h.id) ?? 0,
     };
   });
 }

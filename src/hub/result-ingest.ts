@@ -8,11 +8,18 @@
  * An event id already held is a `duplicate` when the event is the same (as JSON values) and
  * refused when it is not. Events of one hall are serialised by a transaction-scoped advisory
  * lock on the hall, so two hub processes cannot both store a "first" result of one attempt.
+ *
+ * A candidate sits a paper once (docs/hub.md, "Candidates and centres"): a result of a
+ * candidate for a hub exam the hub already holds a result of from ANOTHER hall is refused
+ * (409 SECOND_SITTING), audited, and kept in `hub_second_sittings` for the results view's
+ * flag. Events of one exam are serialised across halls by a second advisory lock per exam
+ * (taken in exam-id order after the hall's, so two halls cannot deadlock), so two halls
+ * cannot both store a "first" sitting.
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { ResultEvent } from '../core/sync/messages.js';
 import type { HubDeps } from './deps.js';
-import { hubAudit, hubResults, publications } from './db/schema.js';
+import { hubAudit, hubResults, hubSecondSittings, publications } from './db/schema.js';
 import { hubPaperCopy } from './paper-copy.js';
 import { checkFollowUp, checkResult, gradeEvent, type HubGrade, type Refusal } from './result-checks.js';
 
@@ -21,6 +28,8 @@ export type IngestOutcome = { eventId: string; status: 'stored' | 'duplicate' } 
 
 /** Arbitrary constant naming the results lock space (pg_advisory_xact_lock's first key). */
 const RESULTS_LOCK = 240_511;
+/** The lock space of one exam's results across halls. */
+const EXAM_RESULTS_LOCK = 240_512;
 
 /** JSON with object keys sorted: two events are "the same" when these strings are equal. */
 export function canonicalJson(v: unknown): string {
@@ -48,6 +57,18 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
   const at = new Date(now);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESULTS_LOCK}, hashtext(${hallId}))`);
+    const examIds = [...new Set(events.map((e) => e.examId))].sort();
+    for (const examId of examIds) await tx.execute(sql`SELECT pg_advisory_xact_lock(${EXAM_RESULTS_LOCK}, hashtext(${examId}))`);
+    // results of these candidates and papers from other halls: a second sitting is refused
+    const sitKey = (examId: string, studentId: string) => `${examId}\u0000${studentId}`;
+    const elsewhere = new Map<string, { hallId: string; eventId: string }>();
+    const others = await tx
+      .select({ examId: hubResults.examId, studentId: hubResults.studentId, hallId: hubResults.hallId, eventId: hubResults.eventId })
+      .from(hubResults)
+      .where(and(inArray(hubResults.examId, examIds), inArray(hubResults.studentId, [...new Set(events.map((e) => e.attempt.studentId))]), ne(hubResults.hallId, hallId)))
+      .orderBy(hubResults.receivedAt, hubResults.eventId);
+    for (const o of others) if (!elsewhere.has(sitKey(o.examId, o.studentId))) elsewhere.set(sitKey(o.examId, o.studentId), { hallId: o.hallId, eventId: o.eventId });
+    const secondSittings: (typeof hubSecondSittings.$inferInsert)[] = [];
     const packageIds = [...new Set(events.map((e) => e.packageId))];
     const pubs = await tx.select().from(publications).where(and(eq(publications.hallId, hallId), inArray(publications.packageId, packageIds)));
     const pubOf = new Map(pubs.map((p) => [p.packageId, p]));
@@ -76,7 +97,9 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       }
       if (refusal) {
         outcomes.push({ eventId: e.eventId, status: 'refused', refusal });
-        audits.push({ at, actor, action: 'result-refused', hallId, detail: { eventId: e.eventId, packageId: e.packageId, attemptId: e.attempt.attemptId, code: refusal.code, reason: refusal.reason } });
+        audits.push({ at, actor, action: 'result-refused', hallId, detail: { eventId: e.eventId, packageId: e.packageId, examId: e.examId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, code: refusal.code, reason: refusal.reason } });
+        const held = refusal.code === 'SECOND_SITTING' ? elsewhere.get(sitKey(e.examId, e.attempt.studentId)) : undefined;
+        if (held) secondSittings.push({ eventId: e.eventId, examId: e.examId, studentId: e.attempt.studentId, hallId, attemptId: e.attempt.attemptId, heldHallId: held.hallId, heldEventId: held.eventId, body: e, receivedAt: at });
         continue;
       }
       const pub = pubOf.get(e.packageId)!;
@@ -110,6 +133,7 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       );
     }
     if (audits.length) await tx.insert(hubAudit).values(audits);
+    if (secondSittings.length) await tx.insert(hubSecondSittings).values(secondSittings).onConflictDoNothing();
     return outcomes;
 
     /** 'duplicate', a refusal, or null when the event may be stored */
@@ -120,7 +144,9 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       if (!pub || pub.examId !== e.examId) return { status: 404, code: 'PACKAGE_NOT_THIS_HALLS', reason: 'The package is not this hall’s, or not of the named exam.' };
       const paper = hubPaperCopy(deps.secrets, pub);
       const prior = latest.get(e.attempt.attemptId);
-      return checkResult(paper, e, now) ?? (prior ? checkFollowUp(prior, e) : null);
+      const held = elsewhere.get(sitKey(e.examId, e.attempt.studentId));
+      const second: Refusal | null = held ? { status: 409, code: 'SECOND_SITTING', reason: `Candidate ${e.attempt.studentId} already has a result for this paper from another hall (${held.hallId}, event ${held.eventId}): a candidate sits a paper once.` } : null;
+      return checkResult(paper, e, now) ?? second ?? (prior ? checkFollowUp(prior, e) : null);
     }
   });
 }

@@ -5,7 +5,7 @@
  * score, grade and mark is the hub's own computation (result-checks.ts), never the hall's
  * claim; a hall's differing claim is shown beside it (`hallClaim`).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ResultEvent, SealedQuestion } from '../core/sync/messages.js';
 import { analyseMatrix } from '../core/analysis/item-analysis.js';
 import { buildMatrix } from '../core/analysis/response-matrix.js';
@@ -14,6 +14,7 @@ import { resultsCsv, resultsTable, resultsWorkbook } from '../core/formats/resul
 import type { StoredQuestion } from '../core/questions/schemas.js';
 import type { HubDeps } from './deps.js';
 import { getHubExam } from './exams.js';
+import { halls, hubSecondSittings } from './db/schema.js';
 
 interface CurrentResult {
   hallId: string;
@@ -93,10 +94,24 @@ function records(results: CurrentResult[]): { attempts: AttemptRecord[]; answers
   return { attempts, answers };
 }
 
-/** Per-candidate results of an exam, optionally of one hall, with per-hall counts. */
+/**
+ * The second sittings the hub refused for this exam (result-ingest.ts), oldest first: who,
+ * at which hall, and which held result they would have doubled.
+ */
+async function secondSittings(deps: HubDeps, examId: string) {
+  const rows = await deps.db.select({ s: hubSecondSittings, hallName: halls.name }).from(hubSecondSittings).innerJoin(halls, eq(halls.id, hubSecondSittings.hallId)).where(eq(hubSecondSittings.examId, examId)).orderBy(hubSecondSittings.receivedAt, hubSecondSittings.eventId);
+  return rows.map(({ s, hallName }) => ({ code: 'SECOND_SITTING_REFUSED' as const, studentId: s.studentId, hallId: s.hallId, hallName, attemptId: s.attemptId, eventId: s.eventId, heldHallId: s.heldHallId, heldEventId: s.heldEventId, receivedAt: s.receivedAt.toISOString() }));
+}
+
+/**
+ * Per-candidate results of an exam, optionally of one hall, with per-hall counts. A
+ * candidate whose result from another hall the hub refused (a second sitting) carries it in
+ * `flags`, and every such refusal is listed in `secondSittings`.
+ */
 export async function examResults(deps: HubDeps, examId: string, hallId?: string) {
   const exam = await getHubExam(deps, examId);
   const results = await currentResults(deps, examId, hallId);
+  const refused = await secondSittings(deps, examId);
   const perHall = new Map<string, { hallId: string; hallName: string; results: number; mean: number }>();
   for (const r of results) {
     const h = perHall.get(r.hallId) ?? { hallId: r.hallId, hallName: r.hallName, results: 0, mean: 0 };
@@ -109,6 +124,7 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
     examTitle: exam.title,
     expected: exam.roster.length,
     halls: [...perHall.values()].map((h) => ({ ...h, mean: Math.round(h.mean * 100) / 100 })),
+    secondSittings: refused,
     candidates: results.map(({ hallId, hallName, hallClaim, event: { eventId, type, attempt: a } }) => ({
       hallId,
       hallName,
@@ -125,6 +141,7 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
       completedAt: a.completedAt,
       lastEvent: { eventId, type },
       hallClaim,
+      flags: refused.filter((f) => f.studentId === a.studentId && f.heldHallId === hallId),
     })),
   };
 }

@@ -20,14 +20,14 @@ import { ingestEvents } from './result-ingest.js';
 /** How early before `startsAt` a hall may fetch its release code online. */
 export const ONLINE_RELEASE_LEAD_MS = 5 * 60_000;
 
-/** The hall's packages (newest first). */
+/** The hall's packages (newest first: by publication time, then version). */
 export async function hallPackages(deps: HubDeps, hallId: string) {
   const rows = await deps.db
     .select({ p: publications, title: hubExams.title, startsAt: hubExams.startsAt, endsAt: hubExams.endsAt })
     .from(publications)
     .innerJoin(hubExams, eq(hubExams.id, publications.examId))
     .where(eq(publications.hallId, hallId))
-    .orderBy(sql`${publications.createdAt} desc`);
+    .orderBy(sql`${publications.createdAt} desc`, sql`${publications.version} desc`);
   return rows.map(({ p, title, startsAt, endsAt }) => ({ packageId: p.packageId, examId: p.examId, version: p.version, title, startsAt: startsAt.toISOString(), endsAt: endsAt?.toISOString() ?? null, sha256: p.sha256 }));
 }
 
@@ -59,8 +59,9 @@ export async function releaseOnline(deps: HubDeps, hallId: string, packageId: st
  * Stores one result event (`POST /hub/v1/results`): checked, graded by the hub and stored
  * once (result-ingest.ts). A replay of a stored event answers `{duplicate: true}`.
  * @throws NotFound (package not this hall's), ApiError 422 (candidate not on the roster, a
- *   time outside the paper's window), Conflict 409 (a second result of the attempt, or the
- *   event id with other content) — each audited
+ *   time outside the paper's window), Conflict 409 (a second result of the attempt, the
+ *   candidate's result already held from another hall — SECOND_SITTING — or the event id
+ *   with other content) — each audited
  */
 export async function ingestResult(deps: HubDeps, hallId: string, e: ResultEvent): Promise<{ duplicate: boolean }> {
   const [o] = await ingestEvents(deps, hallId, [e]);

@@ -113,8 +113,18 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
     const hallIdA = await enrol(hallA, wsA, 'Lagos centre');
     const hallIdB = await enrol(hallB, wsB, 'Kano centre');
 
-    // one exam (started a minute ago, open for two hours), published to both halls
-    const paper = { ...samplePaper(new Date(Date.now() - 60_000).toISOString()), endsAt: new Date(Date.now() + 2 * 3600_000).toISOString() };
+    // one exam (started a minute ago, open for two hours), published to both halls; two
+    // candidates sit at each (a candidate sits a paper once: issue 38, item 1)
+    const paper = {
+      ...samplePaper(new Date(Date.now() - 60_000).toISOString()),
+      endsAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
+      roster: [
+        { studentId: 'BRD-001', candidateName: 'Ada Obi', pin: '2468', hallId: hallIdA },
+        { studentId: 'BRD-002', candidateName: 'Bola Ade', hallId: hallIdA },
+        { studentId: 'BRD-003', candidateName: 'Chidi Eze', hallId: hallIdB },
+        { studentId: 'BRD-004', candidateName: 'Musa Bello', hallId: hallIdB },
+      ],
+    };
     const exam = await asExaminer(hub, key, 'POST', '/hub/v1/exams', paper);
     expect(exam.status).toBe(201);
     const pub = await asExaminer(hub, key, 'POST', `/hub/v1/exams/${exam.json.id}/publish`, { hallIds: [hallIdA, hallIdB] });
@@ -175,8 +185,8 @@ describe.skipIf(skipWhy !== null)('halls and a hub', () => {
     const roster = exam.json.roster as { studentId: string; pin: string }[];
     await sit(hallA, wsA, examA, roster[0]!.studentId, roster[0]!.pin, true);
     await sit(hallA, wsA, examA, roster[1]!.studentId, roster[1]!.pin, false);
-    await sit(hallB, wsB, examB, roster[0]!.studentId, roster[0]!.pin, true);
-    await sit(hallB, wsB, examB, roster[1]!.studentId, roster[1]!.pin, true);
+    await sit(hallB, wsB, examB, roster[2]!.studentId, roster[2]!.pin, true);
+    await sit(hallB, wsB, examB, roster[3]!.studentId, roster[3]!.pin, true);
 
     // hall A sends up normally
     expect((await api(hallA.baseUrl, wsA.apiKey).post('/hub-link/sync', {})).body.resultsDelivered).toBe(2);

@@ -1,7 +1,9 @@
 /**
  * Rosters as files (issue 6 §5): POST /exams/:id/roster/import reads a CSV or .xlsx
  * with columns studentId, candidateName, phone (headers case- and space-insensitive,
- * with common aliases such as "Student ID", "Name", "Mobile"); GET /exams/:id/roster.xlsx
+ * with common aliases such as "Student ID", "Name", "Mobile"), and an optional `centre`
+ * column that only the hub reads (the hall a candidate sits at: docs/hub.md, "Candidates
+ * and centres"; the hall ignores it); GET /exams/:id/roster.xlsx
  * writes the roster with PINs for printing. Rows are checked with the roster's own
  * schema; every problem is reported as `{row, column, message}` and nothing is stored
  * when any row is wrong.
@@ -14,8 +16,8 @@ import { findHeader, loadWorkbook } from './xlsx/read-questions.js';
 import { normaliseHeader } from './xlsx/columns.js';
 import type { SheetError } from './xlsx/row-question.js';
 
-type RosterColumn = 'studentId' | 'candidateName' | 'phone';
-const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone' };
+type RosterColumn = 'studentId' | 'candidateName' | 'phone' | 'centre';
+const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone', centre: 'centre' };
 const ALIASES: Record<string, RosterColumn> = {
   studentid: 'studentId',
   student: 'studentId',
@@ -35,6 +37,14 @@ const ALIASES: Record<string, RosterColumn> = {
   telephone: 'phone',
   tel: 'phone',
   gsm: 'phone',
+  centre: 'centre',
+  center: 'centre',
+  examcentre: 'centre',
+  examcenter: 'centre',
+  centreid: 'centre',
+  centrename: 'centre',
+  hall: 'centre',
+  hallid: 'centre',
 };
 const columnFor = (t: string): RosterColumn | null => ALIASES[normaliseHeader(t)] ?? null;
 
@@ -42,6 +52,8 @@ export interface RosterRead {
   candidates: RosterInput[];
   /** file row of each candidate */
   rows: number[];
+  /** each candidate's `centre` cell (a hub hall's id or name), null when empty or absent */
+  centres: (string | null)[];
   errors: SheetError[];
 }
 
@@ -50,7 +62,8 @@ function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, s
   const seen = new Map<string, number>();
   for (const { row, values } of raw) {
     if (!values.studentId && !values.candidateName && !values.phone) continue;
-    const r = rosterCandidateSchema.safeParse({ ...values, phone: values.phone || undefined });
+    const { centre, ...fields } = values;
+    const r = rosterCandidateSchema.safeParse({ ...fields, phone: fields.phone || undefined });
     if (!r.success) {
       for (const i of r.error.issues) out.errors.push({ row, column: TITLES[i.path[0] as RosterColumn] ?? null, message: i.message });
       continue;
@@ -63,6 +76,7 @@ function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, s
     seen.set(r.data.studentId, row);
     out.candidates.push(r.data);
     out.rows.push(row);
+    out.centres.push(centre?.trim() || null);
   }
 }
 
@@ -71,7 +85,7 @@ function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, s
  * @throws BankFormatError when the bytes cannot be read as a workbook (truncated or corrupt zip)
  */
 export async function readRosterXlsx(bytes: Uint8Array): Promise<RosterRead> {
-  const out: RosterRead = { candidates: [], rows: [], errors: [] };
+  const out: RosterRead = { candidates: [], rows: [], centres: [], errors: [] };
   const header = findHeader<RosterColumn>(await loadWorkbook(bytes), 'studentId', columnFor);
   if (!header) {
     out.errors.push({ row: 1, column: TITLES.studentId, message: 'No header row naming a studentId column (e.g. "Student ID") was found in the first 10 rows.' });
@@ -95,7 +109,7 @@ export async function readRosterXlsx(bytes: Uint8Array): Promise<RosterRead> {
 
 /** Reads roster CSV text (comma, semicolon or tab separated; header row required). */
 export function readRosterCsv(text: string): RosterRead {
-  const out: RosterRead = { candidates: [], rows: [], errors: [] };
+  const out: RosterRead = { candidates: [], rows: [], centres: [], errors: [] };
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
   const lines = parsed.data;
   const headerIndex = lines.slice(0, 10).findIndex((cells) => cells.some((c) => columnFor(c) === 'studentId'));

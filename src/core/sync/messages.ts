@@ -42,6 +42,12 @@ export const packagePayloadSchema = z.object({
   startsAt: isoDate,
   endsAt: isoDate.nullable(),
   durationMins: z.number().int().min(1).max(600),
+  /**
+   * Added in protocol 1.2 (optional): the candidate credits the hub grants this hall with the
+   * paper — one per candidate of the package's roster. The hall adds them once, when the
+   * package is released (docs/hub-protocol.md, "Credits with the paper"); absent = none.
+   */
+  credits: z.number().int().min(0).max(20_000).optional(),
   sealed: gcmBox,
   wrappedKey,
 });

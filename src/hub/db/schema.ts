@@ -108,7 +108,37 @@ export const hubResults = pgTable(
     receivedAt: at('received_at').notNull(),
   },
   // the current event of an attempt is its newest by the hall's time (then id): DISTINCT ON over this index
-  (t) => [index('hub_results_exam_attempt_idx').on(t.examId, t.hallId, t.attemptId, t.hallSentAt, t.eventId), index('hub_results_hall_idx').on(t.hallId), index('hub_results_hall_attempt_idx').on(t.hallId, t.attemptId)],
+  (t) => [
+    index('hub_results_exam_attempt_idx').on(t.examId, t.hallId, t.attemptId, t.hallSentAt, t.eventId),
+    index('hub_results_hall_idx').on(t.hallId),
+    index('hub_results_hall_attempt_idx').on(t.hallId, t.attemptId),
+    // a candidate sits a paper at one hall: the hub looks for a result of the candidate from another hall (result-ingest.ts)
+    index('hub_results_exam_student_idx').on(t.examId, t.studentId),
+  ],
+);
+
+/**
+ * Second sittings refused (docs/hub.md, "Candidates and centres"): a result of a candidate
+ * for a paper the hub already holds a result of from another hall. Kept whole, once per
+ * event id, so the results view can flag the candidate and the board can look at it.
+ */
+export const hubSecondSittings = pgTable(
+  'hub_second_sittings',
+  {
+    eventId: text('event_id').primaryKey(),
+    examId: text('exam_id').notNull(),
+    studentId: text('student_id').notNull(),
+    /** the hall that sent the refused result */
+    hallId: text('hall_id').notNull(),
+    attemptId: text('attempt_id').notNull(),
+    /** the hall and event of the result the hub holds */
+    heldHallId: text('held_hall_id').notNull(),
+    heldEventId: text('held_event_id').notNull(),
+    /** the refused event as the hall sent it */
+    body: jsonb('body').notNull(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [index('hub_second_sittings_exam_idx').on(t.examId, t.studentId)],
 );
 
 /**

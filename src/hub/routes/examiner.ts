@@ -8,6 +8,7 @@ import { createHubExam, getHubExam, hubExamInputSchema, packageEnvelope, publish
 import { examAnalysisAcrossHalls, examExport, examResults } from '../results.js';
 import { createHubRouter, examinerSecurity } from '../router.js';
 import { registerAuthoringRoutes } from './authoring.js';
+import { registerCentreRoutes } from './centres.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['Hub: examiners'];
@@ -44,7 +45,7 @@ export function examinerRoutes(deps: HubDeps) {
     async (c) => c.json(await getHubExam(deps, c.req.valid('param').id), 200),
   );
   r.openapi(
-    createRoute({ method: 'post', path: '/hub/v1/exams/{id}/publish', tags, security: examinerSecurity, summary: 'Seal the exam’s current version into one package per hall; returns each hall’s release code (one per hall and exam, kept across versions). Without hallIds: republish to every hall it was published to', request: { params: idParams, body: jsonBody(z.object({ hallIds: z.array(z.string().min(1).max(64)).min(1).max(5000).optional() })) }, responses: { 200: jsonResponse(z.object({ packages: z.array(z.object({ hallId: z.string(), packageId: z.string(), version: z.number().int(), releaseCode: z.string() })) }), 'Published'), ...errorResponses, 409: errorResponses[400] } }),
+    createRoute({ method: 'post', path: '/hub/v1/exams/{id}/publish', tags, security: examinerSecurity, summary: 'Seal the exam’s current version into one package per hall, each with that hall’s candidates and the credits they need; returns each hall’s release code (one per hall and exam, kept across versions). Without hallIds: republish to every hall it was published to', request: { params: idParams, body: jsonBody(z.object({ hallIds: z.array(z.string().min(1).max(64)).min(1).max(5000).optional() })) }, responses: { 200: jsonResponse(z.object({ packages: z.array(z.object({ hallId: z.string(), packageId: z.string(), version: z.number().int(), releaseCode: z.string(), candidates: z.number().int().openapi({ description: 'Candidates in this hall’s package: those assigned to it and those assigned to no hall' }), credits: z.number().int().openapi({ description: 'Candidate credits the package grants the hall when it releases the paper' }) })) }), 'Published'), ...errorResponses, 409: errorResponses[400] } }),
     async (c) => c.json({ packages: await publishExam(deps, c.var.examiner.id, c.req.valid('param').id, c.req.valid('json').hallIds) }, 200),
   );
   r.openapi(
@@ -77,5 +78,6 @@ export function examinerRoutes(deps: HubDeps) {
     );
   }
   registerAuthoringRoutes(r, deps);
+  registerCentreRoutes(r, deps);
   return r;
 }

@@ -5,7 +5,11 @@
  * release (the hub's online answer, or a release code the invigilator types: checked
  * character first, then the GCM tag; wrong codes audited and throttled) the paper is
  * decrypted and imported in one transaction into the hall's own exam tables, keeping the
- * hub's question and option ids so results map back, and the sealed copy is dropped.
+ * hub's question and option ids so results map back, and the sealed copy is dropped. The
+ * candidate credits the hub granted with the paper (the package's signed `credits`, one per
+ * candidate of its roster) are added to the workspace in that same transaction, so a
+ * package stored twice or synced again grants once: a package is released once
+ * (docs/hub-protocol.md, "Credits with the paper").
  */
 import { packagePayloadSchema, paperSchema, type PackagePayload, type PackageState, type Paper } from '../../core/sync/messages.js';
 import { parseReleaseCode } from '../../core/sync/release-code.js';
@@ -19,6 +23,7 @@ import { ESSAY_WORD_DEFAULTS } from '../../core/questions/schemas.js';
 import { createExam } from '../exams/index.js';
 import { checkWholePaper } from '../questions/index.js';
 import { insertQuestion } from '../exams/index.js';
+import { addCredits } from '../workspaces/index.js';
 import type { HubLinkRow, HubPackageRow } from '../../db/rows.js';
 import { verifiedFromHub } from './link.js';
 
@@ -147,6 +152,7 @@ export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: stri
   const paper = paperSchema.parse(openPaper(key, payload.sealed, payload));
   deps.sqlite.transaction(() => {
     const examId = importPaper(deps, link.workspace_id, paper);
+    if (payload.credits) addCredits(deps, { workspaceId: link.workspace_id, add: payload.credits, note: `Granted by the exam board with “${payload.title}” (${paper.roster.length} candidates)`.slice(0, 200), grantor: { by: 'hub', ref: packageId } });
     deps.sqlite.prepare("UPDATE hub_packages SET state = 'RELEASED', envelope = NULL, released_at = ?, released_by = ?, exam_id = ?, release_proof = ? WHERE package_id = ?").run(now, by, examId, releaseProof(code.code, link.hall_id, packageId), packageId);
     writeAudit(deps.sqlite, { workspaceId: link.workspace_id, action: 'HUB_PACKAGE_RELEASED', targetType: 'exam', targetId: examId, detail: { packageId, by }, at: now });
   })();

@@ -5,14 +5,15 @@
  * the hall itself, with a note saying why (a receipt, a term's allowance); each top-up is
  * an audit row of the workspace, written in the same transaction as the new balance.
  *
- * `addCredits` takes who grants (`by`) so that a signed grant from an exam board's hub
- * can call the same function later without a second way of changing a balance.
+ * `addCredits` takes who grants (`by`), so the signed grant that comes with an exam
+ * board's paper (hub-link/packages.ts, at its release) uses the same function rather than a
+ * second way of changing a balance.
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { writeAudit } from '../../hall/audit.js';
 import { NotFound } from '../../platform/errors.js';
 
-/** Whoever adds credits: the hall operator today; a hub grant later (its grant id in `ref`). */
+/** Whoever adds credits: the hall operator, or an exam board's hub with a paper (its package id in `ref`). */
 export type CreditGrantor = { by: 'operator' } | { by: 'hub'; ref: string };
 
 /** A top-up: `add` credits (integer 1–100000, checked at the edge), `note` ≤ 200 characters. */
