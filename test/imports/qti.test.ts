@@ -45,6 +45,19 @@ describe('QTI 3.0 import on the hall', () => {
     expect(stored(examId)).toBe(0);
   });
 
+  it('reads a package zipped with its folder', async () => {
+    const examId = await newExam();
+    const bytes = await fixturePackage((f) => {
+      for (const [p, t] of [...f]) {
+        f.delete(p);
+        f.set(`mock-science/${p}`, t);
+      }
+    });
+    const r = await importFile(examId, bytes, 'mock-science.zip');
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expectFixtureImport(r.body);
+  });
+
   it('imports one item sent alone, as a file or as text, detected without a format', async () => {
     for (const fields of [{ file: { bytes: singleItem(), name: 'quadratic.xml' } }, { text: singleItem() }]) {
       const examId = await newExam();

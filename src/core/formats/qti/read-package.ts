@@ -67,10 +67,17 @@ function readRefs(refs: ItemRef[], files: Map<string, string>, out: ResultBuilde
 
 /**
  * Reads a content package.
- * @param files the package's XML files by path ("imsmanifest.xml", "items/q1.xml", …)
+ * @param files the package's XML files by path ("imsmanifest.xml", "items/q1.xml", …); when the
+ *   manifest is not at the top but in one folder, that folder is the package
  * @throws BankFormatError when there is no manifest, a file has a DOCTYPE or is malformed, or the package holds no QTI 3.0 test or item
  */
 export function parseQtiPackage(files: Map<string, string>): ParseResult {
+  // a package zipped with its folder ("mock/imsmanifest.xml", …) is read from inside that folder
+  const nested = [...files.keys()].filter((p) => p.endsWith(`/${MANIFEST}`));
+  if (!files.has(MANIFEST) && nested.length === 1) {
+    const prefix = nested[0]!.slice(0, -MANIFEST.length);
+    files = new Map([...files].filter(([p]) => p.startsWith(prefix)).map(([p, t]) => [p.slice(prefix.length), t]));
+  }
   const manifestXml = files.get(MANIFEST);
   if (manifestXml === undefined) throw new BankFormatError('The zip has no imsmanifest.xml at its top level: it is not a QTI content package.');
   const manifest = parseXml(manifestXml, MANIFEST);
