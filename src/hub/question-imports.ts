@@ -1,7 +1,8 @@
 /**
  * Question imports into a hub exam (issue #24 §3): the hall's own readers and rules —
  * a spreadsheet (the hall's template; errors by row and column) or a question bank in
- * Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (errors by line; dry run
+ * Aiken, GIFT, Moodle XML, past-paper Markdown, a pasted paper or QTI 3.0 (an item, or a
+ * content package .zip: src/uploads/qti-package.ts) (errors by line; dry run
  * to preview with per-line warnings). Files are read in the hub's job processes
  * (`deps.jobs`), one at a time, with the same size and type checks (src/uploads); storing is the hub's
  * (authoring.ts: all or nothing, under the exam's version rules).

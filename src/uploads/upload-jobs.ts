@@ -15,6 +15,7 @@ import { decodeText, headOf, requireText, sniff, uploadBytes, type Upload } from
 import { readQuestionSheet, type SheetRead } from '../core/formats/xlsx/read-questions.js';
 import { checkZipSizes, IMPORT_ZIP_LIMITS, verifyZipSizes } from './zip-limits.js';
 import type { StreamedBytes } from './lease.js';
+import { isQtiPackage, readQtiPackage } from './qti-package.js';
 
 /** A job of the job process (bytes streamed there from the socket, or sent from memory). */
 export type UploadJob =
@@ -53,6 +54,25 @@ export async function bankText(u: Upload): Promise<{ text: string; note?: string
 }
 
 /**
+ * A zip upload that is a QTI 3.0 content package (named .zip, or format=qti, or an
+ * unnamed zip holding imsmanifest.xml), read whole; null for any other upload.
+ * @throws as readQtiPackage; ValidationError when a .zip is sent with another format
+ */
+async function qtiUpload(job: Extract<UploadJob, { op: 'read-bank' }>): Promise<ParsedBank | null> {
+  const u = job.upload;
+  if (!u || sniff(headOf(u)) !== 'zip' || u.ext === 'docx') return null;
+  const bytes = uploadBytes(u.bytes);
+  if (u.ext === 'zip' && job.format && job.format !== 'qti') throw new ValidationError(`A .zip is read as a QTI 3.0 content package, not as ${job.format}.`, [{ path: 'format', message: 'use format=qti for a .zip' }]);
+  if (u.ext !== 'zip' && job.format !== 'qti' && (u.ext || !(await isQtiPackage(bytes)))) return null;
+  try {
+    return { format: 'qti', result: await readQtiPackage(bytes) };
+  } catch (e) {
+    if (e instanceof BankFormatError) throw new ValidationError(e.message, [{ ...(e.line ? { line: e.line } : {}), message: e.message }]);
+    throw e;
+  }
+}
+
+/**
  * Runs one job. @returns SheetRead | RosterRead | ParsedBank
  * @throws ArchiveTooLarge (413), UnreadableArchive (422), UnsupportedMediaType (415), ValidationError (400: an unrecognised bank)
  */
@@ -71,7 +91,9 @@ export async function runUploadJob(job: UploadJob): Promise<SheetRead | RosterRe
     }
     case 'read-bank': {
       // an archive's declared sizes first (413 for a bomb, whatever its name), as the route did before
-      if (job.upload && (job.upload.ext === 'docx' || sniff(headOf(job.upload)) === 'zip')) await checkZipSizes(uploadBytes(job.upload.bytes), IMPORT_ZIP_LIMITS, 'a Word document');
+      if (job.upload && (job.upload.ext === 'docx' || sniff(headOf(job.upload)) === 'zip')) await checkZipSizes(uploadBytes(job.upload.bytes), IMPORT_ZIP_LIMITS, job.upload.ext === 'docx' ? 'a Word document' : 'a zip archive');
+      const qti = await qtiUpload(job);
+      if (qti) return qti;
       const source = job.upload ? await bankText(job.upload) : { text: job.text ?? '' };
       try {
         return { ...parseQuestionBank(source.text, job.format), note: source.note };

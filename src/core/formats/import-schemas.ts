@@ -20,7 +20,7 @@ export const excelImportForm = z
 
 export const bankImportForm = z
   .object({
-    file: fileField.optional().openapi({ description: 'Aiken / GIFT / Moodle XML / past-paper Markdown / pasted-paper text file (or .docx holding such text)' }),
+    file: fileField.optional().openapi({ description: 'Aiken / GIFT / Moodle XML / past-paper Markdown / pasted-paper / QTI 3.0 item text file (or .docx holding such text), or a QTI 3.0 content package (.zip with imsmanifest.xml)' }),
     text: z.string().optional().openapi({ description: 'The question text itself, instead of a file' }),
     workspaceId: z.string().min(1).max(64),
     examId: z.string().min(1).max(64),

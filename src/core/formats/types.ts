@@ -1,6 +1,6 @@
 /**
  * Shapes shared by the question-bank parsers (Aiken, GIFT, Moodle XML, past-paper
- * Markdown, pasted papers) and the spreadsheet reader. Every parser is a pure function
+ * Markdown, pasted papers, QTI 3.0) and the spreadsheet reader. Every parser is a pure function
  * `text → ParseResult`; nothing here touches the database.
  *
  * `ImportedQuestion` is the QuestionInput of docs/api-overview.md (the question
@@ -67,7 +67,7 @@ export interface ParseResult {
 }
 
 /** Question-bank text formats POST /questions/import understands. */
-export const BANK_FORMATS = ['aiken', 'gift', 'moodle-xml', 'past-paper', 'pasted-paper'] as const;
+export const BANK_FORMATS = ['aiken', 'gift', 'moodle-xml', 'past-paper', 'pasted-paper', 'qti'] as const;
 export type BankFormat = (typeof BANK_FORMATS)[number];
 
 /** Letters used as default option key labels (docs/design.md §6: A, B, C…; at most 10 options). */

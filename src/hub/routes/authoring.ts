@@ -2,7 +2,7 @@
  * The hub's authoring routes (issue #24 §3), registered on the examiner router (API key):
  * the hall's question API and imports, on a hub exam. Same bodies, answers and status
  * codes as the hall's (/questions/bulk, PATCH/DELETE /questions/:id, reorder, import-excel,
- * import with dryRun, template, questions.xlsx/.gift); the exam is named in the path rather
+ * import with dryRun, template, questions.xlsx/.gift/.qti.zip); the exam is named in the path rather
  * than in a `workspaceId`/`examId` body field, and answers that change the paper carry
  * `examVersion` (a change after publication makes the next version: docs/hub.md).
  */
@@ -11,6 +11,8 @@ import { questionPatchSchema, storedQuestionSchema } from '../../core/questions/
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';
+import { qtiPackageFiles } from '../../core/formats/qti/write.js';
+import { zipQtiPackage } from '../../uploads/qti-package.js';
 import { bankImportForm, bankImportResponse, download, excelImportForm, excelImportResponse, isTrue, XLSX_TYPE } from '../../core/formats/import-schemas.js';
 import { toQuestionInput } from '../../core/formats/question-input.js';
 import { uploadErrors } from '../../uploads/http.js';
@@ -114,7 +116,7 @@ export function registerAuthoringRoutes(r: OpenAPIHono<HubEnv>, deps: HubDeps): 
       path: '/hub/v1/exams/{id}/questions/import',
       tags,
       security: examinerSecurity,
-      summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper, as a file or text (dryRun to preview)',
+      summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown, a pasted paper or QTI 3.0 (an item, or a content package .zip), as a file or text (dryRun to preview)',
       request: { params: examParams, body: { required: true, content: { 'multipart/form-data': { schema: hubBankForm } } } },
       responses: { 201: jsonResponse(bankImportResponse.extend({ examVersion: examVersion.nullable() }), 'Imported'), 200: jsonResponse(bankImportResponse.extend({ examVersion: examVersion.nullable() }), 'Dry run: nothing stored (examVersion null)'), ...uploadErrors, ...conflict },
     }),
@@ -144,6 +146,13 @@ export function registerAuthoringRoutes(r: OpenAPIHono<HubEnv>, deps: HubDeps): 
     async (c) => {
       const exam = await getHubExam(deps, c.req.valid('param').id);
       return file(toGift(exam.questions.map(toQuestionInput), exam.title), 'text/plain; charset=utf-8', `${slug(exam.title)}_questions.gift`);
+    },
+  );
+  r.openapi(
+    createRoute({ method: 'get', path: '/hub/v1/exams/{id}/questions.qti.zip', tags, security: examinerSecurity, summary: 'The exam’s questions as a QTI 3.0 content package (TAO, Inspera; re-importable; docs/decisions.md, "QTI 3.0 content packages")', request: { params: examParams }, responses: { 200: download('application/zip', 'QTI 3.0 content package'), ...errorResponses } }),
+    async (c) => {
+      const exam = await getHubExam(deps, c.req.valid('param').id);
+      return file(await zipQtiPackage(qtiPackageFiles(exam.questions.map(toQuestionInput), exam.title)), 'application/zip', `${slug(exam.title)}_qti.zip`);
     },
   );
 }

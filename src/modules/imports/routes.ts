@@ -7,9 +7,10 @@
  * nothing is stored when anything fails.
  *   POST /questions/import-excel            spreadsheet → 201 {success, examId, created, questions, warnings}
  *   GET  /questions/import-excel/template   ready-to-fill .xlsx
- *   POST /questions/import                  Aiken | GIFT | Moodle XML | past paper | pasted paper → 201 (200 on dryRun)
+ *   POST /questions/import                  Aiken | GIFT | Moodle XML | past paper | pasted paper | QTI 3.0 → 201 (200 on dryRun)
  *   GET  /exams/:id/questions.xlsx          re-importable spreadsheet
  *   GET  /exams/:id/questions.gift          GIFT (re-importable, Moodle-readable)
+ *   GET  /exams/:id/questions.qti.zip       QTI 3.0 content package (re-importable; TAO, Inspera)
  * Results and roster files are in export-routes.ts, registered on the same router.
  */
 import { createRoute } from '@hono/zod-openapi';
@@ -27,6 +28,8 @@ import { getExamInWorkspace } from '../exams/index.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';
+import { qtiPackageFiles } from '../../core/formats/qti/write.js';
+import { zipQtiPackage } from '../../uploads/qti-package.js';
 import { examWithQuestions } from './exam-data.js';
 import { toQuestionInput } from '../../core/formats/question-input.js';
 import { registerExportRoutes } from './export-routes.js';
@@ -81,7 +84,7 @@ export function importRoutes(deps: HallDeps) {
       tags: ['Questions'],
       security: keySecurity,
       middleware: [auth, streamedForm(deps.jobs, IMPORT_LIMIT_BYTES, { smallLane: true })] as const,
-      summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown or a pasted paper (dryRun to preview; all-or-nothing unless skipInvalid=true)',
+      summary: 'Import a question bank: Aiken, GIFT, Moodle XML, past-paper Markdown, a pasted paper or QTI 3.0 (an item, or a content package .zip) (dryRun to preview; all-or-nothing unless skipInvalid=true)',
       request: { body: { required: true, content: { 'multipart/form-data': { schema: bankImportForm } } } },
       responses: { 201: jsonResponse(bankImportResponse, 'Imported'), 200: jsonResponse(bankImportResponse, 'Dry run: nothing stored'), ...uploadErrors },
     }),
@@ -131,6 +134,24 @@ export function importRoutes(deps: HallDeps) {
     (c) => {
       const { exam, questions } = examWithQuestions(deps, c.var.workspace.id, c.req.valid('param').id);
       return sendFile(c, toGift(questions.map(toQuestionInput), exam.title), 'text/plain; charset=utf-8', fileName(exam.title, 'questions.gift'));
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/exams/{id}/questions.qti.zip',
+      tags: ['Questions'],
+      security: keySecurity,
+      middleware: [auth] as const,
+      summary: 'An exam’s questions as a QTI 3.0 content package (TAO, Inspera; re-importable)',
+      description: 'imsmanifest.xml, assessment-test.xml (a section per run of questions with one section name) and items/Qnnn.xml: MCQ and TRUE_FALSE as choice items, essays as extended-text items with the rubric and model answer in scorer rubric blocks; marks as MAXSCORE. See docs/decisions.md, "QTI 3.0 content packages".',
+      request: { params: examIdParams },
+      responses: { 200: download('application/zip', 'QTI 3.0 content package'), ...errorResponses },
+    }),
+    async (c) => {
+      const { exam, questions } = examWithQuestions(deps, c.var.workspace.id, c.req.valid('param').id);
+      return sendFile(c, await zipQtiPackage(qtiPackageFiles(questions.map(toQuestionInput), exam.title)), 'application/zip', fileName(exam.title, 'qti.zip'));
     },
   );
 

@@ -34,7 +34,7 @@ B) Nitrogen
 C) Carbon dioxide
 ANSWER: C`;
 
-const FORMATS: Array<[string, string]> = [['', 'Detect automatically'], ['aiken', 'Aiken'], ['gift', 'GIFT (Moodle)'], ['moodle-xml', 'Moodle XML'], ['past-paper', 'Past-paper Markdown'], ['pasted-paper', 'Pasted paper (1. question, A. options, Answer / Solution lines or an answer key)']];
+const FORMATS: Array<[string, string]> = [['', 'Detect automatically'], ['aiken', 'Aiken'], ['gift', 'GIFT (Moodle)'], ['moodle-xml', 'Moodle XML'], ['past-paper', 'Past-paper Markdown'], ['pasted-paper', 'Pasted paper (1. question, A. options, Answer / Solution lines or an answer key)'], ['qti', 'QTI 3.0 (an item, or a content package .zip)']];
 
 type Note = { index?: number; line?: number; row?: number; message?: string; reason?: string };
 /** What the import routes answer (and what the client-side fallback produces). */
@@ -85,7 +85,7 @@ export async function importQuestions(ctx: Ctx, exam: Exam, source: { text?: str
 export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone: (imported: boolean) => void): void {
   const text = h('textarea', { id: 'bulk-text', rows: 14, class: 'mono', placeholder: EXAMPLE });
   const format = h('select', { id: 'bulk-format' }, FORMATS.map(([v, label]) => h('option', { value: v }, label)));
-  const file = h('input', { type: 'file', id: 'bulk-file', accept: '.txt,.md,.gift,.xml,.xlsx' });
+  const file = h('input', { type: 'file', id: 'bulk-file', accept: '.txt,.md,.gift,.xml,.xlsx,.zip' });
   const checkHost = h('div', { class: 'bulk-check', id: 'bulk-check' });
   const errorHost = h('div');
   const source = () => ({ text: text.value, file: file.files?.[0], format: format.value });
@@ -144,7 +144,7 @@ export function renderBulkPaste(ctx: Ctx, host: HTMLElement, exam: Exam, onDone:
   replace(host, h('section', { class: 'card', id: 'bulk-paste' },
     h('h2', null, 'Bulk import'),
     h('p', { class: 'muted' }, 'Paste questions, or choose a file. Aiken: the question, options A. B. C. … (or A) B) …), then a line ANSWER: letter. A paper copied from a website or Word also works: numbered questions (1. / 1) / Q1.), options (A. / (A) / a)), "Answer: C" and "Solution: …" lines or an answer key at the end; solutions become explanations. Press Check first: lines that could not be placed are listed with their line numbers. GIFT, Moodle XML, past-paper Markdown and the .xlsx template also work. Press Import and nothing is stored if any question has a problem; when Check finds some, it offers to import the valid ones.'),
-    h('div', { class: 'inline-form' }, field('Format', format), field('…or a file (.txt, .gift, .xml, .md, .xlsx)', file),
+    h('div', { class: 'inline-form' }, field('Format', format), field('…or a file (.txt, .gift, .xml, .md, .xlsx, QTI .zip)', file),
       h('button', { type: 'button', class: 'link small', id: 'excel-template', onclick: () => void ctx.api.download('/questions/import-excel/template', 'hallcbt-questions-template.xlsx').catch((err) => toast(String((err as Error).message), 'error')) }, 'Download the .xlsx template')),
     field('Questions to import (paste them here)', text),
     h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: () => onDone(false) }, 'Cancel'), check, submit),
