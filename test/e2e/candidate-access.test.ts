@@ -21,7 +21,7 @@ const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 /** A fresh admin tab signed in with the API key, at `hash`. */
 async function adminTab(apiKey: string, hash: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, timezoneId: 'Africa/Lagos' });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, timezoneId: 'Africa/Lagos', locale: 'en-GB' });
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/admin`);
   await page.click('[data-tab="key"]');
@@ -102,7 +102,11 @@ describe('access arrangements', () => {
     // the invigilator's monitor: the arrangements and the candidate's own end time
     await admin.evaluate((h) => (location.hash = h), `#/exams/${seeded.examId}/monitor`);
     await admin.waitForSelector('#monitor-table [data-field="extra-time"]');
-    expect(await admin.textContent('#monitor-table [data-field="extra-time"]')).toMatch(/^ \+25% \+15 min · ends \d\d:\d\d:\d\d$/);
+    const timeUpAt = ((await api(server.baseUrl, seeded.apiKey).get(`/exams/${seeded.examId}/monitor`)).body.attempts[0] as { timeUpAt: string }).timeUpAt;
+    const hallTime = new Date(timeUpAt).toLocaleTimeString('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    expect(await admin.textContent('#monitor-table [data-field="extra-time"]')).toBe(` +25% +15 min · ends ${hallTime}`);
+    // about 90 minutes after the start
+    expect(Date.parse(timeUpAt) - Date.now()).toBeGreaterThan(89 * 60_000);
     await admin.context().close();
     await context.close();
   }, 60_000);

@@ -88,8 +88,6 @@ export const previewSchema = z
     studentId: z.string(),
     isResumed: z.boolean().openapi({ description: 'an attempt is in progress: its clock is already running, and start resumes it' }),
     durationMins: z.number().int(),
-    extraTimePercent: z.number().int().openapi({ description: 'Access arrangements from the roster (as in Session)' }),
-    extraTimeMins: z.number().int().openapi({ description: 'Access arrangements from the roster (as in Session)' }),
     questionCount: z.number().int(),
     essayCount: z.number().int(),
     totalMarks: z.number(),

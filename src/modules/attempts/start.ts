@@ -230,7 +230,7 @@ async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_ha
  * nothing is created, charged or revealed (no question text): the clock of a new attempt
  * starts only with `POST /attempts/start`, when the candidate presses Start.
  * @returns the exam's title, duration, number of questions (and of written ones), total
- *   marks, violation limit, the time the candidate will have, and whether an attempt is
+ *   marks, violation limit, the time the candidate will have (the roster's extra time included), and whether an attempt is
  *   in progress (a resume: its clock is already running)
  */
 export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
@@ -240,12 +240,9 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
   const exam = paper.exam;
   const now = deps.clock.now();
   let remainingSeconds: number;
-  let own: ExtraTime = extraTime;
   if (existing) {
     await checkResumable(deps, existing, { pin, pinKey, seat, rosterChecked });
-    const row = deps.sessions.attempt(existing.id)!.row;
-    own = row;
-    remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, row, now) / 1000));
+    remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, deps.sessions.attempt(existing.id)!.row, now) / 1000));
   } else {
     if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
     if (!paper.hasRoster) assertSeatFree(deps, exam.id, address);
@@ -263,8 +260,6 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
     studentId,
     isResumed: !!existing,
     durationMins: exam.duration_mins,
-    extraTimePercent: own.extra_time_percent,
-    extraTimeMins: own.extra_time_mins,
     questionCount: paper.questions.length,
     essayCount: essays,
     totalMarks,
