@@ -133,6 +133,9 @@ export interface RosterEntry {
   candidateName: string;
   phone: string | null;
   pin: string;
+  /** access arrangements: extra time as a percentage of the duration, and extra minutes */
+  extraTimePercent?: number;
+  extraTimeMins?: number;
   smsLink: string | null;
   whatsappLink: string | null;
   createdAt: string;
@@ -164,6 +167,11 @@ export interface AttemptSummary {
   pendingReview: boolean;
   autoSubmitted: boolean;
   extraSeconds: number;
+  /** access arrangements from the roster: the clock is duration × (1 + percent/100) + minutes */
+  extraTimePercent?: number;
+  extraTimeMins?: number;
+  /** when this candidate's own time runs out (null: not in progress, or the exam is paused) */
+  timeUpAt?: string | null;
   /** why a DISQUALIFIED attempt is locked (SAFE_EXAM_BROWSER: a failed SEB check) */
   lockReason?: string | null;
   /** SEB exams: whether the seat's last judged request passed the exam's SEB checks */

@@ -13,6 +13,7 @@ import type { CalculatorHandle } from './calculator/contract.js';
 import { loadCalculator } from './calculator/load.js';
 import { attemptPath, call, isReachable, onReachability } from './api.js';
 import { Countdown } from './clock.js';
+import { viewToggles } from './view-prefs.js';
 import { ExamBanners } from './exam-banners.js';
 import { QuestionPane } from './exam-pane.js';
 import { fullscreenElement, Proctor } from './proctor.js';
@@ -93,6 +94,7 @@ export class ExamController {
     active = this;
     const s = this.session;
     this.viewRef = mountExamView(s.examTitle, `${s.candidateName} · ${s.studentId}`);
+    document.querySelector('.topbar')!.appendChild(viewToggles(s.attemptId));
     this.banners = new ExamBanners(this.viewRef);
     this.banners.onRetry = () => {
       this.sync.retryNow();

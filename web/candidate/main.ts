@@ -19,11 +19,13 @@ import { showLocked, showMessage, showResult, type ResultInput } from './screens
 import { showSignIn } from './screens/signin.js';
 import { attemptKey, currentAttempt, forgetAttempt, readJson, setCurrentAttempt } from './storage.js';
 import { registerOfflineShell } from './offline-shell.js';
+import { resetView } from './view-prefs.js';
 import { paperQuery, showsMathml, styleMaths } from './math.js';
 import type { Credentials, Preview, Session } from './types.js';
 import { lockText, rememberQuitUrl, sebReady, showSebRequired } from './seb.js';
 
 function signIn(notice?: { title: string; text: string; calm?: boolean }): void {
+  resetView();
   showSignIn(signedIn, notice);
 }
 

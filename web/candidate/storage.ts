@@ -9,6 +9,8 @@
  *   (local only: flags are the candidate's own notes);
  * - `hallcbt.<attemptId>.session` → the last session body (questions), for a reload
  *   while the server is unreachable;
+ * - `hallcbt.<attemptId>.view` → the looks the candidate turned on (large text, high
+ *   contrast: view-prefs.ts);
  * - `hallcbt.channel` → `"off"` makes this browser save over HTTP only, never over the
  *   save channel (channel.ts): a switch for tests and for one PC; a whole hall whose
  *   network refuses WebSockets is switched on the server (CBT_SAVE_CHANNEL=off); absent
@@ -63,7 +65,7 @@ export function remove(key: string): void {
 }
 
 /** Key of one piece of per-attempt state. */
-export function attemptKey(attemptId: string, what: 'pending' | 'counter' | 'telemetry' | 'ui' | 'session'): string {
+export function attemptKey(attemptId: string, what: 'pending' | 'counter' | 'telemetry' | 'ui' | 'session' | 'view'): string {
   return attemptId + '.' + what;
 }
 
@@ -91,4 +93,5 @@ export function forgetAttempt(attemptId: string): void {
   remove(attemptKey(attemptId, 'ui'));
   remove(attemptKey(attemptId, 'session'));
   remove(attemptKey(attemptId, 'pending'));
+  remove(attemptKey(attemptId, 'view'));
 }

@@ -1,7 +1,9 @@
 /**
  * Rosters as files (issue 6 §5): POST /exams/:id/roster/import reads a CSV or .xlsx
- * with columns studentId, candidateName, phone (headers case- and space-insensitive,
- * with common aliases such as "Student ID", "Name", "Mobile"), and an optional `centre`
+ * with columns studentId, candidateName, phone, the optional access arrangements
+ * extraTimePercent ("25" or "25%") and extraTimeMins (headers case- and space-insensitive,
+ * with common aliases such as "Student ID", "Name", "Mobile", "Extra time %", "Extra
+ * minutes"; docs/decisions.md, "Extra time from the roster"), and an optional `centre`
  * column that only the hub reads (the hall a candidate sits at: docs/hub.md, "Candidates
  * and centres"; the hall ignores it); GET /exams/:id/roster.xlsx
  * writes the roster with PINs for printing. Rows are checked with the roster's own
@@ -16,8 +18,8 @@ import { findHeader, loadWorkbook } from './xlsx/read-questions.js';
 import { normaliseHeader } from './xlsx/columns.js';
 import type { SheetError } from './xlsx/row-question.js';
 
-type RosterColumn = 'studentId' | 'candidateName' | 'phone' | 'centre';
-const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone', centre: 'centre' };
+type RosterColumn = 'studentId' | 'candidateName' | 'phone' | 'extraTimePercent' | 'extraTimeMins' | 'centre';
+const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone', extraTimePercent: 'extraTimePercent', extraTimeMins: 'extraTimeMins', centre: 'centre' };
 const ALIASES: Record<string, RosterColumn> = {
   studentid: 'studentId',
   student: 'studentId',
@@ -45,8 +47,19 @@ const ALIASES: Record<string, RosterColumn> = {
   centrename: 'centre',
   hall: 'centre',
   hallid: 'centre',
+  extratimepercent: 'extraTimePercent',
+  extratimepct: 'extraTimePercent',
+  extrapercent: 'extraTimePercent',
+  extratimemins: 'extraTimeMins',
+  extratimeminutes: 'extraTimeMins',
+  extramins: 'extraTimeMins',
+  extraminutes: 'extraTimeMins',
 };
-const columnFor = (t: string): RosterColumn | null => ALIASES[normaliseHeader(t)] ?? null;
+/** A header's column; "Extra time %" is the percentage (a bare "Extra time" is too ambiguous to read). */
+const columnFor = (t: string): RosterColumn | null => {
+  const n = normaliseHeader(t);
+  return n === 'extratime' && t.includes('%') ? 'extraTimePercent' : (ALIASES[n] ?? null);
+};
 
 export interface RosterRead {
   candidates: RosterInput[];
@@ -57,13 +70,23 @@ export interface RosterRead {
   errors: SheetError[];
 }
 
+/**
+ * A cell of an extra-time column as a number: "25", "25%", "25.0" → 25; blank → undefined;
+ * anything else → the text itself, which the schema refuses as not a number.
+ */
+function wholeNumber(text: string | undefined): number | string | undefined {
+  if (!text) return undefined;
+  const t = text.replace(/\s*%$/, '').trim();
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : text;
+}
+
 /** Validates raw rows (1-based file row numbers) into candidates. */
 function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, string>> }[], out: RosterRead): void {
   const seen = new Map<string, number>();
   for (const { row, values } of raw) {
     if (!values.studentId && !values.candidateName && !values.phone) continue;
     const { centre, ...fields } = values;
-    const r = rosterCandidateSchema.safeParse({ ...fields, phone: fields.phone || undefined });
+    const r = rosterCandidateSchema.safeParse({ ...fields, phone: fields.phone || undefined, extraTimePercent: wholeNumber(fields.extraTimePercent), extraTimeMins: wholeNumber(fields.extraTimeMins) });
     if (!r.success) {
       for (const i of r.error.issues) out.errors.push({ row, column: TITLES[i.path[0] as RosterColumn] ?? null, message: i.message });
       continue;

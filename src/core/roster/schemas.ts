@@ -1,6 +1,9 @@
 /**
  * The roster's candidate shape (POST /exams/:id/roster and the roster files): a student
- * ID, a name and an optional phone number for the PIN slip.
+ * ID, a name, an optional phone number for the PIN slip, and optional access
+ * arrangements: extra time as a percentage of the duration (whole numbers 0–200) and/or
+ * extra minutes (0–600); both may be set, and add up (docs/decisions.md, "Extra time
+ * from the roster").
  */
 import { z } from '../zod.js';
 
@@ -13,6 +16,20 @@ export const rosterCandidateSchema = z.object({
     .regex(/^\+?[\d\s-]{6,20}$/, 'Phone numbers have 6 to 20 digits, optionally with a leading +')
     .nullable()
     .optional(),
+  extraTimePercent: z
+    .number({ error: 'extraTimePercent must be a whole number from 0 to 200' })
+    .int('extraTimePercent must be a whole number')
+    .min(0, 'extraTimePercent cannot be negative')
+    .max(200, 'extraTimePercent is at most 200 (three times the duration)')
+    .optional()
+    .openapi({ description: 'Access arrangements: extra time as a percentage of the exam’s duration (0–200; default 0). The clock is durationMins × (1 + extraTimePercent/100) + extraTimeMins.' }),
+  extraTimeMins: z
+    .number({ error: 'extraTimeMins must be a whole number from 0 to 600' })
+    .int('extraTimeMins must be a whole number')
+    .min(0, 'extraTimeMins cannot be negative')
+    .max(600, 'extraTimeMins is at most 600 (10 hours)')
+    .optional()
+    .openapi({ description: 'Access arrangements: extra minutes (0–600; default 0), added after the percentage; both may be set.' }),
 });
 
 /** A candidate to add to a roster. */
@@ -20,4 +37,8 @@ export interface RosterInput {
   studentId: string;
   candidateName: string;
   phone?: string | null;
+  /** access arrangements: percent of the duration added (0–200) */
+  extraTimePercent?: number;
+  /** access arrangements: minutes added (0–600) */
+  extraTimeMins?: number;
 }

@@ -20,6 +20,12 @@ export const attempts = sqliteTable(
     creditedMs: integer('credited_ms').notNull().default(0),
     /** seconds granted by an invigilator */
     extraSeconds: integer('extra_seconds').notNull().default(0),
+    /**
+     * access arrangements read from the roster entry at start (timer.ts allowedMs): the
+     * candidate's clock is duration × (1 + percent/100) + minutes (+ extraSeconds)
+     */
+    extraTimePercent: integer('extra_time_percent').notNull().default(0),
+    extraTimeMins: integer('extra_time_mins').notNull().default(0),
     violations: integer('violations').notNull().default(0),
     score: real('score'),
     maxScore: real('max_score'),

@@ -81,6 +81,10 @@ export const rosterEntries = sqliteTable(
     phone: text('phone'),
     pinSealed: text('pin_sealed').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** access arrangements: extra time as a percentage of the exam's duration (0–200), copied to the attempt at start */
+    extraTimePercent: integer('extra_time_percent').notNull().default(0),
+    /** access arrangements: extra minutes on top (0–600), copied to the attempt at start */
+    extraTimeMins: integer('extra_time_mins').notNull().default(0),
   },
   (t) => [uniqueIndex('roster_exam_student_uq').on(t.examId, t.studentId)],
 );

@@ -77,6 +77,12 @@ export function addressKey(examId: string, address: string): string {
   return `${examId}\n${address}`;
 }
 
+/** Extra time from the roster (docs/decisions.md, "Extra time from the roster"). */
+interface ExtraTime {
+  extra_time_percent: number;
+  extra_time_mins: number;
+}
+
 /** Who is signing in to which exam, checked (see `identify`). */
 interface Identified {
   examId: string;
@@ -89,6 +95,8 @@ interface Identified {
   existing: Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
   /** the roster's PIN for this studentId was given (a roster-started attempt needs it to resume) */
   rosterChecked: boolean;
+  /** the roster entry's access arrangements (0, 0 without one), stored with a new attempt */
+  extraTime: ExtraTime;
   /** the SEB checks this start passed; null when the exam does not require SEB */
   sebCheck: SebCheck | null;
 }
@@ -124,13 +132,16 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   const pin = input.candidatePin?.trim() ?? '';
   let candidateName = input.candidateName.trim();
   let rosterChecked = false;
+  let extraTime: ExtraTime = { extra_time_percent: 0, extra_time_mins: 0 };
   const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
   if (paper.hasRoster) {
-    const entry = deps.sqlite.prepare('SELECT candidate_name, pin_sealed FROM roster_entries WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as { candidate_name: string; pin_sealed: string } | undefined;
+    // the access arrangements come with the PIN in the same read: a start costs no extra query
+    const entry = deps.sqlite.prepare('SELECT candidate_name, pin_sealed, extra_time_percent, extra_time_mins FROM roster_entries WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as ({ candidate_name: string; pin_sealed: string } & ExtraTime) | undefined;
     if (entry) {
       if (!pin || !safeEqual(pin, deps.secrets.open(entry.pin_sealed))) signInFailed(deps, seat);
       candidateName = entry.candidate_name;
       rosterChecked = true;
+      extraTime = { extra_time_percent: entry.extra_time_percent, extra_time_mins: entry.extra_time_mins };
     } else if (!existing?.pin_hash) {
       // not on the roster: nothing starts. Only an attempt started openly before the roster
       // was added goes on, with the PIN its candidate chose (checkResumable)
@@ -139,7 +150,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   } else if (!/^\d{4,8}$/.test(pin)) {
     throw new ValidationError('Choose a PIN of 4 to 8 digits; you will need it to resume.', [{ path: 'candidatePin', message: 'must be 4 to 8 digits' }]);
   }
-  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck };
+  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime, sebCheck };
 }
 
 /**
@@ -151,7 +162,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  *   this computer already started an attempt of this open room), TooManyRequests
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, sebCheck } = await identify(deps, input, address, req);
+  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime, sebCheck } = await identify(deps, input, address, req);
   // the questions' HTML, rendered once per question version in the render thread (sessions/render-cache.ts)
   await renderPaper(paper, form);
   const exam = { id: examId };
@@ -170,10 +181,10 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
       if (debit.changes === 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
       deps.sqlite
         .prepare(
-          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, client_address, seat_address, last_seen_at)
-           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,?,?,?)`,
+          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, extra_time_percent, extra_time_mins, violations, client_address, seat_address, last_seen_at)
+           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,?,?,0,?,?,?)`,
         )
-        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, address, address, now);
+        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, extraTime.extra_time_percent, extraTime.extra_time_mins, address, address, now);
       deps.sqlite.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)').run(id, JSON.stringify(layout));
     })());
   } catch (e) {
@@ -219,11 +230,11 @@ async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_ha
  * nothing is created, charged or revealed (no question text): the clock of a new attempt
  * starts only with `POST /attempts/start`, when the candidate presses Start.
  * @returns the exam's title, duration, number of questions (and of written ones), total
- *   marks, violation limit, the time the candidate will have, and whether an attempt is
+ *   marks, violation limit, the time the candidate will have (the roster's extra time included), and whether an attempt is
  *   in progress (a resume: its clock is already running)
  */
 export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked } = await identify(deps, input, address, req);
+  const { paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime } = await identify(deps, input, address, req);
   // while the candidate reads the instructions, the paper's HTML (in the form the page will ask for) gets ready for the start
   void renderPaper(paper, form);
   const exam = paper.exam;
@@ -237,8 +248,8 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
     if (!paper.hasRoster) assertSeatFree(deps, exam.id, address);
     const ws = deps.sqlite.prepare('SELECT credits FROM workspaces WHERE id = ?').get(exam.workspace_id) as { credits: number } | undefined;
     if (!ws || ws.credits <= 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
-    // a start now would have the whole duration, cut short only by the window's end
-    remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, { started_at: now, credited_ms: 0, extra_seconds: 0 }, now) / 1000));
+    // a start now would have the whole duration (with the roster's extra time), cut short only by the window's end
+    remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, { started_at: now, credited_ms: 0, extra_seconds: 0, ...extraTime }, now) / 1000));
   }
   const essays = paper.questions.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY').length;
   const totalMarks = Math.round(paper.questions.reduce((sum, q) => sum + q.marks, 0) * 100) / 100;

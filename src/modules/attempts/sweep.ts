@@ -10,7 +10,8 @@ import { finalizeAttempt } from './finalize.js';
 import { GRACE_MS } from './timer.js';
 
 /**
- * Finalizes every in-progress attempt whose time (and grace) is over, paused exams aside.
+ * Finalizes every in-progress attempt whose time (and grace) is over, paused exams aside;
+ * the time allowed is timer.ts `allowedMs` (roster extra time included), written in SQL.
  * @returns ids of the attempts submitted
  */
 export function sweepExpired(deps: HallDeps): string[] {
@@ -19,7 +20,7 @@ export function sweepExpired(deps: HallDeps): string[] {
     .prepare(
       `SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
        WHERE a.status = 'IN_PROGRESS' AND e.paused_at IS NULL AND (
-         a.started_at + a.credited_ms + (e.duration_mins * 60 + a.extra_seconds) * 1000 + ? <= ?
+         a.started_at + a.credited_ms + e.duration_mins * 600 * (100 + a.extra_time_percent) + (a.extra_time_mins * 60 + a.extra_seconds) * 1000 + ? <= ?
          OR (e.ends_at IS NOT NULL AND e.ends_at + ? <= ?))`,
     )
     .all(GRACE_MS, now, GRACE_MS, now) as { id: string }[];

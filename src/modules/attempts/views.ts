@@ -6,7 +6,7 @@ import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
 import { candidateQuestionsJson, type AttemptState, type Paper } from '../sessions/index.js';
 import type { MathForm } from '../../core/rich-text.js';
-import { remainingSeconds } from './timer.js';
+import { remainingMs, remainingSeconds } from './timer.js';
 
 /** Result fields of a finished attempt. */
 export function resultFields(a: AttemptState['row']) {
@@ -42,6 +42,8 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
     status: a.status,
     remainingSeconds: a.status === 'IN_PROGRESS' ? remainingSeconds(exam, a, deps.clock.now()) : 0,
     durationMins: exam.duration_mins,
+    extraTimePercent: a.extra_time_percent,
+    extraTimeMins: a.extra_time_mins,
     violations: a.violations,
     maxTabViolations: exam.max_tab_violations,
     showResultAfter: !!exam.show_result_after,
@@ -65,6 +67,8 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
 /** One row of the invigilator's monitor / results table. */
 export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, answered: number) {
   const a = st.row;
+  const now = deps.clock.now();
+  const running = a.status === 'IN_PROGRESS';
   return {
     attemptId: a.id,
     studentId: a.student_id,
@@ -78,7 +82,9 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     sebValid: paper.seb ? st.sebValid : null,
     /** the two checks of that request: Config Key (the client has the configuration) and Browser Exam Key (a registered SEB build) */
     sebCheck: paper.seb ? st.sebCheck : null,
-    remainingSeconds: a.status === 'IN_PROGRESS' ? remainingSeconds(paper.exam, a, deps.clock.now()) : 0,
+    remainingSeconds: running ? remainingSeconds(paper.exam, a, now) : 0,
+    /** when this candidate's own time runs out if the clock runs on — a fixed instant, past during the grace (null: not in progress, or the exam is paused) */
+    timeUpAt: running && paper.exam.paused_at === null ? iso(now + remainingMs(paper.exam, a, now))! : null,
     answered,
     totalQuestions: paper.questions.length,
     lastSeenAt: iso(st.lastSeenAt),
@@ -96,6 +102,9 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     pendingReview: !!a.pending_review,
     autoSubmitted: !!a.auto_submitted,
     extraSeconds: a.extra_seconds,
+    /** access arrangements from the roster (timer.ts allowedMs) */
+    extraTimePercent: a.extra_time_percent,
+    extraTimeMins: a.extra_time_mins,
     timeTakenSeconds: a.completed_at ? Math.max(0, Math.round((a.completed_at - a.started_at - a.credited_ms) / 1000)) : null,
   };
 }

@@ -34,6 +34,8 @@ function serialize(deps: HallDeps, exam: ExamRow, r: RosterRow) {
     candidateName: r.candidate_name,
     phone: r.phone,
     pin,
+    extraTimePercent: r.extra_time_percent,
+    extraTimeMins: r.extra_time_mins,
     ...messagingLinks(exam, { studentId: r.student_id, candidateName: r.candidate_name, phone: r.phone, pin }),
     createdAt: iso(r.created_at)!,
   };
@@ -58,8 +60,10 @@ function assertNotClaimed(deps: HallDeps, examId: string, studentIds: string[]):
 }
 
 /**
- * Adds candidates (all-or-nothing). A studentId already on the roster or repeated in the
- * request → 400 listing the indexes; one already started with a chosen PIN → 409 (assertNotClaimed).
+ * Adds candidates (all-or-nothing), each with its access arrangements (extra time, read
+ * once at the candidate's start and kept with the attempt). A studentId already on the
+ * roster or repeated in the request → 400 listing the indexes; one already started with a
+ * chosen PIN → 409 (assertNotClaimed).
  */
 export function addToRoster(deps: HallDeps, workspaceId: string, examId: string, candidates: RosterInput[]) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
@@ -75,12 +79,12 @@ export function addToRoster(deps: HallDeps, workspaceId: string, examId: string,
   assertNotClaimed(deps, exam.id, candidates.map((c) => c.studentId));
   const now = deps.clock.now();
   const ids: string[] = [];
-  const ins = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at) VALUES (?,?,?,?,?,?,?,?)');
+  const ins = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at, extra_time_percent, extra_time_mins) VALUES (?,?,?,?,?,?,?,?,?,?)');
   deps.sqlite.transaction(() => {
     for (const cand of candidates) {
       const id = newId('cand');
       ids.push(id);
-      ins.run(id, exam.id, workspaceId, cand.studentId, cand.candidateName, cand.phone ?? null, deps.secrets.seal(newPin(6)), now);
+      ins.run(id, exam.id, workspaceId, cand.studentId, cand.candidateName, cand.phone ?? null, deps.secrets.seal(newPin(6)), now, cand.extraTimePercent ?? 0, cand.extraTimeMins ?? 0);
     }
   })();
   deps.sessions.invalidateExam(exam.id);

@@ -29,6 +29,8 @@ function cachedRow(r: AttemptRow): AttemptRow {
     started_at: r.started_at,
     credited_ms: r.credited_ms,
     extra_seconds: r.extra_seconds,
+    extra_time_percent: r.extra_time_percent,
+    extra_time_mins: r.extra_time_mins,
     violations: r.violations,
     score: r.score,
     max_score: r.max_score,

@@ -10,7 +10,9 @@
  * alerts for disqualification and for candidates not seen for 60 s; lists wrong sign-ins
  * per student ID with "Clear sign-in throttle" (one ID, or all); in an open room (no
  * roster) shows the computer (seat) each attempt was started from and offers "Allow
- * another attempt from this computer".
+ * another attempt from this computer". A candidate with extra time from the roster
+ * (access arrangements) shows it beside the name — "+25% +15 min · ends 11:45:00", the end
+ * being that candidate's own (none while the exam is paused).
  */
 import { h, hiddenHeader, replace } from '../dom.js';
 import { absentWord, byName, MonitorState, plural, type RaisedAlert } from '../monitor-state.js';
@@ -20,6 +22,7 @@ import { formatClock, formatSeconds } from '../time.js';
 import type { AttemptSummary, Exam, MonitorAlert, MonitorSnapshot, SignInFailure } from '../types.js';
 import { errorText, toast } from '../ui.js';
 import { SEB_CELL_TITLE, sebCheckText } from './seb-check.js';
+import { extraTimeText } from './roster.js';
 import { allowSeatAttempt, clearAllSignInThrottles, clearSignInThrottle, extendTime, forceSubmit, pauseOrResume, reinstate } from './monitor-actions.js';
 
 const STATUS_TEXT = { IN_PROGRESS: 'Writing', COMPLETED: 'Submitted', DISQUALIFIED: 'Disqualified' } as const;
@@ -55,8 +58,10 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
   const rows = new Map<string, { el: HTMLElement; sig: string }>();
   const build = (a: AttemptSummary): HTMLElement => {
     const pct = a.totalQuestions ? Math.round((a.answered / a.totalQuestions) * 100) : 0;
+    const extra = extraTimeText(a);
     return h('tr', { 'data-attempt-id': a.attemptId, 'data-status': a.status },
-      h('td', { 'data-field': 'candidate' }, h('strong', null, a.candidateName), ' ', h('small', { class: 'muted' }, a.studentId)),
+      h('td', { 'data-field': 'candidate' }, h('strong', null, a.candidateName), ' ', h('small', { class: 'muted' }, a.studentId),
+        extra ? h('small', { class: 'extra-time', 'data-field': 'extra-time', title: 'Extra time from the roster (access arrangements)' }, ` ${extra}${a.timeUpAt ? ` · ends ${formatClock(a.timeUpAt)}` : ''}`) : null),
       h('td', { class: 'mono', 'data-field': 'seat' }, a.seatAddress ?? a.clientAddress ?? '—',
         a.seatAddress && a.clientAddress && a.clientAddress !== a.seatAddress ? h('small', { class: 'muted' }, h('br'), `now at ${a.clientAddress}`) : null),
       h('td', { 'data-field': 'progress' }, `${a.answered}/${a.totalQuestions}`, h('span', { class: 'bar' }, h('span', { style: `width:${pct}%` }))),

@@ -2,7 +2,9 @@
  * Roster tab: candidates allowed into the exam with the PINs the server issued
  * (GET/POST /exams/:id/roster), file import (POST /exams/:id/roster/import; a CSV is
  * parsed here with papaparse when that route is absent), new PIN, removal, copying the
- * SMS/WhatsApp link per candidate, and printing PIN slips.
+ * SMS/WhatsApp link per candidate, and printing PIN slips. A candidate may be added with
+ * access arrangements (extra time: a percentage of the duration and/or minutes, shown in
+ * the table as "+25% +15 min") and the subjects (section names) they sit.
  */
 import Papa from 'papaparse';
 import { ApiError } from '../api.js';
@@ -23,6 +25,11 @@ export function parseRosterCsv(text: string): CandidateIn[] {
     candidateName: (r.candidatename ?? r.name ?? '').trim(),
     ...(r.phone?.trim() ? { phone: r.phone.trim() } : {}),
   })).filter((c) => c.studentId || c.candidateName);
+}
+
+/** A candidate's access arrangements as "+25% +15 min"; '' without any. */
+export function extraTimeText(r: { extraTimePercent?: number; extraTimeMins?: number }): string {
+  return [r.extraTimePercent ? `+${r.extraTimePercent}%` : '', r.extraTimeMins ? `+${r.extraTimeMins} min` : ''].filter(Boolean).join(' ');
 }
 
 /** Draws the roster tab. */
@@ -46,12 +53,24 @@ export async function renderRoster(ctx: Ctx, host: HTMLElement, exam: Exam): Pro
     field('Student ID', h('input', { name: 'studentId', required: true, maxlength: 64 })),
     field('Name', h('input', { name: 'candidateName', required: true, maxlength: 200 })),
     field('Phone (for the SMS link)', h('input', { name: 'phone', type: 'tel', maxlength: 32 })),
+    field('Extra time (%)', h('input', { name: 'extraTimePercent', type: 'number', min: 0, max: 200, step: 1, inputmode: 'numeric' })),
+    field('Extra minutes', h('input', { name: 'extraTimeMins', type: 'number', min: 0, max: 600, step: 1, inputmode: 'numeric' })),
+    field('Subjects', h('input', { name: 'subjects', maxlength: 500, placeholder: 'e.g. English, Physics' }), 'Comma-separated section names; empty: every section'),
     h('button', { type: 'submit', class: 'primary' }, 'Add candidate'));
   addForm.addEventListener('submit', async (e) => {
     e.preventDefault();
     const v = formValues(addForm);
+    const subjects = String(v.subjects ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     try {
-      await ctx.api.post(base, { candidates: [{ studentId: v.studentId, candidateName: v.candidateName, ...(v.phone ? { phone: v.phone } : {}) }] });
+      await ctx.api.post(base, { candidates: [{
+        studentId: v.studentId,
+        candidateName: v.candidateName,
+        ...(v.phone ? { phone: v.phone } : {}),
+        // sent only when filled: the server's defaults are no extra time and every section
+        ...(v.extraTimePercent ? { extraTimePercent: Number(v.extraTimePercent) } : {}),
+        ...(v.extraTimeMins ? { extraTimeMins: Number(v.extraTimeMins) } : {}),
+        ...(subjects.length ? { subjects } : {}),
+      }] });
       toast(`${String(v.candidateName)} added.`);
       reload();
     } catch (err) {
@@ -82,6 +101,7 @@ export async function renderRoster(ctx: Ctx, host: HTMLElement, exam: Exam): Pro
       h('td', null, r.studentId),
       h('td', null, r.candidateName),
       h('td', null, r.phone ?? '—'),
+      h('td', { 'data-field': 'extra-time' }, extraTimeText(r) || '—'),
       h('td', null, h('code', { class: 'pin' }, r.pin)),
       h('td', { class: 'row-actions' },
         sms ? h('button', { type: 'button', class: 'link small', 'data-action': 'copy-sms', onclick: () => act(async () => { await copyText(sms); toast('SMS link copied.'); }) }, 'Copy SMS link') : null,
@@ -103,7 +123,7 @@ export async function renderRoster(ctx: Ctx, host: HTMLElement, exam: Exam): Pro
   setPrintArea('slips', pinSlips(exam, ctx.workspace.name, roster, info?.candidateUrl ?? info?.lanUrls?.[0] ?? `${location.origin}/`, sebQr));
   replace(host,
     h('section', { class: 'card' }, h('h2', null, 'Add candidates'), addForm, addError,
-      h('div', { class: 'inline-form' }, field('…or import a list (.csv or .xlsx with columns studentId, candidateName, phone)', fileInput)), importError),
+      h('div', { class: 'inline-form' }, field('…or import a list (.csv or .xlsx with columns studentId, candidateName, phone; optional extraTimePercent, extraTimeMins)', fileInput)), importError),
     h('div', { class: 'page-head' },
       h('p', { class: 'muted' }, roster.length ? `${roster.length} candidate${roster.length === 1 ? '' : 's'} on the roster. Only they can start, each with their PIN.` : 'No roster: anyone with the room code can start and chooses their own PIN.'),
       h('div', { class: 'actions' },
@@ -111,7 +131,7 @@ export async function renderRoster(ctx: Ctx, host: HTMLElement, exam: Exam): Pro
         h('button', { type: 'button', class: 'primary', id: 'print-slips', disabled: !roster.length, onclick: printNow }, 'Print PIN slips'))),
     roster.length
       ? h('table', { class: 'table', id: 'roster-table' },
-        h('thead', null, h('tr', null, ['Student ID', 'Name', 'Phone', 'PIN'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
+        h('thead', null, h('tr', null, ['Student ID', 'Name', 'Phone', 'Extra time', 'PIN'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, rows))
       : null);
 }
