@@ -1,7 +1,8 @@
 /**
  * Rosters as files (issue 6 §5): POST /exams/:id/roster/import reads a CSV or .xlsx
- * with columns studentId, candidateName, phone (headers case- and space-insensitive,
- * with common aliases such as "Student ID", "Name", "Mobile"); GET /exams/:id/roster.xlsx
+ * with columns studentId, candidateName, phone and subjects (headers case- and
+ * space-insensitive, with common aliases such as "Student ID", "Name", "Mobile"; subjects
+ * are section names separated by `;`, `,` or `|`, issue 37 item 3); GET /exams/:id/roster.xlsx
  * writes the roster with PINs for printing. Rows are checked with the roster's own
  * schema; every problem is reported as `{row, column, message}` and nothing is stored
  * when any row is wrong.
@@ -14,8 +15,8 @@ import { findHeader, loadWorkbook } from './xlsx/read-questions.js';
 import { normaliseHeader } from './xlsx/columns.js';
 import type { SheetError } from './xlsx/row-question.js';
 
-type RosterColumn = 'studentId' | 'candidateName' | 'phone';
-const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone' };
+type RosterColumn = 'studentId' | 'candidateName' | 'phone' | 'subjects';
+const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone', subjects: 'subjects' };
 const ALIASES: Record<string, RosterColumn> = {
   studentid: 'studentId',
   student: 'studentId',
@@ -35,6 +36,9 @@ const ALIASES: Record<string, RosterColumn> = {
   telephone: 'phone',
   tel: 'phone',
   gsm: 'phone',
+  // not "subject": a class list's single "Subject" column is no subject combination
+  subjects: 'subjects',
+  subjectcombination: 'subjects',
 };
 const columnFor = (t: string): RosterColumn | null => ALIASES[normaliseHeader(t)] ?? null;
 
@@ -49,8 +53,9 @@ export interface RosterRead {
 function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, string>> }[], out: RosterRead): void {
   const seen = new Map<string, number>();
   for (const { row, values } of raw) {
-    if (!values.studentId && !values.candidateName && !values.phone) continue;
-    const r = rosterCandidateSchema.safeParse({ ...values, phone: values.phone || undefined });
+    if (!values.studentId && !values.candidateName && !values.phone && !values.subjects) continue;
+    const subjects = values.subjects ? values.subjects.split(/[;,|]/).map((t) => t.trim()).filter(Boolean) : undefined;
+    const r = rosterCandidateSchema.safeParse({ ...values, phone: values.phone || undefined, subjects });
     if (!r.success) {
       for (const i of r.error.issues) out.errors.push({ row, column: TITLES[i.path[0] as RosterColumn] ?? null, message: i.message });
       continue;

@@ -1,6 +1,7 @@
 /**
  * The roster's candidate shape (POST /exams/:id/roster and the roster files): a student
- * ID, a name and an optional phone number for the PIN slip.
+ * ID, a name, an optional phone number for the PIN slip, and optional subjects: names of
+ * the exam's sections the candidate sits besides its compulsory ones (issue 37 item 3).
  */
 import { z } from '../zod.js';
 
@@ -13,6 +14,12 @@ export const rosterCandidateSchema = z.object({
     .regex(/^\+?[\d\s-]{6,20}$/, 'Phone numbers have 6 to 20 digits, optionally with a leading +')
     .nullable()
     .optional(),
+  subjects: z
+    .array(z.string().trim().min(1).max(60))
+    .max(30)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Names of the exam’s sections this candidate sits besides the compulsory ones (matched without regard to case); none listed: every section. A name that is not a section of the exam is refused (400).' }),
 });
 
 /** A candidate to add to a roster. */
@@ -20,4 +27,6 @@ export interface RosterInput {
   studentId: string;
   candidateName: string;
   phone?: string | null;
+  /** section names (issue 37 item 3); absent, null or []: none listed */
+  subjects?: string[] | null;
 }
