@@ -67,16 +67,17 @@ function fnv1a(s: string): number {
  * `next`), returned in their original order.
  */
 export function drawSubset<T>(items: readonly T[], k: number, next: () => number): T[] {
-  const idx = items.map((_, i) => i);
+  const idx = new Uint32Array(items.length);
+  for (let i = 0; i < idx.length; i++) idx[i] = i;
   const n = Math.min(k, idx.length);
   for (let i = 0; i < n; i++) {
     const j = i + below(next, idx.length - i);
-    [idx[i], idx[j]] = [idx[j]!, idx[i]!];
+    const t = idx[i]!;
+    idx[i] = idx[j]!;
+    idx[j] = t;
   }
-  return idx
-    .slice(0, n)
-    .sort((a, b) => a - b)
-    .map((i) => items[i]!);
+  // a typed array sorts numerically
+  return Array.from(idx.subarray(0, n).sort(), (i) => items[i]!);
 }
 
 /**
@@ -102,10 +103,28 @@ export function sittingSections(sections: readonly ExamSection[], subjects: read
  * @returns the sections in the exam's order, each with its question ids in paper order
  */
 export function drawSitting(sections: readonly ExamSection[], questions: readonly SectionedQuestion[], subjects: readonly string[] | null, seed: number): SittingSection[] {
+  const bySection = idsBySection(questions);
   return sittingSections(sections, subjects).map((s) => {
-    const ids = questions.filter((q) => q.section === s.name).map((q) => q.id);
-    return { name: s.name, questionIds: s.draw === null ? ids : drawSubset(ids, s.draw, mulberry32((seed ^ fnv1a(s.name)) >>> 0)) };
+    const ids = bySection.get(s.name) ?? [];
+    return { name: s.name, questionIds: s.draw === null ? [...ids] : drawSubset(ids, s.draw, mulberry32((seed ^ fnv1a(s.name)) >>> 0)) };
   });
+}
+
+/** Question ids by section name, in paper order; kept per questions array (a cached paper's), so a start groups nothing. */
+const grouped = new WeakMap<readonly SectionedQuestion[], Map<string, string[]>>();
+function idsBySection(questions: readonly SectionedQuestion[]): Map<string, string[]> {
+  let m = grouped.get(questions);
+  if (!m) {
+    m = new Map();
+    for (const q of questions) {
+      if (q.section === null) continue;
+      let ids = m.get(q.section);
+      if (!ids) m.set(q.section, (ids = []));
+      ids.push(q.id);
+    }
+    grouped.set(questions, m);
+  }
+  return m;
 }
 
 /**
