@@ -8,6 +8,7 @@
  * without sections works as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, type TestServer } from '../harness.js';
 import { upload } from '../imports/http.js';
 import { sendFrom } from '../security/from-address.js';
@@ -16,7 +17,7 @@ let s: TestServer;
 let ws: Awaited<ReturnType<typeof registerWorkspace>>;
 beforeAll(async () => {
   s = await startTestServer();
-  ws = await registerWorkspace(s.baseUrl); // 30 credits: the starts below use 13
+  ws = await registerWorkspace(s.baseUrl); // 30 credits: the starts below use 14
 });
 afterAll(() => s.close());
 
@@ -127,6 +128,14 @@ describe('draws', () => {
     expect((await api(s.baseUrl).get(`/attempts/${a.attemptId}`)).body.sections).toEqual(a.sections);
   });
 
+  it('with shuffled questions, shuffle within each section: the sections stay whole and in order', async () => {
+    const { exam, bySection } = await jambExam({ shuffleQuestions: true });
+    const a = (await startAttempt(s.baseUrl, exam.accessCode, 'SHUF-1')) as Started;
+    expect(a.sections!.map((x) => x.name)).toEqual(['Use of English', 'Physics', 'Chemistry', 'Biology']);
+    expect(a.questions.map((q) => q.id)).toEqual(a.sections!.flatMap((x) => x.questionIds));
+    expect([...a.sections![2]!.questionIds].sort()).toEqual([...bySection.Chemistry!].sort());
+  });
+
   it('differ between candidates', async () => {
     const { exam } = await jambExam();
     const papers = new Set<string>();
@@ -203,6 +212,17 @@ describe('subject combinations', () => {
     expect(file.body.candidates.map((c: { subjects: string[] }) => c.subjects)).toEqual([['Physics', 'Chemistry'], []]);
     const a = (await startAttempt(s.baseUrl, exam.accessCode, 'F-1', file.body.candidates[0].pin)) as Started;
     expect(a.sections!.map((x) => x.name)).toEqual(['Use of English', 'Physics', 'Chemistry']);
+  });
+
+  it('are read from the subjects column of an .xlsx roster', async () => {
+    const { exam } = await jambExam();
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Candidates');
+    sheet.addRow(['Student ID', 'Name', 'Subjects']);
+    sheet.addRow(['X-1', 'Ada', 'Biology | Physics']);
+    const file = await upload(s.baseUrl, ws.apiKey, `/exams/${exam.id}/roster/import`, { file: { bytes: Buffer.from(await wb.xlsx.writeBuffer()), name: 'r.xlsx' } });
+    expect(file.status).toBe(201);
+    expect(file.body.candidates[0].subjects).toEqual(['Physics', 'Biology']);
   });
 
   it('a section a roster candidate takes cannot be removed from the exam (400)', async () => {

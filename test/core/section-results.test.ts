@@ -74,6 +74,10 @@ describe('per-section scores', () => {
     expect(result.body.answers.map((x: { questionId: string }) => x.questionId).sort()).toEqual(a.questions.map((q) => q.id).sort());
     expect(result.body.answers.every((x: { questionId: string; section: string }) => a.sections.find((sec) => sec.name === x.section)!.questionIds.includes(x.questionId))).toBe(true);
 
+    // the results table and monitor count the candidate's own questions
+    const rows = (await api(s.baseUrl, ws.apiKey).get(`/exams/${exam.id}/attempts`)).body as { attemptId: string; totalQuestions: number; sectionScores: SectionScore[] }[];
+    expect(rows.find((r) => r.attemptId === a.attemptId)).toMatchObject({ totalQuestions: 7, sectionScores: expected });
+
     await waitFor(() => receiver.received.find((r) => JSON.parse(r.body).data.attemptId === a.attemptId));
     const event = JSON.parse(receiver.received.find((r) => JSON.parse(r.body).data.attemptId === a.attemptId)!.body);
     expect(event.type).toBe('exam.attempt.completed');
