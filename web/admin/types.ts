@@ -181,7 +181,10 @@ export interface AttemptSummary {
 }
 
 export interface AttemptResult extends AttemptSummary {
-  answers: Array<{ questionId: string; optionId: string | null; keyLabel: string | null; text: string | null; isCorrect: boolean | null; awardedMarks: number | null }>;
+  /** the questions the candidate was given (all, or their sections' questions), each marked */
+  answers: Array<{ questionId: string; section?: string | null; optionId: string | null; keyLabel: string | null; text: string | null; isCorrect: boolean | null; awardedMarks: number | null }>;
+  /** per-section scores of an exam with sections (issue 37 item 5); null otherwise */
+  sectionScores?: Array<{ section: string; score: number; maxScore: number }> | null;
 }
 
 export interface MonitorSnapshot {

@@ -3,7 +3,10 @@
  * candidate, one column per question) to the per-question facility index,
  * discrimination index, corrected point-biserial correlation and share choosing each
  * option, and the exam's mean, standard deviation and KR-20. Pure: the database side
- * is in response-matrix.ts.
+ * is in response-matrix.ts. Candidates may have been given different questions (issue 37:
+ * sections' draws and subjects): an item's statistics count only the candidates who were
+ * given it, each judged against their own total (docs/decisions.md, "Sections, draws and
+ * subject combinations").
  */
 import { discriminationIndex, facilityIndex, kr20, mean, pointBiserial, standardDeviation, upperLowerGroups } from './statistics.js';
 
@@ -18,8 +21,8 @@ export interface MatrixItem {
 
 export interface MatrixCandidate {
   attemptId: string;
-  /** marks awarded per item (0 when unanswered or not yet marked) */
-  scores: number[];
+  /** marks awarded per item (0 when unanswered or not yet marked; null: the item was not given to this candidate) */
+  scores: (number | null)[];
   /** chosen option id per item; null when omitted or an essay */
   choices: (string | null)[];
 }
@@ -45,6 +48,8 @@ export interface ItemStatistics {
   type: string;
   marks: number;
   prompt?: string;
+  /** candidates who were given the item (all of them unless papers differ) */
+  candidates: number;
   facilityIndex: number | null;
   discriminationIndex: number | null;
   pointBiserial: number | null;
@@ -90,15 +95,23 @@ function flagsFor(s: Omit<ItemStatistics, 'flags'>): string[] {
  */
 export function analyseMatrix(m: ResponseMatrix): ExamAnalysis {
   const n = m.candidates.length;
-  const totals = m.candidates.map((c) => c.scores.reduce((a, b) => a + b, 0));
+  const totals = m.candidates.map((c) => c.scores.reduce<number>((a, b) => a + (b ?? 0), 0));
+  // the same paper for everyone (no null score): one set of groups, and KR-20 is defined
+  const samePaper = m.candidates.every((c) => m.items.every((_, j) => c.scores[j] !== null));
+  const everyone = m.candidates.map((_, i) => i);
+  const allGroups = upperLowerGroups(totals);
   const byItem = m.items.map((_, j) => m.candidates.map((c) => c.scores[j] ?? 0));
-  const groups = upperLowerGroups(totals);
   const questions = m.items.map((item, j): ItemStatistics => {
-    const scores = byItem[j]!;
-    const choices = m.candidates.map((c) => c.choices[j] ?? null);
+    // the candidates who were given the item; their totals are over their own papers
+    const given = samePaper ? everyone : everyone.filter((i) => m.candidates[i]!.scores[j] !== null);
+    const nj = given.length;
+    const scores = samePaper ? byItem[j]! : given.map((i) => m.candidates[i]!.scores[j] ?? 0);
+    const itemTotals = samePaper ? totals : given.map((i) => totals[i]!);
+    const groups = samePaper ? allGroups : upperLowerGroups(itemTotals);
+    const choices = given.map((i) => m.candidates[i]!.choices[j] ?? null);
     const options = item.options.map((o) => {
       const count = choices.filter((ch) => ch === o.optionId).length;
-      return { ...o, count, share: round(n ? count / n : 0)! };
+      return { ...o, count, share: round(nj ? count / nj : 0)! };
     });
     const omittedCount = item.options.length ? choices.filter((ch) => ch === null || !item.options.some((o) => o.optionId === ch)).length : 0;
     const base = {
@@ -107,13 +120,14 @@ export function analyseMatrix(m: ResponseMatrix): ExamAnalysis {
       type: item.type,
       marks: item.marks,
       ...(item.prompt !== undefined ? { prompt: item.prompt } : {}),
+      candidates: nj,
       facilityIndex: round(facilityIndex(scores, item.marks)),
       discriminationIndex: round(discriminationIndex(scores, item.marks, groups)),
-      pointBiserial: round(pointBiserial(scores, totals)),
+      pointBiserial: round(pointBiserial(scores, itemTotals)),
       options,
-      omitted: { count: omittedCount, share: round(n ? omittedCount / n : 0)! },
+      omitted: { count: omittedCount, share: round(nj ? omittedCount / nj : 0)! },
     };
-    return { ...base, flags: n ? flagsFor(base) : [] };
+    return { ...base, flags: nj ? flagsFor(base) : [] };
   });
   return {
     candidates: n,
@@ -121,8 +135,8 @@ export function analyseMatrix(m: ResponseMatrix): ExamAnalysis {
     maxScore: m.items.reduce((a, i) => a + i.marks, 0),
     mean: n ? round(mean(totals)) : null,
     standardDeviation: n ? round(standardDeviation(totals)) : null,
-    kr20: round(kr20(byItem, totals)),
-    groupSize: groups?.size ?? null,
+    kr20: samePaper ? round(kr20(byItem, totals)) : null,
+    groupSize: allGroups?.size ?? null,
     questions,
   };
 }

@@ -7,6 +7,7 @@
 import type { AttemptStatus } from '../attempts.js';
 import type { AnswerForGrading } from '../grading/grade.js';
 import type { ExamAnalysis } from './item-analysis.js';
+import type { SectionScore } from '../grading/section-scores.js';
 
 /** One attempt of an exam; `score` … `grade` are null until it is graded (in progress, disqualified). */
 export interface AttemptRecord {
@@ -28,6 +29,13 @@ export interface AttemptRecord {
   grade: string | null;
   /** an answered essay still awaits an examiner's approved score */
   pendingReview: boolean;
+  /**
+   * the ids of the questions this candidate was given, when that is not the whole paper
+   * (an exam with sections: their draws and subjects, issue 37); absent or null: every question
+   */
+  questionIds?: string[] | null;
+  /** per-section scores (issue 37 item 5); absent or null when the exam has no sections */
+  sectionScores?: SectionScore[] | null;
 }
 
 /**

@@ -4,7 +4,8 @@
  * is not finished, a disqualified one was stopped). Objective items score their marks
  * when the chosen option is the key; essays score the examiner-approved marks (0 until
  * approved, as in grading). Options keep the examiner's key labels, whatever order a
- * candidate saw them in.
+ * candidate saw them in. A question a candidate was not given (sections' draws and
+ * subjects, issue 37) is `null` in their row: it counts for nobody who did not see it.
  */
 import type { StoredQuestion } from '../questions/schemas.js';
 import type { AnswerRecord, AttemptRecord } from './records.js';
@@ -17,7 +18,10 @@ export function answerScore(q: StoredQuestion, a: AnswerRecord | undefined): num
   return a.approvedMarks !== null ? Math.min(q.marks, Math.max(0, a.approvedMarks)) : 0;
 }
 
-/** One row per completed attempt, one column per question (exam order); `answers` by attempt id, then question id. */
+/**
+ * One row per completed attempt, one column per question (exam order); `answers` by attempt
+ * id, then question id; an attempt's `questionIds` (when set) are the questions it was given.
+ */
 export function buildMatrix(questions: StoredQuestion[], attempts: AttemptRecord[], answers: Map<string, Map<string, AnswerRecord>>): ResponseMatrix {
   const items = questions.map((q) => ({
     questionId: q.id,
@@ -30,10 +34,12 @@ export function buildMatrix(questions: StoredQuestion[], attempts: AttemptRecord
     .filter((t) => t.status === 'COMPLETED')
     .map((t) => {
       const mine = answers.get(t.id);
+      const given = t.questionIds ? new Set(t.questionIds) : null;
+      const sat = (q: StoredQuestion) => !given || given.has(q.id);
       return {
         attemptId: t.id,
-        scores: questions.map((q) => answerScore(q, mine?.get(q.id))),
-        choices: questions.map((q) => (q.options.length ? (mine?.get(q.id)?.optionId ?? null) : null)),
+        scores: questions.map((q) => (sat(q) ? answerScore(q, mine?.get(q.id)) : null)),
+        choices: questions.map((q) => (sat(q) && q.options.length ? (mine?.get(q.id)?.optionId ?? null) : null)),
       };
     });
   return { items, candidates };

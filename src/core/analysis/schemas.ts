@@ -9,6 +9,7 @@ export const itemStatisticsSchema = z.object({
   type: z.string(),
   marks: z.number(),
   prompt: z.string().optional(),
+  candidates: z.number().int().openapi({ description: 'Candidates analysed on this item: those who were given it (an exam with sections gives candidates different questions); every statistic and share of the item counts only them' }),
   facilityIndex: stat('Mean score on the item as a share of its marks (0–1); for one-mark items the share who got it right'),
   discriminationIndex: stat('Mean item score (as a share of marks) of the top 27% of candidates by total minus that of the bottom 27% (−1 to 1)'),
   pointBiserial: stat('Corrected point-biserial: correlation of the item score with the total score minus this item'),
@@ -29,7 +30,7 @@ export const examAnalysisSchema = z
     maxScore: z.number(),
     mean: stat('Mean total score'),
     standardDeviation: stat('Population standard deviation of total scores'),
-    kr20: stat('KR-20 reliability (Cronbach’s alpha for items worth more than one mark); null with fewer than 2 items or no variance'),
+    kr20: stat('KR-20 reliability (Cronbach’s alpha for items worth more than one mark); null with fewer than 2 items, no variance, or when candidates were given different questions'),
     groupSize: z.number().int().nullable().openapi({ description: 'Candidates in each of the upper and lower 27% groups' }),
     questions: z.array(itemStatisticsSchema),
   })

@@ -33,8 +33,42 @@ const calculator = z.enum(EXAM_CALCULATORS, { error: 'calculator must be "none",
   description: 'The on-screen calculator the candidate page offers (a button and Alt+C): "none" (the default), "basic" (+ − × ÷, %, ±, parentheses) or "scientific" (also sin/cos/tan in degrees, log, ln, √, xʸ, π and memory). Works offline in the page.',
 });
 
+/** Most sections an exam may have. */
+export const MAX_SECTIONS = 30;
+
+/**
+ * The exam's sections (issue 37 items 1–3; docs/decisions.md, "Sections, draws and subject
+ * combinations"): an ordered list; a question belongs to the section its `section` names.
+ * Names are unique case-insensitively and hold no `,` `;` `|` (they separate subjects in a
+ * roster file). [] or null: no sections (every candidate sits every question).
+ */
+const sections = z
+  .array(
+    z
+      .object({
+        name: z.string().trim().min(1, 'A section needs a name').max(60).regex(/^[^,;|]+$/, 'A section name may not contain , ; or | (they separate subjects in a roster file)'),
+        draw: z.number().int().min(1, 'draw must be at least 1').max(1000).optional().openapi({ description: 'Give each candidate this many of the section’s questions, drawn at random when the attempt starts (the same on every resume). Absent: every question of the section.' }),
+        compulsory: z.boolean().optional().openapi({ description: 'Every candidate sits it (default true); false: only roster candidates listing it in `subjects` (and candidates who list no subjects).' }),
+      })
+      .strict(),
+  )
+  .max(MAX_SECTIONS)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((s, i) => {
+      const key = s.name.trim().toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `Section "${s.name}" appears twice (names are compared without regard to case)` });
+      seen.add(key);
+    });
+  })
+  .nullable()
+  .optional()
+  .openapi({ description: 'Ordered sections: `{ name (1–60 characters), draw?: n ≥ 1, compulsory?: boolean (default true) }`. With sections, every question names one of them in `section`; candidates sit the compulsory sections plus the subjects the roster lists for them (all sections when none are listed), in this order. [] or null removes them.' });
+export type ExamSectionsInput = z.infer<typeof sections>;
+
 const examFields = {
   instructions,
+  sections,
   title: z.string().trim().min(1).max(200),
   durationMins: z.number().int().min(1).max(600),
   accessCode: accessCode.optional(),
@@ -64,6 +98,7 @@ export const patchExamSchema = z
   .object({
     title: examFields.title.optional(),
     instructions: examFields.instructions,
+    sections: examFields.sections,
     durationMins: examFields.durationMins.optional(),
     accessCode: examFields.accessCode,
     startsAt: examFields.startsAt,
@@ -109,6 +144,7 @@ export const examSchema = z
     shuffleChoices: z.boolean(),
     showResultAfter: z.boolean(),
     calculator,
+    sections: z.array(z.object({ name: z.string(), draw: z.number().int().nullable(), compulsory: z.boolean() }).openapi('ExamSection')).openapi({ description: 'The exam’s sections in order ([] when it has none); `draw` null: every question of the section' }),
     isPublished: z.boolean(),
     isPaused: z.boolean(),
     requireSafeExamBrowser: z.boolean(),

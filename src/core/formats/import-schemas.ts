@@ -34,7 +34,7 @@ export const bankImportForm = z
   .openapi('QuestionBankImportForm');
 
 export const rosterImportForm = z
-  .object({ file: fileField.openapi({ description: 'CSV or .xlsx with columns studentId, candidateName, phone, and optionally extraTimePercent (0–200, "25" or "25%") and extraTimeMins (0–600)' }) })
+  .object({ file: fileField.openapi({ description: 'CSV or .xlsx with columns studentId, candidateName, phone, and optionally extraTimePercent (0–200, "25" or "25%"), extraTimeMins (0–600) and subjects: the exam’s section names the candidate sits besides the compulsory ones, separated by ; , or | (an unknown name is refused)' }) })
   .openapi('RosterImportForm');
 
 const warning = z.object({ index: z.number().int().optional(), line: z.number().int().optional(), row: z.number().int().optional(), message: z.string() });

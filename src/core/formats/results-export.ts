@@ -1,10 +1,11 @@
 /**
  * Results of an exam for the school (issue 6 §3): GET /exams/:id/results.xlsx and
  * results.csv. One row per attempt: student ID, name, score, max, percentage, grade,
- * status, violations, started, completed, time taken, pending review, then one column
- * per question with the chosen option's key label (the examiner's label, whatever
+ * status, violations, started, completed, time taken, pending review, then for an exam
+ * with sections one column per section with the candidate's score in it (empty for a
+ * section they did not sit; issue 37 item 5), then one column per question with the chosen option's key label (the examiner's label, whatever
  * order the candidate saw), or for essays the approved marks ("pending" until an
- * examiner approves). Every roster candidate without an attempt has a row with status
+ * examiner approves; empty for a question the candidate was not given). Every roster candidate without an attempt has a row with status
  * ABSENT. Times are hall time with the zone named (hall-time.ts; docs/decisions.md,
  * "Results files name every candidate and give hall time"). The .xlsx adds an "Item analysis" sheet.
  *
@@ -55,16 +56,24 @@ function questionCell(q: StoredQuestion, a: AnswerRecord | undefined): Cell {
   return a.text && a.text.trim() ? 'pending' : null;
 }
 
+/** Header of a section's score column. */
+export const sectionHeader = (name: string): string => `${name} (section score)`;
+
 /**
  * Header and rows of the results table (dates as Date objects): one row per attempt, then
  * one ABSENT row per `roster` candidate whose student ID has no attempt (roster order).
- * `timeZone` (IANA, default this machine's) names the zone the files show times in.
+ * `timeZone` (IANA, default this machine's) names the zone the files show times in;
+ * `sections` (the exam's section names in order) gives the section columns, followed by
+ * any other section an attempt was scored under (a section renamed since).
  */
-export function resultsTable(questions: StoredQuestion[], attempts: AttemptRecord[], answers: Map<string, Map<string, AnswerRecord>>, roster: RosterCandidate[] = [], timeZone = hallTimeZone()): ResultsTable {
-  const headers = [...resultHeaders(timeZone), ...questions.map((_, i) => `Q${i + 1}`)];
+export function resultsTable(questions: StoredQuestion[], attempts: AttemptRecord[], answers: Map<string, Map<string, AnswerRecord>>, roster: RosterCandidate[] = [], timeZone = hallTimeZone(), sections: string[] = []): ResultsTable {
+  const sectionNames = [...new Set([...sections, ...attempts.flatMap((a) => (a.sectionScores ?? []).map((x) => x.section))])];
+  const headers = [...resultHeaders(timeZone), ...sectionNames.map(sectionHeader), ...questions.map((_, i) => `Q${i + 1}`)];
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   const rows = attempts.map((a) => {
     const mine = answers.get(a.id);
+    const given = a.questionIds ? new Set(a.questionIds) : null;
+    const scored = new Map((a.sectionScores ?? []).map((x) => [x.section, x.score]));
     return [
       a.studentId,
       a.candidateName,
@@ -78,13 +87,14 @@ export function resultsTable(questions: StoredQuestion[], attempts: AttemptRecor
       date(a.completedAt),
       timeTakenSeconds(a),
       a.status === 'COMPLETED' ? (a.pendingReview ? 'yes' : 'no') : null,
-      ...questions.map((q) => questionCell(q, mine?.get(q.id))),
+      ...sectionNames.map((n) => scored.get(n) ?? null),
+      ...questions.map((q) => (given && !given.has(q.id) ? null : questionCell(q, mine?.get(q.id)))),
     ];
   });
   const started = new Set(attempts.map((a) => a.studentId));
   for (const c of roster) {
     if (started.has(c.studentId)) continue;
-    rows.push([c.studentId, c.candidateName, null, null, null, null, ABSENT, null, null, null, null, null, ...questions.map(() => null)]);
+    rows.push([c.studentId, c.candidateName, null, null, null, null, ABSENT, null, null, null, null, null, ...sectionNames.map(() => null), ...questions.map(() => null)]);
   }
   return { headers, rows, timeZone };
 }

@@ -1,9 +1,10 @@
 /**
  * Rosters as files (issue 6 §5): POST /exams/:id/roster/import reads a CSV or .xlsx
  * with columns studentId, candidateName, phone, the optional access arrangements
- * extraTimePercent ("25" or "25%") and extraTimeMins (headers case- and space-insensitive,
- * with common aliases such as "Student ID", "Name", "Mobile", "Extra time %", "Extra
- * minutes"; docs/decisions.md, "Extra time from the roster"), and an optional `centre`
+ * extraTimePercent ("25" or "25%") and extraTimeMins, and subjects (section names separated
+ * by `;`, `,` or `|`, issue 37 item 3) (headers case- and space-insensitive, with common
+ * aliases such as "Student ID", "Name", "Mobile", "Extra time %", "Extra minutes";
+ * docs/decisions.md, "Extra time from the roster"), and an optional `centre`
  * column that only the hub reads (the hall a candidate sits at: docs/hub.md, "Candidates
  * and centres"; the hall ignores it); GET /exams/:id/roster.xlsx
  * writes the roster with PINs for printing. Rows are checked with the roster's own
@@ -18,8 +19,8 @@ import { findHeader, loadWorkbook } from './xlsx/read-questions.js';
 import { normaliseHeader } from './xlsx/columns.js';
 import type { SheetError } from './xlsx/row-question.js';
 
-type RosterColumn = 'studentId' | 'candidateName' | 'phone' | 'extraTimePercent' | 'extraTimeMins' | 'centre';
-const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone', extraTimePercent: 'extraTimePercent', extraTimeMins: 'extraTimeMins', centre: 'centre' };
+type RosterColumn = 'studentId' | 'candidateName' | 'phone' | 'extraTimePercent' | 'extraTimeMins' | 'subjects' | 'centre';
+const TITLES: Record<RosterColumn, string> = { studentId: 'studentId', candidateName: 'candidateName', phone: 'phone', extraTimePercent: 'extraTimePercent', extraTimeMins: 'extraTimeMins', subjects: 'subjects', centre: 'centre' };
 const ALIASES: Record<string, RosterColumn> = {
   studentid: 'studentId',
   student: 'studentId',
@@ -39,6 +40,9 @@ const ALIASES: Record<string, RosterColumn> = {
   telephone: 'phone',
   tel: 'phone',
   gsm: 'phone',
+  // not "subject": a class list's single "Subject" column is no subject combination
+  subjects: 'subjects',
+  subjectcombination: 'subjects',
   centre: 'centre',
   center: 'centre',
   examcentre: 'centre',
@@ -84,9 +88,10 @@ function wholeNumber(text: string | undefined): number | string | undefined {
 function validateRows(raw: { row: number; values: Partial<Record<RosterColumn, string>> }[], out: RosterRead): void {
   const seen = new Map<string, number>();
   for (const { row, values } of raw) {
-    if (!values.studentId && !values.candidateName && !values.phone) continue;
+    if (!values.studentId && !values.candidateName && !values.phone && !values.subjects) continue;
     const { centre, ...fields } = values;
-    const r = rosterCandidateSchema.safeParse({ ...fields, phone: fields.phone || undefined, extraTimePercent: wholeNumber(fields.extraTimePercent), extraTimeMins: wholeNumber(fields.extraTimeMins) });
+    const subjects = fields.subjects ? fields.subjects.split(/[;,|]/).map((t) => t.trim()).filter(Boolean) : undefined;
+    const r = rosterCandidateSchema.safeParse({ ...fields, phone: fields.phone || undefined, subjects, extraTimePercent: wholeNumber(fields.extraTimePercent), extraTimeMins: wholeNumber(fields.extraTimeMins) });
     if (!r.success) {
       for (const i of r.error.issues) out.errors.push({ row, column: TITLES[i.path[0] as RosterColumn] ?? null, message: i.message });
       continue;

@@ -1,9 +1,10 @@
 /**
  * The roster's candidate shape (POST /exams/:id/roster and the roster files): a student
- * ID, a name, an optional phone number for the PIN slip, and optional access
+ * ID, a name, an optional phone number for the PIN slip, optional access
  * arrangements: extra time as a percentage of the duration (whole numbers 0–200) and/or
  * extra minutes (0–600); both may be set, and add up (docs/decisions.md, "Extra time
- * from the roster").
+ * from the roster"), and optional subjects: names of the exam's sections the candidate
+ * sits besides its compulsory ones (issue 37 item 3).
  */
 import { z } from '../zod.js';
 
@@ -30,6 +31,12 @@ export const rosterCandidateSchema = z.object({
     .max(600, 'extraTimeMins is at most 600 (10 hours)')
     .optional()
     .openapi({ description: 'Access arrangements: extra minutes (0–600; default 0), added after the percentage; both may be set.' }),
+  subjects: z
+    .array(z.string().trim().min(1).max(60))
+    .max(30)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Names of the exam’s sections this candidate sits besides the compulsory ones (matched without regard to case); none listed: every section. A name that is not a section of the exam is refused (400).' }),
 });
 
 /** A candidate to add to a roster. */
@@ -41,4 +48,6 @@ export interface RosterInput {
   extraTimePercent?: number;
   /** access arrangements: minutes added (0–600) */
   extraTimeMins?: number;
+  /** section names (issue 37 item 3); absent, null or []: none listed */
+  subjects?: string[] | null;
 }

@@ -46,6 +46,10 @@ export const attempts = sqliteTable(
     seatAddress: text('seat_address'),
     lastSeenAt: integer('last_seen_at'),
     lastSavedAt: integer('last_saved_at'),
+    /** the attempt's random 32-bit seed, drawn at start: the sections' draws come from it (core/exams/sections.ts; issue 37) */
+    drawSeed: integer('draw_seed'),
+    /** JSON: [{section, score, maxScore}] of the last grading; null when the exam has no sections (issue 37) */
+    sectionScoresJson: text('section_scores_json'),
     /** durability watermark: every answer with seq ≤ this is committed or superseded (answer-buffer.ts) */
     durableSeq: integer('durable_seq').notNull().default(0),
   },

@@ -36,6 +36,8 @@ export const exams = sqliteTable(
     instructions: text('instructions'),
     /** the on-screen calculator candidates get: none, basic or scientific (issue 37 item 7) */
     calculator: text('calculator', { enum: EXAM_CALCULATORS }).notNull().default('none'),
+    /** JSON: the exam's sections in order, [{name, draw, compulsory}] (core/exams/sections.ts); null: none (issue 37) */
+    sectionsJson: text('sections_json'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -80,6 +82,8 @@ export const rosterEntries = sqliteTable(
     candidateName: text('candidate_name').notNull(),
     phone: text('phone'),
     pinSealed: text('pin_sealed').notNull(),
+    /** JSON: the candidate's subjects (names of the exam's sections, as the exam spells them); null: none listed (issue 37) */
+    subjectsJson: text('subjects_json'),
     createdAt: integer('created_at').notNull(),
     /** access arrangements: extra time as a percentage of the exam's duration (0–200), copied to the attempt at start */
     extraTimePercent: integer('extra_time_percent').notNull().default(0),

@@ -12,9 +12,14 @@ import { iso } from '../../platform/clock.js';
 import { enqueueWebhookEvent, type EventType } from '../webhooks/index.js';
 import { enqueueHubResult } from '../hub-link/index.js';
 import type { Paper } from '../sessions/index.js';
+import { storedSectionScores } from './views.js';
 
-/** The event payload's `data` for an attempt (docs/design.md §8; README, "A whole exam with curl"). */
+/**
+ * The event payload's `data` for an attempt (docs/design.md §8; README, "A whole exam with
+ * curl"); `sectionScores` is added when the exam has sections (issue 37 item 5).
+ */
 export function eventData(paper: Paper, a: AttemptRow) {
+  const sectionScores = storedSectionScores(a);
   return {
     attemptId: a.id,
     examId: a.exam_id,
@@ -31,6 +36,7 @@ export function eventData(paper: Paper, a: AttemptRow) {
     violations: a.violations,
     autoSubmitted: !!a.auto_submitted,
     pendingReview: !!a.pending_review,
+    ...(sectionScores ? { sectionScores } : {}),
   };
 }
 

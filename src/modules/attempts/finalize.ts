@@ -9,7 +9,8 @@ import type { HallDeps } from '../../hall/deps.js';
 import { Forbidden, NotFound } from '../../platform/errors.js';
 import { recordAttemptEvent } from './attempt-events.js';
 import { gradeAttempt, type AnswerForGrading } from '../../core/grading/grade.js';
-import type { Paper, AttemptState } from '../sessions/index.js';
+import { attemptPaper, type Paper, type AttemptState } from '../sessions/index.js';
+import { sectionScores } from '../../core/grading/section-scores.js';
 import type { AttemptRow } from '../../db/rows.js';
 import { resultFields } from './views.js';
 
@@ -23,15 +24,26 @@ export function answersForGrading(deps: HallDeps, attemptId: string): AnswerForG
 
 /**
  * Grades and stores the result of an attempt inside the caller's transaction
- * (used by finalize and by essay re-grading).
+ * (used by finalize and by essay re-grading): on the questions the attempt was given
+ * (its layout: the whole paper, or its sections' questions), with per-section scores when
+ * the exam has sections (issue 37 item 5; each question counted under the section it was
+ * given under).
  */
 export function storeGrade(deps: HallDeps, paper: Paper, attemptId: string): ReturnType<typeof gradeAttempt> {
-  const result = gradeAttempt(paper, answersForGrading(deps, attemptId));
+  const layout = deps.sessions.layout(attemptId);
+  const gradable = attemptPaper(paper, layout);
+  const result = gradeAttempt(gradable, answersForGrading(deps, attemptId));
+  let sections: string | null = null;
+  if (paper.sections) {
+    const givenUnder = new Map(layout.map((l) => [l.questionId, l.section]));
+    const sectionOf = (id: string) => givenUnder.get(id) ?? gradable.byId.get(id)!.section ?? '';
+    sections = JSON.stringify(sectionScores(paper.sections.map((s) => s.name), result.perQuestion, sectionOf, (id) => gradable.byId.get(id)!.marks));
+  }
   const upd = deps.sqlite.prepare('UPDATE answers SET awarded_marks = ? WHERE attempt_id = ? AND question_id = ? AND review_json IS NULL');
   for (const q of result.perQuestion) if (q.isCorrect !== null) upd.run(q.awardedMarks, attemptId, q.questionId);
   deps.sqlite
-    .prepare('UPDATE attempts SET score = ?, max_score = ?, percentage = ?, grade = ?, pending_review = ? WHERE id = ?')
-    .run(result.score, result.maxScore, result.percentage, result.grade, result.pendingReview ? 1 : 0, attemptId);
+    .prepare('UPDATE attempts SET score = ?, max_score = ?, percentage = ?, grade = ?, pending_review = ?, section_scores_json = ? WHERE id = ?')
+    .run(result.score, result.maxScore, result.percentage, result.grade, result.pendingReview ? 1 : 0, sections, attemptId);
   return result;
 }
 

@@ -148,7 +148,7 @@ export function invigilationRoutes(deps: HallDeps) {
   );
 
   r.openapi(
-    createRoute({ method: 'get', path: '/attempts/{id}/result', tags: ['Results'], security: keySecurity, summary: 'One attempt with every answer marked (examiner view)', request: { params }, responses: { 200: jsonResponse(summarySchema, 'Attempt'), ...problems } }),
+    createRoute({ method: 'get', path: '/attempts/{id}/result', tags: ['Results'], security: keySecurity, summary: 'One attempt with every answer marked (examiner view)', description: 'The attempt summary, `answers: [{questionId, section, optionId, keyLabel, text, isCorrect, awardedMarks, review}]` of the questions the candidate was given, and `sectionScores: [{section, score, maxScore}]` in the exam’s section order (null for an exam without sections), which sum to `score` and `maxScore`. The webhook events carry the same `sectionScores` in `data` (only for an exam with sections).', request: { params }, responses: { 200: jsonResponse(summarySchema, 'Attempt'), ...problems } }),
     (c) => c.json(attemptResult(deps, c.var.workspace.id, c.req.valid('param').id), 200),
   );
 

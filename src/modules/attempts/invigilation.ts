@@ -7,7 +7,8 @@ import type { HallDeps } from '../../hall/deps.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
 import { writeAudit } from '../../hall/audit.js';
 import { getExamInWorkspace } from '../exams/index.js';
-import type { AttemptState, Paper } from '../sessions/index.js';
+import { attemptPaper, type AttemptState, type Paper } from '../sessions/index.js';
+import { sittingQuestionCount } from '../../core/exams/sections.js';
 import { attemptSummary } from './views.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
 
@@ -37,17 +38,37 @@ function answeredCount(deps: HallDeps, paper: Paper, attemptId: string): number 
   return deps.buffer.answersFor(attemptId, paper.questions.map((q) => q.id)).filter(isAnswered).length;
 }
 
+/**
+ * How many questions each candidate of a sectioned exam is given (by studentId; their
+ * roster subjects and the sections' draws), computed once per subject combination, so the
+ * monitor reads no layouts; undefined for an exam without sections (the whole paper).
+ */
+function givenCounts(deps: HallDeps, paper: Paper): ((studentId: string) => number) | undefined {
+  const sections = paper.sections;
+  if (!sections) return undefined;
+  const rows = deps.sqlite.prepare('SELECT student_id, subjects_json FROM roster_entries WHERE exam_id = ? AND subjects_json IS NOT NULL').all(paper.exam.id) as { student_id: string; subjects_json: string }[];
+  const subjectsOf = new Map(rows.map((r) => [r.student_id, r.subjects_json]));
+  const memo = new Map<string, number>();
+  return (studentId) => {
+    const key = subjectsOf.get(studentId) ?? '';
+    let n = memo.get(key);
+    if (n === undefined) memo.set(key, (n = sittingQuestionCount(sections, paper.questions, key ? (JSON.parse(key) as string[]) : null)));
+    return n;
+  };
+}
+
 /** Summaries of every attempt of an exam (results table and live monitor). */
 export function examAttempts(deps: HallDeps, workspaceId: string, examId: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const paper = deps.sessions.paper(exam.id)!;
   const ids = deps.sqlite.prepare('SELECT id FROM attempts WHERE exam_id = ? ORDER BY started_at').all(exam.id) as { id: string }[];
   const counts = answeredCounts(deps, exam.id);
+  const given = givenCounts(deps, paper);
   return ids.map(({ id }) => {
     const st = deps.sessions.attempt(id)!;
     // counted from the database: at most one flush interval behind, and one grouped query
     // instead of a buffer look-up per question per candidate on every monitor tick
-    return attemptSummary(deps, paper, st, counts.get(id) ?? 0);
+    return attemptSummary(deps, paper, st, counts.get(id) ?? 0, given?.(st.row.student_id));
   });
 }
 
@@ -103,16 +124,23 @@ export function forceSubmit(deps: HallDeps, workspaceId: string, attemptId: stri
   return submitResponse(paper, { row });
 }
 
-/** GET /attempts/:id/result: the examiner's view with every answer marked. */
+/**
+ * GET /attempts/:id/result: the examiner's view with every answer marked — of the questions
+ * the candidate was given (all, or their sections' questions, each with the section it
+ * was given under), and `sectionScores` when the exam has sections (issue 37 item 5).
+ */
 export function attemptResult(deps: HallDeps, workspaceId: string, attemptId: string) {
   const { st, paper } = attemptInWorkspace(deps, workspaceId, attemptId);
-  const answers = deps.buffer.answersFor(attemptId, paper.questions.map((q) => q.id));
+  const layout = deps.sessions.layout(attemptId);
+  const given = attemptPaper(paper, layout).questions;
+  const answers = deps.buffer.answersFor(attemptId, given.map((q) => q.id));
   const stored = new Map(
     (deps.sqlite.prepare('SELECT question_id, awarded_marks, review_json FROM answers WHERE attempt_id = ?').all(attemptId) as { question_id: string; awarded_marks: number | null; review_json: string | null }[]).map((r) => [r.question_id, r]),
   );
   const byQ = new Map(answers.map((a) => [a.questionId, a]));
-  const labels = new Map(deps.sessions.layout(attemptId).map((l) => [l.questionId, l.optionIds]));
-  const rows = paper.questions.map((q) => {
+  const labels = new Map(layout.map((l) => [l.questionId, l.optionIds]));
+  const sections = new Map(layout.map((l) => [l.questionId, l.section]));
+  const rows = given.map((q) => {
     const a = byQ.get(q.id);
     const shown = labels.get(q.id) ?? q.options.map((o) => o.id);
     const idx = a?.optionId ? shown.indexOf(a.optionId) : -1;
@@ -121,6 +149,7 @@ export function attemptResult(deps: HallDeps, workspaceId: string, attemptId: st
       questionId: q.id,
       type: q.type,
       marks: q.marks,
+      section: sections.get(q.id) ?? q.section,
       optionId: a?.optionId ?? null,
       keyLabel: idx >= 0 ? 'ABCDEFGHIJ'[idx]! : null,
       text: a?.text ?? null,
@@ -129,5 +158,5 @@ export function attemptResult(deps: HallDeps, workspaceId: string, attemptId: st
       review: s?.review_json ? JSON.parse(s.review_json) : null,
     };
   });
-  return { ...attemptSummary(deps, paper, st, answers.filter(isAnswered).length), examId: paper.exam.id, examTitle: paper.exam.title, answers: rows };
+  return { ...attemptSummary(deps, paper, st, answers.filter(isAnswered).length, given.length), examId: paper.exam.id, examTitle: paper.exam.title, answers: rows };
 }

@@ -50,7 +50,7 @@ export const candidateQuestionSchema = z.object({
   prompt: z.string(),
   promptHtml: z.string().openapi({ description: 'The prompt rendered by the server (Markdown + LaTeX → sanitised HTML), what the candidate page shows' }),
   marks: z.number(),
-  section: z.string().nullable(),
+  section: z.string().nullable().openapi({ description: 'The section the question belongs to (with sections on the exam: the one it was given under)' }),
   minWords: z.number().nullable(),
   maxWords: z.number().nullable(),
   options: z.array(z.object({ id: z.string(), keyLabel: z.string(), text: z.string(), html: z.string().openapi({ description: 'The option text rendered by the server to sanitised HTML (inline)' }) })),
@@ -77,6 +77,10 @@ export const sessionSchema = z
     durableSeq: z.number().int(),
     answers: z.array(z.object({ questionId: z.string(), optionId: z.string().nullable(), text: z.string().nullable(), seq: z.number().int() })),
     questions: z.array(candidateQuestionSchema).optional(),
+    sections: z
+      .array(z.object({ name: z.string(), questionIds: z.array(z.string()) }))
+      .optional()
+      .openapi({ description: 'An exam with sections only (issue 37): the sections this candidate sits, in order, each with its questions in the order shown (a drawn section: the questions drawn for this attempt, the same on every resume). Absent without sections, and with questions=0.' }),
   })
   .openapi('Session');
 
@@ -115,6 +119,10 @@ export const submitResponseSchema = z
     completedAt: z.string(),
     pendingReview: z.boolean(),
     showResult: z.boolean(),
+    sectionScores: z
+      .array(z.object({ section: z.string(), score: z.number(), maxScore: z.number() }).openapi('SectionScore'))
+      .optional()
+      .openapi({ description: 'An exam with sections only (issue 37): the score of each section the candidate sat, in the exam’s order, over the questions they were given; they sum to score and maxScore' }),
   })
   .openapi('SubmitResult');
 

@@ -17,7 +17,8 @@ import { newId } from '../../platform/ids.js';
 import { iso } from '../../platform/clock.js';
 import { withWriteTurn } from '../../db/index.js';
 import type { AttemptRow, ExamRow } from '../../db/rows.js';
-import { newLayout, instructionsHtml, renderPaper, type Paper } from '../sessions/index.js';
+import { attemptPaper, newLayout, instructionsHtml, renderPaper, type Paper } from '../sessions/index.js';
+import { drawSitting, sittingSections } from '../../core/exams/sections.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
@@ -99,6 +100,8 @@ interface Identified {
   extraTime: ExtraTime;
   /** the SEB checks this start passed; null when the exam does not require SEB */
   sebCheck: SebCheck | null;
+  /** the roster's subjects of this candidate (section names); null: none listed, or no roster entry */
+  subjects: string[] | null;
 }
 
 /**
@@ -133,13 +136,15 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   let candidateName = input.candidateName.trim();
   let rosterChecked = false;
   let extraTime: ExtraTime = { extra_time_percent: 0, extra_time_mins: 0 };
+  let subjects: string[] | null = null;
   const existing = deps.sqlite.prepare('SELECT id, pin_hash, status FROM attempts WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as Pick<AttemptRow, 'id' | 'pin_hash' | 'status'> | undefined;
   if (paper.hasRoster) {
-    // the access arrangements come with the PIN in the same read: a start costs no extra query
-    const entry = deps.sqlite.prepare('SELECT candidate_name, pin_sealed, extra_time_percent, extra_time_mins FROM roster_entries WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as ({ candidate_name: string; pin_sealed: string } & ExtraTime) | undefined;
+    // the access arrangements and subjects come with the PIN in the same read: a start costs no extra query
+    const entry = deps.sqlite.prepare('SELECT candidate_name, pin_sealed, extra_time_percent, extra_time_mins, subjects_json FROM roster_entries WHERE exam_id = ? AND student_id = ?').get(exam.id, studentId) as ({ candidate_name: string; pin_sealed: string; subjects_json: string | null } & ExtraTime) | undefined;
     if (entry) {
       if (!pin || !safeEqual(pin, deps.secrets.open(entry.pin_sealed))) signInFailed(deps, seat);
       candidateName = entry.candidate_name;
+      subjects = entry.subjects_json ? (JSON.parse(entry.subjects_json) as string[]) : null;
       rosterChecked = true;
       extraTime = { extra_time_percent: entry.extra_time_percent, extra_time_mins: entry.extra_time_mins };
     } else if (!existing?.pin_hash) {
@@ -150,7 +155,38 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
   } else if (!/^\d{4,8}$/.test(pin)) {
     throw new ValidationError('Choose a PIN of 4 to 8 digits; you will need it to resume.', [{ path: 'candidatePin', message: 'must be 4 to 8 digits' }]);
   }
-  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime, sebCheck };
+  return { examId: exam.id, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime, sebCheck, subjects };
+}
+
+/**
+ * Refuses a new attempt of a paper candidates cannot start: no questions, or a section
+ * drawing more questions than it has (issue 37 item 2: refused at start, never at grading).
+ * @throws Conflict NO_QUESTIONS, SECTION_DRAW_TOO_LARGE
+ */
+function assertStartable(paper: Paper): void {
+  if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
+  if (paper.sectionProblems.length) throw new Conflict(`This exam cannot start: ${paper.sectionProblems.join(' ')} Ask the invigilator.`, { code: 'SECTION_DRAW_TOO_LARGE', problems: paper.sectionProblems });
+}
+
+/**
+ * What a new candidate with `subjects` would sit, for the preview: the number of questions
+ * and of written ones, and their marks (a drawn section counts its draw at the section's
+ * mean marks per question: exact when its questions carry equal marks).
+ */
+function sittingCounts(paper: Paper, subjects: string[] | null): { questions: number; essays: number; marks: number } {
+  const isEssay = (q: Paper['questions'][number]) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY';
+  if (!paper.sections) return { questions: paper.questions.length, essays: paper.questions.filter(isEssay).length, marks: paper.maxScore };
+  let questions = 0;
+  let essays = 0;
+  let marks = 0;
+  for (const s of sittingSections(paper.sections, subjects)) {
+    const qs = paper.questions.filter((q) => q.section === s.name);
+    const share = s.draw === null || qs.length === 0 ? 1 : Math.min(1, s.draw / qs.length);
+    questions += s.draw === null ? qs.length : Math.min(s.draw, qs.length);
+    essays += Math.round(qs.filter(isEssay).length * share);
+    marks += qs.reduce((sum, q) => sum + q.marks, 0) * share;
+  }
+  return { questions, essays, marks };
 }
 
 /**
@@ -162,7 +198,7 @@ async function identify(deps: HallDeps, input: StartInput, address: string, req?
  *   this computer already started an attempt of this open room), TooManyRequests
  */
 export async function startAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime, sebCheck } = await identify(deps, input, address, req);
+  const { examId, paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime, sebCheck, subjects } = await identify(deps, input, address, req);
   // the questions' HTML, rendered once per question version in the render thread (sessions/render-cache.ts)
   await renderPaper(paper, form);
   const exam = { id: examId };
@@ -170,10 +206,14 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
   if (existing) return resume(deps, paper, existing, { pin, pinKey, seat, rosterChecked }, sebCheck, form);
   deps.limits.pinBySeat.clear(seat.key);
 
-  if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
+  assertStartable(paper);
   const pinHash = paper.hasRoster ? null : deps.secrets.pinHash(pin, pinKey);
   const id = newId('att');
-  const layout = newLayout(paper, randomInt);
+  // the attempt's seed: its sections' draws come from it, once, and the layout keeps them (issue 37 item 2)
+  const seed = randomInt(0x1_0000_0000);
+  const sitting = paper.sections ? drawSitting(paper.sections, paper.questions, subjects, seed) : null;
+  if (sitting && sitting.every((s) => s.questionIds.length === 0)) throw new Conflict('The sections you sit have no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
+  const layout = newLayout(paper, randomInt, sitting);
   try {
     await withWriteTurn(deps.sqlite, () => deps.sqlite.transaction(() => {
       if (!paper.hasRoster) assertSeatFree(deps, exam.id, address);
@@ -181,10 +221,10 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
       if (debit.changes === 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
       deps.sqlite
         .prepare(
-          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, extra_time_percent, extra_time_mins, violations, client_address, seat_address, last_seen_at)
-           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,?,?,0,?,?,?)`,
+          `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, extra_time_percent, extra_time_mins, violations, client_address, seat_address, last_seen_at, draw_seed)
+           VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,?,?,0,?,?,?,?)`,
         )
-        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, extraTime.extra_time_percent, extraTime.extra_time_mins, address, address, now);
+        .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, extraTime.extra_time_percent, extraTime.extra_time_mins, address, address, now, seed);
       deps.sqlite.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)').run(id, JSON.stringify(layout));
     })());
   } catch (e) {
@@ -234,25 +274,29 @@ async function checkResumable(deps: HallDeps, a: Pick<AttemptRow, 'id' | 'pin_ha
  *   in progress (a resume: its clock is already running)
  */
 export async function previewAttempt(deps: HallDeps, input: StartInput, address: string, req?: Context<AppEnv>, form: MathForm = 'html') {
-  const { paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime } = await identify(deps, input, address, req);
+  const { paper, studentId, pin, pinKey, candidateName, seat, existing, rosterChecked, extraTime, subjects } = await identify(deps, input, address, req);
   // while the candidate reads the instructions, the paper's HTML (in the form the page will ask for) gets ready for the start
   void renderPaper(paper, form);
   const exam = paper.exam;
   const now = deps.clock.now();
   let remainingSeconds: number;
+  let counts: { questions: number; essays: number; marks: number };
   if (existing) {
     await checkResumable(deps, existing, { pin, pinKey, seat, rosterChecked });
     remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, deps.sessions.attempt(existing.id)!.row, now) / 1000));
+    // what this candidate was given (all of the paper, or their sections' questions)
+    const given = attemptPaper(paper, deps.sessions.layout(existing.id)).questions;
+    counts = { questions: given.length, essays: given.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY').length, marks: given.reduce((sum, q) => sum + q.marks, 0) };
   } else {
-    if (paper.questions.length === 0) throw new Conflict('This exam has no questions yet. Ask the invigilator.', { code: 'NO_QUESTIONS' });
+    assertStartable(paper);
+    counts = sittingCounts(paper, subjects);
     if (!paper.hasRoster) assertSeatFree(deps, exam.id, address);
     const ws = deps.sqlite.prepare('SELECT credits FROM workspaces WHERE id = ?').get(exam.workspace_id) as { credits: number } | undefined;
     if (!ws || ws.credits <= 0) throw new PaymentRequired('This exam hall has no candidate testing credits left. Ask the invigilator.');
     // a start now would have the whole duration (with the roster's extra time), cut short only by the window's end
     remainingSeconds = Math.max(0, Math.floor(remainingMs(exam, { started_at: now, credited_ms: 0, extra_seconds: 0, ...extraTime }, now) / 1000));
   }
-  const essays = paper.questions.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY').length;
-  const totalMarks = Math.round(paper.questions.reduce((sum, q) => sum + q.marks, 0) * 100) / 100;
+  const totalMarks = Math.round(counts.marks * 100) / 100;
   return {
     examId: exam.id,
     examTitle: exam.title,
@@ -260,8 +304,8 @@ export async function previewAttempt(deps: HallDeps, input: StartInput, address:
     studentId,
     isResumed: !!existing,
     durationMins: exam.duration_mins,
-    questionCount: paper.questions.length,
-    essayCount: essays,
+    questionCount: counts.questions,
+    essayCount: counts.essays,
     totalMarks,
     maxTabViolations: exam.max_tab_violations,
     remainingSeconds,

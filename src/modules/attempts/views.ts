@@ -4,12 +4,19 @@
  */
 import type { HallDeps } from '../../hall/deps.js';
 import { iso } from '../../platform/clock.js';
-import { candidateQuestionsJson, type AttemptState, type Paper } from '../sessions/index.js';
+import { candidateQuestionsJson, layoutSections, type AttemptState, type Paper } from '../sessions/index.js';
+import type { SectionScore } from '../../core/grading/section-scores.js';
 import type { MathForm } from '../../core/rich-text.js';
 import { remainingMs, remainingSeconds } from './timer.js';
 
-/** Result fields of a finished attempt. */
+/** The attempt's stored per-section scores (issue 37 item 5); null when its exam has no sections. */
+export function storedSectionScores(a: Pick<AttemptState['row'], 'section_scores_json'>): SectionScore[] | null {
+  return a.section_scores_json ? (JSON.parse(a.section_scores_json) as SectionScore[]) : null;
+}
+
+/** Result fields of a finished attempt (`sectionScores` only when its exam has sections). */
 export function resultFields(a: AttemptState['row']) {
+  const sectionScores = storedSectionScores(a);
   return {
     attemptId: a.id,
     score: a.score ?? 0,
@@ -19,6 +26,7 @@ export function resultFields(a: AttemptState['row']) {
     status: a.status,
     completedAt: iso(a.completed_at ?? a.disqualified_at)!,
     pendingReview: !!a.pending_review,
+    ...(sectionScores ? { sectionScores } : {}),
   };
 }
 
@@ -31,7 +39,10 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
   const a = st.row;
   const exam = paper.exam;
   // the questions as JSON bytes written once per question version (sessions/paper-json.ts); send with compressedJson
-  const questions = withQuestions ? candidateQuestionsJson(paper, deps.sessions.layout(a.id), form) : null;
+  const layout = withQuestions ? deps.sessions.layout(a.id) : null;
+  const questions = layout ? candidateQuestionsJson(paper, layout, form) : null;
+  // the candidate's sections in order, with their questions (issue 37 item 4); none without sections
+  const sections = layout ? layoutSections(paper, layout) : null;
   const view: Record<string, unknown> = {
     isResumed,
     attemptId: a.id,
@@ -57,6 +68,7 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
   if (a.lock_reason) view.lockReason = a.lock_reason;
   // a light poll (?questions=0) leaves the paper out: the page already has it
   if (questions) view.questions = questions.json;
+  if (sections) view.sections = sections;
   if (a.status === 'COMPLETED') {
     view.completedAt = iso(a.completed_at);
     if (exam.show_result_after) Object.assign(view, resultFields(a), { status: a.status });
@@ -64,8 +76,11 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
   return view;
 }
 
-/** One row of the invigilator's monitor / results table. */
-export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, answered: number) {
+/**
+ * One row of the invigilator's monitor / results table; `totalQuestions`: the questions the
+ * candidate was given, when not the whole paper (an exam with sections).
+ */
+export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, answered: number, totalQuestions = paper.questions.length) {
   const a = st.row;
   const now = deps.clock.now();
   const running = a.status === 'IN_PROGRESS';
@@ -86,7 +101,7 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     /** when this candidate's own time runs out if the clock runs on — a fixed instant, past during the grace (null: not in progress, or the exam is paused) */
     timeUpAt: running && paper.exam.paused_at === null ? iso(now + remainingMs(paper.exam, a, now))! : null,
     answered,
-    totalQuestions: paper.questions.length,
+    totalQuestions,
     lastSeenAt: iso(st.lastSeenAt),
     lastSavedAt: iso(st.lastSavedAt),
     /** the computer the candidate was last seen at */
@@ -99,6 +114,8 @@ export function attemptSummary(deps: HallDeps, paper: Paper, st: AttemptState, a
     maxScore: a.max_score,
     percentage: a.percentage,
     grade: a.grade,
+    /** per-section scores (issue 37 item 5); null when the exam has no sections or the attempt is not graded */
+    sectionScores: storedSectionScores(a),
     pendingReview: !!a.pending_review,
     autoSubmitted: !!a.auto_submitted,
     extraSeconds: a.extra_seconds,

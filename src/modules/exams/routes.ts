@@ -8,7 +8,7 @@ import * as svc from './service.js';
 import { listExamQuestions } from '../questions/index.js';
 import { sebBaseUrlFor } from '../seb/index.js';
 
-const conflict = problem('The room code is taken by another exam (ACCESS_CODE_TAKEN), or the exam has attempts and cannot be deleted (EXAM_HAS_ATTEMPTS)');
+const conflict = problem('The room code is taken by another exam (ACCESS_CODE_TAKEN), the exam has attempts and cannot be deleted (EXAM_HAS_ATTEMPTS), or publishing it is refused because a section draws more questions than it has (SECTION_DRAW_TOO_LARGE)');
 
 /** Exam router. */
 export function examRoutes(deps: HallDeps) {

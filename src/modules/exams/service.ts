@@ -14,6 +14,8 @@ import type { CreateExamInput, PatchExamInput } from '../../core/exams/schemas.j
 import { sebColumnsAfter } from '../seb/index.js';
 import { sebReadShape, type SebColumns } from '../seb-check/index.js';
 import { insertQuestion } from './question-store.js';
+import { parseSections } from '../../core/exams/sections.js';
+import { assertDrawsPossible, assertSectionsFit, sectionsFromInput, sectionsRead } from './sections.js';
 
 /** Exam row of the caller's workspace. @throws NotFound (also for another workspace's exam) */
 export function getExamInWorkspace(deps: HallDeps, workspaceId: string, examId: string): ExamRow {
@@ -38,6 +40,7 @@ export function serializeExam(e: ExamRow) {
     shuffleChoices: !!e.shuffle_choices,
     showResultAfter: !!e.show_result_after,
     calculator: e.calculator,
+    sections: sectionsRead(e),
     isPublished: !!e.is_published,
     isPaused: e.paused_at !== null,
     requireSafeExamBrowser: !!e.require_seb,
@@ -93,6 +96,8 @@ export function createExam(deps: HallDeps, callerWorkspaceId: string, input: Cre
       )
       .run(id, callerWorkspaceId, input.title, storedInstructions(input.instructions), code, input.durationMins, starts, ends, input.maxTabViolations ?? 3, input.shuffleQuestions ? 1 : 0, input.shuffleChoices ? 1 : 0, input.showResultAfter === false ? 0 : 1, input.isPublished === false ? 0 : 1, now, now);
     if (input.calculator) deps.sqlite.prepare('UPDATE exams SET calculator = ? WHERE id = ?').run(input.calculator, id);
+    const sections = sectionsFromInput(input.sections ?? null);
+    if (sections) deps.sqlite.prepare('UPDATE exams SET sections_json = ? WHERE id = ?').run(JSON.stringify(sections), id);
     if (input.requireSafeExamBrowser || input.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, null, input, sebOrigin)), id);
   })();
   return getExamInWorkspace(deps, callerWorkspaceId, id);
@@ -120,7 +125,11 @@ export function listExams(deps: HallDeps, callerWorkspaceId: string, workspaceId
   }));
 }
 
-/** PATCH /exams/:id (`sebOrigin` as in createExam). */
+/**
+ * PATCH /exams/:id (`sebOrigin` as in createExam). New `sections` must fit the exam's
+ * questions and roster subjects (400); `isPublished: true` is refused while a section draws
+ * more questions than it has (409 SECTION_DRAW_TOO_LARGE; exams/sections.ts).
+ */
 export function updateExam(deps: HallDeps, workspaceId: string, examId: string, patch: PatchExamInput, sebOrigin: () => string = () => ''): ExamRow {
   const e = getExamInWorkspace(deps, workspaceId, examId);
   const startsAt = patch.startsAt !== undefined ? patch.startsAt : iso(e.starts_at);
@@ -128,14 +137,18 @@ export function updateExam(deps: HallDeps, workspaceId: string, examId: string, 
   const { starts, ends } = parseWindow(startsAt, endsAt);
   const code = patch.accessCode ? patch.accessCode.toUpperCase() : e.access_code;
   const bool = (v: boolean | undefined, cur: number) => (v === undefined ? cur : v ? 1 : 0);
+  const sections = patch.sections !== undefined ? sectionsFromInput(patch.sections) : undefined;
   deps.sqlite.transaction(() => {
     assertCodeFree(deps, code, e.id);
+    if (sections !== undefined) assertSectionsFit(deps, e.id, sections);
+    if (patch.isPublished === true) assertDrawsPossible(deps, e.id, sections !== undefined ? sections : parseSections(e.sections_json));
     deps.sqlite
       .prepare(
         `UPDATE exams SET title=?, instructions=?, access_code=?, duration_mins=?, starts_at=?, ends_at=?, max_tab_violations=?, shuffle_questions=?, shuffle_choices=?, show_result_after=?, is_published=?, updated_at=? WHERE id=?`,
       )
       .run(patch.title ?? e.title, patch.instructions !== undefined ? storedInstructions(patch.instructions) : e.instructions, code, patch.durationMins ?? e.duration_mins, starts, ends, patch.maxTabViolations ?? e.max_tab_violations, bool(patch.shuffleQuestions, e.shuffle_questions), bool(patch.shuffleChoices, e.shuffle_choices), bool(patch.showResultAfter, e.show_result_after), bool(patch.isPublished, e.is_published), deps.clock.now(), e.id);
     if (patch.calculator) deps.sqlite.prepare('UPDATE exams SET calculator = ? WHERE id = ?').run(patch.calculator, e.id);
+    if (sections !== undefined) deps.sqlite.prepare('UPDATE exams SET sections_json = ? WHERE id = ?').run(sections ? JSON.stringify(sections) : null, e.id);
     if (patch.requireSafeExamBrowser !== undefined || patch.safeExamBrowser) deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(sebColumnsAfter(deps, e, patch, sebOrigin)), e.id);
   })();
   deps.sessions.invalidateExam(e.id);
@@ -164,10 +177,10 @@ export function duplicateExam(deps: HallDeps, workspaceId: string, examId: strin
   deps.sqlite.transaction(() => {
     deps.sqlite
       .prepare(
-        `INSERT INTO exams (id, workspace_id, title, instructions, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, calculator, is_published, paused_at, created_at, updated_at)
-         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,NULL,?,?)`,
+        `INSERT INTO exams (id, workspace_id, title, instructions, access_code, duration_mins, starts_at, ends_at, max_tab_violations, shuffle_questions, shuffle_choices, show_result_after, calculator, sections_json, is_published, paused_at, created_at, updated_at)
+         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0,NULL,?,?)`,
       )
-      .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), e.instructions, freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, e.calculator, now, now);
+      .run(id, workspaceId, `${e.title} (copy)`.slice(0, 200), e.instructions, freshCode(deps), e.duration_mins, e.starts_at, e.ends_at, e.max_tab_violations, e.shuffle_questions, e.shuffle_choices, e.show_result_after, e.calculator, e.sections_json, now, now);
     deps.sqlite.prepare(SEB_UPDATE).run(...sebArgs(e), id);
     const qs = deps.sqlite.prepare('SELECT * FROM questions WHERE exam_id = ? ORDER BY position').all(e.id) as QuestionRow[];
     for (const q of qs) {

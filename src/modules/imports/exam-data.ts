@@ -20,8 +20,10 @@ import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js
 
 export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
-/** The attempt columns the results read. */
-type ResultAttemptRow = Pick<AttemptRow, 'id' | 'student_id' | 'candidate_name' | 'status' | 'started_at' | 'completed_at' | 'credited_ms' | 'violations' | 'score' | 'max_score' | 'percentage' | 'grade' | 'pending_review'>;
+/** The attempt columns the results read, and its layout when it was laid out by sections. */
+type ResultAttemptRow = Pick<AttemptRow, 'id' | 'student_id' | 'candidate_name' | 'status' | 'started_at' | 'completed_at' | 'credited_ms' | 'violations' | 'score' | 'max_score' | 'percentage' | 'grade' | 'pending_review' | 'section_scores_json'> & {
+  sectioned_layout: string | null;
+};
 /** The answer columns the results read. */
 type ResultAnswerRow = Pick<AnswerRow, 'attempt_id' | 'question_id' | 'option_id' | 'text' | 'awarded_marks' | 'review_json'>;
 
@@ -44,6 +46,9 @@ function attemptRecord(r: ResultAttemptRow): AttemptRecord {
     percentage: r.percentage,
     grade: r.grade,
     pendingReview: Boolean(r.pending_review),
+    // a sectioned layout is the candidate's whole paper (sessions/paper.ts): the questions they were given
+    questionIds: r.sectioned_layout ? (JSON.parse(r.sectioned_layout) as { questionId: string }[]).map((l) => l.questionId) : null,
+    sectionScores: r.section_scores_json ? JSON.parse(r.section_scores_json) : null,
   };
 }
 
@@ -62,13 +67,19 @@ export function examWithQuestions(deps: HallDeps, workspaceId: string, examId: s
   return { exam, questions: rows.map(serializeQuestion) };
 }
 
-/** Attempts of an exam in start order (the order of GET /exams/:id/attempts). */
+/**
+ * Attempts of an exam in start order (the order of GET /exams/:id/attempts), with the
+ * questions each was given when its layout was laid out by sections (issue 37; only those
+ * layouts are read and parsed).
+ */
 export function examAttemptRecords(deps: HallDeps, workspaceId: string, examId: string): AttemptRecord[] {
   const rows = deps.sqlite
     .prepare(
-      `SELECT id, student_id, candidate_name, status, started_at, completed_at, credited_ms, violations,
-              score, max_score, percentage, grade, pending_review
-         FROM attempts WHERE exam_id = ? AND workspace_id = ? ORDER BY started_at, id`,
+      `SELECT t.id, t.student_id, t.candidate_name, t.status, t.started_at, t.completed_at, t.credited_ms, t.violations,
+              t.score, t.max_score, t.percentage, t.grade, t.pending_review, t.section_scores_json,
+              CASE WHEN l.layout_json LIKE '%"section":"%' THEN l.layout_json END AS sectioned_layout
+         FROM attempts t LEFT JOIN attempt_layouts l ON l.attempt_id = t.id
+        WHERE t.exam_id = ? AND t.workspace_id = ? ORDER BY t.started_at, t.id`,
     )
     .all(examId, workspaceId) as ResultAttemptRow[];
   return rows.map(attemptRecord);

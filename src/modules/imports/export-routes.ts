@@ -2,7 +2,7 @@
  * Result and roster files (issue 6 §3 and §5), registered on the import router:
  *   GET  /exams/:id/results.xlsx      one row per attempt, an ABSENT row per roster candidate without one, + "Item analysis" sheet
  *   GET  /exams/:id/results.csv       the same rows as CSV (UTF-8, hall time with the UTC offset)
- *   POST /exams/:id/roster/import     CSV or .xlsx (studentId, candidateName, phone, extraTimePercent?, extraTimeMins?) → 201 {created, candidates}
+ *   POST /exams/:id/roster/import     CSV or .xlsx (studentId, candidateName, phone, extraTimePercent?, extraTimeMins?, subjects?) → 201 {created, candidates}
  *   GET  /exams/:id/roster.xlsx       roster with PINs, for printing
  * Results are read from the database: answers of attempts still in progress may lag
  * the live buffer by up to the flush interval; completed attempts are complete.
@@ -19,21 +19,23 @@ import { examAnalysis } from '../analysis/index.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions, listRosterNames } from './exam-data.js';
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
 import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
+import { parseSections } from '../../core/exams/sections.js';
 import { headOf, IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from '../../uploads/upload-file.js';
 import { streamedForm } from '../../uploads/streamed-upload.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from '../../core/formats/import-schemas.js';
 import { fileName, sendFile, uploadErrors } from '../../uploads/http.js';
 
-const FLUSH_NOTE = 'One row per attempt, then one row with status ABSENT for every roster candidate who never started. Times are the hall’s local time (the zone of the machine running the hall server), the zone named in the Started/Completed headers — e.g. "Started (hall time, Africa/Lagos)" — and, in the CSV, the UTC offset in each cell: "2026-11-27 14:05:09 (UTC+01:00)"; the .xlsx holds real dates showing that wall-clock time. Read from the database: answers of attempts still in progress may lag the live answer buffer by up to the flush interval (CBT_FLUSH_INTERVAL_MS); completed attempts are always complete. Question columns hold the examiner’s key label of the chosen option (not the shuffled label the candidate saw); essays show approved marks or "pending".';
+const FLUSH_NOTE = 'One row per attempt, then one row with status ABSENT for every roster candidate who never started. Times are the hall’s local time (the zone of the machine running the hall server), the zone named in the Started/Completed headers — e.g. "Started (hall time, Africa/Lagos)" — and, in the CSV, the UTC offset in each cell: "2026-11-27 14:05:09 (UTC+01:00)"; the .xlsx holds real dates showing that wall-clock time. Read from the database: answers of attempts still in progress may lag the live answer buffer by up to the flush interval (CBT_FLUSH_INTERVAL_MS); completed attempts are always complete. Question columns hold the examiner’s key label of the chosen option (not the shuffled label the candidate saw); essays show approved marks or "pending". An exam with sections adds one column per section, "<name> (section score)", before the question columns; a question a candidate was not given (a section’s draw, or a subject they do not take) is empty.';
 
-const rosterEntry = z.object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), pin: z.string(), extraTimePercent: z.number().int(), extraTimeMins: z.number().int(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() });
+const rosterEntry = z.object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), subjects: z.array(z.string()), pin: z.string(), extraTimePercent: z.number().int(), extraTimeMins: z.number().int(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() });
 
 /** Adds the results and roster file routes to `r`. */
 export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, auth: MiddlewareHandler<AppEnv>): void {
   const results = (workspaceId: string, examId: string) => {
     const { exam, questions } = examWithQuestions(deps, workspaceId, examId);
     const roster = listRosterNames(deps, workspaceId, exam.id);
-    const table = resultsTable(questions, examAttemptRecords(deps, workspaceId, exam.id), examAnswerRecords(deps, workspaceId, exam.id), roster);
+    const sections = (parseSections(exam.sections_json) ?? []).map((x) => x.name);
+    const table = resultsTable(questions, examAttemptRecords(deps, workspaceId, exam.id), examAnswerRecords(deps, workspaceId, exam.id), roster, undefined, sections);
     return { exam, table };
   };
 

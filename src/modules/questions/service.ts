@@ -13,6 +13,15 @@ import { normaliseQuestion } from '../../core/questions/normalise.js';
 import { questionInputSchema, type QuestionInput, type StoredQuestion } from '../../core/questions/schemas.js';
 import { checkPaperAfterEdit, checkPaperRoom } from './paper-size.js';
 import { insertQuestion } from '../exams/index.js';
+import { parseSections, questionsOutsideSections, type ExamSection } from '../../core/exams/sections.js';
+
+/**
+ * With sections on the exam, each question must name one of them (issue 37 item 1).
+ * @returns why the item does not, or null (always null when the exam has no sections)
+ */
+function sectionError(sections: ExamSection[] | null, item: { section?: string | null }): string | null {
+  return sections ? (questionsOutsideSections(sections, [{ id: '', section: item.section ?? null }])[0]?.message ?? null) : null;
+}
 
 /** Row → examiner view. */
 export function serializeQuestion(q: QuestionRow): StoredQuestion {
@@ -53,10 +62,14 @@ export function insertQuestions(deps: HallDeps, workspaceId: string, examId: str
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const errors: FieldError[] = [];
   const valid: QuestionInput[] = [];
+  const sections = parseSections(exam.sections_json);
   inputs.forEach((raw, index) => {
     const r = questionInputSchema.safeParse(raw);
-    if (r.success) valid.push(r.data);
-    else for (const i of r.error.issues) errors.push({ index, path: i.path.map(String).join('.') || '(item)', message: i.message });
+    if (r.success) {
+      valid.push(r.data);
+      const outside = sectionError(sections, r.data);
+      if (outside) errors.push({ index, path: 'section', message: outside });
+    } else for (const i of r.error.issues) errors.push({ index, path: i.path.map(String).join('.') || '(item)', message: i.message });
   });
   if (errors.length) {
     const n = new Set(errors.map((e) => e.index)).size;
@@ -105,6 +118,9 @@ export function patchQuestion(deps: HallDeps, workspaceId: string, id: string, p
   const merged = { ...cur, ...patch };
   const r = questionInputSchema.safeParse(merged);
   if (!r.success) throw new ValidationError('The question is invalid after the change; nothing was stored.', r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
+  const examSections = parseSections((deps.sqlite.prepare('SELECT sections_json FROM exams WHERE id = ?').get(cur.examId) as { sections_json: string | null }).sections_json);
+  const outside = sectionError(examSections, r.data);
+  if (outside) throw new ValidationError(`Question ${id}: ${outside} Nothing was stored.`, [{ path: 'section', questionId: id, message: outside }]);
   const c = toColumns(r.data, new Set(cur.options.map((o) => o.id)));
   deps.sqlite.transaction(() => {
     checkPaperAfterEdit(deps, cur.examId, id, r.data);

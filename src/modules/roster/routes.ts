@@ -7,7 +7,7 @@ import { rosterCandidateSchema } from '../../core/roster/schemas.js';
 import { addToRoster, listRoster, regeneratePin, removeFromRoster } from './service.js';
 
 const rosterEntrySchema = z
-  .object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), pin: z.string(), extraTimePercent: z.number().int(), extraTimeMins: z.number().int(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() })
+  .object({ id: z.string(), studentId: z.string(), candidateName: z.string(), phone: z.string().nullable(), subjects: z.array(z.string()).openapi({ description: 'The candidate’s subjects (sections of the exam besides the compulsory ones); [] when none are listed: every section' }), pin: z.string(), extraTimePercent: z.number().int(), extraTimeMins: z.number().int(), smsLink: z.string(), whatsappLink: z.string(), createdAt: z.string() })
   .openapi('RosterEntry');
 
 export { rosterCandidateSchema };

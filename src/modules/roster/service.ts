@@ -12,6 +12,7 @@ import { iso } from '../../platform/clock.js';
 import { getExamInWorkspace } from '../exams/index.js';
 import type { ExamRow, RosterRow } from '../../db/rows.js';
 import type { RosterInput } from '../../core/roster/schemas.js';
+import { canonicalSubjects, parseSections, unknownSubjects, type ExamSection } from '../../core/exams/sections.js';
 
 export type { RosterInput };
 
@@ -33,6 +34,7 @@ function serialize(deps: HallDeps, exam: ExamRow, r: RosterRow) {
     studentId: r.student_id,
     candidateName: r.candidate_name,
     phone: r.phone,
+    subjects: r.subjects_json ? (JSON.parse(r.subjects_json) as string[]) : [],
     pin,
     extraTimePercent: r.extra_time_percent,
     extraTimeMins: r.extra_time_mins,
@@ -60,32 +62,51 @@ function assertNotClaimed(deps: HallDeps, examId: string, studentIds: string[]):
 }
 
 /**
+ * A candidate's subjects as stored (issue 37 item 3): spelled as the exam's sections, in
+ * their order, as JSON; null when none are listed. Unknown names are reported in `errors`.
+ */
+function storedSubjects(sections: ExamSection[], subjects: string[] | null | undefined, index: number, errors: { index: number; path: string; message: string }[]): string | null {
+  if (!subjects?.length) return null;
+  const unknown = unknownSubjects(sections, subjects);
+  if (unknown.length) {
+    const known = sections.length ? `its sections are ${sections.map((s) => `"${s.name}"`).join(', ')}` : 'it has no sections';
+    errors.push({ index, path: 'subjects', message: `${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is not a section' : 'are not sections'} of this exam (${known}).` });
+    return null;
+  }
+  return JSON.stringify(canonicalSubjects(sections, subjects));
+}
+
+/**
  * Adds candidates (all-or-nothing), each with its access arrangements (extra time, read
- * once at the candidate's start and kept with the attempt). A studentId already on the
- * roster or repeated in the request → 400 listing the indexes; one already started with a
- * chosen PIN → 409 (assertNotClaimed).
+ * once at the candidate's start and kept with the attempt) and subjects. A studentId
+ * already on the roster or repeated in the request, or a subject that is not a section of
+ * the exam → 400 listing the indexes; one already started with a chosen PIN → 409
+ * (assertNotClaimed).
  */
 export function addToRoster(deps: HallDeps, workspaceId: string, examId: string, candidates: RosterInput[]) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const seen = new Set<string>();
   const errors: { index: number; path: string; message: string }[] = [];
   const exists = deps.sqlite.prepare('SELECT 1 FROM roster_entries WHERE exam_id = ? AND student_id = ?');
+  const subjects: (string | null)[] = [];
+  const sections = parseSections(exam.sections_json) ?? [];
   candidates.forEach((cand, index) => {
     if (seen.has(cand.studentId)) errors.push({ index, path: 'studentId', message: `studentId ${cand.studentId} appears twice in the request` });
     else if (exists.get(exam.id, cand.studentId)) errors.push({ index, path: 'studentId', message: `studentId ${cand.studentId} is already on the roster` });
     seen.add(cand.studentId);
+    subjects.push(storedSubjects(sections, cand.subjects, index, errors));
   });
   if (errors.length) throw new ValidationError('Some candidates could not be added; nothing was stored.', errors);
   assertNotClaimed(deps, exam.id, candidates.map((c) => c.studentId));
   const now = deps.clock.now();
   const ids: string[] = [];
-  const ins = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at, extra_time_percent, extra_time_mins) VALUES (?,?,?,?,?,?,?,?,?,?)');
+  const ins = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, subjects_json, created_at, extra_time_percent, extra_time_mins) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
   deps.sqlite.transaction(() => {
-    for (const cand of candidates) {
+    candidates.forEach((cand, i) => {
       const id = newId('cand');
       ids.push(id);
-      ins.run(id, exam.id, workspaceId, cand.studentId, cand.candidateName, cand.phone ?? null, deps.secrets.seal(newPin(6)), now, cand.extraTimePercent ?? 0, cand.extraTimeMins ?? 0);
-    }
+      ins.run(id, exam.id, workspaceId, cand.studentId, cand.candidateName, cand.phone ?? null, deps.secrets.seal(newPin(6)), subjects[i], now, cand.extraTimePercent ?? 0, cand.extraTimeMins ?? 0);
+    });
   })();
   deps.sessions.invalidateExam(exam.id);
   const get = deps.sqlite.prepare('SELECT * FROM roster_entries WHERE id = ?');

@@ -10,5 +10,5 @@
  * This file is the module's only door for other code (test/architecture/house.test.ts).
  */
 export { SessionCache, type AttemptState } from './session-cache.js';
-export { instructionsHtml, newLayout, renderPaper, type Paper } from './paper.js';
+export { attemptPaper, instructionsHtml, isSectioned, layoutSections, newLayout, renderPaper, type Layout, type Paper } from './paper.js';
 export { candidateQuestionsJson } from './paper-json.js';

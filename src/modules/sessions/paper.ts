@@ -10,6 +10,7 @@ import type { GradablePaper, PaperOption, PaperQuestion } from '../../core/gradi
 import { renderRich, type MathForm } from '../../core/rich-text.js';
 import { byOptionId, cachedRendering, renderCounts, renderQuestion, type RenderedQuestion } from './render-cache.js';
 import { renderQuestionText } from './rendered-question.js';
+import { drawProblems, parseSections, type ExamSection, type SittingSection } from '../../core/exams/sections.js';
 
 export type { PaperOption, PaperQuestion };
 
@@ -20,6 +21,10 @@ export interface Paper extends GradablePaper {
   hasRoster: boolean;
   /** Safe Exam Browser check of every candidate request; null when the exam does not require SEB (issue 25) */
   seb: SebGate | null;
+  /** the exam's sections in order; null when it has none (issue 37) */
+  sections: ExamSection[] | null;
+  /** why candidates cannot start (a section draws more questions than it has); [] when they can */
+  sectionProblems: string[];
 }
 
 /** Builds a paper from rows (questions already in position order). */
@@ -40,7 +45,17 @@ export function buildPaper(exam: ExamRow, rows: QuestionRow[], hasRoster: boolea
       modelAnswer: q.model_answer,
     };
   });
-  return { exam, questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0), hasRoster, seb: sebGateFor(exam) };
+  const sections = parseSections(exam.sections_json);
+  return {
+    exam,
+    questions,
+    byId: new Map(questions.map((q) => [q.id, q])),
+    maxScore: questions.reduce((s, q) => s + q.marks, 0),
+    hasRoster,
+    seb: sebGateFor(exam),
+    sections,
+    sectionProblems: sections ? drawProblems(sections, questions) : [],
+  };
 }
 
 const rendering: Record<MathForm, WeakMap<Paper, Promise<void>>> = { html: new WeakMap(), mathml: new WeakMap() };
@@ -68,8 +83,15 @@ export function renderPaper(paper: Paper, form: MathForm = 'html'): Promise<void
   return p;
 }
 
-/** One attempt's fixed order: questions and, per question, the shown option order. */
-export type Layout = { questionId: string; optionIds: string[] }[];
+/**
+ * One attempt's fixed order: questions and, per question, the shown option order. In an
+ * exam with sections every entry names the section it was given under, and the layout is
+ * the candidate's whole paper (their sections and draws; nothing added later joins it).
+ */
+export type Layout = { questionId: string; optionIds: string[]; section?: string }[];
+
+/** Whether a layout was laid out by sections (a fixed selection of the paper). */
+export const isSectioned = (layout: Layout): boolean => layout.length > 0 && layout[0]!.section !== undefined;
 
 /** Fisher–Yates shuffle with a caller-supplied random integer source. */
 function shuffled<T>(items: T[], randomInt: (n: number) => number): T[] {
@@ -81,10 +103,48 @@ function shuffled<T>(items: T[], randomInt: (n: number) => number): T[] {
   return a;
 }
 
-/** The layout of a new attempt, honouring the exam's shuffle options (docs/design.md §7). */
-export function newLayout(paper: Paper, randomInt: (n: number) => number): Layout {
-  const qs = paper.exam.shuffle_questions ? shuffled(paper.questions, randomInt) : paper.questions;
-  return qs.map((q) => ({ questionId: q.id, optionIds: (paper.exam.shuffle_choices && q.type === 'MCQ' ? shuffled(q.options, randomInt) : q.options).map((o) => o.id) }));
+/**
+ * The layout of a new attempt, honouring the exam's shuffle options (docs/design.md §7).
+ * With `sitting` (the candidate's sections and drawn questions, core/exams/sections.ts
+ * `drawSitting`), only those questions, section after section in the sitting's order;
+ * shuffled questions are shuffled within their section.
+ */
+export function newLayout(paper: Paper, randomInt: (n: number) => number, sitting: SittingSection[] | null = null): Layout {
+  const entry = (q: PaperQuestion, section?: string) => ({
+    questionId: q.id,
+    optionIds: (paper.exam.shuffle_choices && q.type === 'MCQ' ? shuffled(q.options, randomInt) : q.options).map((o) => o.id),
+    ...(section !== undefined ? { section } : {}),
+  });
+  const order = <T>(qs: T[]) => (paper.exam.shuffle_questions ? shuffled(qs, randomInt) : qs);
+  if (!sitting) return order(paper.questions).map((q) => entry(q));
+  return sitting.flatMap((s) => order(s.questionIds.map((id) => paper.byId.get(id)!)).map((q) => entry(q, s.name)));
+}
+
+/**
+ * The candidate's sections as laid out (issue 37 item 4): each section with the ids of its
+ * questions in the order shown, questions deleted since the start left out; null for a
+ * layout without sections.
+ */
+export function layoutSections(paper: Paper, layout: Layout): { name: string; questionIds: string[] }[] | null {
+  if (!isSectioned(layout)) return null;
+  const out: { name: string; questionIds: string[] }[] = [];
+  for (const l of layout) {
+    if (!paper.byId.has(l.questionId)) continue;
+    let last = out[out.length - 1];
+    if (!last || last.name !== l.section) out.push((last = { name: l.section!, questionIds: [] }));
+    last.questionIds.push(l.questionId);
+  }
+  return out;
+}
+
+/**
+ * The paper one attempt is graded on: the whole paper, or for a sectioned layout only the
+ * questions the candidate was given (that still exist), with their total marks.
+ */
+export function attemptPaper(paper: Paper, layout: Layout): GradablePaper {
+  if (!isSectioned(layout)) return paper;
+  const questions = layout.map((l) => paper.byId.get(l.questionId)).filter((q): q is PaperQuestion => !!q);
+  return { questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((s, q) => s + q.marks, 0) };
 }
 
 export interface CandidateQuestion {
@@ -147,7 +207,8 @@ export function candidateQuestions(paper: Paper, layout: Layout, form: MathForm 
 /**
  * The paper's questions in the attempt's layout, each with its options in the shown order:
  * questions deleted since the attempt started are left out, questions added since are
- * appended in paper order, and options added since follow the laid-out ones.
+ * appended in paper order (not to a sectioned layout: the candidate's selection is fixed
+ * at start), and options added since follow the laid-out ones.
  */
 export function shownOrder(paper: Paper, layout: Layout): { q: PaperQuestion; opts: PaperOption[] }[] {
   const out: { q: PaperQuestion; opts: PaperOption[] }[] = [];
@@ -162,7 +223,7 @@ export function shownOrder(paper: Paper, layout: Layout): { q: PaperQuestion; op
     const q = paper.byId.get(l.questionId);
     if (q) push(q, l.optionIds);
   }
-  for (const q of paper.questions) if (!seen.has(q.id)) push(q, q.options.map((o) => o.id));
+  if (!isSectioned(layout)) for (const q of paper.questions) if (!seen.has(q.id)) push(q, q.options.map((o) => o.id));
   return out;
 }
 

@@ -45,6 +45,8 @@ function cachedRow(r: AttemptRow): AttemptRow {
     seat_address: r.seat_address,
     last_seen_at: r.last_seen_at,
     last_saved_at: r.last_saved_at,
+    draw_seed: r.draw_seed,
+    section_scores_json: r.section_scores_json,
   };
 }
 

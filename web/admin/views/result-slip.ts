@@ -1,7 +1,8 @@
 /**
  * A printable result slip for one candidate (GET /attempts/:id/result): score, percentage,
- * grade, times, violations and each answer with its marks, the question rendered from its
- * Markdown. Opened in a dialog; "Print" moves it into the print area (styles.css
+ * grade, times, violations, the score of each section of an exam with sections (issue 37),
+ * and each answer with its marks — of the questions the candidate was given — the question
+ * rendered from its Markdown. Opened in a dialog; "Print" moves it into the print area (styles.css
  * `.print-result`) and opens the print dialog; "Print all result slips" prints every slip
  * of an exam, one per page.
  */
@@ -13,8 +14,9 @@ import { openDialog, printNow, setPrintArea } from '../ui.js';
 
 /** Builds the slip element. */
 export function resultSlip(hallName: string, exam: Exam, r: AttemptResult): HTMLElement {
-  const questions = [...(exam.questions ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const byId = new Map(r.answers.map((a) => [a.questionId, a]));
+  // an exam with sections gives each candidate their own questions: the slip lists those
+  const questions = [...(exam.questions ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).filter((q) => !r.sectionScores || byId.has(q.id ?? ''));
   // essays not marked yet: the figures count them as 0 (issue 20)
   const mark = r.pendingReview ? ' (provisional)' : '';
   const fact = (label: string, value: string, cls?: string) => [h('dt', null, label), h('dd', { class: cls ?? null }, value)];
@@ -31,6 +33,11 @@ export function resultSlip(hallName: string, exam: Exam, r: AttemptResult): HTML
       fact('Submitted', formatDateTime(r.completedAt)),
       fact('Time taken', formatDuration(r.startedAt, r.completedAt)),
       fact('Violations', String(r.violations))),
+    r.sectionScores?.length
+      ? h('table', { class: 'table compact slip-sections' },
+        h('thead', null, h('tr', null, ['Section', 'Score'].map((t) => h('th', null, t)))),
+        h('tbody', null, r.sectionScores.map((x) => h('tr', null, h('td', null, x.section), h('td', { class: 'num' }, `${x.score} / ${x.maxScore}${mark}`)))))
+      : null,
     r.pendingReview ? h('p', { class: 'notice' }, 'Provisional: essays are awaiting the examiner’s review and count as 0 here; the score and grade may rise.') : null,
     h('table', { class: 'table compact' },
       h('thead', null, h('tr', null, ['#', 'Question', 'Answer', 'Marks'].map((t) => h('th', null, t)))),
