@@ -35,6 +35,10 @@ describe('calibrated review of one essay question', () => {
       expect(['high', 'medium', 'low']).toContain(rec.confidence);
       expect(rec.criteriaScores.map((c: any) => c.criterionId)).toEqual(hall.question.rubric.criteria.map((_, i) => `c${i + 1}`));
     }
+    // the screen reads the texts of this question's answers only
+    const k = api(s.baseUrl, hall.ws.apiKey);
+    expect((await k.get(`/exams/${hall.exam.id}/essay-reviews?status=all&questionId=${hall.questionId}`)).body).toHaveLength(hall.scripts.length);
+    expect((await k.get(`/exams/${hall.exam.id}/essay-reviews?status=all&questionId=q_other`)).body).toEqual([]);
   });
 
   it("after the examiner approves the 3 markFirst scripts, the rest are calibrated to them; markFirst names only unapproved scripts", async () => {

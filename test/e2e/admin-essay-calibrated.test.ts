@@ -7,7 +7,8 @@
  * and every attempt re-graded. Scripts: a human-marked question of essay-marking-2
  * (test/core/essay-seed.ts). Screenshot: docs/screenshots/admin-essay-review-calibrated-1024.png.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -15,6 +16,8 @@ import { ROOT, api, launchBrowser, startTestServer, type TestServer } from '../h
 import { seedEssayHall, type EssayHall } from '../core/essay-seed.js';
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
+// evaluated through the DevTools protocol, as test/e2e/admin-a11y.test.ts does (the page's CSP refuses inline scripts)
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let server: TestServer;
 let browser: Browser;
 let page: Page;
@@ -95,6 +98,15 @@ describe('calibrated essay review at 1024×768', () => {
       expect(r.word).toBe(`${r.conf} confidence`);
       expect(r.line).toContain('not yet fitted to your marks');
     }
+  });
+
+  it('has no axe violations of the admin page\'s rules (labels, names, headers)', async () => {
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async (rules) => {
+      const w = window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } };
+      return (await w.axe.run(document, { runOnly: { type: 'rule', values: rules } })).violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+    }, ['empty-table-header', 'th-has-data-cells', 'label', 'aria-input-field-name', 'button-name', 'link-name', 'duplicate-id-aria', 'aria-allowed-attr', 'aria-prohibited-attr', 'scrollable-region-focusable', 'color-contrast']);
+    expect(violations).toEqual([]);
   });
 
   it('approving one script re-asks for the others ("Updating"), and they are then fitted to the examiner\'s mark', async () => {

@@ -20,11 +20,11 @@ import type { Paper } from '../sessions/index.js';
 
 const words = (t: string) => (t.trim() ? t.trim().split(/\s+/).length : 0);
 
-/** Essay answers of an exam's completed attempts; `status` filters pending or reviewed. */
-export function essayQueue(deps: HallDeps, workspaceId: string, examId: string, status: 'pending' | 'reviewed' | 'all') {
+/** Essay answers of an exam's completed attempts; `status` filters pending or reviewed, `questionId` (when given) one question's. */
+export function essayQueue(deps: HallDeps, workspaceId: string, examId: string, status: 'pending' | 'reviewed' | 'all', questionId?: string) {
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const paper = deps.sessions.paper(exam.id)!;
-  const essays = paper.questions.filter((q) => q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY');
+  const essays = paper.questions.filter((q) => (q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY') && (!questionId || q.id === questionId));
   if (!essays.length) return [];
   const rows = deps.sqlite
     .prepare(

@@ -60,8 +60,11 @@ export function essayReviewRoutes(deps: HallDeps) {
   r.use('/attempts/:id/essay-scores/*', auth);
 
   r.openapi(
-    createRoute({ method: 'get', path: '/exams/{id}/essay-reviews', tags: ['Essay review'], security: keySecurity, summary: 'Essay answers awaiting (or after) examiner review', request: { params: z.object({ id: z.string().min(1).max(64) }), query: z.object({ status: z.enum(['pending', 'reviewed', 'all']).default('pending') }) }, responses: { 200: jsonResponse(z.array(z.record(z.string(), z.unknown())), 'Queue'), ...errorResponses } }),
-    (c) => c.json(essayQueue(deps, c.var.workspace.id, c.req.valid('param').id, c.req.valid('query').status), 200),
+    createRoute({ method: 'get', path: '/exams/{id}/essay-reviews', tags: ['Essay review'], security: keySecurity, summary: 'Essay answers awaiting (or after) examiner review', request: { params: z.object({ id: z.string().min(1).max(64) }), query: z.object({ status: z.enum(['pending', 'reviewed', 'all']).default('pending'), questionId: z.string().min(1).max(64).optional().openapi({ description: "only this question's answers" }) }) }, responses: { 200: jsonResponse(z.array(z.record(z.string(), z.unknown())), 'Queue'), ...errorResponses } }),
+    (c) => {
+      const query = c.req.valid('query');
+      return c.json(essayQueue(deps, c.var.workspace.id, c.req.valid('param').id, query.status, query.questionId), 200);
+    },
   );
 
   r.openapi(

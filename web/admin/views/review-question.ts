@@ -3,7 +3,7 @@
  * "The review screen marks one question at a time, calibrated"), at
  * #/exams/:id/review/:questionId. GET /exams/:id/essay-review/:questionId/recommendations
  * gives the question's scripts, the ones to mark first and a recommendation per unmarked
- * script; the scripts' texts come from the essay queue (GET /exams/:id/essay-reviews).
+ * script; the scripts' texts come from the essay queue (GET /exams/:id/essay-reviews?questionId=).
  * The screen asks for the "Mark these first" scripts in order, shows every other script's
  * recommendation with its confidence, asks again after every approval (an "Updating"
  * state meanwhile), and offers "Approve all N high-confidence recommendations" once the
@@ -41,7 +41,7 @@ export async function renderQuestionReview(ctx: Ctx, host: HTMLElement, exam: Ex
   const base = `/exams/${encodeURIComponent(exam.id)}/essay-review/${encodeURIComponent(questionId)}`;
   const texts = new Map<string, string>();
   const loadTexts = async () => {
-    const items = await ctx.api.get<Array<{ attemptId: string; questionId: string; text: string }>>(`/exams/${encodeURIComponent(exam.id)}/essay-reviews?status=all`);
+    const items = await ctx.api.get<Array<{ attemptId: string; questionId: string; text: string }>>(`/exams/${encodeURIComponent(exam.id)}/essay-reviews?status=all&questionId=${encodeURIComponent(questionId)}`);
     for (const it of items) if (it.questionId === questionId) texts.set(it.attemptId, it.text);
   };
   // a tick stands for the script and the recommendation read: a changed recommendation must be read again
