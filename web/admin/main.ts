@@ -105,7 +105,7 @@ async function route(): Promise<void> {
     let d: Dispose;
     switch (parts[0] ?? 'exams') {
       case 'exams':
-        d = parts[1] ? await renderExam(ctx, app, parts[1], parts[2] ?? 'settings') : await renderExamList(ctx, app);
+        d = parts[1] ? await renderExam(ctx, app, parts[1], parts[2] ?? 'settings', parts[3]) : await renderExamList(ctx, app);
         break;
       case 'deliveries':
         d = await renderDeliveries(ctx, app);

@@ -14,6 +14,7 @@ import { renderMonitor } from './monitor.js';
 import { renderResults } from './results.js';
 import { renderGenerate } from './generate.js';
 import { renderReview } from './review.js';
+import { renderQuestionReview } from './review-question.js';
 
 export type ExamTab = 'settings' | 'questions' | 'generate' | 'roster' | 'monitor' | 'results' | 'review';
 const TABS: Array<[ExamTab, string]> = [
@@ -31,8 +32,12 @@ export function roomCode(code: string, id = 'room-code'): HTMLElement {
   return h('div', { class: 'room-code', id, 'aria-label': `Room code ${code.split('').join(' ')}` }, code);
 }
 
-/** Draws the exam frame and the selected tab; returns the tab's dispose function. */
-export async function renderExam(ctx: Ctx, host: HTMLElement, examId: string, tab: string): Promise<(() => void) | void> {
+/**
+ * Draws the exam frame and the selected tab; returns the tab's dispose function. `sub`
+ * is the hash's part after the tab: on "review", the essay question marked on its own
+ * with recommendations (review-question.ts).
+ */
+export async function renderExam(ctx: Ctx, host: HTMLElement, examId: string, tab: string, sub?: string): Promise<(() => void) | void> {
   const exam = await ctx.api.get<Exam>(`/exams/${encodeURIComponent(examId)}`);
   const current = (TABS.find(([t]) => t === tab)?.[0] ?? 'settings') as ExamTab;
   const body = h('div', { class: 'exam-body', id: `tab-${current}` });
@@ -59,7 +64,7 @@ export async function renderExam(ctx: Ctx, host: HTMLElement, examId: string, ta
     case 'generate':
       return renderGenerate(ctx, body, exam);
     case 'review':
-      return renderReview(ctx, body, exam);
+      return sub ? renderQuestionReview(ctx, body, exam, sub) : renderReview(ctx, body, exam);
     default:
       return renderExamSettings(ctx, body, exam);
   }

@@ -6,6 +6,7 @@
  * POST /api/cbt/ai/grade-essay (its notes shown to the examiner apart from the comments
  * the candidate sees, which it never fills in), and the examiner's approved or adjusted score, sent to
  * POST /attempts/:id/essay-scores/:questionId, which re-scores the attempt (audited).
+ * Links at the top open one question's calibrated review (review-question.ts).
  */
 import { field, h, replace, rich } from '../dom.js';
 import type { Ctx } from '../session.js';
@@ -31,7 +32,13 @@ export async function renderReview(ctx: Ctx, host: HTMLElement, exam: Exam, filt
   const select = h('select', { id: 'review-filter', 'aria-label': 'Show' }, (['pending', 'reviewed', 'all'] as Filter[]).map((f) => h('option', { value: f, selected: f === filter }, f === 'pending' ? 'Awaiting review' : f === 'reviewed' ? 'Reviewed' : 'All')));
   select.addEventListener('change', () => void renderReview(ctx, host, exam, select.value as Filter).catch((err) => toast(errorText(err), 'error')));
   const order = new Map((exam.questions ?? []).map((q, i) => [q.id, i + 1]));
+  const essays = (exam.questions ?? []).filter((q) => q.id && (q.type === 'SHORT_ESSAY' || q.type === 'LONG_ESSAY'));
   replace(host,
+    essays.length
+      ? h('nav', { class: 'review-by-question', 'aria-label': 'Mark one question with recommendations' },
+        h('span', null, 'Mark one question at a time, with recommendations that learn from your marks: '),
+        essays.map((q) => h('a', { href: `#/exams/${encodeURIComponent(exam.id)}/review/${encodeURIComponent(q.id!)}`, 'data-question-id': q.id, class: 'link-button' }, `Question ${order.get(q.id) ?? ''}`)))
+      : null,
     h('div', { class: 'page-head' }, h('p', { class: 'muted', id: 'review-summary' }, `${queue.length} essay answer${queue.length === 1 ? '' : 's'} ${filter === 'pending' ? 'awaiting review' : filter === 'reviewed' ? 'reviewed' : 'in all'}.`), h('label', { class: 'inline-form' }, 'Show ', select)),
     queue.length ? queue.map((it) => reviewItem(ctx, exam, it, order.get(it.questionId) ?? 0, () => void renderReview(ctx, host, exam, filter))) : h('p', { class: 'empty' }, filter === 'pending' ? 'Nothing to review.' : 'No essays here.'));
 }
