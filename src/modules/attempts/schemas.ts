@@ -75,6 +75,7 @@ export const sessionSchema = z
     durableSeq: z.number().int(),
     answers: z.array(z.object({ questionId: z.string(), optionId: z.string().nullable(), text: z.string().nullable(), seq: z.number().int() })),
     questions: z.array(candidateQuestionSchema).optional(),
+    flagged: z.array(z.string()).optional().openapi({ description: 'Ids of the questions the candidate flagged for review (PUT /attempts/{id}/flags/{questionId}), from whichever computer; present with the paper' }),
   })
   .openapi('Session');
 
@@ -121,3 +122,6 @@ export const telemetryResponseSchema = z
   .openapi('TelemetryRecorded');
 
 export const attemptParams = z.object({ id: z.string().min(1).max(64) });
+
+export const flagSchema = z.object({ flagged: z.boolean({ message: 'flagged must be true or false' }) }).openapi('FlagSave');
+export const flagResponseSchema = z.object({ questionId: z.string(), flagged: z.boolean() }).openapi('FlagSaved');

@@ -7,6 +7,7 @@ import { iso } from '../../platform/clock.js';
 import { candidateQuestionsJson, type AttemptState, type Paper } from '../sessions/index.js';
 import type { MathForm } from '../../core/rich-text.js';
 import { remainingSeconds } from './timer.js';
+import { flaggedQuestions } from './flags.js';
 
 /** Result fields of a finished attempt. */
 export function resultFields(a: AttemptState['row']) {
@@ -55,6 +56,8 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
   if (a.lock_reason) view.lockReason = a.lock_reason;
   // a light poll (?questions=0) leaves the paper out: the page already has it
   if (questions) view.questions = questions.json;
+  // with the paper (start, resume, reload): the questions flagged for review, from any computer
+  if (questions) view.flagged = flaggedQuestions(deps, a.id, paper);
   if (a.status === 'COMPLETED') {
     view.completedAt = iso(a.completed_at);
     if (exam.show_result_after) Object.assign(view, resultFields(a), { status: a.status });
