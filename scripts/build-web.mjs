@@ -130,14 +130,18 @@ for (const page of pages) {
   const out = join(root, 'public', page.name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  // the candidate's calculator: a script and a stylesheet of their own, fetched only for an exam
-  // that has one (web/candidate/calculator/load.ts), so the first load does not pay for them
-  const calculator = { js: '', css: '' };
-  if (existsSync(join(src, 'calculator', 'entry.ts'))) {
-    writeFileSync(join(out, 'calculator.css'), bareCss(readFileSync(join(src, 'calculator', 'calculator.css'), 'utf8')));
-    calculator.css = `/${page.name}/${hashedCopy(join(out, 'calculator.css'))}`;
-    await build({ entryPoints: [join(src, 'calculator', 'entry.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'calculator.js'), legalComments: 'none', logLevel: 'warning', define: { __CALCULATOR_CSS__: JSON.stringify(calculator.css) } });
-    calculator.js = `/${page.name}/${hashedCopy(join(out, 'calculator.js'))}`;
+  // the candidate's calculator and subject tabs: each a script and a stylesheet of their own,
+  // fetched only for an exam that has one / a paper of sections (web/candidate/calculator/load.ts,
+  // web/candidate/sections/load.ts), so the first load does not pay for them
+  const lazy = {};
+  for (const name of ['calculator', 'sections']) {
+    const part = (lazy[name] = { js: '', css: '' });
+    if (!existsSync(join(src, name, 'entry.ts'))) continue;
+    const NAME = name.toUpperCase();
+    writeFileSync(join(out, `${name}.css`), bareCss(readFileSync(join(src, name, `${name}.css`), 'utf8')));
+    part.css = `/${page.name}/${hashedCopy(join(out, `${name}.css`))}`;
+    await build({ entryPoints: [join(src, name, 'entry.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, `${name}.js`), legalComments: 'none', logLevel: 'warning', define: { [`__${NAME}_CSS__`]: JSON.stringify(part.css) } });
+    part.js = `/${page.name}/${hashedCopy(join(out, `${name}.js`))}`;
   }
   await build({
     entryPoints: [join(src, 'main.ts')],
@@ -150,7 +154,7 @@ for (const page of pages) {
     legalComments: 'none',
     logLevel: 'warning',
     // the candidate page links KaTeX's stylesheet itself, only for a paper in KaTeX's HTML (web/candidate/math.ts)
-    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(calculator.js) },
+    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(lazy.calculator.js), __SECTIONS__: JSON.stringify(lazy.sections.js) },
   });
   for (const f of readdirSync(src)) {
     // a stylesheet goes out without its comments and indentation: bytes every candidate fetches (the page-weight budget)
@@ -174,8 +178,8 @@ for (const page of pages) {
   // not fetched ahead: the worker keeps them when the page fetches them (a paper in KaTeX HTML)
   if (existsSync(join(src, 'sw.ts'))) {
     const shell = ['/', ...Object.values(links)];
-    // kept once the page has fetched them, not fetched ahead: the calculator's files
-    const kept = [calculator.js, calculator.css].filter(Boolean);
+    // kept once the page has fetched them, not fetched ahead: the calculator's and the subject tabs' files
+    const kept = [lazy.calculator.js, lazy.calculator.css, lazy.sections.js, lazy.sections.css].filter(Boolean);
     const version = createHash('sha256').update([...shell, ...kept].join('\n')).digest('hex').slice(0, 10);
     await build({ entryPoints: [join(src, 'sw.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'sw.js'), legalComments: 'none', logLevel: 'warning', define: { __SHELL__: JSON.stringify(shell), __KEPT__: JSON.stringify(kept), __SHELL_VERSION__: JSON.stringify(version) } });
   }
