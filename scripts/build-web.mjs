@@ -8,7 +8,7 @@
 // only the page itself); the unhashed names stay for tools and older links (no-cache).
 // Run by `npm run build`, `npm start` (prestart) and `npm test` (pretest).
 import { createHash } from 'node:crypto';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,9 +82,14 @@ const katexDist = join(root, 'node_modules', 'katex', 'dist');
 const katexOut = join(root, 'public', 'vendor', 'katex');
 rmSync(katexOut, { recursive: true, force: true });
 mkdirSync(join(katexOut, 'fonts'), { recursive: true });
-/** A stylesheet without comments, indentation or blank lines (the rules themselves unchanged; no stylesheet of ours has a comment inside a string). */
-function bareCss(text) {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').split('\n').map((l) => l.trim()).filter(Boolean).join('\n') + '\n';
+/**
+ * A stylesheet of ours minified by esbuild for the page's browsers (`target`): the same rules
+ * written shorter (no comments or spaces, shortest colours and numbers; nothing the targets
+ * cannot read). ~150 B less brotli on the candidate page's first load than stripping comments
+ * and indentation only (issue 37 item 8: the subject tabs' loader paid for with it).
+ */
+async function minCss(text, target) {
+  return (await transform(text, { loader: 'css', minify: true, target, legalComments: 'none', logLevel: 'warning' })).code;
 }
 
 const css = readFileSync(join(katexDist, 'katex.min.css'), 'utf8')
@@ -132,13 +137,13 @@ for (const page of pages) {
   mkdirSync(out, { recursive: true });
   // the candidate's calculator and subject tabs: each a script and a stylesheet of their own,
   // fetched only for an exam that has one / a paper of sections (web/candidate/calculator/load.ts,
-  // web/candidate/sections/load.ts), so the first load does not pay for them
+  // web/candidate/exam-pane.ts), so the first load does not pay for them
   const lazy = {};
   for (const name of ['calculator', 'sections']) {
     const part = (lazy[name] = { js: '', css: '' });
     if (!existsSync(join(src, name, 'entry.ts'))) continue;
     const NAME = name.toUpperCase();
-    writeFileSync(join(out, `${name}.css`), bareCss(readFileSync(join(src, name, `${name}.css`), 'utf8')));
+    writeFileSync(join(out, `${name}.css`), await minCss(readFileSync(join(src, name, `${name}.css`), 'utf8'), page.target));
     part.css = `/${page.name}/${hashedCopy(join(out, `${name}.css`))}`;
     await build({ entryPoints: [join(src, name, 'entry.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, `${name}.js`), legalComments: 'none', logLevel: 'warning', define: { [`__${NAME}_CSS__`]: JSON.stringify(part.css) } });
     part.js = `/${page.name}/${hashedCopy(join(out, `${name}.js`))}`;
@@ -157,8 +162,8 @@ for (const page of pages) {
     define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(lazy.calculator.js), __SECTIONS__: JSON.stringify(lazy.sections.js) },
   });
   for (const f of readdirSync(src)) {
-    // a stylesheet goes out without its comments and indentation: bytes every candidate fetches (the page-weight budget)
-    if (f.endsWith('.css')) writeFileSync(join(out, f), bareCss(readFileSync(join(src, f), 'utf8')));
+    // a stylesheet goes out minified (minCss): bytes every candidate fetches (the page-weight budget)
+    if (f.endsWith('.css')) writeFileSync(join(out, f), await minCss(readFileSync(join(src, f), 'utf8'), page.target));
     else if (/\.(html|svg|png|ico|webmanifest)$/.test(f)) cpSync(join(src, f), join(out, f));
   }
   // the page links the hashed copies of its script and stylesheets (KaTeX's where its index.html does: the admin page's)

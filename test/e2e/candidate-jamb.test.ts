@@ -16,11 +16,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, type TestServer } from '../harness.js';
-import { openPage, pageSuite, practicePaper, seedExam, signInAndStart } from './candidate-helpers.js';
+import { openPage, pageSuite, practicePaper, seedExam, signInAndStart, waitAllSaved } from './candidate-helpers.js';
 
 let browser: Browser;
 let server: TestServer;
-pageSuite((started) => ({ browser, server } = started));
+// jobs: the answer flush runs, so the page can say "All answers saved" before the screenshots
+pageSuite((started) => ({ browser, server } = started), { jobs: true });
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
 const SUBJECTS: [string, number][] = [['English', 60], ['Mathematics', 40], ['Physics', 40], ['Chemistry', 40]];
@@ -99,6 +100,7 @@ describe('candidate page: a 180-question paper of four subjects', () => {
     await page.waitForSelector('#subject-nav .nav-q[data-index="60"].flagged');
     expect(await page.textContent('[role=tab][data-subject=Mathematics] .subject-count')).toBe('2/40 · ⚑1');
     expect(await page.textContent('#subject-summary')).toBe('2 of 40 answered · 1 flagged');
+    await waitAllSaved(page);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, `candidate-jamb-${viewport.width}.png`) });
 

@@ -13,7 +13,11 @@ import type { AnswerSync } from './answers.js';
 import { attemptPath, call } from './api.js';
 import { h } from './dom.js';
 import type { SectionsHandle } from './sections/contract.js';
-import { loadSections, sectioned } from './sections/load.js';
+import type { SectionsWindow } from './sections/contract.js';
+import { lazyScript } from './lazy.js';
+
+/** the subject tabs' script, content-hashed (scripts/build-web.mjs) */
+declare const __SECTIONS__: string;
 import { dialogOpen } from './screens/dialog.js';
 import type { ExamView } from './screens/exam-view.js';
 import { createNavigator, type Navigator } from './screens/navigator.js';
@@ -37,24 +41,20 @@ export class QuestionPane {
   private tabs: SectionsHandle | null = null;
   private readonly keyHandler = (e: KeyboardEvent) => this.onKey(e);
 
-  private readonly attemptId: string;
-  private readonly questions: () => SessionQuestion[];
-
+  /** `s`: the session the exam started with (its attemptId, paper, sections and flags) */
   constructor(
-    private readonly session: () => Session,
+    private readonly s: Session,
+    private readonly questions: () => SessionQuestion[],
     private readonly sync: AnswerSync,
     private readonly view: ExamView,
     private readonly hooks: PaneHooks,
   ) {
-    const s = session();
-    this.attemptId = s.attemptId;
-    this.questions = () => this.session().questions;
     const ui = readJson<{ flags?: Record<string, boolean>; unsent?: Record<string, boolean>; index?: number }>(attemptKey(s.attemptId, 'ui'), {});
     // the server's flags (from any PC), then what this PC changed that the server has not heard
     this.unsent = ui.unsent || {};
     this.flags = s.flagged ? {} : ui.flags || {};
     for (const id of s.flagged || []) this.flags[id] = true;
-    for (const id in this.unsent) this.flags[id] = this.unsent[id]!;
+    Object.assign(this.flags, this.unsent);
     this.index = Math.min(Math.max(0, Number(ui.index) || 0), Math.max(0, s.questions.length - 1));
   }
 
@@ -68,12 +68,10 @@ export class QuestionPane {
     document.addEventListener('keydown', this.keyHandler);
     this.render(true);
     for (const id in this.unsent) this.sendFlag(id);
-    if (sectioned(this.session())) {
-      loadSections({ session: this.session(), go: (i) => this.go(i) }, (tabs) => {
-        this.tabs = tabs;
-        this.refresh();
-      });
-    }
+    // a paper of two or more sections (none counting as one; the server's `sections` follow the
+    // questions' names): the subject tabs, a script of their own (sections/contract.ts)
+    const w = window as unknown as SectionsWindow;
+    if (new Set(this.s.questions.map((q) => q.section)).size > 1) lazyScript(__SECTIONS__, () => w.hallcbtSections, () => ((this.tabs = w.hallcbtSections!({ session: this.s, go: (i) => this.go(i) })), this.refresh()));
   }
 
   /** Stops listening to the keyboard (attempt over or locked). */
@@ -82,10 +80,9 @@ export class QuestionPane {
   }
 
   /** 0-based positions of unanswered and of flagged questions, for the submit dialog. */
-  summary(): { unanswered: number[]; flagged: number[]; lists?: SectionsHandle['lists'] } {
+  summary(): { unanswered: number[]; flagged: number[] } {
     const qs = this.questions();
     return {
-      lists: this.tabs ? this.tabs.lists : undefined,
       unanswered: qs.map((q, i) => (this.sync.isAnswered(q.id) ? -1 : i)).filter((i) => i >= 0),
       flagged: qs.map((q, i) => (this.flags[q.id] ? i : -1)).filter((i) => i >= 0),
     };
@@ -186,10 +183,9 @@ export class QuestionPane {
 
   /** Tells the server a flag's state (PUT …/flags/:questionId); kept as unsent until it answers. */
   private sendFlag(id: string): void {
-    const on = !!this.flags[id];
-    this.unsent[id] = on;
+    const on = (this.unsent[id] = !!this.flags[id]);
     this.saveUi();
-    void call('PUT', attemptPath(this.attemptId, '/flags/' + encodeURIComponent(id)), { flagged: on }).then((r) => {
+    void call('PUT', attemptPath(this.s.attemptId, '/flags/' + encodeURIComponent(id)), { flagged: on }).then((r) => {
       // a refusal (the attempt is over or locked) is not worth sending again either
       if (r.kind !== 'network' && this.unsent[id] === on) {
         delete this.unsent[id];
@@ -199,6 +195,6 @@ export class QuestionPane {
   }
 
   private saveUi(): void {
-    writeJson(attemptKey(this.attemptId, 'ui'), { flags: this.flags, unsent: this.unsent, index: this.index });
+    writeJson(attemptKey(this.s.attemptId, 'ui'), { flags: this.flags, unsent: this.unsent, index: this.index });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Scripts of the candidate page fetched only when an exam needs them (the calculator,
- * calculator/load.ts; the subject tabs, sections/load.ts): each is a bundle of its own
+ * calculator/load.ts; the subject tabs, exam-pane.ts): each is a bundle of its own
  * (scripts/build-web.mjs), kept by the service worker once fetched (sw.ts), so the first
  * load's budget (test/e2e/page-weight.test.ts) pays only for these few lines.
  */

@@ -1,7 +1,6 @@
 /**
  * Modal dialogs for the exam screen: the submit confirmation (issue 4 point 8: lists
- * unanswered and flagged questions, each a link back to it; per subject for a paper of
- * sections, issue 37 item 8) and a blocking overlay
+ * unanswered and flagged questions, each a link back to it) and a blocking overlay
  * (submitting…, paused by the invigilator). Focus is kept inside an open dialog and
  * returned where it was when it closes; Escape closes the confirmation.
  */
@@ -12,8 +11,6 @@ export interface ConfirmSubmitInput {
   flagged: number[];
   /** answers still kept only on this computer (they go with the submission) */
   unsaved: number;
-  /** a paper of sections: the lists of unanswered and flagged questions per subject (sections/), given a `go` that closes the dialog */
-  lists?: (go: (index: number) => void) => HTMLElement;
   onGo(index: number): void;
   onConfirm(): void;
 }
@@ -95,7 +92,6 @@ export function confirmSubmit(input: ConfirmSubmitInput): void {
     input.onConfirm();
   });
   const n = input.unanswered.length;
-  const lists = input.lists;
   const dialog = h(
     'div.dialog',
     { id: 'submit-dialog' },
@@ -103,9 +99,9 @@ export function confirmSubmit(input: ConfirmSubmitInput): void {
     n
       ? h('p.warn', {}, `You have not answered ${n} question${n === 1 ? '' : 's'}:`)
       : h('p', {}, 'You have answered every question.'),
-    lists ? lists((i) => (closeDialog(), input.onGo(i))) : n ? jumpList('Unanswered questions', input.unanswered, input.onGo) : null,
-    !lists && input.flagged.length ? h('p', {}, 'Flagged for review:') : null,
-    !lists && input.flagged.length ? jumpList('Flagged questions', input.flagged, input.onGo) : null,
+    n ? jumpList('Unanswered questions', input.unanswered, input.onGo) : null,
+    input.flagged.length ? h('p', {}, 'Flagged for review:') : null,
+    input.flagged.length ? jumpList('Flagged questions', input.flagged, input.onGo) : null,
     input.unsaved
       ? h('p.notice', {}, `${input.unsaved} answer${input.unsaved === 1 ? ' is' : 's are'} still being saved; they are sent together with your submission.`)
       : null,

@@ -133,7 +133,7 @@ export function showInstructions(info: InstructionsInfo, onStart: () => void | P
           {},
           'Keys: ',
           h('kbd', {}, 'A'), '–', h('kbd', {}, 'D'), ' (or ', h('kbd', {}, '1'), '–', h('kbd', {}, '9'), ') choose · ',
-          h('kbd', {}, 'N'), ' next · ', h('kbd', {}, 'P'), ' previous · ', h('kbd', {}, 'F'), ' flag for review · ', h('kbd', {}, 'S'), ' submit',
+          h('kbd', {}, 'N'), ' next · ', h('kbd', {}, 'P'), ' previous · ', h('kbd', {}, 'F'), ' flag for review',
         ),
         h('div.start-row', {}, start),
       ),

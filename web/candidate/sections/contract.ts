@@ -1,7 +1,7 @@
 /**
  * What passes between the page's script and the subject tabs' own script (issue 37 item 8,
  * "a page built for 180 questions"): the tabs are a separate bundle (scripts/build-web.mjs),
- * fetched only for a paper of two or more sections (load.ts), which leaves its install
+ * fetched only for a paper of two or more sections (exam-pane.ts), which leaves its install
  * function on `window.hallcbtSections`. Until it has arrived, and if it never does, the
  * page shows the paper as one list, as for a paper without sections.
  */
@@ -20,14 +20,13 @@ export interface SectionsHost {
 export interface SectionsHandle {
   /** redraws tabs, the subject's navigator and the question's heading ("Mathematics 1 of 40") */
   update(states: NavItemState[], current: number): void;
-  /** the submit dialog's unanswered and flagged questions, counted per subject; `go` closes the dialog and shows one */
-  lists(go: (index: number) => void): HTMLElement;
 }
 
 /**
  * Puts the tabs on the exam screen (#screen-exam of screens/exam-view.ts): the tabs under the
  * top bar, Submit beside the timer, a navigator of the current subject, a layout that keeps
- * the top bar in view; its stylesheet is linked by the bundle itself.
+ * the top bar in view, and the submit dialog's lists per subject (filled in when it opens);
+ * its stylesheet is linked by the bundle itself.
  */
 export type InstallSections = (host: SectionsHost) => SectionsHandle;
 

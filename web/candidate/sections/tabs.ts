@@ -45,7 +45,7 @@ export function installSections(host: SectionsHost): SectionsHandle {
   const last = subjects.map((s) => s.indices[0]!);
   const screen = document.getElementById('screen-exam');
   // the attempt ended before this script arrived: nothing to draw on
-  if (!screen) return { update() {}, lists: () => h('ul') };
+  if (!screen) return { update() {} };
   if (!document.getElementById('sections-css')) document.head.appendChild(h('link', { id: 'sections-css', rel: 'stylesheet', href: __SECTIONS_CSS__ }));
   screen.classList.add('sectioned');
   const topbar = screen.querySelector('.topbar')!;
@@ -119,7 +119,7 @@ export function installSections(host: SectionsHost): SectionsHandle {
     });
   };
 
-  return {
+  const handle: SectionsHandle = {
     update(next, current) {
       states = next;
       const k = subjectOf[current];
@@ -157,36 +157,59 @@ export function installSections(host: SectionsHost): SectionsHandle {
         setText(document.querySelector('#question-host legend'), `Choose one answer for ${s.name} question ${numberOf[current]}`);
       }
     },
-    lists(go) {
-      const list = h('ul.subject-counts', { id: 'submit-by-subject', 'aria-label': 'Unanswered and flagged questions by subject' });
-      for (const s of subjects) {
-        const unanswered = s.indices.filter((i) => !(states[i] && states[i]!.answered));
-        const flagged = s.indices.filter((i) => states[i] && states[i]!.flagged);
-        const jump = (label: string, items: number[]) =>
-          h(
-            'ul.jump-list',
-            { 'aria-label': `${s.name}: ${label}` },
-            ...items.map((i) => {
-              const b = h('button.link', { type: 'button', 'aria-label': `Go to ${s.name} question ${numberOf[i]}` }, String(numberOf[i]));
-              b.addEventListener('click', () => go(i));
-              return h('li', {}, b);
-            }),
-          );
-        const n = unanswered.length;
-        list.appendChild(
-          h(
-            'li',
-            { 'data-subject': s.name },
-            h('strong', {}, s.name),
-            h('span.subject-unanswered', { class: n ? 'warn' : '' }, n ? ` — ${n} of ${s.indices.length} unanswered` : ' — all answered'),
-            flagged.length ? h('span', {}, `, ${flagged.length} flagged`) : null,
-            n ? jump('unanswered', unanswered) : null,
-            flagged.length ? h('p.small', {}, 'Flagged:') : null,
-            flagged.length ? jump('flagged', flagged) : null,
-          ),
-        );
-      }
-      return list;
-    },
   };
+  /** the submit dialog's unanswered and flagged questions per subject; `go` leaves the dialog and shows one */
+  const lists = (go: (index: number) => void): HTMLElement => {
+    const list = h('ul.subject-counts', { id: 'submit-by-subject', 'aria-label': 'Unanswered and flagged questions by subject' });
+    for (const s of subjects) {
+      const unanswered = s.indices.filter((i) => !(states[i] && states[i]!.answered));
+      const flagged = s.indices.filter((i) => states[i] && states[i]!.flagged);
+      const jump = (label: string, items: number[]) =>
+        h(
+          'ul.jump-list',
+          { 'aria-label': `${s.name}: ${label}` },
+          ...items.map((i) => {
+            const b = h('button.link', { type: 'button', 'aria-label': `Go to ${s.name} question ${numberOf[i]}` }, String(numberOf[i]));
+            b.addEventListener('click', () => go(i));
+            return h('li', {}, b);
+          }),
+        );
+      const n = unanswered.length;
+      list.appendChild(
+        h(
+          'li',
+          { 'data-subject': s.name },
+          h('strong', {}, s.name),
+          h('span.subject-unanswered', { class: n ? 'warn' : '' }, n ? ` — ${n} of ${s.indices.length} unanswered` : ' — all answered'),
+          flagged.length ? h('span', {}, `, ${flagged.length} flagged`) : null,
+          n ? jump('unanswered', unanswered) : null,
+          flagged.length ? h('p.small', {}, 'Flagged:') : null,
+          flagged.length ? jump('flagged', flagged) : null,
+        ),
+      );
+    }
+    return list;
+  };
+  // The submit dialog (screens/dialog.ts) lists the whole paper's numbers: once it is open, the
+  // same questions per subject instead. A link leaves the dialog as "Go back to my exam" does
+  // (focus returned, dialog gone), then shows the question.
+  const leaveTo = (i: number) => {
+    const back = document.getElementById('cancel-submit');
+    if (back) back.click();
+    host.go(i);
+  };
+  new MutationObserver(() => {
+    const dialog = document.getElementById('submit-dialog');
+    if (!dialog || dialog.querySelector('#submit-by-subject') || !document.body.contains(screen)) return;
+    const first = dialog.querySelector('h2 + p');
+    const old = dialog.querySelectorAll('.jump-list');
+    for (let i = 0; i < old.length; i++) {
+      const prev = old[i]!.previousElementSibling;
+      // "Flagged for review:" goes with its list
+      if (prev && prev !== first && prev.tagName === 'P') dialog.removeChild(prev);
+      dialog.removeChild(old[i]!);
+    }
+    if (first) dialog.insertBefore(lists(leaveTo), first.nextSibling);
+  }).observe(document.body, { childList: true });
+  return handle;
 }
