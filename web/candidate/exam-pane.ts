@@ -68,10 +68,10 @@ export class QuestionPane {
     document.addEventListener('keydown', this.keyHandler);
     this.render(true);
     for (const id in this.unsent) this.sendFlag(id);
-    // a paper of two or more sections (none counting as one; the server's `sections` follow the
-    // questions' names): the subject tabs, a script of their own (sections/contract.ts)
+    // a paper of two or more named sections (the server's `sections` follow the questions'
+    // names): the subject tabs, a script of their own (sections/contract.ts)
     const w = window as unknown as SectionsWindow;
-    if (new Set(this.s.questions.map((q) => q.section)).size > 1) lazyScript(__SECTIONS__, () => w.hallcbtSections, () => ((this.tabs = w.hallcbtSections!({ session: this.s, go: (i) => this.go(i) })), this.refresh()));
+    if (new Set(this.s.questions.map((q) => q.section).filter(Boolean)).size > 1) lazyScript(__SECTIONS__, () => w.hallcbtSections, () => ((this.tabs = w.hallcbtSections!({ session: this.s, go: (i) => this.go(i) })), this.refresh()));
   }
 
   /** Stops listening to the keyboard (attempt over or locked). */
