@@ -12,18 +12,17 @@
 import type { AnswerSync } from './answers.js';
 import { attemptPath, call } from './api.js';
 import { h } from './dom.js';
-import type { SectionsHandle } from './sections/contract.js';
-import type { SectionsWindow } from './sections/contract.js';
 import { lazyScript } from './lazy.js';
-
-/** the subject tabs' script, content-hashed (scripts/build-web.mjs) */
-declare const __SECTIONS__: string;
+import type { SectionsHandle, SectionsWindow } from './sections/contract.js';
 import { dialogOpen } from './screens/dialog.js';
 import type { ExamView } from './screens/exam-view.js';
 import { createNavigator, type Navigator } from './screens/navigator.js';
 import { markChosen, renderQuestion, showSaveState } from './screens/question.js';
 import { attemptKey, readJson, writeJson } from './storage.js';
 import type { Session, SessionQuestion } from './types.js';
+
+/** the subject tabs' script, content-hashed (scripts/build-web.mjs) */
+declare const __SECTIONS__: string;
 
 export interface PaneHooks {
   /** the candidate asked to submit (navigator button, Next on the last question) */
@@ -71,7 +70,9 @@ export class QuestionPane {
     // a paper of two or more named sections (the server's `sections` follow the questions'
     // names): the subject tabs, a script of their own (sections/contract.ts)
     const w = window as unknown as SectionsWindow;
-    if (new Set(this.s.questions.map((q) => q.section).filter(Boolean)).size > 1) lazyScript(__SECTIONS__, () => w.hallcbtSections, () => ((this.tabs = w.hallcbtSections!({ session: this.s, go: (i) => this.go(i) })), this.refresh()));
+    if (new Set(this.s.questions.map((q) => q.section).filter(Boolean)).size > 1) {
+      lazyScript(__SECTIONS__, () => w.hallcbtSections, () => ((this.tabs = w.hallcbtSections!({ session: this.s, go: (i) => this.go(i) })), this.refresh()));
+    }
   }
 
   /** Stops listening to the keyboard (attempt over or locked). */
