@@ -8,7 +8,7 @@
 // only the page itself); the unhashed names stay for tools and older links (no-cache).
 // Run by `npm run build`, `npm start` (prestart) and `npm test` (pretest).
 import { createHash } from 'node:crypto';
-import { build, transformSync } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,13 +83,13 @@ const katexOut = join(root, 'public', 'vendor', 'katex');
 rmSync(katexOut, { recursive: true, force: true });
 mkdirSync(join(katexOut, 'fonts'), { recursive: true });
 /**
- * A stylesheet as esbuild's CSS minifier writes it for the page's browsers (`target`):
- * comments, spaces and repeated selectors gone, every rule's meaning kept. Each of the
- * candidate page's bytes counts against its first-load budget (test/e2e/page-weight.test.ts):
- * this saves ~150 B brotli over stripping comments and indentation only.
+ * A stylesheet of ours minified by esbuild for the page's browsers (`target`): the same rules
+ * written shorter (no comments or spaces, shortest colours and numbers; nothing the targets
+ * cannot read). ~150 B less brotli on the candidate page's first load than stripping comments
+ * and indentation only (issue 37 item 8: the subject tabs' loader paid for with it).
  */
-function bareCss(text, target) {
-  return transformSync(text, { loader: 'css', minify: true, target }).code;
+async function minCss(text, target) {
+  return (await transform(text, { loader: 'css', minify: true, target, legalComments: 'none', logLevel: 'warning' })).code;
 }
 
 const css = readFileSync(join(katexDist, 'katex.min.css'), 'utf8')
@@ -135,14 +135,18 @@ for (const page of pages) {
   const out = join(root, 'public', page.name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  // the candidate's calculator: a script and a stylesheet of their own, fetched only for an exam
-  // that has one (web/candidate/calculator/load.ts), so the first load does not pay for them
-  const calculator = { js: '', css: '' };
-  if (existsSync(join(src, 'calculator', 'entry.ts'))) {
-    writeFileSync(join(out, 'calculator.css'), bareCss(readFileSync(join(src, 'calculator', 'calculator.css'), 'utf8'), page.target));
-    calculator.css = `/${page.name}/${hashedCopy(join(out, 'calculator.css'))}`;
-    await build({ entryPoints: [join(src, 'calculator', 'entry.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'calculator.js'), legalComments: 'none', logLevel: 'warning', define: { __CALCULATOR_CSS__: JSON.stringify(calculator.css) } });
-    calculator.js = `/${page.name}/${hashedCopy(join(out, 'calculator.js'))}`;
+  // the candidate's calculator and subject tabs: each a script and a stylesheet of their own,
+  // fetched only for an exam that has one / a paper of sections (web/candidate/calculator/load.ts,
+  // web/candidate/exam-pane.ts), so the first load does not pay for them
+  const lazy = {};
+  for (const name of ['calculator', 'sections']) {
+    const part = (lazy[name] = { js: '', css: '' });
+    if (!existsSync(join(src, name, 'entry.ts'))) continue;
+    const NAME = name.toUpperCase();
+    writeFileSync(join(out, `${name}.css`), await minCss(readFileSync(join(src, name, `${name}.css`), 'utf8'), page.target));
+    part.css = `/${page.name}/${hashedCopy(join(out, `${name}.css`))}`;
+    await build({ entryPoints: [join(src, name, 'entry.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, `${name}.js`), legalComments: 'none', logLevel: 'warning', define: { [`__${NAME}_CSS__`]: JSON.stringify(part.css) } });
+    part.js = `/${page.name}/${hashedCopy(join(out, `${name}.js`))}`;
   }
   await build({
     entryPoints: [join(src, 'main.ts')],
@@ -155,11 +159,11 @@ for (const page of pages) {
     legalComments: 'none',
     logLevel: 'warning',
     // the candidate page links KaTeX's stylesheet itself, only for a paper in KaTeX's HTML (web/candidate/math.ts)
-    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(calculator.js) },
+    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(lazy.calculator.js), __SECTIONS__: JSON.stringify(lazy.sections.js) },
   });
   for (const f of readdirSync(src)) {
-    // a stylesheet goes out without its comments and indentation: bytes every candidate fetches (the page-weight budget)
-    if (f.endsWith('.css')) writeFileSync(join(out, f), bareCss(readFileSync(join(src, f), 'utf8'), page.target));
+    // a stylesheet goes out minified (minCss): bytes every candidate fetches (the page-weight budget)
+    if (f.endsWith('.css')) writeFileSync(join(out, f), await minCss(readFileSync(join(src, f), 'utf8'), page.target));
     else if (/\.(html|svg|png|ico|webmanifest)$/.test(f)) cpSync(join(src, f), join(out, f));
   }
   // the page links the hashed copies of its script and stylesheets (KaTeX's where its index.html does: the admin page's)
@@ -179,8 +183,8 @@ for (const page of pages) {
   // not fetched ahead: the worker keeps them when the page fetches them (a paper in KaTeX HTML)
   if (existsSync(join(src, 'sw.ts'))) {
     const shell = ['/', ...Object.values(links)];
-    // kept once the page has fetched them, not fetched ahead: the calculator's files
-    const kept = [calculator.js, calculator.css].filter(Boolean);
+    // kept once the page has fetched them, not fetched ahead: the calculator's and the subject tabs' files
+    const kept = [lazy.calculator.js, lazy.calculator.css, lazy.sections.js, lazy.sections.css].filter(Boolean);
     const version = createHash('sha256').update([...shell, ...kept].join('\n')).digest('hex').slice(0, 10);
     await build({ entryPoints: [join(src, 'sw.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'sw.js'), legalComments: 'none', logLevel: 'warning', define: { __SHELL__: JSON.stringify(shell), __KEPT__: JSON.stringify(kept), __SHELL_VERSION__: JSON.stringify(version) } });
   }

@@ -102,7 +102,7 @@ export class ExamController {
       this.schedulePoll(0);
     };
     this.sync.adopt(s);
-    this.pane = new QuestionPane(s.attemptId, () => this.session.questions, this.sync, this.viewRef, {
+    this.pane = new QuestionPane(s, () => this.session.questions, this.sync, this.viewRef, {
       openSubmit: () => this.openSubmit(),
       blocked: () => this.ended || !!(this.banners && this.banners.isPaused()),
     });

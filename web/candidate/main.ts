@@ -135,8 +135,9 @@ async function resume(attemptId: string): Promise<void> {
   if (res.kind === 'ok') return route(res.body, true);
   if (res.kind === 'network') {
     if (cached && canGoOn) {
-      // Work on from the local copy; the clock stays unknown until the server answers.
-      return openExam({ ...cached, remainingSeconds: NaN, isPaused: false });
+      // Work on from the local copy; the clock stays unknown until the server answers, and
+      // the flags are this PC's (the copy's list is the server's at the start)
+      return openExam({ ...cached, flagged: undefined, remainingSeconds: NaN, isPaused: false });
     }
     showMessage('Cannot reach the exam server', 'This computer cannot reach the exam server. Check the network cable or Wi-Fi; this page tries again by itself.', {
       label: 'Try again now',

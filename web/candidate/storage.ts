@@ -5,8 +5,8 @@
  * - `hallcbt.<attemptId>.pending` → answers not yet covered by the server's durableSeq;
  * - `hallcbt.<attemptId>.counter` → the last `seq` this browser used;
  * - `hallcbt.<attemptId>.telemetry` → proctoring events not yet delivered;
- * - `hallcbt.<attemptId>.ui` → questions flagged for review and the current question
- *   (local only: flags are the candidate's own notes);
+ * - `hallcbt.<attemptId>.ui` → questions flagged for review, the flag changes the server
+ *   has not acknowledged (sent again at the next start), and the current question;
  * - `hallcbt.<attemptId>.session` → the last session body (questions), for a reload
  *   while the server is unreachable;
  * - `hallcbt.<attemptId>.view` → the looks the candidate turned on (large text, high

@@ -29,6 +29,12 @@ export interface SessionQuestion {
   options: SessionOption[];
 }
 
+/** One section (subject) of the candidate's paper, in the paper's order: `sections` of the start/resume response. */
+export interface SessionSection {
+  name: string;
+  questionIds: string[];
+}
+
 /** An answer the server holds, with the client counter (`seq`) it was saved under. */
 export interface ServerAnswer {
   questionId: string;
@@ -70,6 +76,10 @@ export interface Session extends ResultFields {
   durableSeq: number;
   answers: ServerAnswer[];
   questions: SessionQuestion[];
+  /** the paper's sections (subjects) in order; absent: grouped by each question's `section` */
+  sections?: SessionSection[];
+  /** ids of the questions flagged for review, as the server keeps them (with the paper only) */
+  flagged?: string[];
   /** why a DISQUALIFIED attempt is locked (SAFE_EXAM_BROWSER: a failed SEB check) */
   lockReason?: string | null;
   /** present when the exam requires Safe Exam Browser */

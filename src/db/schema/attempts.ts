@@ -89,6 +89,23 @@ export const attemptLayouts = sqliteTable('attempt_layouts', {
   layoutJson: text('layout_json').notNull(),
 });
 
+/**
+ * Questions a candidate flagged for review (issue 37 item 8): one row per flag, deleted when
+ * the flag is cleared, so the flags follow the candidate to another computer
+ * (modules/attempts/flags.ts). Never on the answer save path.
+ */
+export const attemptFlags = sqliteTable(
+  'attempt_flags',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    flaggedAt: integer('flagged_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
 /** Latest answer per (attempt, question); WITHOUT ROWID is applied in the migration. */
 export const answers = sqliteTable(
   'answers',

@@ -81,6 +81,7 @@ export const sessionSchema = z
       .array(z.object({ name: z.string(), questionIds: z.array(z.string()) }))
       .optional()
       .openapi({ description: 'An exam with sections only (issue 37): the sections this candidate sits, in order, each with its questions in the order shown (a drawn section: the questions drawn for this attempt, the same on every resume). Absent without sections, and with questions=0.' }),
+    flagged: z.array(z.string()).optional().openapi({ description: 'Ids of the questions the candidate flagged for review (PUT /attempts/{id}/flags/{questionId}), from whichever computer; present with the paper' }),
   })
   .openapi('Session');
 
@@ -131,3 +132,6 @@ export const telemetryResponseSchema = z
   .openapi('TelemetryRecorded');
 
 export const attemptParams = z.object({ id: z.string().min(1).max(64) });
+
+export const flagSchema = z.object({ flagged: z.boolean({ message: 'flagged must be true or false' }) }).openapi('FlagSave');
+export const flagResponseSchema = z.object({ questionId: z.string(), flagged: z.boolean() }).openapi('FlagSaved');

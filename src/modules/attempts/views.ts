@@ -8,6 +8,7 @@ import { candidateQuestionsJson, layoutSections, type AttemptState, type Paper }
 import type { SectionScore } from '../../core/grading/section-scores.js';
 import type { MathForm } from '../../core/rich-text.js';
 import { remainingMs, remainingSeconds } from './timer.js';
+import { flaggedQuestions } from './flags.js';
 
 /** The attempt's stored per-section scores (issue 37 item 5); null when its exam has no sections. */
 export function storedSectionScores(a: Pick<AttemptState['row'], 'section_scores_json'>): SectionScore[] | null {
@@ -69,6 +70,8 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
   // a light poll (?questions=0) leaves the paper out: the page already has it
   if (questions) view.questions = questions.json;
   if (sections) view.sections = sections;
+  // with the paper (start, resume, reload): the questions flagged for review, from any computer
+  if (questions) view.flagged = flaggedQuestions(deps, a.id, paper);
   if (a.status === 'COMPLETED') {
     view.completedAt = iso(a.completed_at);
     if (exam.show_result_after) Object.assign(view, resultFields(a), { status: a.status });

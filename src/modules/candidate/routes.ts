@@ -14,7 +14,7 @@ import { consume } from '../../platform/rate-limit.js';
 import { jsonRoute, plainJson } from '../../platform/json-route.js';
 import { compressedJson } from '../../platform/compress.js';
 import type { HotRouteSpec } from '../../platform/hot-router.js';
-import { candidateSchemas as s, previewAttempt, startAttempt, candidateAttempt, saveAnswers, finalizeAttempt, submitResponse, sessionView, GRACE_MS, remainingMs } from '../attempts/index.js';
+import { candidateSchemas as s, previewAttempt, startAttempt, candidateAttempt, saveAnswers, finalizeAttempt, submitResponse, sessionView, setFlag, GRACE_MS, remainingMs } from '../attempts/index.js';
 import { recordTelemetry } from '../proctoring/index.js';
 import { renderPaper } from '../sessions/index.js';
 import type { MathForm } from '../../core/rich-text.js';
@@ -40,6 +40,7 @@ const saveProblems = { ...publicErrorResponses, 403: locked, 404: problem('No at
 const batchProblems = { ...publicErrorResponses, 400: problem('Validation failure; an answer that does not fit the paper is listed in errors (index, questionId) and nothing is saved'), 403: locked, 404: noAttempt, 409: over };
 const telemetryProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt, 409: problem('The exam was already submitted (ALREADY_SUBMITTED)') };
 const submitProblems = { ...publicErrorResponses, 403: locked, 404: noAttempt };
+const flagProblems = { ...publicErrorResponses, 403: locked, 404: problem('No attempt with this id, or the question is not on the attempt’s paper (QUESTION_NOT_FOUND)'), 409: over };
 /** The save channel's path (save-channel.ts): the upgrade's answers and the plain GET's. */
 const channelProblems = {
   ...publicErrorResponses,
@@ -168,6 +169,23 @@ export function attemptRoutes(deps: HallDeps) {
       const id = c.req.valid('param').id;
       await live(c, id);
       return c.json(saveAnswers(deps, id, c.req.valid('json').answers, { req: c }), 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'put',
+      path: '/attempts/{id}/flags/{questionId}',
+      tags: ['Candidate session'],
+      summary: 'Flag a question for review, or clear its flag',
+      description: 'The candidate’s own note (issue 37 item 8): kept by the hall so it follows the candidate to another computer (`flagged` in the start/resume response and in GET /attempts/{id} with the paper). Changes no answer. Idempotent.',
+      request: { params: saveParams, body: jsonBody(s.flagSchema) },
+      responses: { 200: jsonResponse(s.flagResponseSchema, 'Stored'), ...flagProblems },
+    }),
+    async (c) => {
+      const { id, questionId } = c.req.valid('param');
+      await live(c, id);
+      return c.json(await setFlag(deps, id, questionId, c.req.valid('json').flagged, c), 200);
     },
   );
 

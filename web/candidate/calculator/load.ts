@@ -5,7 +5,7 @@
  * Kept out of the page's own script: the first load's budget (test/e2e/page-weight.test.ts)
  * pays only for this loader (docs/decisions.md, "The candidate's calculator").
  */
-import { h } from '../dom.js';
+import { lazyScript } from '../lazy.js';
 import type { CalculatorHandle, CalculatorKind, CalculatorWindow } from './contract.js';
 
 declare const __CALCULATOR__: string;
@@ -18,8 +18,7 @@ export function loadCalculator(kind: CalculatorKind, blocked: () => boolean): Ca
   const install = () => {
     if (!gone && w.hallcbtCalculator) handle = w.hallcbtCalculator(kind, blocked);
   };
-  if (w.hallcbtCalculator) install();
-  else document.head.appendChild(h('script', { src: __CALCULATOR__, onload: install }));
+  lazyScript(__CALCULATOR__, () => w.hallcbtCalculator, install);
   return {
     destroy() {
       gone = true;

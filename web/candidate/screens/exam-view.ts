@@ -57,7 +57,7 @@ export function mountExamView(examTitle: string, who: string): ExamView {
         h('main.question-pane', { id: 'main' }, questionHost, h('div.qnav', {}, prev, flag, next)),
         navigatorHost,
       ),
-      h('footer.shortcuts', {}, 'Keys: A–D choose · N next · P previous · F flag'),
+      h('footer.shortcuts', {}, 'Keys: A–D choose · N next · P previous · F flag · S submit'),
     ),
     '#exam-title',
   );
