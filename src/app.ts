@@ -10,6 +10,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { etag } from 'hono/etag';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './platform/deps.js';
 import type { HallDeps } from './hall/deps.js';
@@ -51,6 +52,12 @@ function limitFor(path: string): number {
   return 1 * MB;
 }
 
+/** The first 8 bytes of the SHA-256 of `body`: a page's entity tag (16 hex digits). */
+function shortDigest(body: Uint8Array): ArrayBuffer {
+  const d = createHash('sha256').update(body).digest();
+  return d.buffer.slice(d.byteOffset, d.byteOffset + 8) as ArrayBuffer;
+}
+
 /** Builds the app. */
 export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
   const app = createHttpApp<AppEnv>({
@@ -89,7 +96,14 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
   // (scripts/build-web.mjs): immutable for a year, so a reload and the next candidate on
   // the same PC ask for none of them again (issue 26). The unhashed names stay no-cache
   // (KaTeX's: a day).
-  const revalidate = etag();
+  // revalidated by ETag alone: the Last-Modified that serveStatic adds says the same thing in
+  // another 45 bytes on every page load, and 64 bits of SHA-256 tell one build's page from
+  // another as well as SHA-1's 160 do (docs/decisions.md, "Fewer header bytes")
+  const entityTag = etag({ generateDigest: (body) => shortDigest(body) });
+  const revalidate: MiddlewareHandler = async (c, next) => {
+    await entityTag(c, next);
+    c.res.headers.delete('last-modified');
+  };
   const noCache = (_p: string, c: Context) => {
     c.header('cache-control', HASHED_ASSET.test(c.req.path) ? IMMUTABLE : 'no-cache');
   };
@@ -100,7 +114,10 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
   // the unhashed names keep the full set (docs/decisions.md, issue 26).
   const assetHeaders: MiddlewareHandler = async (c, next) => {
     if (!HASHED_ASSET.test(c.req.path)) return pageSecurityHeaders(c, (() => revalidate(c, next)) as Next);
-    // immutable: never revalidated, so no ETag and no Last-Modified either
+    // immutable: never revalidated, so no ETag and no Last-Modified either; and no request id
+    // header: the same bytes for every candidate, never a problem to trace from a browser (the
+    // log line keeps the id; docs/decisions.md, "Fewer header bytes")
+    c.env?.outgoing?.removeHeader('x-request-id');
     await next();
     c.header('cross-origin-resource-policy', 'same-origin');
     c.res.headers.delete('last-modified');

@@ -56,7 +56,15 @@ const looks = (page: Page) =>
 
 describe('access arrangements', () => {
   it('extra time from the roster form runs on the candidate’s clock; large text on and high contrast on survive a reload; the monitor shows both', async () => {
-    const seeded = await seedExam(server.baseUrl, [{ prompt: 'Which is a noun?', type: 'MCQ', marks: 1, options: [{ text: 'Table', isCorrect: true }, { text: 'Quickly', isCorrect: false }] }], { durationMins: 60, title: 'JAMB mock — English' });
+    // a UTME-style paper: English for everyone, Physics for those who chose it (the subjects typed below are its sections)
+    const seeded = await seedExam(
+      server.baseUrl,
+      [
+        { prompt: 'Which is a noun?', type: 'MCQ', marks: 1, section: 'English', options: [{ text: 'Table', isCorrect: true }, { text: 'Quickly', isCorrect: false }] },
+        { prompt: 'The unit of force is the', type: 'MCQ', marks: 1, section: 'Physics', options: [{ text: 'newton', isCorrect: true }, { text: 'joule', isCorrect: false }] },
+      ],
+      { durationMins: 60, title: 'JAMB mock — English', sections: [{ name: 'English' }, { name: 'Physics', compulsory: false }] },
+    );
 
     // the examiner adds the candidate on the roster tab, typing the arrangements
     const admin = await adminTab(seeded.apiKey, `#/exams/${seeded.examId}/roster`);
