@@ -4,8 +4,9 @@
  * the hub's API key, then signs in by e-mail and password; two halls are created on the page
  * and enrolled; a paper with 40 candidates is created, a pasted paper is checked and
  * imported, the candidates are assigned 20 and 20 to the two halls, the paper is published
- * to both, the release codes print one hall per page, and both halls' results arrive on
- * the halls and results screens. Screenshots: docs/screenshots/board-*.png.
+ * to both, the release codes print one hall per page, both halls' results arrive on the
+ * halls and results screens, a hall is revoked and its replacement enrols, and a viewer
+ * account made on Accounts reads without writing controls. Screenshots: docs/screenshots/board-*.png.
  */
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
@@ -226,6 +227,48 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
     expect(await page.locator('#results-candidates tbody tr').count()).toBe(6);
     await page.waitForSelector('#analysis:not([hidden]) #analysis-table');
     await shot('results');
+  }, STEP_MS);
+
+  it('revokes a hall and enrols its replacement with the code shown once', async () => {
+    const old = halls[0]!;
+    await page.evaluate(() => (location.hash = '#/halls'));
+    await page.click(`#halls tr[data-hall-id="${old.hallId}"] [data-action="revoke"]`);
+    await page.click('dialog.modal button[type="submit"]');
+    await page.waitForSelector('#enrolment-code');
+    const code = (await page.textContent('#enrolment-code'))!;
+    await page.click('dialog.modal button[type="submit"]');
+    expect((await old.request('GET', '/hub/v1/packages')).status).toBe(401);
+    const replacement = new TestHall(hub);
+    expect(await replacement.enrol(code)).toBe(200);
+    expect(replacement.hallId).toBe(old.hallId);
+    await page.evaluate(() => (location.hash = '#/papers'));
+    await page.evaluate(() => (location.hash = '#/halls'));
+    await page.waitForSelector(`#halls tr[data-hall-id="${old.hallId}"]`);
+    expect(await page.textContent(`#halls tr[data-hall-id="${old.hallId}"] [data-field="enrolled"]`)).toMatch(/^yes/);
+  }, STEP_MS);
+
+  it('makes a viewer account on Accounts; the viewer reads but gets no writing controls', async () => {
+    await page.evaluate(() => (location.hash = '#/accounts'));
+    await page.click('#new-account');
+    await page.fill('dialog.modal input[name="name"]', 'Results clerk');
+    await page.fill('dialog.modal input[name="email"]', 'clerk@board.example');
+    await page.fill('dialog.modal input[name="password"]', 'clerk passphrase');
+    await page.click('dialog.modal button[type="submit"]');
+    await page.waitForSelector('#accounts tr:nth-child(2)');
+    expect(await page.textContent('#accounts tr:nth-child(2) td:nth-child(3)')).toBe('viewer');
+    const viewer = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, timezoneId: 'UTC' })).newPage();
+    await viewer.goto(`${base}/board`);
+    await viewer.fill('#signin-password input[name="email"]', 'clerk@board.example');
+    await viewer.fill('#signin-password input[name="password"]', 'clerk passphrase');
+    await viewer.click('#signin-password button[type="submit"]');
+    await viewer.waitForSelector('#papers');
+    expect(await viewer.isVisible('#new-paper-open')).toBe(false);
+    expect(await viewer.isVisible('#mainnav a[data-nav="accounts"]')).toBe(false);
+    await viewer.evaluate((id) => (location.hash = `#/papers/${id}/questions`), paperId);
+    await viewer.waitForSelector('#question-list');
+    expect(await viewer.locator('nav.tabs [data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')))).toEqual(['questions', 'candidates', 'results']);
+    expect(await viewer.isVisible('#add-question')).toBe(false);
+    await viewer.close();
   }, STEP_MS);
 
   it('fits 1024×768: papers, halls, publish and results without a horizontal scroll bar', async () => {

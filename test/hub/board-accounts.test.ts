@@ -15,6 +15,8 @@ const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
 
 type Hub = Awaited<ReturnType<typeof startHub>>;
+/** Each account made and each sign-in costs one scrypt (N = 2^17): seconds each on a busy 2-core machine. */
+const SCRYPT_STEPS_MS = 120_000;
 
 describe.skipIf(skipWhy !== null)('board accounts and roles on the hub', () => {
   let hub: Hub;
@@ -55,7 +57,7 @@ describe.skipIf(skipWhy !== null)('board accounts and roles on the hub', () => {
     expect((await audited('board-account-created'))[0]).toMatchObject({ actor: expect.stringMatching(/^examiner:hexm_/), detail: { accountId: made.json.id, roles: ['publisher', 'author'] } });
     expect((await audited('board-signed-in')).length).toBe(1);
     expect((await audited('board-signed-out')).length).toBe(1);
-  });
+  }, SCRYPT_STEPS_MS);
 
   it('enforces roles: authors write papers, publishers publish and read release codes, viewers only read', async () => {
     const author = await account('author@board.example', ['author']);
@@ -106,7 +108,7 @@ describe.skipIf(skipWhy !== null)('board accounts and roles on the hub', () => {
     expect((await asExaminer(hub, viewer, 'POST', `/hub/v1/halls/${hall.hallId}/revoke`)).status).toBe(403);
     // every role may see itself
     expect((await asExaminer(hub, viewer, 'GET', '/hub/v1/board/me')).json.roles).toEqual(['viewer']);
-  });
+  }, SCRYPT_STEPS_MS);
 
   it('a publisher changes roles and disables accounts (audited): the change holds at once, a disabled account is signed out', async () => {
     const publisher = await account('boss@board.example', ['publisher']);
@@ -127,6 +129,14 @@ describe.skipIf(skipWhy !== null)('board accounts and roles on the hub', () => {
     expect(changes.map((r) => r.detail)).toEqual([{ accountId: made.json.id, roles: ['author'] }, { accountId: made.json.id, disabled: true }]);
     expect((await asExaminer(hub, publisher, 'PATCH', '/hub/v1/board/accounts/bacc_nobody', { disabled: true })).status).toBe(404);
     expect((await asExaminer(hub, publisher, 'PATCH', `/hub/v1/board/accounts/${made.json.id}`, { roles: ['root'] })).status).toBe(400);
+  }, SCRYPT_STEPS_MS);
+
+  it('documents the new routes in the hub’s OpenAPI document', async () => {
+    const doc = (await asExaminer(hub, '', 'GET', '/openapi.json')).json as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/hub/v1/board/sign-in']!)).toEqual(['post']);
+    expect(Object.keys(doc.paths['/hub/v1/board/accounts']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/hub/v1/board/accounts/{id}']!)).toEqual(['patch']);
+    expect(doc.paths['/hub/v1/exams']!.get).toBeDefined();
   });
 
   it('refuses a wrong password (audited) and holds an address back after 10 failures for one e-mail (429, Retry-After)', async () => {
@@ -147,5 +157,5 @@ describe.skipIf(skipWhy !== null)('board accounts and roles on the hub', () => {
     expect(refused.filter((r) => (r.detail as { email: string }).email === 'target@board.example').length).toBe(10);
     expect(refused.some((r) => (r.detail as { reason: string }).reason === 'unknown-email')).toBe(true);
     expect((await audited('board-sign-in-throttled')).length).toBe(1);
-  }, 60_000);
+  }, SCRYPT_STEPS_MS);
 });
