@@ -3,7 +3,7 @@
  * Chromium at 1366×768, then its screens again at 1024×768: the first account is made with
  * the hub's API key, then signs in by e-mail and password; two halls are created on the page
  * and enrolled; a paper with 40 candidates is created, a pasted paper is checked and
- * imported, the candidates are assigned 20 and 20 to the two halls, the paper is published
+ * imported and a question added with the hall's editor, the candidates are assigned 20 and 20 to the two halls, the paper is published
  * to both, the release codes print one hall per page, both halls' results arrive on the
  * halls and results screens, a hall is revoked and its replacement enrols, and a viewer
  * account made on Accounts reads without writing controls. Screenshots: docs/screenshots/board-*.png.
@@ -141,6 +141,17 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
     expect(await page.locator('#question-list .question-item').count()).toBe(3);
     expect(await page.locator('#question-list .q-option.correct').count()).toBe(3);
     await shot('questions');
+
+    // the hall's editor with its live preview (KaTeX, as candidates see it)
+    await page.click('#add-question');
+    await page.fill('#q-prompt', 'If $x^2 = 49$ and $x > 0$, what is $x$?');
+    for (const [i, text] of ['5', '7', '9', '49'].entries()) await page.fill(`#options-editor input.option-text[data-option="${i}"]`, text);
+    await page.check('#options-editor input.option-correct[data-option="1"]');
+    await page.waitForSelector('#question-preview .katex');
+    expect(await page.textContent('#save-question')).toBe('Add question');
+    await shot('editor');
+    await page.click('#save-question');
+    await page.waitForFunction(() => document.querySelectorAll('#question-list .question-item').length === 4);
   }, STEP_MS);
 
   it('assigns the candidates 20 and 20 to the two halls', async () => {
