@@ -8,10 +8,10 @@
  * hall's growing waits (src/platform/guess-throttle.ts; docs/decisions.md, "Board accounts
  * and their roles").
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashSecret, sha256Hex, verifySecret } from '../platform/crypto.js';
-import { Conflict, NotFound, Unauthorized } from '../platform/errors.js';
+import { Conflict, Forbidden, NotFound, Unauthorized } from '../platform/errors.js';
 import { GuessThrottle } from '../platform/guess-throttle.js';
 import { randomBase62 } from '../platform/ids.js';
 import type { Clock } from '../platform/clock.js';
@@ -32,6 +32,7 @@ const distinct = (r: BoardRole[]) => [...new Set(r)];
 const password = z.string().min(8, 'at least 8 characters').max(200);
 export const accountInputSchema = z.object({ email: z.string().trim().email().max(200), name: z.string().trim().min(1).max(200), password, roles });
 export const accountPatchSchema = z.object({ name: z.string().trim().min(1).max(200).optional(), roles: roles.optional(), password: password.optional(), disabled: z.boolean().optional() }).refine((p) => Object.keys(p).length > 0, 'name, roles, password or disabled');
+export const ownPasswordSchema = z.object({ currentPassword: z.string().min(1).max(200), password });
 export const signInSchema = z.object({ email: z.string().trim().min(1).max(200), password: z.string().min(1).max(200) });
 
 /** An account as the API shows it (never the hash). */
@@ -152,6 +153,29 @@ export async function accountBySession(deps: HubDeps, token: string): Promise<Bo
     .innerJoin(boardAccounts, eq(boardAccounts.id, boardSessions.accountId))
     .where(and(eq(boardSessions.tokenDigest, sha256Hex(token)), gt(boardSessions.expiresAt, new Date(deps.clock.now())), isNull(boardAccounts.disabledAt)));
   return rows[0] ? view(rows[0].a) : null;
+}
+
+/**
+ * An account changes its own password: the current one must be right (a wrong one counts
+ * as a failed sign-in against the throttles); every other session of the account ends.
+ * @throws TooManyRequests while held back; Forbidden (403, PASSWORD_WRONG)
+ */
+export async function changeOwnPassword(deps: HubDeps, throttles: SignInThrottles, accountId: string, token: string, input: z.infer<typeof ownPasswordSchema>, address: string): Promise<void> {
+  const now = new Date(deps.clock.now());
+  const row = (await deps.db.select().from(boardAccounts).where(eq(boardAccounts.id, accountId)))[0];
+  if (!row) throw new NotFound('Account');
+  const seat = `${row.emailKey}\n${address}`;
+  throttles.bySeat.check(seat, 'Too many wrong passwords for this account from this computer');
+  if (!(await verifySecret(input.currentPassword, row.passwordHash))) {
+    throttles.bySeat.fail(seat);
+    throttles.byAddress.fail(address);
+    await audit(deps.db, { at: now, actor: `account:${accountId}`, action: 'board-password-change-refused', detail: { address } });
+    // 403, not 401: the session is good (a 401 would send the page back to sign-in)
+    throw new Forbidden('The current password is wrong: nothing was changed.', { code: 'PASSWORD_WRONG' });
+  }
+  await deps.db.update(boardAccounts).set({ passwordHash: await hashSecret(input.password) }).where(eq(boardAccounts.id, accountId));
+  await deps.db.delete(boardSessions).where(and(eq(boardSessions.accountId, accountId), ne(boardSessions.tokenDigest, sha256Hex(token))));
+  await audit(deps.db, { at: now, actor: `account:${accountId}`, action: 'board-account-changed', detail: { accountId, passwordChanged: true, by: 'self' } });
 }
 
 /** Ends the session `token` (sign-out), with an audit row. */

@@ -3,8 +3,8 @@
  * PostgreSQL: the first account is made with the hub's API key; e-mail + password sign in to
  * a session token (Bearer) that ends at sign-out and when the account is disabled; roles
  * are enforced on the examiner API (author: papers and imports; publisher: halls, publish,
- * release codes, accounts; viewer: read only); failed sign-ins are held back (429) and every
- * sign-in and account change is audited.
+ * release codes, accounts; viewer: read only); an account changes its own password; failed
+ * sign-ins are held back (429) and every sign-in and account change is audited.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -129,6 +129,22 @@ describe.skipIf(skipWhy !== null)('board accounts and roles on the hub', () => {
     expect(changes.map((r) => r.detail)).toEqual([{ accountId: made.json.id, roles: ['author'] }, { accountId: made.json.id, disabled: true }]);
     expect((await asExaminer(hub, publisher, 'PATCH', '/hub/v1/board/accounts/bacc_nobody', { disabled: true })).status).toBe(404);
     expect((await asExaminer(hub, publisher, 'PATCH', `/hub/v1/board/accounts/${made.json.id}`, { roles: ['root'] })).status).toBe(400);
+  }, SCRYPT_STEPS_MS);
+
+  it('an account changes its own password with the current one; its other sessions end', async () => {
+    const first = await account('reader@board.example', ['viewer']);
+    const second = (await signIn('reader@board.example', 'correct horse 1')).json.token as string;
+    const wrong = await asExaminer(hub, first, 'PUT', '/hub/v1/board/me/password', { currentPassword: 'not it', password: 'a new passphrase' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.json.code).toBe('PASSWORD_WRONG');
+    expect((await asExaminer(hub, key, 'PUT', '/hub/v1/board/me/password', { currentPassword: 'x', password: 'a new passphrase' })).status).toBe(401);
+    expect((await asExaminer(hub, first, 'PUT', '/hub/v1/board/me/password', { currentPassword: 'correct horse 1', password: 'a new passphrase' })).status).toBe(204);
+    expect((await asExaminer(hub, first, 'GET', '/hub/v1/board/me')).status).toBe(200);
+    expect((await asExaminer(hub, second, 'GET', '/hub/v1/board/me')).status).toBe(401);
+    expect((await signIn('reader@board.example', 'correct horse 1')).status).toBe(401);
+    expect((await signIn('reader@board.example', 'a new passphrase')).status).toBe(200);
+    expect((await audited('board-password-change-refused')).length).toBe(1);
+    expect((await audited('board-account-changed')).some((r) => (r.detail as { by?: string }).by === 'self')).toBe(true);
   }, SCRYPT_STEPS_MS);
 
   it('documents the new routes in the hub’s OpenAPI document', async () => {

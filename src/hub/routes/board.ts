@@ -1,14 +1,15 @@
 /**
  * The board's accounts on the hub API (docs/hub.md, "The board's page"): sign-in with e-mail
  * and password (a session token back, sent as `Authorization: Bearer` as an API key is),
- * sign-out, the signed-in account, accounts and their roles (publishers, or the hub's API
+ * sign-out, the signed-in account and its own password, accounts and their roles (publishers, or the hub's API
  * key: that is how the first account is made), and the list of exams the page opens.
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientAddress } from '../../platform/http.js';
+import { Unauthorized } from '../../platform/errors.js';
 import { errorResponses, jsonBody, jsonResponse, problem, z } from '../../platform/openapi.js';
-import { accountInputSchema, accountPatchSchema, createAccount, getAccount, listAccounts, patchAccount, signIn, signInSchema, signInThrottles, signOut } from '../board-accounts.js';
+import { accountInputSchema, accountPatchSchema, changeOwnPassword, createAccount, ownPasswordSchema, getAccount, listAccounts, patchAccount, signIn, signInSchema, signInThrottles, signOut } from '../board-accounts.js';
 import { BOARD_ROLES } from '../board-roles.js';
 import type { HubDeps } from '../deps.js';
 import { requireExaminer } from '../auth.js';
@@ -58,6 +59,15 @@ export function boardRoutes(deps: HubDeps) {
   r.openapi(
     createRoute({ method: 'get', path: '/hub/v1/board/me', tags, security: examinerSecurity, summary: 'Who is signed in, and their roles (an API key: all roles, no account)', responses: { 200: jsonResponse(z.object({ id: z.string(), name: z.string(), roles: z.array(z.enum(BOARD_ROLES)), account: accountSchema.nullable() }), 'The signed-in examiner'), 401: errorResponses[401] } }),
     async (c) => c.json({ id: c.var.examiner.id, name: c.var.examiner.name, roles: c.var.roles, account: c.get('sessionToken') ? await getAccount(deps, c.var.examiner.id) : null }, 200),
+  );
+  r.openapi(
+    createRoute({ method: 'put', path: '/hub/v1/board/me/password', tags, security: examinerSecurity, summary: 'Change your own password (the current one first); your other sessions end', request: { body: jsonBody(ownPasswordSchema) }, responses: { 204: { description: 'Changed' }, 400: errorResponses[400], 401: problem('Not signed in by a board account'), 403: problem('The current password is wrong (PASSWORD_WRONG); nothing changed'), 429: problem('Too many wrong passwords from this address (Retry-After)') } }),
+    async (c) => {
+      const token = c.get('sessionToken');
+      if (!token) throw new Unauthorized('Sign in with a board account to change its password (an API key has none).');
+      await changeOwnPassword(deps, throttles, c.var.examiner.id, token, c.req.valid('json'), signInAddress(c, deps.config.HUB_TRUST_PROXY));
+      return c.body(null, 204);
+    },
   );
   r.openapi(
     createRoute({ method: 'get', path: '/hub/v1/board/accounts', tags, security: examinerSecurity, summary: 'Every board account (publishers)', responses: { 200: jsonResponse(z.array(accountSchema), 'Accounts'), 401: errorResponses[401], ...forbidden } }),
