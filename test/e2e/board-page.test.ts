@@ -9,7 +9,8 @@
  * account made on Accounts reads without writing controls. Screenshots: docs/screenshots/board-*.png.
  */
 import { serve } from '@hono/node-server';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -24,6 +25,19 @@ const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
+// axe-core evaluated through the DevTools protocol (the page's CSP refuses inline scripts), with the admin page's rules (test/e2e/admin-a11y.test.ts)
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_RULES = ['empty-table-header', 'th-has-data-cells', 'label', 'label-title-only', 'aria-input-field-name', 'select-name', 'button-name', 'link-name', 'document-title', 'html-has-lang', 'duplicate-id-aria', 'image-alt'];
+
+/** axe violations of AXE_RULES on the page as it is now: `rule: target` lines. */
+async function axe(p: Page): Promise<string[]> {
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(AXE_SOURCE);
+  const found = await p.evaluate(async (rules) => {
+    const w = window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } };
+    return (await w.axe.run(document, { runOnly: { type: 'rule', values: rules } })).violations;
+  }, AXE_RULES);
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 const STEP_MS = 120_000;
 const PASTED = [
   '1. What is 7 x 8?', 'A. 54', 'B. 56', 'C. 58', 'D. 64', 'Answer: B', '',
@@ -282,12 +296,13 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
     await viewer.close();
   }, STEP_MS);
 
-  it('fits 1024×768: papers, halls, publish and results without a horizontal scroll bar', async () => {
+  it('fits 1024×768: papers, halls, publish and results without a horizontal scroll bar, and axe finds nothing', async () => {
     await page.setViewportSize({ width: 1024, height: 768 });
-    for (const [hash, ready, name] of [['#/papers', '#papers', 'papers-1024x768'], ['#/halls', '#halls', 'halls-1024x768'], [`#/papers/${paperId}/publish`, '#release-codes', 'publish-1024x768'], [`#/papers/${paperId}/results`, '#results-candidates', 'results-1024x768']] as const) {
+    for (const [hash, ready, name] of [['#/papers', '#papers', 'papers-1024x768'], ['#/halls', '#halls', 'halls-1024x768'], [`#/papers/${paperId}/publish`, '#release-codes', 'publish-1024x768'], [`#/papers/${paperId}/results`, '#results-candidates', 'results-1024x768'], [`#/papers/${paperId}/candidates`, '#candidates', 'candidates-1024x768'], ['#/accounts', '#accounts', 'accounts-1024x768']] as const) {
       await page.evaluate((x) => (location.hash = x), hash);
       await page.waitForSelector(ready);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), hash).toBe(true);
+      expect(await axe(page), hash).toEqual([]);
       await shot(name);
     }
     expect(errors).toEqual([]);

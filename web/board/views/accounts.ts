@@ -5,7 +5,7 @@
  * (PATCH …/accounts/{id}; a new password or disabling ends the account's sessions). Every
  * change is kept in the hub's audit trail.
  */
-import { field, h, replace } from '../../admin/dom.js';
+import { field, h, hiddenHeader, replace } from '../../admin/dom.js';
 import { formatDateTime } from '../../admin/time.js';
 import { errorText, openDialog, toast } from '../../admin/ui.js';
 import type { BoardCtx } from '../session.js';
@@ -65,7 +65,7 @@ export async function renderAccounts(ctx: BoardCtx, host: HTMLElement): Promise<
   replace(host,
     h('div', { class: 'page-head' }, h('h1', null, 'Accounts'), h('button', { type: 'button', class: 'primary', id: 'new-account', onclick: () => void create() }, 'New account')),
     h('table', { class: 'table', id: 'accounts' },
-      h('thead', null, h('tr', null, ['Name', 'E-mail', 'Roles', 'Since', ''].map((t) => h('th', null, t)))),
+      h('thead', null, h('tr', null, ['Name', 'E-mail', 'Roles', 'Since'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
       h('tbody', null, accounts.map((a) => h('tr', { 'data-account-id': a.id, class: a.disabled ? 'row-muted' : null },
         h('td', null, a.name), h('td', null, a.email), h('td', null, a.disabled ? `${a.roles.join(', ')} (disabled)` : a.roles.join(', ')), h('td', null, formatDateTime(a.createdAt)),
         h('td', null,

@@ -5,7 +5,7 @@
  * enrolment code shown once, valid 24 h) and revoke a hall — a stolen or broken machine —
  * which issues the enrolment code for its replacement (POST /hub/v1/halls/{id}/revoke).
  */
-import { copyText, field, h, replace } from '../../admin/dom.js';
+import { copyText, field, h, hiddenHeader, replace } from '../../admin/dom.js';
 import { formatDateTime } from '../../admin/time.js';
 import { confirmDialog, errorText, openDialog, toast } from '../../admin/ui.js';
 import type { BoardCtx } from '../session.js';
@@ -43,7 +43,7 @@ export async function renderHalls(ctx: BoardCtx, host: HTMLElement): Promise<() 
     stamp.textContent = `Updated ${new Date().toLocaleTimeString()} · refreshes every ${REFRESH_MS / 1000} s`;
     replace(table, halls.length
       ? h('table', { class: 'table', id: 'halls' },
-        h('thead', null, h('tr', null, ['Hall', 'Enrolled', 'Last seen', 'Packages delivered', 'Released', 'In progress', 'Results in / expected', ''].map((t) => h('th', null, t)))),
+        h('thead', null, h('tr', null, ['Hall', 'Enrolled', 'Last seen', 'Packages delivered', 'Released', 'In progress', 'Results in / expected'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, halls.map((x) => h('tr', { 'data-hall-id': x.id, class: x.clockFlagged ? 'row-warn' : null },
           h('td', null, x.name),
           h('td', { 'data-field': 'enrolled' }, x.enrolled ? `yes, ${formatDateTime(x.enrolledAt)}` : 'no: waiting for its code'),

@@ -6,7 +6,7 @@
  * stick (GET …/release-codes, GET /hub/v1/package-files/{id}), and a printable sheet of the
  * codes, one hall per page (#print-area, styles.css `.print-codes`).
  */
-import { h, replace } from '../../admin/dom.js';
+import { h, hiddenHeader, replace } from '../../admin/dom.js';
 import { formatDateTime } from '../../admin/time.js';
 import { errorBlock, errorText, toast } from '../../admin/ui.js';
 import type { BoardCtx } from '../session.js';
@@ -69,7 +69,7 @@ export async function renderPublish(ctx: BoardCtx, host: HTMLElement, paper: Pap
       newest.length
         ? [
           h('table', { class: 'table', id: 'release-codes' },
-            h('thead', null, h('tr', null, ['Hall', 'Version', 'Release code', 'Package', ''].map((t) => h('th', null, t)))),
+            h('thead', null, h('tr', null, ['Hall', 'Version', 'Release code', 'Package'].map((t) => h('th', null, t)), hiddenHeader('Package file'))),
             h('tbody', null, newest.map((c) => h('tr', { 'data-hall-id': c.hallId },
               h('td', null, c.hallName), h('td', null, String(c.version)), h('td', null, h('code', { class: 'release-code' }, c.releaseCode)),
               h('td', null, c.released ? 'released' : c.downloaded ? 'delivered' : 'waiting for the hall'),

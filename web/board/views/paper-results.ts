@@ -6,7 +6,7 @@
  * open, so results show as halls send them.
  */
 import { Api, type Method } from '../../admin/api.js';
-import { h, replace } from '../../admin/dom.js';
+import { h, hiddenHeader, replace } from '../../admin/dom.js';
 import type { Ctx } from '../../admin/session.js';
 import type { Exam, Workspace } from '../../admin/types.js';
 import { errorText, toast } from '../../admin/ui.js';
@@ -50,7 +50,7 @@ export async function renderResults(ctx: BoardCtx, host: HTMLElement, paper: Pap
         : h('p', { class: 'empty' }, 'No results yet: they arrive as each hall sends them.'),
       r.candidates.length
         ? h('table', { class: 'table compact', id: 'results-candidates' },
-          h('thead', null, h('tr', null, ['Hall', 'Student ID', 'Name', 'Status', 'Score', '%', 'Grade', ''].map((t) => h('th', null, t)))),
+          h('thead', null, h('tr', null, ['Hall', 'Student ID', 'Name', 'Status', 'Score', '%', 'Grade'].map((t) => h('th', null, t)), hiddenHeader('Notes'))),
           h('tbody', null, r.candidates.map((c) => h('tr', null,
             h('td', null, c.hallName), h('td', null, c.studentId), h('td', null, c.candidateName), h('td', null, c.status),
             h('td', { class: 'num' }, `${c.score} / ${c.maxScore}`), h('td', { class: 'num' }, String(c.percentage)), h('td', null, c.grade),
