@@ -218,6 +218,10 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
   it('shows both halls’ packages delivered and their results arriving', async () => {
     const exam = (await asExaminer(hub, hub.firstExaminer!.apiKey, 'GET', `/hub/v1/exams/${paperId}`)).json as { questions: { id: string; options: { id: string }[] }[] };
     hub.clock.set(Date.parse('2026-11-25T09:40:00Z'));
+    // the halls screen is open while the results come: it updates by itself (every 10 s)
+    await page.evaluate(() => (location.hash = '#/halls'));
+    await page.waitForSelector(`#halls tr[data-hall-id="${halls[1]!.hallId}"] [data-field="results"]`);
+    expect(await page.textContent(`#halls tr[data-hall-id="${halls[0]!.hallId}"] [data-field="results"]`)).toMatch(/^0 \/ \d+$/);
     for (const [n, hall] of halls.entries()) {
       const listed = await hall.request('GET', '/hub/v1/packages');
       const packageId = listed.json[0].packageId as string;
@@ -238,8 +242,7 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
       const sent = await hall.request('POST', '/hub/v1/results/batch', { events });
       expect(sent.status).toBe(200);
     }
-    await page.evaluate(() => (location.hash = '#/halls'));
-    await page.waitForSelector(`#halls tr[data-hall-id="${halls[1]!.hallId}"] [data-field="results"]`);
+    await page.waitForFunction((ids) => ids.every((id) => /^3 \//.test(document.querySelector(`#halls tr[data-hall-id="${id}"] [data-field="results"]`)?.textContent ?? '')), halls.map((x) => x.hallId), { timeout: 25_000 });
     for (const hall of halls) {
       expect(await page.textContent(`#halls tr[data-hall-id="${hall.hallId}"] [data-field="delivered"]`)).toBe('1 / 1');
       expect(await page.textContent(`#halls tr[data-hall-id="${hall.hallId}"] [data-field="results"]`)).toMatch(/^3 \/ \d+$/);
