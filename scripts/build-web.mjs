@@ -19,6 +19,8 @@ const pages = [
   { name: 'candidate', target: ['chrome80', 'firefox78', 'edge80'] },
   // The admin page targets current browsers.
   { name: 'admin', target: ['chrome110', 'firefox110', 'edge110', 'safari16'] },
+  // The exam board's page, served by the hub at /board: the admin page's look and parts (its stylesheet first).
+  { name: 'board', target: ['chrome110', 'firefox110', 'edge110', 'safari16'], baseCss: 'admin' },
 ];
 
 /** Fonts at least this large (bytes) are split into FONT_PARTS; smaller ones are served whole. */
@@ -162,8 +164,9 @@ for (const page of pages) {
     define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(lazy.calculator.js), __SECTIONS__: JSON.stringify(lazy.sections.js) },
   });
   for (const f of readdirSync(src)) {
-    // a stylesheet goes out minified (minCss): bytes every candidate fetches (the page-weight budget)
-    if (f.endsWith('.css')) writeFileSync(join(out, f), await minCss(readFileSync(join(src, f), 'utf8'), page.target));
+    // a stylesheet goes out minified (minCss): bytes every candidate fetches (the page-weight budget);
+    // a page with `baseCss` (the board's) starts from that page's stylesheet
+    if (f.endsWith('.css')) writeFileSync(join(out, f), await minCss((f === 'styles.css' && page.baseCss ? readFileSync(join(root, 'web', page.baseCss, 'styles.css'), 'utf8') + '\n' : '') + readFileSync(join(src, f), 'utf8'), page.target));
     else if (/\.(html|svg|png|ico|webmanifest)$/.test(f)) cpSync(join(src, f), join(out, f));
   }
   // the page links the hashed copies of its script and stylesheets (KaTeX's where its index.html does: the admin page's)

@@ -1,5 +1,6 @@
 /**
- * The hub's two ways in (docs/hub-protocol.md): examiners by API key, halls by an Ed25519
+ * The hub's two ways in (docs/hub-protocol.md): examiners by API key or a board account's
+ * session (docs/hub.md, "The board's page"), halls by an Ed25519
  * signature over each request. A hall request is refused (401 problem details and an audit
  * row naming the reason) for an unknown or unenrolled hall, a bad signature, a timestamp
  * more than 5 minutes off, or a nonce already seen by any hub process (a PostgreSQL
@@ -17,16 +18,32 @@ import { halls } from './db/schema.js';
 /** How often an accepted request refreshes the hall's last contact (a busy hall writes it once, not per request). */
 const CONTACT_EVERY_MS = 5_000;
 import { examinerByKey } from './keys.js';
+import { accountBySession, isSessionToken } from './board-accounts.js';
+import { ALL_ROLES, assertRole } from './board-roles.js';
 
-/** Middleware: a hub examiner's API key (Authorization: Bearer or x-api-key); 401 otherwise. */
+/**
+ * Middleware: an examiner — a hub API key (all roles) or a board account's session token
+ * (its roles) — as `Authorization: Bearer` or `x-api-key`; 401 otherwise, and 403 when the
+ * roles do not allow the request (src/hub/board-roles.ts).
+ */
 export function requireExaminer(deps: HubDeps): MiddlewareHandler<HubEnv> {
   return async (c, next) => {
     if (c.get('examiner')) return next();
     const key = presentedKey(c.req.header('authorization'), c.req.header('x-api-key'));
-    if (!key) throw new Unauthorized();
+    if (!key) throw new Unauthorized('Sign in on the board\'s page, or send a hub API key (Authorization: Bearer <key> or x-api-key).');
+    if (isSessionToken(key)) {
+      const account = await accountBySession(deps, key);
+      if (!account) throw new Unauthorized('Your session has ended (signed out, expired after 12 hours, or the account changed): sign in again.', { code: 'SESSION_ENDED' });
+      assertRole(account.roles, c.req.method, c.req.path);
+      c.set('examiner', { id: account.id, name: account.name });
+      c.set('roles', account.roles);
+      c.set('sessionToken', key);
+      return next();
+    }
     const examiner = await examinerByKey(deps.db, key);
     if (!examiner) throw new Unauthorized('The API key is not valid.');
     c.set('examiner', examiner);
+    c.set('roles', [...ALL_ROLES]);
     return next();
   };
 }

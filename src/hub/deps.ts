@@ -9,6 +9,7 @@ import type { HubDb } from './db/index.js';
 import type { HubSigningKey } from './keys.js';
 import type { EnrolThrottle } from './enrol-throttle.js';
 import type { JobPool } from '../uploads/job-pool.js';
+import type { BoardRole } from './board-roles.js';
 
 export interface HubDeps {
   db: HubDb;
@@ -28,8 +29,12 @@ export interface HubDeps {
 export interface HubEnv {
   Variables: {
     requestId: string;
-    /** set on examiner (API key) routes */
+    /** set on examiner routes: the API key's examiner or the signed-in board account */
     examiner: { id: string; name: string };
+    /** the examiner's roles (an API key holds all three) */
+    roles: BoardRole[];
+    /** the board account's session token, when signed in by one */
+    sessionToken: string;
     /** set on hall-signed routes */
     hall: { id: string; name: string };
   };

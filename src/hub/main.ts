@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     console.log(`HallCBT hub listening on http://${config.HUB_HOST}:${info.port} (API reference at /docs)`);
     if (runtime.firstExaminer) {
       console.log(`First examiner API key (shown once, keep it safe): ${runtime.firstExaminer.apiKey}`);
+      console.log(`Make the board's first account with it on the board's page: http://<this hub>:${info.port}/board → "First account (hub API key)"`);
     }
   });
   const stop = () => {

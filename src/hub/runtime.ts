@@ -1,6 +1,7 @@
 /**
  * The hub's composition root short of listening: open and migrate PostgreSQL, load the key
- * file and the hub's signing key, build the app, and the one scheduled job (old nonces).
+ * file and the hub's signing key, build the app, and the one scheduled job (old nonces and
+ * ended board sessions, every minute).
  * src/hub/main.ts listens; tests call createHubRuntime directly.
  */
 import { lt } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { systemClock, type Clock } from '../platform/clock.js';
 import { SecretBox } from '../platform/crypto.js';
 import type { HubConfig } from './config.js';
 import { openHubDatabase } from './db/index.js';
-import { requestNonces } from './db/schema.js';
+import { boardSessions, requestNonces } from './db/schema.js';
 import { createHubApp } from './app.js';
 import { createExaminer, examinerCount, loadHubSigningKey } from './keys.js';
 import type { HubDeps } from './deps.js';
@@ -39,6 +40,7 @@ export async function createHubRuntime(config: HubConfig, logger: Logger, clock:
   const deps: HubDeps = { db: database.db, config, logger, clock, secrets, signingKey, enrolThrottle: new EnrolThrottle(database.pool), jobs: new JobPool() };
   const sweep = setInterval(() => {
     deps.db.delete(requestNonces).where(lt(requestNonces.seenAt, new Date(clock.now() - NONCE_KEEP_MS))).catch((e) => logger.warn('nonce sweep failed', { error: String(e) }));
+    deps.db.delete(boardSessions).where(lt(boardSessions.expiresAt, new Date(clock.now()))).catch((e) => logger.warn('session sweep failed', { error: String(e) }));
   }, 60_000);
   sweep.unref();
   return {

@@ -24,6 +24,31 @@ export const hubExaminers = pgTable('hub_examiners', {
   createdAt: at('created_at').notNull(),
 });
 
+/**
+ * The exam board's people on the board's page (docs/hub.md, "The board's page"): e-mail and
+ * password (scrypt, src/platform/crypto.ts), one or more roles (author, publisher, viewer);
+ * a disabled account cannot sign in and its sessions end.
+ */
+export const boardAccounts = pgTable('board_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  /** the e-mail trimmed and lower-cased: one account per address */
+  emailKey: text('email_key').notNull().unique(),
+  name: text('name').notNull(),
+  /** ["author" | "publisher" | "viewer", …] */
+  roles: jsonb('roles').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  disabledAt: at('disabled_at'),
+  createdAt: at('created_at').notNull(),
+});
+
+/** Signed-in sessions of board accounts: the bearer token's SHA-256 digest, never the token. */
+export const boardSessions = pgTable(
+  'board_sessions',
+  { tokenDigest: text('token_digest').primaryKey(), accountId: text('account_id').notNull(), createdAt: at('created_at').notNull(), expiresAt: at('expires_at').notNull() },
+  (t) => [index('board_sessions_account_idx').on(t.accountId)],
+);
+
 /** Halls: created by an examiner, enrolled once with a one-time code. */
 export const halls = pgTable('halls', {
   id: text('id').primaryKey(),

@@ -1,0 +1,45 @@
+/**
+ * One paper: its title and state, and tabs — Questions (the hall's editor and preview),
+ * Import (every import the hub reads), Candidates (assignment to halls), Publish (halls,
+ * release codes and their printable sheet) and Results (across halls, item analysis,
+ * exports). Tabs a role cannot use are not shown.
+ */
+import { h, replace } from '../../admin/dom.js';
+import { formatDateTime } from '../../admin/time.js';
+import type { BoardCtx } from '../session.js';
+import type { Paper, Role } from '../types.js';
+import { renderPaperQuestions } from './paper-questions.js';
+import { renderPaperImport } from './paper-import.js';
+import { renderCandidates } from './paper-candidates.js';
+import { renderPublish } from './paper-publish.js';
+import { renderResults } from './paper-results.js';
+
+type Dispose = (() => void) | void;
+const TABS: Array<[string, string, Role]> = [['questions', 'Questions', 'viewer'], ['import', 'Import', 'author'], ['candidates', 'Candidates', 'viewer'], ['publish', 'Publish & release codes', 'publisher'], ['results', 'Results', 'viewer']];
+
+/** Draws the paper `id` with its `tab` into `host`. */
+export async function renderPaper(ctx: BoardCtx, host: HTMLElement, id: string, tab: string): Promise<Dispose> {
+  const paper = await ctx.api.get<Paper>(`/hub/v1/exams/${encodeURIComponent(id)}`);
+  const body = h('div', { id: 'paper-body' });
+  const tabs = TABS.filter(([, , role]) => ctx.can(role));
+  const state = paper.publishedVersion === null ? 'not published yet' : paper.republishNeeded ? `version ${paper.version}, changed since version ${paper.publishedVersion} was published: publish again` : `version ${paper.version}, published`;
+  replace(host,
+    h('div', { class: 'page-head' },
+      h('div', null, h('p', { class: 'muted' }, h('a', { href: '#/papers' }, '← Papers')), h('h1', { id: 'paper-title' }, paper.title),
+        h('p', { class: 'muted' }, `Starts ${formatDateTime(paper.startsAt)} · ${paper.durationMins} minutes · ${paper.questions.length} questions · ${paper.roster.length} candidates · ${state}`))),
+    h('nav', { class: 'tabs', 'aria-label': 'Paper' }, tabs.map(([t, label]) => h('a', { href: `#/papers/${encodeURIComponent(id)}/${t}`, class: t === tab ? 'tab active' : 'tab', 'data-tab': t, 'aria-current': t === tab ? 'page' : null }, label))),
+    body);
+  const reload = () => ctx.navigate(`#/papers/${encodeURIComponent(id)}/${tab}`);
+  switch (tab) {
+    case 'import':
+      return renderPaperImport(ctx, body, paper);
+    case 'candidates':
+      return renderCandidates(ctx, body, paper, reload);
+    case 'publish':
+      return renderPublish(ctx, body, paper);
+    case 'results':
+      return renderResults(ctx, body, paper);
+    default:
+      return renderPaperQuestions(ctx, body, paper, reload);
+  }
+}
