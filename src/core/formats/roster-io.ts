@@ -135,10 +135,22 @@ export async function readRosterXlsx(bytes: Uint8Array): Promise<RosterRead> {
   return out;
 }
 
-/** Reads roster CSV text (comma, semicolon or tab separated; header row required). */
+/**
+ * The CSV's delimiter as its first non-empty line (the header) uses it: a comma, or the
+ * semicolon or tab a spreadsheet in another locale writes. Not guessed from the rows: a
+ * subjects cell ("Mathematics; Physics; Chemistry") holds more semicolons than a row holds
+ * commas, and a guess from the rows split the file at them.
+ */
+function headerDelimiter(text: string): string {
+  const header = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const count = (d: string) => header.split(d).length - 1;
+  return [',', ';', '\t'].reduce((best, d) => (count(d) > count(best) ? d : best), ',');
+}
+
+/** Reads roster CSV text (comma, semicolon or tab separated, as its header row is; header row required). */
 export function readRosterCsv(text: string): RosterRead {
   const out: RosterRead = { candidates: [], rows: [], centres: [], errors: [] };
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter: headerDelimiter(text) });
   const lines = parsed.data;
   const headerIndex = lines.slice(0, 10).findIndex((cells) => cells.some((c) => columnFor(c) === 'studentId'));
   if (headerIndex < 0) {
