@@ -12,7 +12,7 @@ import { iso } from '../../platform/clock.js';
 import { enqueueWebhookEvent, type EventType } from '../webhooks/index.js';
 import { enqueueHubResult } from '../hub-link/index.js';
 import type { Paper } from '../sessions/index.js';
-import { storedSectionScores } from './views.js';
+import { storedSectionScores } from './stored-section-scores.js';
 
 /**
  * The event payload's `data` for an attempt (docs/design.md §8; README, "A whole exam with

@@ -9,11 +9,7 @@ import type { SectionScore } from '../../core/grading/section-scores.js';
 import type { MathForm } from '../../core/rich-text.js';
 import { remainingMs, remainingSeconds } from './timer.js';
 import { flaggedQuestions } from './flags.js';
-
-/** The attempt's stored per-section scores (issue 37 item 5); null when its exam has no sections. */
-export function storedSectionScores(a: Pick<AttemptState['row'], 'section_scores_json'>): SectionScore[] | null {
-  return a.section_scores_json ? (JSON.parse(a.section_scores_json) as SectionScore[]) : null;
-}
+import { storedSectionScores } from './stored-section-scores.js';
 
 /** Result fields of a finished attempt (`sectionScores` only when its exam has sections). */
 export function resultFields(a: AttemptState['row']) {
