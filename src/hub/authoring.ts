@@ -46,15 +46,17 @@ async function assertEditable(deps: HubDeps, tx: Tx, e: ExamRow): Promise<void> 
   if (deps.clock.now() >= releasableAt) throw new Conflict(`Halls may release this paper from ${new Date(releasableAt).toISOString()} (5 minutes before it starts): it can no longer change.`, { code: 'RELEASE_WINDOW_OPEN', releasableAt: new Date(releasableAt).toISOString() });
 }
 
-/** The packages a roster change re-issued (publishExam's answer), empty when none. */
+/** The packages a change re-issued (publishExam's answer), empty before the first publication. */
 export type Reissued = Awaited<ReturnType<typeof publishInTx>>;
 
 /**
  * Applies `change` to the exam's row in one transaction (locked, checked editable), bumping
- * the version when the current one has been published, with an audit row. A change of the
- * roster of a published exam re-issues, in the same transaction, the current version to
- * every hall the exam was published to (docs/hub.md, "Candidates and centres"): a candidate
- * moved from one hall to another leaves the one package and joins the other before release.
+ * the version when the current one has been published, with an audit row. Any change of a
+ * published exam (questions, settings, roster) re-seals, in the same transaction, the new
+ * version to every hall the exam was published to, each hall's newer package superseding its
+ * older one before release (docs/hub.md, "Editing after publication"; a moved candidate leaves
+ * one package and joins the other: "Candidates and centres"). No hall has released the paper
+ * then: assertEditable refuses every change after the first release.
  * @returns what `change` returns, the exam's version after it and the packages re-issued
  */
 export async function editExamRow<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (e: ExamRow, nowIso: string) => { set: ExamEdit; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number; reissued: Reissued }> {
@@ -69,7 +71,7 @@ export async function editExamRow<T>(deps: HubDeps, examinerId: string, examId: 
     const version = published.some((p) => p.version === e.version) ? e.version + 1 : e.version;
     await tx.update(hubExams).set({ ...set, version }).where(eq(hubExams.id, examId));
     await audit(tx, { at: now, actor: `examiner:${examinerId}`, action, detail: { examId, version, ...detail } });
-    const reissued = set.roster !== undefined && published.length ? await publishInTx(deps, tx, examinerId, examId) : [];
+    const reissued = published.length ? await publishInTx(deps, tx, examinerId, examId) : [];
     return { ...result, version, reissued };
   });
 }
@@ -112,7 +114,7 @@ export type HubExamPatch = z.infer<typeof hubExamPatchSchema>;
 /**
  * Changes an exam's settings and/or replaces its roster, under the same rules as a question
  * edit (refused once released or in the release window; after a publication it makes the
- * next version, and a new roster is re-issued to the halls at once: editExamRow). A roster
+ * next version, re-sealed to the halls at once: editExamRow). A roster
  * entry without a PIN keeps the PIN its studentId already had, or is issued a new 6-digit
  * one (as at creation); one without `hallId` keeps its hall (null: no hall).
  * @throws NotFound, ValidationError (endsAt not after startsAt, duplicate studentId, unknown hall), Conflict

@@ -79,7 +79,8 @@ export async function createHubExam(deps: HubDeps, examinerId: string, input: Hu
  * The exam as examiners see it (questions with keys in the hall's stored-question shape,
  * roster with PINs and each candidate's `hallId`, null when not assigned), with `version` (the paper as it is now), `publishedVersion` (the
  * newest version sealed for any hall, null before the first publication) and
- * `republishNeeded` (edited since it was last published). @throws NotFound
+ * `republishNeeded` (edited since it was last published: edits re-seal at once, docs/hub.md
+ * "Editing after publication", so only an exam edited before that held it true). @throws NotFound
  */
 export async function getHubExam(deps: HubDeps, id: string, db: Pick<HubDb, 'select'> = deps.db) {
   const rows = await db.select().from(hubExams).where(eq(hubExams.id, id));
@@ -114,7 +115,7 @@ export async function getHubExam(deps: HubDeps, id: string, db: Pick<HubDb, 'sel
  * release code per exam across versions (docs/decisions.md), so a code already handed to
  * the exam body still opens the newest package. Publishing again to a hall that has the
  * current version is a no-op for that hall. Without `hallIds`, the halls the exam was
- * published to before get the current version (a republish after edits). Runs under a row
+ * published to before get the current version (a republish; edits already re-seal at once: authoring.ts editExamRow). Runs under a row
  * lock of the exam, so an edit in another hub process is either wholly before (and
  * published) or after (and makes the next version).
  * @returns per hall: packageId, version, the release code (examiners only) and the candidates and credits the package carries
@@ -125,7 +126,7 @@ export async function publishExam(deps: HubDeps, examinerId: string, examId: str
   return deps.db.transaction((tx) => publishInTx(deps, tx, examinerId, examId, hallIds));
 }
 
-/** {@link publishExam} inside the caller's transaction (a roster change re-issues packages in its own: authoring.ts). */
+/** {@link publishExam} inside the caller's transaction (an edit of a published exam re-issues packages in its own: authoring.ts editExamRow). */
 export async function publishInTx(deps: HubDeps, tx: Tx, examinerId: string, examId: string, hallIds?: string[]) {
   const locked = await tx.select({ id: hubExams.id }).from(hubExams).where(eq(hubExams.id, examId)).for('update');
   if (!locked[0]) throw new NotFound('Exam');

@@ -12,7 +12,7 @@ import { sha256Hex } from '../platform/crypto.js';
 import { NotFound, Unauthorized, ValidationError } from '../platform/errors.js';
 import { audit } from './audit.js';
 import type { HubDeps } from './deps.js';
-import { halls, hubResults, publications } from './db/schema.js';
+import { halls, hubExams, hubResults, publications } from './db/schema.js';
 import { newHubId } from './ids.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -72,7 +72,12 @@ export async function enrolHall(deps: HubDeps, req: EnrolRequest): Promise<Envel
  * `releasesUnproven` those the hall's last heartbeat says RELEASED without a proof the hub
  * accepts (so a hall that says "released" is never shown as simply not released);
  * `resultsExpected` the candidates of the hall's package of each exam (its own candidates
- * and the unassigned ones: roster.ts), of the released version, else the newest.
+ * and the unassigned ones: roster.ts), of the released version, else the newest; and `exams`,
+ * per exam published to the hall, which version it holds against the exam's current one
+ * (docs/hub.md, "Editing after publication"): `sentVersion` the newest sealed for it,
+ * `deliveredVersion` the newest it fetched, `heldVersion` the one its last heartbeat reports
+ * sealed or released (acknowledged), `releasedVersion` the one released as far as the hub
+ * knows (null: none yet).
  */
 export async function hallStatus(deps: HubDeps) {
   const rows = await deps.db.select().from(halls).orderBy(halls.createdAt);
@@ -103,11 +108,17 @@ export async function hallStatus(deps: HubDeps) {
   const releasedAt = await deps.db.selectDistinct({ hallId: publications.hallId, examId: publications.examId }).from(publications).where(isNotNull(publications.releasedAt));
   const counted = new Set(releasedAt.map((r) => `${r.hallId} ${r.examId}`));
   const byHall = new Map(pubs.map((p) => [p.hallId, p]));
+  const examsBy = await examVersionsByHall(deps);
   const resultsBy = new Map(results.map((r) => [r.hallId, r.received]));
   return rows.map((h) => {
     const p = byHall.get(h.id);
     const beat = (h.heartbeat ?? null) as { inProgress?: number; packages?: { packageId: string; state: string }[] } | null;
     const offset = h.clockOffsetMs ?? null;
+    const held = new Map<string, number>();
+    for (const x of beat?.packages ?? []) {
+      const v = versionOf.get(x.packageId);
+      if (v && (x.state === 'SEALED' || x.state === 'RELEASED')) held.set(v.examId, Math.max(held.get(v.examId) ?? 0, v.version));
+    }
     return {
       id: h.id,
       name: h.name,
@@ -126,8 +137,30 @@ export async function hallStatus(deps: HubDeps) {
       attemptsInProgress: beat?.inProgress ?? 0,
       resultsReceived: resultsBy.get(h.id) ?? 0,
       resultsExpected: expectedBy.get(h.id) ?? 0,
+      exams: (examsBy.get(h.id) ?? []).map((x) => ({ ...x, heldVersion: held.get(x.examId) ?? null })),
     };
   });
+}
+
+/** Per hall, each exam published to it: its title, current version, and the newest version sealed for, fetched by and released at the hall. */
+async function examVersionsByHall(deps: HubDeps) {
+  const rows = await deps.db
+    .select({
+      hallId: publications.hallId,
+      examId: publications.examId,
+      title: hubExams.title,
+      currentVersion: hubExams.version,
+      sentVersion: sql<number>`max(${publications.version})::int`,
+      deliveredVersion: sql<number | null>`(max(${publications.version}) filter (where ${publications.downloadedAt} is not null))::int`,
+      releasedVersion: sql<number | null>`(max(${publications.version}) filter (where ${publications.releasedAt} is not null))::int`,
+    })
+    .from(publications)
+    .innerJoin(hubExams, eq(hubExams.id, publications.examId))
+    .groupBy(publications.hallId, publications.examId, hubExams.title, hubExams.version, hubExams.startsAt)
+    .orderBy(hubExams.startsAt, publications.examId);
+  const by = new Map<string, Omit<(typeof rows)[number], 'hallId'>[]>();
+  for (const { hallId, ...x } of rows) by.set(hallId, [...(by.get(hallId) ?? []), x]);
+  return by;
 }
 
 /** The hall or NotFound. */

@@ -3,8 +3,8 @@
  * with the hall's question API — bulk add, read, PATCH, delete, reorder — and the hall's
  * imports (spreadsheet, Aiken, GIFT, Moodle XML, a pasted paper, a real past paper), with
  * the hall's status codes and errors; every wrong input is a 4xx that changes nothing.
- * Versions: an edit after publication makes the next version, republished to the same
- * halls under the same release code; once a hall has released the paper (online, or by
+ * Versions: an edit after publication makes the next version, sealed at once for the same
+ * halls under the same release code (issue 38 item 5); once a hall has released the paper (online, or by
  * typed code as its heartbeat reports) or may release it, edits are refused (409).
  */
 import { readFileSync } from 'node:fs';
@@ -298,7 +298,7 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
     });
   });
 
-  it('an edit after publication makes the next version; republishing gives the same halls a new package under the same release code', async () => {
+  it('an edit after publication makes the next version, sealed at once: the same halls get a new package under the same release code', async () => {
     const lagos = await enrolledHall('Lagos centre');
     const kano = await enrolledHall('Kano centre');
     const examId = await emptyExam('Board Biology');
@@ -316,50 +316,52 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
     expect(v1.json.packages.map((p: { version: number }) => p.version)).toEqual([1, 1]);
     const edit = await as('PATCH', `/hub/v1/exams/${examId}/questions/${added.questions[0].id}`, { prompt: 'Is the human heart made of cardiac muscle?' });
     expect(edit.json.examVersion).toBe(2);
-    // a second edit before republishing stays in version 2
-    expect((await as('POST', `/hub/v1/exams/${examId}/questions/bulk`, { questions: [mcq('Is blood a tissue?')] })).json.examVersion).toBe(2);
-    expect((await as('GET', `/hub/v1/exams/${examId}`)).json).toMatchObject({ version: 2, publishedVersion: 1, republishNeeded: true });
+    // the edit is sealed at once for both halls (no republish); the next edit makes version 3, sealed at once too
+    expect((await as('GET', `/hub/v1/exams/${examId}`)).json).toMatchObject({ version: 2, publishedVersion: 2, republishNeeded: false });
+    expect((await as('POST', `/hub/v1/exams/${examId}/questions/bulk`, { questions: [mcq('Is blood a tissue?')] })).json.examVersion).toBe(3);
+    expect((await as('GET', `/hub/v1/exams/${examId}`)).json).toMatchObject({ version: 3, publishedVersion: 3, republishNeeded: false });
 
-    const v2 = await as('POST', `/hub/v1/exams/${examId}/publish`, {});
-    expect(v2.status).toBe(200);
-    expect(v2.json.packages).toHaveLength(2);
-    for (const p of v2.json.packages as { hallId: string; packageId: string; version: number; releaseCode: string }[]) {
+    // a republish answers the packages the halls already have: version 3, a new package each under the same release code
+    const v3 = await as('POST', `/hub/v1/exams/${examId}/publish`, {});
+    expect(v3.status).toBe(200);
+    expect(v3.json.packages).toHaveLength(2);
+    for (const p of v3.json.packages as { hallId: string; packageId: string; version: number; releaseCode: string }[]) {
       const old = v1.json.packages.find((o: { hallId: string }) => o.hallId === p.hallId);
-      expect(p.version).toBe(2);
+      expect(p.version).toBe(3);
       expect(p.packageId).not.toBe(old.packageId);
       expect(p.releaseCode).toBe(old.releaseCode);
     }
     // publishing again changes nothing
-    expect((await as('POST', `/hub/v1/exams/${examId}/publish`, {})).json.packages).toEqual(v2.json.packages);
-    expect((await as('GET', `/hub/v1/exams/${examId}`)).json).toMatchObject({ version: 2, publishedVersion: 2, republishNeeded: false });
+    expect((await as('POST', `/hub/v1/exams/${examId}/publish`, {})).json.packages).toEqual(v3.json.packages);
+    expect((await as('GET', `/hub/v1/exams/${examId}`)).json).toMatchObject({ version: 3, publishedVersion: 3, republishNeeded: false });
 
-    // the hall sees both versions and can tell them apart; the newest holds the edit, the code opens both
-    const lagosV2 = v2.json.packages.find((p: { hallId: string }) => p.hallId === lagos.hallId);
+    // the hall sees every version and can tell them apart; the newest holds the edits, the code opens each
+    const lagosV3 = v3.json.packages.find((p: { hallId: string }) => p.hallId === lagos.hallId);
     const list = await lagos.request('GET', '/hub/v1/packages');
-    expect(list.json.map((p: { version: number; examId: string }) => [p.examId, p.version]).sort()).toEqual([[examId, 1], [examId, 2]]);
-    const { payload, paper } = await openedPaper(lagos, lagosV2.packageId, lagosV2.releaseCode);
-    expect(payload.version).toBe(2);
+    expect(list.json.map((p: { version: number; examId: string }) => [p.examId, p.version]).sort()).toEqual([[examId, 1], [examId, 2], [examId, 3]]);
+    const { payload, paper } = await openedPaper(lagos, lagosV3.packageId, lagosV3.releaseCode);
+    expect(payload.version).toBe(3);
     expect(paper.questions.map((q) => q.prompt)).toEqual(['Is the human heart made of cardiac muscle?', 'Do green plants respire?', 'Is blood a tissue?']);
-    const oldPaper = await openedPaper(lagos, v1.json.packages.find((p: { hallId: string }) => p.hallId === lagos.hallId).packageId, lagosV2.releaseCode);
+    const oldPaper = await openedPaper(lagos, v1.json.packages.find((p: { hallId: string }) => p.hallId === lagos.hallId).packageId, lagosV3.releaseCode);
     expect(oldPaper.paper.questions[0]!.prompt).toBe('Is the heart a muscle?');
     const codes = await as('GET', `/hub/v1/exams/${examId}/release-codes`);
-    expect(codes.json.filter((c: { hallId: string }) => c.hallId === lagos.hallId).map((c: { version: number }) => c.version).sort()).toEqual([1, 2]);
+    expect(codes.json.filter((c: { hallId: string }) => c.hallId === lagos.hallId).map((c: { version: number }) => c.version).sort()).toEqual([1, 2, 3]);
 
     // the hall reports what it holds; the hub's status lists each package's version
     const v1Lagos = v1.json.packages.find((p: { hallId: string }) => p.hallId === lagos.hallId).packageId;
-    expect((await lagos.request('POST', '/hub/v1/heartbeat', { inProgress: 0, packages: [{ packageId: v1Lagos, state: 'SUPERSEDED' }, { packageId: lagosV2.packageId, state: 'SEALED' }] })).status).toBe(204);
+    expect((await lagos.request('POST', '/hub/v1/heartbeat', { inProgress: 0, packages: [{ packageId: v1Lagos, state: 'SUPERSEDED' }, { packageId: lagosV3.packageId, state: 'SEALED' }] })).status).toBe(204);
     const status = await as('GET', '/hub/v1/halls');
     expect(status.json.find((h: { id: string }) => h.id === lagos.hallId).packagesReported).toEqual([
       { packageId: v1Lagos, state: 'SUPERSEDED', examId, version: 1 },
-      { packageId: lagosV2.packageId, state: 'SEALED', examId, version: 2 },
+      { packageId: lagosV3.packageId, state: 'SEALED', examId, version: 3 },
     ]);
 
     // a hall reports the paper released by typed code, with the release proof only the code yields
     // (issue #34: a bare "released" no longer counts): from then on edits are refused, nothing changes
-    const kanoV2 = v2.json.packages.find((p: { hallId: string }) => p.hallId === kano.hallId);
-    const kanoCode = parseReleaseCode(kanoV2.releaseCode);
+    const kanoV3 = v3.json.packages.find((p: { hallId: string }) => p.hallId === kano.hallId);
+    const kanoCode = parseReleaseCode(kanoV3.releaseCode);
     if (!kanoCode.ok) throw new Error('release code does not parse');
-    expect((await kano.request('POST', '/hub/v1/heartbeat', { inProgress: 3, packages: [{ packageId: kanoV2.packageId, state: 'RELEASED', releaseProof: releaseProof(kanoCode.code, kano.hallId, kanoV2.packageId) }] })).status).toBe(204);
+    expect((await kano.request('POST', '/hub/v1/heartbeat', { inProgress: 3, packages: [{ packageId: kanoV3.packageId, state: 'RELEASED', releaseProof: releaseProof(kanoCode.code, kano.hallId, kanoV3.packageId) }] })).status).toBe(204);
     const before = await as('GET', `/hub/v1/exams/${examId}`);
     const refused = await as('PATCH', `/hub/v1/exams/${examId}/questions/${added.questions[0].id}`, { prompt: 'Too late' });
     expect(refused.status).toBe(409);
@@ -420,12 +422,12 @@ describe.skipIf(skipWhy !== null)('authoring on the hub (PostgreSQL)', () => {
     expect(pins['PH-002']).toBe('8642'); // given
     expect(pins['PH-003']).toMatch(/^\d{6}$/); // issued
 
-    // after a publication the next edit makes version 2
+    // after a publication the next edit makes version 2, sealed for the hall at once (issue 38 item 5)
     const hall = await enrolledHall('Enugu centre');
     await as('POST', `/hub/v1/exams/${examId}/questions/bulk`, { questions: [mcq('Is light a wave?')] });
     expect((await as('POST', `/hub/v1/exams/${examId}/publish`, { hallIds: [hall.hallId] })).status).toBe(200);
     const v2 = await as('PATCH', `/hub/v1/exams/${examId}`, { maxTabViolations: 1 });
-    expect(v2.json).toMatchObject({ version: 2, publishedVersion: 1, republishNeeded: true, settings: { maxTabViolations: 1, shuffleChoices: true } });
+    expect(v2.json).toMatchObject({ version: 2, publishedVersion: 2, republishNeeded: false, settings: { maxTabViolations: 1, shuffleChoices: true } });
     const republished = await as('POST', `/hub/v1/exams/${examId}/publish`, {});
     expect(republished.status).toBe(200);
     const { paper } = await openedPaper(hall, republished.json.packages[0].packageId, republished.json.packages[0].releaseCode);
