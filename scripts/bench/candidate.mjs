@@ -2,11 +2,15 @@
  * What a virtual candidate does in each phase (issue 8), open-loop on its own timers:
  *
  * - `start`:  at a random moment of the window, POST /attempts/start with room code,
- *   studentId and 4-digit PIN (the response is the 60-question paper); then saves.
+ *   studentId and 4-digit PIN (the response is the candidate's paper: all 60 questions of
+ *   the flat paper, or the 180 drawn from the UTME paper's sections); then saves.
+ *
+ * A candidate answers only the questions it was given (`c.given`: indexes in the paper, from
+ * its start's response or, for a pre-seated attempt, from seed.mjs; absent: the whole paper).
  * - `hall`:   saves an answer every `saveEveryMs` (±`jitterMs`) from a random phase, and
  *   now and then (1 in `telemetryEvery` saves) a telemetry event; with `target:
  *   'baseline'` the same schedule GETs the bare route instead (the baseline hall).
- * - `fill`:   one POST /attempts/:id/answers with an answer to every question (the page's
+ * - `fill`:   one POST /attempts/:id/answers with an answer to every question given (the page's
  *   offline-replay batch), so that grading at submit has a whole script to mark.
  * - `submit`: saves until a random moment of the window, then POST /attempts/:id/submit.
  *
@@ -28,8 +32,9 @@ export function runPhase(state, p, rec) {
   const t = { start: 120_000, save: 30_000, submit: 60_000, ...p.timeouts };
   const q = state.questions;
 
+  const own = (c) => (c.given ? c.given.map((i) => q[i]) : q);
   const answer = (c) => {
-    const item = q[Math.floor(Math.random() * q.length)];
+    const item = c.given ? q[c.given[Math.floor(Math.random() * c.given.length)]] : q[Math.floor(Math.random() * q.length)];
     c.last = { questionId: item.id, optionId: item.optionIds[Math.floor(Math.random() * item.optionIds.length)], seq: ++c.seq };
     return c.last;
   };
@@ -94,7 +99,8 @@ export function runPhase(state, p, rec) {
           const r = await rec.send(c.conn, 'start', when, 'POST', '/attempts/start', body, t.start);
           if (r) {
             const s = JSON.parse(r.body.toString('utf8'));
-            if (s.questions?.length !== q.length) rec.error('start', 'paper-incomplete', `${s.questions?.length} questions`);
+            if (s.questions?.length !== state.perCandidate) rec.error('start', 'paper-incomplete', `${s.questions?.length} questions`);
+            else if (state.perCandidate !== q.length) c.given = s.questions.map((x) => state.questionIndex.get(x.id));
             if (r.body.includes('isCorrect')) rec.error('start', 'answer-key-leaked', '');
             c.attemptId = s.attemptId;
             c.seq = Math.max(c.seq, s.durableSeq ?? 0);
@@ -102,7 +108,7 @@ export function runPhase(state, p, rec) {
             if (p.saves && !ctx.stopped) saveLoop(c, Date.now() + rnd(0, p.saveEveryMs), Infinity);
           }
         } else if (p.kind === 'fill') {
-          const answers = q.map((item) => ({ questionId: item.id, optionId: item.optionIds[Math.floor(Math.random() * item.optionIds.length)], seq: ++c.seq }));
+          const answers = own(c).map((item) => ({ questionId: item.id, optionId: item.optionIds[Math.floor(Math.random() * item.optionIds.length)], seq: ++c.seq }));
           await rec.send(c.conn, 'save-batch', when, 'POST', `/attempts/${c.attemptId}/answers`, JSON.stringify({ answers }), t.save);
         } else if (p.kind === 'submit') {
           c.submitting = true;

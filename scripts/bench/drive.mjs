@@ -51,7 +51,9 @@ export function mergeResults(results) {
 
 /**
  * Forks the generators and opens every candidate's connection.
- * @param {{target, candidates, questions, accessCode, baselinePath, processes, probeConnections}} o
+ * @param {{target, candidates, questions, perCandidate, accessCode, baselinePath, processes, probeConnections}} o
+ *   candidates: [{studentId, pin, attemptId?, given?}] (given: indexes in `questions` of a seated attempt's questions);
+ *   perCandidate: how many questions a start gives each candidate
  * @returns {Promise<{runPhase(phase): Promise<object>, connected: number, failed: number, close(): Promise<void>}>}
  */
 export async function startGenerators(o) {
@@ -61,7 +63,7 @@ export async function startGenerators(o) {
   o.candidates.forEach((c, i) => shares[i % n].push(c));
   const ready = await Promise.all(
     children.map((child, i) =>
-      ask(child, { type: 'init', target: o.target, candidates: shares[i], questions: o.questions, accessCode: o.accessCode, baselinePath: o.baselinePath, probeConnections: i === 0 ? o.probeConnections : 0 }, 'ready'),
+      ask(child, { type: 'init', target: o.target, candidates: shares[i], questions: o.questions, perCandidate: o.perCandidate ?? o.questions.length, accessCode: o.accessCode, baselinePath: o.baselinePath, probeConnections: i === 0 ? o.probeConnections : 0 }, 'ready'),
     ),
   );
   return {

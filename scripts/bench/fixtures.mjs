@@ -65,6 +65,13 @@ export function missingFixtures(dir = FIXTURES_DIR) {
 
 /** `count` questions mixed from every *.md paper (round robin). Throws a clear message when the papers are absent. */
 export function benchQuestions(count = 60, dir = FIXTURES_DIR) {
+  const out = mixedQuestions(count, dir);
+  if (out.length < count) throw new Error(`only ${out.length} valid questions in ${dir}; need ${count}`);
+  return out;
+}
+
+/** Up to `count` valid questions from every *.md paper, round robin (all of them when there are fewer). */
+function mixedQuestions(count, dir) {
   const missing = missingFixtures(dir);
   if (missing) throw new Error(missing);
   const papers = readdirSync(dir)
@@ -80,9 +87,21 @@ export function benchQuestions(count = 60, dir = FIXTURES_DIR) {
         took = true;
       }
     }
-    if (!took) throw new Error(`only ${out.length} valid questions in ${dir}; need ${count}`);
+    if (!took) break;
   }
   return out;
+}
+
+/**
+ * The report's figures of a paper (benchPaper): its name, sections (name, draw, questions
+ * held), questions each candidate is given, the real papers it comes from, and the content
+ * figures of describeQuestions.
+ */
+export function describePaper(name = 'flat', dir = FIXTURES_DIR) {
+  const p = benchPaper(name, dir);
+  const sections = p.sections?.map((s) => ({ ...s, questions: p.questions.filter((q) => q.section === s.name).length })) ?? null;
+  const sources = [...new Set(mixedQuestions(p.questions.length, dir).map((q) => q.section))];
+  return { name: p.name, perCandidate: p.perCandidate, sections, sources, ...describeQuestions(p.questions) };
 }
 
 /** Content figures of a question set, for the report: characters, and how many use maths/markup. */
@@ -94,5 +113,46 @@ export function describeQuestions(qs) {
     withHtmlOrMarkdown: qs.filter((q) => /<sup>|<sub>|\*\*|\$|\\\(/.test(text(q))).length,
     withMathSymbols: qs.filter((q) => /[√∑∫×÷≤≥πθ⁻²³α]/.test(text(q))).length,
     subjects: [...new Set(qs.map((q) => q.section))],
+  };
+}
+
+/**
+ * The UTME-style paper's sections (issue 37; docs/api-overview.md "sections"): Use of English
+ * and three subjects, every one compulsory, so every candidate sits 60 + 3 × 40 = 180 of 225.
+ */
+export const UTME_SECTIONS = [
+  { name: 'Use of English', draw: 60, compulsory: true, has: 75 },
+  { name: 'Mathematics', draw: 40, compulsory: true, has: 50 },
+  { name: 'Physics', draw: 40, compulsory: true, has: 50 },
+  { name: 'Biology', draw: 40, compulsory: true, has: 50 },
+];
+
+/** The papers `npm run bench -- --paper=NAME` can seed (scripts/bench/plan.mjs). */
+export const PAPERS = ['flat', 'utme'];
+
+/**
+ * The benchmark's paper by name.
+ * - `flat`: 60 questions of the real papers, no sections; every candidate sits all 60.
+ * - `utme`: 225 questions (benchQuestions cycled: the real papers hold fewer valid
+ *   questions than that, and the load does not depend on the text being unique), the first 75 in
+ *   "Use of English", then 50 in each subject section, each question's `section` set;
+ *   the exam's sections draw 60/40/40/40, so every candidate sits 180 (the real papers have
+ *   no English paper: that section's questions are other subjects' questions of the same size).
+ * @returns {{name: string, sections: {name, draw, compulsory}[] | null, questions: object[], perCandidate: number}}
+ * @throws Error on an unknown name, or when the real papers are absent
+ */
+export function benchPaper(name = 'flat', dir = FIXTURES_DIR) {
+  if (name === 'flat') return { name, sections: null, questions: benchQuestions(60, dir), perCandidate: 60 };
+  if (name !== 'utme') throw new Error(`unknown paper ${name}; one of ${PAPERS.join(', ')}`);
+  const total = UTME_SECTIONS.reduce((s, x) => s + x.has, 0);
+  const pool = mixedQuestions(total, dir);
+  if (pool.length < 60) throw new Error(`only ${pool.length} valid questions in ${dir}; need 60`);
+  const questions = [];
+  for (const s of UTME_SECTIONS) for (let i = 0; i < s.has; i++) questions.push({ ...pool[questions.length % pool.length], section: s.name });
+  return {
+    name,
+    sections: UTME_SECTIONS.map(({ name: n, draw, compulsory }) => ({ name: n, draw, compulsory })),
+    questions,
+    perCandidate: UTME_SECTIONS.reduce((s, x) => s + x.draw, 0),
   };
 }

@@ -5,8 +5,8 @@
  * its own timers, as a browser in an exam hall would (behaviour in candidate.mjs).
  *
  * IPC protocol:
- *  → {type:'init', target:{host,port}, candidates:[{studentId, pin, attemptId?}], questions,
- *     accessCode, baselinePath, probeConnections}  ← {type:'ready', connected, failed}
+ *  → {type:'init', target:{host,port}, candidates:[{studentId, pin, attemptId?, given?}], questions,
+ *     perCandidate, accessCode, baselinePath, probeConnections}  ← {type:'ready', connected, failed}
  *  → {type:'phase', phase}  ← {type:'result', ...Recorder figures, cpu, loop, started, submits}
  *  → {type:'exit'}
  */
@@ -15,7 +15,7 @@ import { Connection } from './http-client.mjs';
 import { Recorder } from './recorder.mjs';
 import { runPhase } from './candidate.mjs';
 
-const state = { cands: [], probes: [], questions: [], accessCode: '', baselinePath: '/version' };
+const state = { cands: [], probes: [], questions: [], questionIndex: new Map(), perCandidate: 0, accessCode: '', baselinePath: '/version' };
 let sweeper = null;
 
 async function connectAll(conns, batch = 200) {
@@ -29,6 +29,8 @@ async function connectAll(conns, batch = 200) {
 
 async function init(m) {
   state.questions = m.questions;
+  state.questionIndex = new Map(m.questions.map((q, i) => [q.id, i]));
+  state.perCandidate = m.perCandidate ?? m.questions.length;
   state.accessCode = m.accessCode;
   state.baselinePath = m.baselinePath;
   state.cands = m.candidates.map((c) => ({ ...c, seq: 0, conn: new Connection(m.target) }));

@@ -8,10 +8,21 @@
  *          --out=DIR (results JSON, report, chart; default docs/ in full mode, else a temp dir)
  *          --keep-data (keep each run's DATA_DIR)  --wait-quiet=MIN (wait ≤ MIN minutes for load < 1.5)
  *          --render=RESULTS.json (no run: rewrite that run's report and chart from its saved figures)
+ *          --paper=flat|utme (the paper seeded; default flat)
+ *
+ * Papers (fixtures.mjs `benchPaper`):
+ *   flat  60 real questions, no sections: every candidate sits all 60 (issue 8's paper).
+ *   utme  a UTME-style paper (issue 37): 225 questions in 4 compulsory sections, "Use of
+ *         English" drawing 60 of 75 and Mathematics, Physics, Biology 40 of 50 each, so each
+ *         candidate sits 180, drawn from the attempt's seed. Starts go through the real
+ *         route; the pre-seated attempts (steady hall, saturation) get what a start writes:
+ *         a draw seed and the sectioned layout of the server's own draw (seed.mjs).
+ *   e.g.  npm run bench -- --paper=utme --exam=1000 --hall=1000 --out=/tmp/b-utme
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAPERS } from './fixtures.mjs';
 
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
 
@@ -63,12 +74,12 @@ const list = (v) => (v === '' ? [] : v.split(',').map((x) => Number(x.trim())).f
 
 /**
  * Parses argv into the run plan.
- * @returns {{mode, exam: number[], hall: number[], outDir, writeDocs: boolean, keepData, waitQuietMin, ...windows}}
- * @throws Error on an unknown option
+ * @returns {{mode, paper: 'flat'|'utme', exam: number[], hall: number[], outDir, writeDocs: boolean, keepData, waitQuietMin, ...windows}}
+ * @throws Error on an unknown option or paper
  */
 export function parsePlan(argv) {
   const mode = argv.includes('--smoke') ? 'smoke' : argv.includes('--quick') ? 'quick' : 'full';
-  const plan = { mode, ...structuredClone(MODES[mode]), keepData: false, waitQuietMin: 0, outDir: null, render: null };
+  const plan = { mode, ...structuredClone(MODES[mode]), paper: 'flat', keepData: false, waitQuietMin: 0, outDir: null, render: null };
   for (const a of argv) {
     const [k, v = ''] = a.split('=');
     if (k === '--smoke' || k === '--quick' || k === '--full') continue;
@@ -78,6 +89,10 @@ export function parsePlan(argv) {
     else if (k === '--keep-data') plan.keepData = true;
     else if (k === '--wait-quiet') plan.waitQuietMin = Number(v) || 10;
     else if (k === '--render') plan.render = v;
+    else if (k === '--paper') {
+      if (!PAPERS.includes(v)) throw new Error(`unknown paper --paper=${v}; one of ${PAPERS.join(', ')}`);
+      plan.paper = v;
+    }
     else throw new Error(`unknown option ${a}; see scripts/bench/plan.mjs`);
   }
   plan.writeDocs = mode === 'full' && plan.outDir === null;

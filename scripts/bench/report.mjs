@@ -29,7 +29,7 @@ function generated(results, mdPath, chartPath) {
     `- Shared machine: load average ${m.loadavg.join(' / ')} before the run and ${m.loadavgAfter.join(' / ')} after; ${m.busyPctBefore} % of both cores were already busy with other workers' jobs just before it started. The "machine busy" column below is all processes together.`,
     `- Server: the real server as \`npm start\` runs it (\`${results.serverCommand ?? 'node dist/src/main.js'}\`, compiled by tsc) as its own process, one fresh temp SQLite file per run, request log to a file, probe preloaded (scripts/bench/probe.mjs). Bare route: ${baselineLabels.join('; ')}.`,
     `- Load: separate generator processes (2–4), one keep-alive connection per candidate, open loop: saves every 2 s ± 0.4 s from a random phase, 1 telemetry event per ~30 saves; 5 probe connections GET the bare route every 200 ms in every phase. Windows: starts ${w.startWindowMs / 1000} s, full-script upload ${w.fillWindowMs / 1000} s, submits ${w.submitWindowMs / 1000} s; steady hall ${w.hallMs / 1000} s measured after ${w.warmupMs / 1000} s warm-up, then ${w.baselineHallMs / 1000} s of the same pattern on the bare route; saturation ${w.satSeconds} s × ${w.satConnections} connections each (autocannon, closed loop), after an unmeasured ${Math.max(1, Math.ceil(w.satSeconds / 2))} s on each route so both run warm code.`,
-    `- Paper: ${results.paper.questions} MCQs from ${results.paper.subjects.join(', ')} (${results.paper.chars.toLocaleString('en')} characters; ${results.paper.withMathSymbols} with maths symbols, ${results.paper.withHtmlOrMarkdown} with inline HTML/Markdown/$), shuffled questions and choices.`,
+    paperLine(results.paper),
     '',
     '## Targets',
     '',
@@ -56,6 +56,14 @@ function generated(results, mdPath, chartPath) {
     `Raw figures: \`${relative(dirname(mdPath), mdPath.replace(/benchmarks(-\w+)?\.md$/, `benchmarks/results-${results.mode}.json`))}\`.`,
     END,
   ].join('\n');
+}
+
+/** The report's "Paper" line: which paper (`--paper=`), its sections and draws, its content. */
+function paperLine(p) {
+  const content = `${p.chars.toLocaleString('en')} characters; ${p.withMathSymbols} with maths symbols, ${p.withHtmlOrMarkdown} with inline HTML/Markdown/$`;
+  if (!p.sections) return `- Paper: ${p.name ?? 'flat'} (\`--paper=${p.name ?? 'flat'}\`), ${p.questions} MCQs from ${(p.sources ?? p.subjects).join(', ')} (${content}), no sections: every candidate sits all ${p.questions}; shuffled questions and choices.`;
+  const draws = p.sections.map((s) => `${s.name} ${s.draw ?? s.questions} of ${s.questions}${s.compulsory ? '' : ' (optional)'}`).join(', ');
+  return `- Paper: ${p.name} (\`--paper=${p.name}\`), ${p.questions} MCQs in ${p.sections.length} sections drawing ${draws}, so each candidate sits ${p.perCandidate}, drawn from the attempt's seed; questions from ${p.sources.join(', ')}, cycled (${content}); shuffled questions (within each section) and choices.`;
 }
 
 const STUB_HEAD = `# Benchmarks (issue 8)

@@ -15,7 +15,7 @@ import { parsePlan } from './plan.mjs';
 import { describeMachine, waitQuiet } from './machine.mjs';
 import { startReceiver } from './receiver.mjs';
 import { examRun, hallRun } from './scenarios.mjs';
-import { describeQuestions, benchQuestions, missingFixtures } from './fixtures.mjs';
+import { describePaper, missingFixtures } from './fixtures.mjs';
 import { writeReport } from './report.mjs';
 import { writeChart } from './chart.mjs';
 import { measureBareHono } from './bare-hono.mjs';
@@ -48,7 +48,7 @@ async function main() {
     return;
   }
   const began = Date.now();
-  log(`HallCBT benchmark, ${plan.mode} mode: exam runs N=${plan.exam.join(',') || '-'}, steady hall N=${plan.hall.join(',') || '-'}`);
+  log(`HallCBT benchmark, ${plan.mode} mode, ${plan.paper} paper: exam runs N=${plan.exam.join(',') || '-'}, steady hall N=${plan.hall.join(',') || '-'}`);
   if (plan.waitQuietMin) await waitQuiet(plan.waitQuietMin, 1.5, log);
   buildServer();
   const machine = await describeMachine();
@@ -83,7 +83,7 @@ async function main() {
     startedAt: new Date(began).toISOString(),
     minutes: Math.round((Date.now() - began) / 6000) / 10,
     machine: { ...machine, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100) },
-    paper: describeQuestions(benchQuestions(60)),
+    paper: describePaper(plan.paper),
     windows: { startWindowMs: plan.startWindowMs, fillWindowMs: plan.fillWindowMs, submitWindowMs: plan.submitWindowMs, hallMs: plan.hallMs, baselineHallMs: plan.baselineHallMs, warmupMs: plan.warmupMs, ...plan.saturation },
     stackCeiling,
     runs,

@@ -53,12 +53,12 @@ const memoryLine = (p) => {
 };
 
 export async function examRun(n, cfg, receiver, log) {
-  const run = await prepareRun({ seated: 0, credits: n + 200, receiverUrl: receiver.url, ...cfg.saturation, log });
+  const run = await prepareRun({ seated: 0, credits: n + 200, receiverUrl: receiver.url, paper: cfg.paper, ...cfg.saturation, log });
   receiver.reset();
   receiver.setSecret(run.seed.webhookSecret);
   const candidates = Array.from({ length: n }, (_, i) => ({ studentId: `C${String(i + 1).padStart(5, '0')}`, pin: String(randomInt(10000)).padStart(4, '0') }));
   const target = { host: '127.0.0.1', port: run.server.port };
-  const gens = await startGenerators({ target, candidates, questions: run.seed.questions, accessCode: run.seed.accessCode, baselinePath: run.baseline.path, processes: generatorsFor(n), ...PROBES });
+  const gens = await startGenerators({ target, candidates, questions: run.seed.questions, perCandidate: run.seed.perCandidate, accessCode: run.seed.accessCode, baselinePath: run.baseline.path, processes: generatorsFor(n), ...PROBES });
   const out = { scenario: 'exam', n, generators: generatorsFor(n), connected: gens.connected, saturation: run.saturation, baseline: run.baseline.label, phases: {} };
   try {
     log(`  start surge: ${n} candidates within ${cfg.startWindowMs / 1000} s`);
@@ -85,9 +85,9 @@ export async function examRun(n, cfg, receiver, log) {
 
 /** Steady hall of n seated candidates, then the same pattern on the bare route. */
 export async function hallRun(n, cfg, receiver, log) {
-  const run = await prepareRun({ seated: n, credits: 200, receiverUrl: receiver.url, ...cfg.saturation, log });
+  const run = await prepareRun({ seated: n, credits: 200, receiverUrl: receiver.url, paper: cfg.paper, ...cfg.saturation, log });
   const target = { host: '127.0.0.1', port: run.server.port };
-  const gens = await startGenerators({ target, candidates: run.seated, questions: run.seed.questions, accessCode: run.seed.accessCode, baselinePath: run.baseline.path, processes: generatorsFor(n), ...PROBES });
+  const gens = await startGenerators({ target, candidates: run.seated, questions: run.seed.questions, perCandidate: run.seed.perCandidate, accessCode: run.seed.accessCode, baselinePath: run.baseline.path, processes: generatorsFor(n), ...PROBES });
   const out = { scenario: 'hall', n, generators: generatorsFor(n), connected: gens.connected, saturation: run.saturation, baseline: run.baseline.label, phases: {} };
   try {
     log(`  steady hall: ${n} candidates (${gens.connected} connections), warm-up ${cfg.warmupMs / 1000} s, measured ${cfg.hallMs / 1000} s`);

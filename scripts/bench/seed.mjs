@@ -4,19 +4,27 @@
  * 1. Over HTTP (the public API, as an examiner would): register a standalone workspace
  *    whose webhookUrl is the harness's loopback receiver, create a published exam
  *    (180 min, shuffled questions and choices, no roster, maxTabViolations 100 so the
- *    occasional WINDOW_BLUR telemetry never disqualifies), bulk-load 60 real questions.
+ *    occasional WINDOW_BLUR telemetry never disqualifies), bulk-load the paper's real
+ *    questions (fixtures.mjs `benchPaper`: 60 flat, or the UTME paper's 225 with the
+ *    exam's four sections; that exam is created unpublished and published once loaded,
+ *    as docs/api-overview.md has it: publishing checks every draw fits).
  * 2. With the server stopped, directly in its SQLite file (better-sqlite3): set the
  *    workspace's credits (a workspace starts with 30; every new attempt costs one) and,
  *    for the scenarios that need a hall already sitting, insert attempts IN_PROGRESS
  *    exactly as POST /attempts/start would (layout in question order, PIN hash in the
  *    server's format) — the steady-hall scenarios need a hall already sitting, and the
- *    start path is measured by its own scenario.
+ *    start path is measured by its own scenario. In a sectioned exam each such attempt
+ *    gets what a start writes (src/modules/attempts/start.ts): a random 32-bit draw_seed
+ *    and the layout of the questions drawn from it by the server's own code
+ *    (`drawSitting` of src/core/exams/sections.ts, compiled; passed in by setup.mjs),
+ *    section after section, each entry naming its section (src/modules/sessions/paper.ts
+ *    `Layout`).
  */
 import Database from 'better-sqlite3';
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchQuestions } from './fixtures.mjs';
+import { benchPaper } from './fixtures.mjs';
 
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** `n` random base62 characters (ids in the server's `att_…` shape). */
@@ -37,30 +45,42 @@ async function call(baseUrl, method, path, body, apiKey) {
 
 /**
  * Registers a workspace, creates the exam and loads the paper.
- * @returns {{workspaceId, apiKey, webhookSecret, examId, accessCode, questions: {id, optionIds: string[], correct: string}[]}}
+ * @param {{webhookUrl: string, paper?: 'flat'|'utme'}} o
+ * @returns {{workspaceId, apiKey, webhookSecret, examId, accessCode, paper: string,
+ *   sections: {name, draw, compulsory}[] | null, perCandidate: number,
+ *   questions: {id, optionIds: string[], correct: string, section: string | null}[]}}
+ *   perCandidate: the questions each candidate is given (all of them on the flat paper)
  */
-export async function seedOverHttp(baseUrl, { webhookUrl, questionCount = 60 }) {
+export async function seedOverHttp(baseUrl, { webhookUrl, paper = 'flat' }) {
+  const p = benchPaper(paper);
   const ws = await call(baseUrl, 'POST', '/workspaces/standalone', {
     name: 'Benchmark hall',
     ownerName: 'Bench Owner',
     email: `bench.${Date.now()}.${base62(6)}@example.com`,
     webhookUrl,
   });
+  const settings = { durationMins: 180, maxTabViolations: 100, shuffleQuestions: true, shuffleChoices: true, showResultAfter: true };
   const exam = await call(
     baseUrl,
     'POST',
     '/exams',
-    { workspaceId: ws.id, title: 'Mock WAEC/NECO paper (benchmark)', durationMins: 180, maxTabViolations: 100, shuffleQuestions: true, shuffleChoices: true, showResultAfter: true, isPublished: true },
+    p.sections
+      ? { workspaceId: ws.id, title: 'Mock UTME paper (benchmark)', ...settings, sections: p.sections, isPublished: false }
+      : { workspaceId: ws.id, title: 'Mock WAEC/NECO paper (benchmark)', ...settings, isPublished: true },
     ws.apiKey,
   );
-  const bulk = await call(baseUrl, 'POST', '/questions/bulk', { workspaceId: ws.id, examId: exam.id, questions: benchQuestions(questionCount) }, ws.apiKey);
+  const bulk = await call(baseUrl, 'POST', '/questions/bulk', { workspaceId: ws.id, examId: exam.id, questions: p.questions }, ws.apiKey);
+  if (p.sections) await call(baseUrl, 'PATCH', `/exams/${exam.id}`, { isPublished: true }, ws.apiKey);
   return {
     workspaceId: ws.id,
     apiKey: ws.apiKey,
     webhookSecret: ws.webhookSecret,
     examId: exam.id,
     accessCode: exam.accessCode,
-    questions: bulk.questions.map((q) => ({ id: q.id, optionIds: q.options.map((o) => o.id), correct: q.options.find((o) => o.isCorrect)?.id ?? null })),
+    paper: p.name,
+    sections: p.sections,
+    perCandidate: p.perCandidate,
+    questions: bulk.questions.map((q) => ({ id: q.id, optionIds: q.options.map((o) => o.id), correct: q.options.find((o) => o.isCorrect)?.id ?? null, section: q.section ?? null })),
   };
 }
 
@@ -76,41 +96,56 @@ export function pinHash(installationKey, examId, studentId, pin) {
 /**
  * Edits the stopped server's database: sets credits and inserts `attempts` sitting candidates.
  * @param {string} dataDir
- * @param {{workspaceId, examId, questions, credits: number, attempts: number, studentPrefix: string}} o
- * @returns {{attemptId: string, studentId: string, pin: string}[]} the inserted attempts
+ * @param {{workspaceId, examId, questions, sections, credits: number, attempts: number, studentPrefix: string,
+ *   drawSitting?: Function}} o  drawSitting: the server's (src/core/exams/sections.ts), required when `sections` is set
+ * @returns {{attemptId: string, studentId: string, pin: string, given: number[]}[]} the inserted attempts;
+ *   given: the indexes in `questions` of the questions the attempt was given, in layout order
+ *   (null without sections: all of them)
  */
 export function prepareDatabase(dataDir, o) {
   const db = new Database(join(dataDir, 'hallcbt.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare('UPDATE workspaces SET credits = ? WHERE id = ?').run(o.credits, o.workspaceId);
-    const layout = JSON.stringify(o.questions.map((q) => ({ questionId: q.id, optionIds: q.optionIds })));
+    const index = new Map(o.questions.map((q, i) => [q.id, i]));
+    const flatLayout = JSON.stringify(o.questions.map((q) => ({ questionId: q.id, optionIds: q.optionIds })));
+    // a sectioned exam: the attempt's seed and the layout a start would write (questions in paper order, options as stored)
+    const sitting = () => {
+      if (!o.sections) return { seed: null, layout: flatLayout, given: null };
+      const seed = randomInt(0x1_0000_0000);
+      const drawn = o.drawSitting(o.sections, o.questions, null, seed);
+      const entries = drawn.flatMap((s) => s.questionIds.map((id) => ({ questionId: id, optionIds: o.questions[index.get(id)].optionIds, section: s.name })));
+      return { seed, layout: JSON.stringify(entries), given: entries.map((e) => index.get(e.questionId)) };
+    };
     const pin = '1234';
     const installationKey = readFileSync(join(dataDir, 'secret.key'));
     const now = Date.now();
     // the layout is inline (layout_json column, before migration 0002) or in attempt_layouts
-    const inline = db.prepare('PRAGMA table_info(attempts)').all().some((c) => c.name === 'layout_json');
+    const columns = new Set(db.prepare('PRAGMA table_info(attempts)').all().map((c) => c.name));
+    const inline = columns.has('layout_json');
+    if (o.sections && !columns.has('draw_seed')) throw new Error('this server has no attempts.draw_seed: it cannot hold a sectioned exam');
+    const seedCol = columns.has('draw_seed');
     const row = db.prepare(
-      `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, ${inline ? 'layout_json, ' : ''}client_address, last_seen_at)
-       VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,${inline ? '?,' : ''}'127.0.0.1',?)`,
+      `INSERT INTO attempts (id, exam_id, workspace_id, student_id, candidate_name, pin_hash, status, started_at, credited_ms, extra_seconds, violations, ${inline ? 'layout_json, ' : ''}client_address, last_seen_at${seedCol ? ', draw_seed' : ''})
+       VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,0,${inline ? '?,' : ''}'127.0.0.1',?${seedCol ? ',?' : ''})`,
     );
     const side = inline ? null : db.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)');
-    const ins = {
-      run: (id, examId, workspaceId, studentId, name, hash, at, layoutJson, seenAt) => {
-        if (inline) row.run(id, examId, workspaceId, studentId, name, hash, at, layoutJson, seenAt);
-        else {
-          row.run(id, examId, workspaceId, studentId, name, hash, at, seenAt);
-          side.run(id, layoutJson);
-        }
-      },
+    const insert = (id, studentId, hash, s) => {
+      const tail = seedCol ? [now, s.seed] : [now];
+      if (inline) row.run(id, o.examId, o.workspaceId, studentId, `Candidate ${studentId}`, hash, now, s.layout, ...tail);
+      else {
+        row.run(id, o.examId, o.workspaceId, studentId, `Candidate ${studentId}`, hash, now, ...tail);
+        side.run(id, s.layout);
+      }
     };
     const out = [];
     db.transaction(() => {
       for (let i = 0; i < o.attempts; i++) {
         const attemptId = `att_${base62(22)}`;
         const studentId = `${o.studentPrefix}${String(i + 1).padStart(5, '0')}`;
-        ins.run(attemptId, o.examId, o.workspaceId, studentId, `Candidate ${studentId}`, pinHash(installationKey, o.examId, studentId, pin), now, layout, now);
-        out.push({ attemptId, studentId, pin });
+        const s = sitting();
+        insert(attemptId, studentId, pinHash(installationKey, o.examId, studentId, pin), s);
+        out.push({ attemptId, studentId, pin, given: s.given });
       }
     })();
     return out;

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sampleProcess, startServer } from './server.mjs';
+import { pathToFileURL } from 'node:url';
+import { ROOT, sampleProcess, startServer } from './server.mjs';
 import { prepareDatabase, queryPlans, seedOverHttp } from './seed.mjs';
 import { saturate } from './saturate.mjs';
 
@@ -36,7 +37,7 @@ export async function waitFlushed(baseUrl, ms = 30_000) {
 
 /**
  * Prepares a run.
- * @param {{seated: number, credits: number, receiverUrl: string, satSeconds: number, satConnections: number, log: Function}} o
+ * @param {{seated: number, credits: number, receiverUrl: string, paper?: 'flat'|'utme', satSeconds: number, satConnections: number, log: Function}} o
  * @returns {Promise<{server, seed, dataDir, baseline, seated: object[], saturation: {baseline, save}, close(): Promise<void>}>}
  */
 export async function prepareRun(o) {
@@ -45,17 +46,23 @@ export async function prepareRun(o) {
   let seed;
   let baseline;
   try {
-    seed = await seedOverHttp(first.baseUrl, { webhookUrl: o.receiverUrl });
+    seed = await seedOverHttp(first.baseUrl, { webhookUrl: o.receiverUrl, paper: o.paper });
     baseline = await detectBaseline(first.baseUrl);
   } finally {
     await first.stop();
   }
-  const sat = prepareDatabase(dataDir, { ...seed, credits: o.credits, attempts: 100, studentPrefix: 'SAT' });
-  const seated = o.seated ? prepareDatabase(dataDir, { ...seed, credits: o.credits, attempts: o.seated, studentPrefix: 'H' }) : [];
+  // a sectioned exam's pre-seated attempts are drawn by the server's own code (the build the server runs)
+  const drawSitting = seed.sections ? (await import(pathToFileURL(join(ROOT, 'dist/src/core/exams/sections.js')).href)).drawSitting : undefined;
+  const sat = prepareDatabase(dataDir, { ...seed, drawSitting, credits: o.credits, attempts: 100, studentPrefix: 'SAT' });
+  const seated = o.seated ? prepareDatabase(dataDir, { ...seed, drawSitting, credits: o.credits, attempts: o.seated, studentPrefix: 'H' }) : [];
   const server = await startServer({ dataDir });
   o.log(`  server pid ${server.pid} on ${server.baseUrl}; ${seated.length} candidates seated; baseline ${baseline.path}`);
 
-  const saves = sat.map((a, i) => ({ attemptId: a.attemptId, questionId: seed.questions[i % seed.questions.length].id, optionIds: seed.questions[i % seed.questions.length].optionIds }));
+  // each attempt saves one of its own questions (any of the paper's when it was given all)
+  const saves = sat.map((a, i) => {
+    const q = seed.questions[a.given ? a.given[i % a.given.length] : i % seed.questions.length];
+    return { attemptId: a.attemptId, questionId: q.id, optionIds: q.optionIds };
+  });
   const common = { url: server.baseUrl, connections: o.satConnections, seconds: o.satSeconds };
   // with both cores shared by server and generator, req/s may be the generator's limit:
   // the server's CPU per request gives the capacity the server would reach on its own core

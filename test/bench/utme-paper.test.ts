@@ -1,0 +1,79 @@
+/**
+ * The benchmark's UTME-style paper (`npm run bench -- --paper=utme`, issue 37): the exam is
+ * seeded over HTTP with four sections drawing 60/40/40/40 of 75/50/50/50, and an attempt the
+ * harness pre-seats directly in the database is, to the real server, the same as one a real
+ * start makes: resumed through POST /attempts/start it gives 180 questions in the four
+ * sections, each section its draw. Runs the real server (TypeScript sources) as its own process.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeReal } from '../real-papers.js';
+import { drawSitting } from '../../src/core/exams/sections.js';
+// @ts-expect-error plain ESM script without types
+import { parsePlan } from '../../scripts/bench/plan.mjs';
+// @ts-expect-error plain ESM script without types
+import { startServer } from '../../scripts/bench/server.mjs';
+// @ts-expect-error plain ESM script without types
+import { prepareDatabase, seedOverHttp } from '../../scripts/bench/seed.mjs';
+
+interface Sitting {
+  questions: { id: string; section: string }[];
+  sections: { name: string; questionIds: string[] }[];
+}
+
+async function start(baseUrl: string, body: object): Promise<Sitting> {
+  const r = await fetch(`${baseUrl}/attempts/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(r.status, await r.clone().text()).toBeLessThan(300);
+  return (await r.json()) as Sitting;
+}
+
+const DRAWS = { 'Use of English': 60, Mathematics: 40, Physics: 40, Biology: 40 };
+
+function expectUtmeSitting(s: Sitting) {
+  expect(s.questions).toHaveLength(180);
+  expect(s.sections.map((x) => x.name)).toEqual(Object.keys(DRAWS));
+  for (const x of s.sections) expect(x.questionIds).toHaveLength(DRAWS[x.name as keyof typeof DRAWS]);
+}
+
+describe('npm run bench --paper option', () => {
+  it('defaults to the flat paper and refuses an unknown one', () => {
+    expect(parsePlan(['--smoke']).paper).toBe('flat');
+    expect(parsePlan(['--smoke', '--paper=utme']).paper).toBe('utme');
+    expect(() => parsePlan(['--paper=waec'])).toThrow(/unknown paper --paper=waec/);
+  });
+});
+
+describeReal('the benchmark UTME paper', () => {
+  it('seeds four sections with draws, and a pre-seated attempt resumes as a real start would give it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-utme-bench-'));
+    try {
+      let server = await startServer({ dataDir, source: true, probe: false });
+      let seed;
+      try {
+        seed = await seedOverHttp(server.baseUrl, { webhookUrl: 'http://127.0.0.1:9/hook', paper: 'utme' });
+      } finally {
+        await server.stop();
+      }
+      expect(seed.questions).toHaveLength(225);
+      expect(seed.perCandidate).toBe(180);
+      const [seated] = prepareDatabase(dataDir, { ...seed, drawSitting, credits: 100, attempts: 1, studentPrefix: 'H' });
+      expect(seated.given).toHaveLength(180);
+
+      server = await startServer({ dataDir, source: true, probe: false });
+      try {
+        // the pre-seated attempt, resumed with its PIN
+        const resumed = await start(server.baseUrl, { accessCode: seed.accessCode, studentId: seated.studentId, candidateName: 'x', candidatePin: seated.pin });
+        expectUtmeSitting(resumed);
+        expect(new Set(resumed.questions.map((q) => q.id))).toEqual(new Set(seated.given.map((i: number) => seed.questions[i].id)));
+        // a real start of a new candidate gives the same shape of paper
+        expectUtmeSitting(await start(server.baseUrl, { accessCode: seed.accessCode, studentId: 'NEW001', candidateName: 'New Candidate', candidatePin: '4321' }));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
