@@ -10,9 +10,9 @@
 import { eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { RosterRead } from '../core/formats/roster-io.js';
 import { NotFound, ValidationError, type FieldError } from '../platform/errors.js';
-import { headOf, requireText, requireXlsx, sniff, type Upload } from '../uploads/upload-file.js';
+import type { Upload } from '../uploads/upload-file.js';
+import { readRosterUpload } from '../uploads/roster-upload.js';
 import { editExamRow, type Reissued } from './authoring.js';
 import type { HubDeps } from './deps.js';
 import { halls, hubExams } from './db/schema.js';
@@ -100,15 +100,7 @@ function centreResolver(all: { id: string; name: string }[]): (cell: string) => 
 export async function importHubRoster(deps: HubDeps, examinerId: string, examId: string, upload: Upload): Promise<RosterChange & { created: number; updated: number }> {
   const exists = await deps.db.select({ id: hubExams.id }).from(hubExams).where(eq(hubExams.id, examId));
   if (!exists[0]) throw new NotFound('Exam');
-  let read: RosterRead;
-  if (sniff(headOf(upload)) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
-    requireXlsx(upload);
-    read = await deps.jobs.runJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' });
-  } else {
-    requireText(upload, ['csv', 'txt', 'tsv']);
-    read = await deps.jobs.runJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'csv' });
-  }
-  if (!read.errors.length && !read.candidates.length) read.errors.push({ row: 2, column: null, message: 'The file has a header row but no candidates.' });
+  const read = await readRosterUpload(deps.jobs, upload);
   const resolve = centreResolver(await deps.db.select({ id: halls.id, name: halls.name }).from(halls));
   const hallOf = read.centres.map((cell, i) => {
     if (cell === null) return null;

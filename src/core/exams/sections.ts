@@ -4,6 +4,9 @@
  * attempt's seed, and the checks a sectioned exam must pass before candidates start.
  * Pure: the seed arrives as a number (the hall draws it once per attempt and keeps it).
  */
+import { mulberry32 } from '../random.js';
+
+export { mulberry32 };
 
 /** One section of an exam, in the exam's order; `draw` null: every question of the section. */
 export interface ExamSection {
@@ -29,22 +32,6 @@ export interface SittingSection {
 
 /** Case- and space-insensitive key of a section or subject name. */
 export const sectionKey = (name: string): string => name.trim().toLowerCase();
-
-/**
- * A seeded pseudo-random generator (mulberry32, public domain): the same 32-bit seed gives
- * the same sequence of 32-bit unsigned integers, on any machine.
- * @returns a function giving the next integer in [0, 2³²)
- */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
 
 /** An integer in [0, n) from a generator of 32-bit integers, without modulo bias (rejection). */
 function below(next: () => number, n: number): number {

@@ -18,9 +18,10 @@ import { addToRoster, listRoster } from '../roster/index.js';
 import { examAnalysis } from '../analysis/index.js';
 import { examAnswerRecords, examAttemptRecords, examWithQuestions, listRosterNames } from './exam-data.js';
 import { resultsCsv, resultsTable, resultsWorkbook } from '../../core/formats/results-export.js';
-import { rosterWorkbook, type RosterRead } from '../../core/formats/roster-io.js';
+import { rosterWorkbook } from '../../core/formats/roster-io.js';
 import { parseSections } from '../../core/exams/sections.js';
-import { headOf, IMPORT_LIMIT_BYTES, readUpload, requireText, requireXlsx, sniff } from '../../uploads/upload-file.js';
+import { IMPORT_LIMIT_BYTES, readUpload } from '../../uploads/upload-file.js';
+import { readRosterUpload } from '../../uploads/roster-upload.js';
 import { streamedForm } from '../../uploads/streamed-upload.js';
 import { XLSX_TYPE, download, examIdParams, rosterImportForm } from '../../core/formats/import-schemas.js';
 import { fileName, sendFile, uploadErrors } from '../../uploads/http.js';
@@ -92,16 +93,7 @@ export function registerExportRoutes(r: OpenAPIHono<AppEnv>, deps: HallDeps, aut
       const ws = c.var.workspace.id;
       const exam = getExamInWorkspace(deps, ws, c.req.valid('param').id);
       const upload = await readUpload(c.req.valid('form').file);
-      let read: RosterRead;
-      if (sniff(headOf(upload)) === 'zip' || upload.ext === 'xlsx' || upload.ext === 'xls') {
-        requireXlsx(upload);
-        // declared sizes, then reading, in the job process, one at a time
-        read = await deps.jobs.runJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'xlsx' });
-      } else {
-        requireText(upload, ['csv', 'txt', 'tsv']);
-        read = await deps.jobs.runJob<RosterRead>({ op: 'read-roster', bytes: upload.bytes, kind: 'csv' });
-      }
-      if (!read.errors.length && !read.candidates.length) read.errors.push({ row: 2, column: null, message: 'The file has a header row but no candidates.' });
+      const read = await readRosterUpload(deps.jobs, upload);
       if (read.errors.length) throw new ValidationError(`${new Set(read.errors.map((e) => e.row)).size} row(s) of the roster file have problems; nothing was added.`, read.errors.map((e) => ({ ...e })));
       let candidates;
       try {

@@ -4,6 +4,7 @@
  * count always give the same questions (issue 7: "Deterministic for the same input").
  */
 import { createHash } from 'node:crypto';
+import { mulberry32 } from '../../random.js';
 
 /** Hex SHA-256 of the parts joined with a unit separator. */
 export function hashHex(...parts: (string | number)[]): string {
@@ -20,16 +21,10 @@ export function seedOf(...parts: (string | number)[]): number {
   return parseInt(hashHex(...parts).slice(0, 8), 16) >>> 0;
 }
 
-/** Seeded PRNG (mulberry32): returns floats in [0, 1). */
+/** Seeded PRNG (mulberry32, src/core/random.ts): returns floats in [0, 1). */
 export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
 }
 
 /** Fisher–Yates shuffle of a copy of `items` driven by `rand`. */
