@@ -48,6 +48,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith('/seats/allow')) return { address: '127.0.0.9', reason: 'security table' };
   if (path.endsWith('/release')) return { releaseCode: 'ABC-DEF-GHJ-KMN-PQR-STV-WXY' };
   if (path.endsWith('/credits')) return { add: 5, note: 'security table' };
+  if (path.endsWith('/essay-review/{questionId}/approve')) return { approvals: [{ attemptId: 'att_securitytable', score: 1 }], reason: 'security table' };
   if (path.endsWith('/roster')) return { candidates: [{ studentId: 'X', candidateName: 'X' }] };
   if (path.endsWith('/questions/reorder')) return { questionIds: [ids.question] };
   if (path === '/questions/bulk') return { workspaceId: owner.id, examId: ids.exam, questions: sampleMcqs(1) };

@@ -128,10 +128,12 @@ describe('XSS corpus rendered in Chromium', () => {
     expect(await page.textContent('body'), 'the hostile name is shown as text').toContain('onerror=');
     await page.click('#start-exam');
     await page.waitForSelector('section.question');
-    const count = await page.locator('.nav-q').count();
-    expect(count).toBe(seeded.questionIds.length);
+    // the hostile section names make a paper of subjects: tabs, each with its own navigator
+    // (issue 37), the names shown as text; Next walks the whole paper in order, across subjects
+    expect(await page.locator('[role="tab"]').count()).toBeGreaterThan(1);
+    const count = seeded.questionIds.length;
     for (let i = 0; i < count; i++) {
-      await page.click(`.nav-q[data-index="${i}"]`);
+      if (i > 0) await page.click('#next');
       await page.waitForSelector(`section.question[data-question-id="${seeded.questionIds[i]}"]`);
       await inspect(page, `candidate question ${i + 1}`, dialogs, 120);
       const essay = seeded.essayIds.indexOf(seeded.questionIds[i]!);

@@ -59,7 +59,7 @@ export function installSections(host: SectionsHost): SectionsHandle {
     if (focusTab) tabs[k]!.focus();
   };
   subjects.forEach((s, k) => {
-    const tab = h('button.subject-tab', { type: 'button', role: 'tab', id: 'subject-tab-' + k, 'aria-selected': 'false', tabindex: '-1', 'data-subject': s.name }, h('span.subject-name', {}, s.name), h('span.subject-count')) as HTMLButtonElement;
+    const tab = h('button.subject-tab', { type: 'button', role: 'tab', id: 'subject-tab-' + k, 'aria-selected': 'false', tabindex: '-1', 'data-subject': s.name, title: s.name }, h('span.subject-name', {}, s.name), h('span.subject-count')) as HTMLButtonElement;
     tab.addEventListener('click', () => open(k, false));
     tabs.push(tab);
     tablist.appendChild(tab);
@@ -109,6 +109,10 @@ export function installSections(host: SectionsHost): SectionsHandle {
       t.setAttribute('aria-selected', j === k ? 'true' : 'false');
       t.tabIndex = j === k ? 0 : -1;
     });
+    // the row of tabs scrolls sideways: bring the subject shown into it
+    const tab = tabs[k]!;
+    const row = tab.parentElement!;
+    if (tab.offsetLeft < row.scrollLeft || tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = tab.offsetLeft - 16;
     setText(title, s.name);
     grid.textContent = '';
     buttons = s.indices.map((i, n) => {
