@@ -72,6 +72,7 @@ describe('the maths paper and a save on the wire', () => {
 
   it('is ≤ 8 KB with brotli (a secure origin) and ≤ 14.5 KB with gzip (plain HTTP), for every candidate’s shuffle', async () => {
     const sizes = await startSizes('/attempts/start', 'NET');
+    console.log(`60-question maths paper, KaTeX HTML, start request + response on the wire: gzip ${sizes.gzip.join(', ')} B; brotli ${sizes.br.join(', ')} B`);
     expect(Math.max(...sizes.br), `brotli: ${sizes.br.join(', ')} B`).toBeLessThanOrEqual(8 * KB);
     expect(Math.max(...sizes.gzip), `gzip: ${sizes.gzip.join(', ')} B`).toBeLessThanOrEqual(14.5 * KB);
   });

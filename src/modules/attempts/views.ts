@@ -50,8 +50,9 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
     status: a.status,
     remainingSeconds: a.status === 'IN_PROGRESS' ? remainingSeconds(exam, a, deps.clock.now()) : 0,
     durationMins: exam.duration_mins,
-    extraTimePercent: a.extra_time_percent,
-    extraTimeMins: a.extra_time_mins,
+    // only for a candidate with access arrangements: every other candidate's start stays as
+    // small as before (the paper's bytes on the wire: test/core/paper-size.test.ts)
+    ...(a.extra_time_percent || a.extra_time_mins ? { extraTimePercent: a.extra_time_percent, extraTimeMins: a.extra_time_mins } : {}),
     violations: a.violations,
     maxTabViolations: exam.max_tab_violations,
     showResultAfter: !!exam.show_result_after,
