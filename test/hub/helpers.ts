@@ -10,7 +10,11 @@ import { silentLogger } from '../../src/platform/logger.js';
 import { hubConfigSchema } from '../../src/hub/config.js';
 import { createHubRuntime, type HubRuntime } from '../../src/hub/runtime.js';
 import { templateWorkbook } from '../../src/core/formats/xlsx/template.js';
-import { tempDir } from '../harness.js';
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from '../../src/platform/clock.js';
+import { startTestServer, tempDir, type TestServer } from '../harness.js';
 import { startPgCluster, type PgCluster } from '../pg/cluster.js';
 
 let dbCounter = 0;
@@ -132,4 +136,39 @@ export function samplePaper(startsAt: string) {
       { studentId: 'BRD-002', candidateName: 'Bola Ade' },
     ],
   };
+}
+
+/** A hub served on loopback over HTTP and a hall allowed to reach it (CBT_HUB_ALLOW_LOCAL). */
+export interface ServedHubAndHall {
+  hub: Awaited<ReturnType<typeof startHub>>;
+  /** the hub's address as a hall enrols with it */
+  hubUrl: string;
+  hall: TestServer;
+}
+
+/**
+ * For a describe block: a throwaway PostgreSQL cluster, a hub on it (the system clock) served
+ * on a loopback port, and a real hall; all stopped after the block. `onReady` gets them.
+ */
+export function hubServedWithHall(onReady: (started: ServedHubAndHall) => void): void {
+  let cluster: PgCluster | undefined;
+  let hub: ServedHubAndHall['hub'] | undefined;
+  let server: Server | undefined;
+  let hall: ServedHubAndHall['hall'] | undefined;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    hub = await startHub(cluster, { clock: systemClock as never });
+    const started = hub;
+    server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: started.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as unknown as Server)) as unknown as Server;
+    });
+    hall = await startTestServer({ config: { CBT_HUB_ALLOW_LOCAL: '1' } });
+    onReady({ hub, hall, hubUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  }, 120_000);
+  afterAll(async () => {
+    await hall?.close();
+    server?.close();
+    await hub?.close();
+    await cluster?.stop();
+  });
 }

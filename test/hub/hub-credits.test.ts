@@ -7,40 +7,20 @@
  * The hall released by typed code counts as released in the hub's status view, which
  * expects the hall's own 40 candidates (not the roster of the other hall's).
  */
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/platform/clock.js';
+import { describe, expect, it } from 'vitest';
 import { rotateOperatorCredential } from '../../src/hall/operator.js';
-import { api, registerWorkspace, startAttempt, startTestServer, type TestServer } from '../harness.js';
-import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
-import { asExaminer, samplePaper, startHub } from './helpers.js';
+import { api, registerWorkspace, startAttempt, type TestServer } from '../harness.js';
+import { pgAvailability } from '../pg/cluster.js';
+import { asExaminer, hubServedWithHall, samplePaper, type ServedHubAndHall } from './helpers.js';
 
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
 
 describe.skipIf(skipWhy !== null)('credits that come with the paper', () => {
-  let cluster: PgCluster;
-  let hub: Awaited<ReturnType<typeof startHub>>;
-  let hubServer: Server;
+  let hub: ServedHubAndHall['hub'];
   let hall: TestServer;
-
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    hub = await startHub(cluster, { clock: systemClock as never });
-    hubServer = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: hub.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as unknown as Server)) as unknown as Server;
-    });
-    hall = await startTestServer({ config: { CBT_HUB_ALLOW_LOCAL: '1' } });
-  }, 120_000);
-
-  afterAll(async () => {
-    await hall?.close();
-    hubServer?.close();
-    await hub?.close();
-    await cluster?.stop();
-  });
+  let hubUrl: string;
+  hubServedWithHall((started) => ({ hub, hall, hubUrl } = started));
 
   it('a 30-credit hall starts all 40 of its candidates; the grant is added once', async () => {
     const key = hub.firstExaminer!.apiKey;
@@ -52,7 +32,6 @@ describe.skipIf(skipWhy !== null)('credits that come with the paper', () => {
 
     const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: 'Abuja centre' });
     const other = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: 'Other centre (not enrolled)' });
-    const hubUrl = `http://127.0.0.1:${(hubServer.address() as AddressInfo).port}`;
     const enrolled = await hallApi.post('/hub-link/enrol', { hubUrl, enrolmentCode: created.json.enrolmentCode, hallName: 'Abuja' }, { 'x-operator-key': rotateOperatorCredential(hall.dataDir) });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
 

@@ -6,15 +6,11 @@
  * releases it with the typed code: the exam has all 20,000 candidates. Other routes keep
  * their 1 MB limit.
  */
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/platform/clock.js';
+import { describe, expect, it } from 'vitest';
 import { rotateOperatorCredential } from '../../src/hall/operator.js';
-import { api, registerWorkspace, startTestServer, type TestServer } from '../harness.js';
-import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
-import { asExaminer, samplePaper, startHub } from './helpers.js';
+import { api, registerWorkspace, type TestServer } from '../harness.js';
+import { pgAvailability } from '../pg/cluster.js';
+import { asExaminer, hubServedWithHall, samplePaper, type ServedHubAndHall } from './helpers.js';
 
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
@@ -24,33 +20,16 @@ const ROSTER = 20_000;
 const roster = Array.from({ length: ROSTER }, (_, i) => ({ studentId: `WAEC-2026-${String(i + 1).padStart(6, '0')}`, candidateName: `Oluwaseun Adebayo-Okonkwo ${i + 1}` }));
 
 describe.skipIf(skipWhy !== null)('a USB package of the hub’s largest roster', () => {
-  let cluster: PgCluster;
-  let hub: Awaited<ReturnType<typeof startHub>>;
-  let hubServer: Server;
+  let hub: ServedHubAndHall['hub'];
   let hall: TestServer;
-
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-    hub = await startHub(cluster, { clock: systemClock as never });
-    hubServer = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: hub.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as unknown as Server)) as unknown as Server;
-    });
-    hall = await startTestServer({ config: { CBT_HUB_ALLOW_LOCAL: '1' } });
-  }, 120_000);
-
-  afterAll(async () => {
-    await hall?.close();
-    hubServer?.close();
-    await hub?.close();
-    await cluster?.stop();
-  });
+  let hubUrl: string;
+  hubServedWithHall((started) => ({ hub, hall, hubUrl } = started));
 
   it('loads a 20,000-candidate package and releases it; other routes keep 1 MB', async () => {
     const key = hub.firstExaminer!.apiKey;
     const ws = await registerWorkspace(hall.baseUrl);
     const hallApi = api(hall.baseUrl, ws.apiKey);
     const created = await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: 'National stadium centre' });
-    const hubUrl = `http://127.0.0.1:${(hubServer.address() as AddressInfo).port}`;
     const enrolled = await hallApi.post('/hub-link/enrol', { hubUrl, enrolmentCode: created.json.enrolmentCode, hallName: 'Stadium' }, { 'x-operator-key': rotateOperatorCredential(hall.dataDir) });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
 
