@@ -19,7 +19,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,13 @@ const PROCESSES = arg('processes', '1,2').split(',').map(Number);
 const CONCURRENCY = Number(arg('concurrency', '8'));
 const DOWNLOAD_CONCURRENCY = Number(arg('download-concurrency', '48'));
 const DURABLE = arg('pg', 'durable') !== 'fast';
+/** papers: a paper's roster holds at most 20,000 candidates (src/hub/exams.ts), so 3,000,000 results need 150 */
+const PAPERS = Number(arg('papers', String(Math.max(1, Math.ceil((H * C) / 20_000)))));
+const HALLS_PER_PAPER = Math.ceil(H / PAPERS);
+/** the paper hall `i` (0-based) sits */
+const paperOf = (i: number) => Math.floor(i / HALLS_PER_PAPER);
+/** candidate `s` of hall `i`: one sitting each */
+const studentId = (i: number, s: number) => `C${i + 1}-${s + 1}`;
 const OUT = arg('out', join(ROOT, 'docs', 'benchmarks-hub.md'));
 const log = (...a: unknown[]) => console.log(...a);
 
@@ -49,6 +56,7 @@ interface Hall {
   id: string;
   keys: { publicKey: string; privateKey: string };
   packageId: string;
+  examId: string;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, DOWNLOAD_CONCURRENCY) * 2 });
@@ -104,6 +112,30 @@ function rssMb(pid: number): number {
   }
 }
 
+/** CPU seconds (user + system) of each process: `pid` and, with `children`, every process whose parent it is (PostgreSQL's backends). */
+function cpuTicks(pid: number, children = false): Map<number, number> {
+  const out = new Map<number, number>();
+  const read = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      // after "pid (comm) ": state, ppid, …, utime (14th field), stime (15th)
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
+    } catch {
+      return null;
+    }
+  };
+  const own = read(pid);
+  if (own) out.set(pid, own.ticks);
+  if (children) for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    const r = read(Number(d));
+    if (r && r.ppid === pid) out.set(Number(d), r.ticks);
+  }
+  return out;
+}
+/** CPU seconds spent between two {@link cpuTicks} samples (a process absent from `before` started since: all its ticks count). */
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((s, [p, t]) => s + t - (before.get(p) ?? 0), 0) / 100;
+
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
@@ -156,16 +188,24 @@ async function runOnce(processes: number) {
       const created = await expectOk(call(port(i), 'POST', '/hub/v1/halls', JSON.stringify({ name: `Hall ${i + 1}` }), ex), 'create hall');
       const keys = newSigningKeyPair();
       await expectOk(call(port(i + 1), 'POST', '/hub/v1/enrol', JSON.stringify({ enrolmentCode: created.enrolmentCode, hallName: `Hall ${i + 1}`, publicKey: keys.publicKey, clock: new Date().toISOString() })), 'enrol');
-      halls[i] = { id: created.id, keys, packageId: '' };
+      halls[i] = { id: created.id, keys, packageId: '', examId: '' };
     });
     const questions = Array.from({ length: A }, (_, q) => ({ prompt: `Question ${q + 1}: which option is right?`, type: 'MCQ', marks: 1, options: ['A', 'B', 'C', 'D'].map((t, o) => ({ text: `Option ${t} of ${q + 1}`, isCorrect: o === q % 4 })) }));
-    const roster = Array.from({ length: C }, (_, s) => ({ studentId: `S${String(s + 1).padStart(5, '0')}`, candidateName: `Candidate ${s + 1}`, pin: '123456' }));
-    const exam = await expectOk(call(port(0), 'POST', '/hub/v1/exams', JSON.stringify({ title: 'Benchmark paper', durationMins: 60, startsAt: new Date(Date.now() - 3600_000).toISOString(), questions, roster }), ex), 'create exam');
+    // a candidate sits a paper once, at one hall (docs/hub.md, "Candidates and centres"): each
+    // paper's roster (≤ 20,000) names every candidate's hall, and every hall sits one paper
+    const exams: { id: string; questions: { id: string; options: { id: string; isCorrect: boolean }[] }[] }[] = [];
     const tPub = performance.now();
-    for (let b = 0; b < H; b += 100) {
-      const ids = halls.slice(b, b + 100).map((h) => h.id);
-      const pub = await expectOk(call(port(b / 100), 'POST', `/hub/v1/exams/${exam.id}/publish`, JSON.stringify({ hallIds: ids }), ex), 'publish');
-      for (const p of pub.packages) halls.find((h) => h.id === p.hallId)!.packageId = p.packageId;
+    for (let p = 0; p < PAPERS; p++) {
+      const mine = halls.map((h, i) => ({ h, i })).filter(({ i }) => paperOf(i) === p);
+      const roster = mine.flatMap(({ h, i }) => Array.from({ length: C }, (_, s) => ({ studentId: studentId(i, s), candidateName: `Candidate ${s + 1} of hall ${i + 1}`, pin: '123456', hallId: h.id })));
+      const exam = await expectOk(call(port(p), 'POST', '/hub/v1/exams', JSON.stringify({ title: `Benchmark paper ${p + 1}`, durationMins: 60, startsAt: new Date(Date.now() - 3600_000).toISOString(), questions, roster }), ex), 'create exam');
+      exams.push(exam);
+      for (let b = 0; b < mine.length; b += 100) {
+        const ids = mine.slice(b, b + 100).map(({ h }) => h.id);
+        const pub = await expectOk(call(port(b / 100), 'POST', `/hub/v1/exams/${exam.id}/publish`, JSON.stringify({ hallIds: ids }), ex), 'publish');
+        const byId = new Map(mine.map(({ h }) => [h.id, h]));
+        for (const x of pub.packages) Object.assign(byId.get(x.hallId)!, { packageId: x.packageId, examId: exam.id });
+      }
     }
     const publishS = (performance.now() - tPub) / 1000;
 
@@ -181,10 +221,11 @@ async function runOnce(processes: number) {
     });
     const downloadS = (performance.now() - tDl) / 1000;
 
-    const qs = exam.questions as { id: string; options: { id: string; isCorrect: boolean }[] }[];
     const total = H * C;
     log(`  ingesting ${total} attempts × ${A} answers`);
     const tIn = performance.now();
+    const pgPid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const cpu0 = { gen: process.cpuUsage(), hubs: hubs.map((h) => cpuTicks(h.proc.pid!)), pg: cpuTicks(pgPid, true) };
     let done = 0;
     const loads: number[] = [];
     const progress = setInterval(() => {
@@ -195,7 +236,7 @@ async function runOnce(processes: number) {
       const hall = halls[h]!;
       const i = s * H + h;
       let score = 0;
-      const answers = qs.map((q, k) => {
+      const answers = exams[paperOf(h)]!.questions.map((q, k) => {
         const o = q.options[(s + k) % 4]!;
         if (o.isCorrect) score++;
         return { questionId: q.id, optionId: o.id, text: null, awardedMarks: null, reviewed: false };
@@ -205,9 +246,9 @@ async function runOnce(processes: number) {
         eventId: `evt_b${i}`,
         type: 'exam.attempt.completed',
         packageId: hall.packageId,
-        examId: exam.id,
+        examId: hall.examId,
         createdAt: new Date().toISOString(),
-        attempt: { attemptId: `att_b${i}`, studentId: roster[s]!.studentId, candidateName: roster[s]!.candidateName, status: 'COMPLETED', startedAt: new Date(Date.now() - 3_000_000).toISOString(), completedAt: new Date().toISOString(), disqualifiedAt: null, creditedMs: 0, violations: 0, score, maxScore: A, percentage: pct2, grade: gradeFor(pct2), pendingReview: false, answers, audit: [] },
+        attempt: { attemptId: `att_b${i}`, studentId: studentId(h, s), candidateName: `Candidate ${s + 1} of hall ${h + 1}`, status: 'COMPLETED', startedAt: new Date(Date.now() - 3_000_000).toISOString(), completedAt: new Date().toISOString(), disqualifiedAt: null, creditedMs: 0, violations: 0, score, maxScore: A, percentage: pct2, grade: gradeFor(pct2), pendingReview: false, answers, audit: [] },
       });
     };
     // every hall's outbox: its C results, cut as a hall cuts them (≤ 500 events, ≤ 2 MB)
@@ -254,6 +295,9 @@ async function runOnce(processes: number) {
     }, CONCURRENCY);
     clearInterval(progress);
     const ingestS = (performance.now() - tIn) / 1000;
+    const genCpu = process.cpuUsage(cpu0.gen);
+    // where the 2 cores went during ingest: the load generator (building + signing), the hub process(es), PostgreSQL
+    const cpuS = { generator: Math.round((genCpu.user + genCpu.system) / 1e5) / 10, hubs: Math.round(hubs.reduce((s, h, i) => s + cpuSpent(cpu0.hubs[i]!, cpuTicks(h.proc.pid!)), 0) * 10) / 10, postgres: Math.round(cpuSpent(cpu0.pg, cpuTicks(pgPid, true)) * 10) / 10 };
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -261,7 +305,7 @@ async function runOnce(processes: number) {
     const size = Number((await client.query('select pg_database_size(current_database()) as s')).rows[0].s);
     await client.end();
     if (stored !== total) throw new Error(`stored ${stored} results, expected ${total}`);
-    return { processes, halls: H, attempts: total, publishS, downloadS, downloadP99: pct(dlLat, 99), packageKB: Math.round(packageBytes / 1024), ingestS, perSec: Math.round(total / ingestS), p50: pct(batchLat, 50), p99: pct(batchLat, 99), batches, resent, loadAvg: loads.length ? Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10 : null, perBatch: Math.round(total / batches), pgMB: Math.round(size / 2 ** 20), peakRssMB: peakRss, stored };
+    return { processes, halls: H, attempts: total, publishS, downloadS, downloadP99: pct(dlLat, 99), packageKB: Math.round(packageBytes / 1024), ingestS, perSec: Math.round(total / ingestS), p50: pct(batchLat, 50), p99: pct(batchLat, 99), batches, resent, loadAvg: loads.length ? Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10 : null, perBatch: Math.round(total / batches), pgMB: Math.round(size / 2 ** 20), peakRssMB: peakRss, stored, cpuS };
   } finally {
     clearInterval(sampler);
     for (const h of hubs) h.proc.kill('SIGTERM');
