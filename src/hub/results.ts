@@ -14,7 +14,9 @@ import { resultsCsv, resultsTable, resultsWorkbook } from '../core/formats/resul
 import type { StoredQuestion } from '../core/questions/schemas.js';
 import type { HubDeps } from './deps.js';
 import { getHubExam } from './exams.js';
-import { halls, hubSecondSittings } from './db/schema.js';
+import { halls, hubExams, hubSecondSittings } from './db/schema.js';
+import { NotFound } from '../platform/errors.js';
+import { eventOfBody, marksOnAnswers } from './result-store.js';
 
 interface CurrentResult {
   hallId: string;
@@ -24,7 +26,7 @@ interface CurrentResult {
   hallClaim: unknown;
 }
 
-/** A stored row as the results read it: the hall's event and the hub's own figures. */
+/** A stored row as the results read it: the hall's event (result-store.ts) and the hub's own figures. */
 interface StoredRow {
   body: ResultEvent;
   hallId: string;
@@ -34,7 +36,7 @@ interface StoredRow {
   percentage: number;
   grade: string;
   pendingReview: boolean;
-  marks: Record<string, number> | null;
+  marks: (number | null)[] | Record<string, number> | null;
   hallClaim: unknown;
 }
 
@@ -44,10 +46,15 @@ interface StoredRow {
  * before the hub graded, `marks` null, keeps the hall's).
  */
 function hubView(r: StoredRow): ResultEvent {
-  const a = r.body.attempt;
-  const answers = r.marks === null ? a.answers : a.answers.map((x) => ({ ...x, awardedMarks: r.marks![x.questionId] ?? null }));
-  return { ...r.body, attempt: { ...a, score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview, answers } };
+  const event = eventOfBody(r.body);
+  const a = event.attempt;
+  const marks = r.marks === null ? null : marksOnAnswers(r.marks, a.answers);
+  const answers = marks === null ? a.answers : a.answers.map((x, i) => ({ ...x, awardedMarks: marks[i]! }));
+  return { ...event, attempt: { ...a, score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview, answers } };
 }
+
+/** the order of hall names and student ids (String#localeCompare's, without its per-call set-up) */
+const byText = new Intl.Collator().compare;
 
 async function currentResults(deps: HubDeps, examId: string, hallId?: string): Promise<CurrentResult[]> {
   // the newest event of each attempt (by the hall's own time, then id) is its current result
@@ -58,7 +65,7 @@ async function currentResults(deps: HubDeps, examId: string, hallId?: string): P
      WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
      ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC`);
   const out = (rows.rows as unknown as StoredRow[]).map((r) => ({ hallId: r.hallId, hallName: r.hallName, event: hubView(r), hallClaim: r.hallClaim ?? null }));
-  return out.sort((a, b) => a.hallName.localeCompare(b.hallName) || a.event.attempt.studentId.localeCompare(b.event.attempt.studentId));
+  return out.sort((a, b) => byText(a.hallName, b.hallName) || byText(a.event.attempt.studentId, b.event.attempt.studentId));
 }
 
 function storedQuestions(examId: string, questions: SealedQuestion[], createdAt: string): StoredQuestion[] {
@@ -103,29 +110,68 @@ async function secondSittings(deps: HubDeps, examId: string) {
   return rows.map(({ s, hallName }) => ({ code: 'SECOND_SITTING_REFUSED' as const, studentId: s.studentId, hallId: s.hallId, hallName, attemptId: s.attemptId, eventId: s.eventId, heldHallId: s.heldHallId, heldEventId: s.heldEventId, receivedAt: s.receivedAt.toISOString() }));
 }
 
+/** A current result as the results view reads it: the row's columns and three fields of its event, never the answers. */
+interface ResultLine {
+  hallId: string;
+  hallName: string;
+  eventId: string;
+  type: ResultEvent['type'];
+  attemptId: string;
+  studentId: string;
+  candidateName: string;
+  status: ResultEvent['attempt']['status'];
+  score: number;
+  maxScore: number;
+  percentage: number;
+  grade: string;
+  pendingReview: boolean;
+  violations: number;
+  completedAt: string | null;
+  hallClaim: unknown;
+}
+
+
 /**
  * Per-candidate results of an exam, optionally of one hall, with per-hall counts. A
  * candidate whose result from another hall the hub refused (a second sitting) carries it in
- * `flags`, and every such refusal is listed in `secondSittings`.
+ * `flags`, and every such refusal is listed in `secondSittings`. `received` counts every
+ * current result; `page` ({offset, limit}) cuts `candidates` (by hall name, then student id)
+ * to a page, the per-hall figures still over all of them. Reads the current event of each
+ * attempt without its answers (one index range of `hub_results_exam_attempt_idx`).
  */
-export async function examResults(deps: HubDeps, examId: string, hallId?: string) {
-  const exam = await getHubExam(deps, examId);
-  const results = await currentResults(deps, examId, hallId);
+export async function examResults(deps: HubDeps, examId: string, hallId?: string, page?: { offset: number; limit?: number }) {
+  // the title and the roster's size only: not the exam with every candidate's PIN opened
+  const [exam] = await deps.db.select({ id: hubExams.id, title: hubExams.title, expected: sql<number>`jsonb_array_length(${hubExams.roster})::int` }).from(hubExams).where(eq(hubExams.id, examId));
+  if (!exam) throw new NotFound('Exam');
+  const rows = await deps.db.execute(sql`
+    SELECT c.*, h.name AS "hallName" FROM (
+      SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.hall_id AS "hallId", r.event_id AS "eventId", r.type, r.attempt_id AS "attemptId", r.student_id AS "studentId",
+             r.body #>> '{attempt,candidateName}' AS "candidateName", r.status, r.score, r.max_score AS "maxScore", r.percentage, r.grade,
+             r.pending_review AS "pendingReview", (r.body #>> '{attempt,violations}')::int AS violations, r.body #>> '{attempt,completedAt}' AS "completedAt", r.hall_claim AS "hallClaim"
+        FROM hub_results r
+       WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
+       ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC) c
+    JOIN halls h ON h.id = c."hallId"`);
+  const results = (rows.rows as unknown as ResultLine[]).sort((a, b) => byText(a.hallName, b.hallName) || byText(a.studentId, b.studentId));
   const refused = await secondSittings(deps, examId);
+  const flagsOf = new Map<string, typeof refused>();
+  for (const f of refused) flagsOf.set(`${f.heldHallId}\u0000${f.studentId}`, [...(flagsOf.get(`${f.heldHallId}\u0000${f.studentId}`) ?? []), f]);
   const perHall = new Map<string, { hallId: string; hallName: string; results: number; mean: number }>();
   for (const r of results) {
     const h = perHall.get(r.hallId) ?? { hallId: r.hallId, hallName: r.hallName, results: 0, mean: 0 };
-    h.mean = (h.mean * h.results + r.event.attempt.percentage) / (h.results + 1);
+    h.mean = (h.mean * h.results + r.percentage) / (h.results + 1);
     h.results += 1;
     perHall.set(r.hallId, h);
   }
+  const shown = page ? results.slice(page.offset, page.limit === undefined ? undefined : page.offset + page.limit) : results;
   return {
     examId: exam.id,
     examTitle: exam.title,
-    expected: exam.roster.length,
+    expected: exam.expected,
+    received: results.length,
     halls: [...perHall.values()].map((h) => ({ ...h, mean: Math.round(h.mean * 100) / 100 })),
     secondSittings: refused,
-    candidates: results.map(({ hallId, hallName, hallClaim, event: { eventId, type, attempt: a } }) => ({
+    candidates: shown.map(({ hallId, hallName, hallClaim, eventId, type, ...a }) => ({
       hallId,
       hallName,
       attemptId: a.attemptId,
@@ -140,8 +186,8 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
       violations: a.violations,
       completedAt: a.completedAt,
       lastEvent: { eventId, type },
-      hallClaim,
-      flags: refused.filter((f) => f.studentId === a.studentId && f.heldHallId === hallId),
+      hallClaim: hallClaim ?? null,
+      flags: flagsOf.get(`${hallId}\u0000${a.studentId}`) ?? [],
     })),
   };
 }
