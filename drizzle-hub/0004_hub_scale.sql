@@ -6,6 +6,9 @@ CREATE TABLE "hub_hall_results" (
 );
 --> statement-breakpoint
 DROP INDEX "hub_results_hall_idx";--> statement-breakpoint
+ALTER TABLE "hub_results" ADD COLUMN "candidate_name" text;--> statement-breakpoint
+ALTER TABLE "hub_results" ADD COLUMN "violations" integer;--> statement-breakpoint
+ALTER TABLE "hub_results" ADD COLUMN "completed_at" text;--> statement-breakpoint
 -- the halls view's counts for results stored before this migration (result-ingest.ts keeps them from now on):
 -- each attempt counted once, under the exam of its first event
 INSERT INTO "hub_hall_results" ("hall_id", "exam_id", "attempts")

@@ -115,27 +115,32 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview } } });
     }
     if (rows.length) {
-      await tx.insert(hubResults).values(
-        rows.map(({ e, g }) => ({
-          eventId: e.eventId,
-          hallId,
-          examId: e.examId,
-          attemptId: e.attempt.attemptId,
-          type: e.type,
-          studentId: e.attempt.studentId,
-          score: g.score,
-          maxScore: g.maxScore,
-          percentage: g.percentage,
-          grade: g.grade,
-          pendingReview: g.pendingReview,
-          marks: packMarks(e, g.marks),
-          hallClaim: g.hallClaim,
-          status: e.attempt.status,
-          body: packEvent(e),
-          hallSentAt: new Date(e.createdAt),
-          receivedAt: at,
-        })),
-      );
+      // one jsonb parameter for the whole batch (PostgreSQL parses it once), not 20 bound values a row
+      const values = rows.map(({ e, g }) => ({
+        event_id: e.eventId,
+        exam_id: e.examId,
+        attempt_id: e.attempt.attemptId,
+        type: e.type,
+        student_id: e.attempt.studentId,
+        score: g.score,
+        max_score: g.maxScore,
+        percentage: g.percentage,
+        grade: g.grade,
+        pending_review: g.pendingReview,
+        marks: packMarks(e, g.marks),
+        hall_claim: g.hallClaim,
+        status: e.attempt.status,
+        candidate_name: e.attempt.candidateName,
+        violations: e.attempt.violations,
+        completed_at: e.attempt.completedAt,
+        body: packEvent(e),
+        hall_sent_at: new Date(e.createdAt).toISOString(),
+      }));
+      await tx.execute(sql`
+        INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, received_at)
+        SELECT event_id, ${hallId}, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, ${at.toISOString()}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(event_id text, exam_id text, attempt_id text, type text, student_id text, score real, max_score real, percentage real, grade text, pending_review boolean,
+               marks jsonb, hall_claim jsonb, status text, candidate_name text, violations integer, completed_at text, body jsonb, hall_sent_at timestamptz)`);
     }
     if (newAttempts.size) {
       await tx

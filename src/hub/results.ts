@@ -6,6 +6,7 @@
  * claim; a hall's differing claim is shown beside it (`hallClaim`).
  */
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { ResultEvent, SealedQuestion } from '../core/sync/messages.js';
 import { analyseMatrix } from '../core/analysis/item-analysis.js';
 import { buildMatrix } from '../core/analysis/response-matrix.js';
@@ -110,7 +111,7 @@ async function secondSittings(deps: HubDeps, examId: string) {
   return rows.map(({ s, hallName }) => ({ code: 'SECOND_SITTING_REFUSED' as const, studentId: s.studentId, hallId: s.hallId, hallName, attemptId: s.attemptId, eventId: s.eventId, heldHallId: s.heldHallId, heldEventId: s.heldEventId, receivedAt: s.receivedAt.toISOString() }));
 }
 
-/** A current result as the results view reads it: the row's columns and three fields of its event, never the answers. */
+/** A current result as the results view reads it: the row's columns (older rows: three fields of the body), never the answers. */
 interface ResultLine {
   hallId: string;
   hallName: string;
@@ -137,7 +138,7 @@ interface ResultLine {
  * `flags`, and every such refusal is listed in `secondSittings`. `received` counts every
  * current result; `page` ({offset, limit}) cuts `candidates` (by hall name, then student id)
  * to a page, the per-hall figures still over all of them. Reads the current event of each
- * attempt without its answers (one index range of `hub_results_exam_attempt_idx`).
+ * attempt from its columns, not its body (one index range of `hub_results_exam_attempt_idx`).
  */
 export async function examResults(deps: HubDeps, examId: string, hallId?: string, page?: { offset: number; limit?: number }) {
   // the title and the roster's size only: not the exam with every candidate's PIN opened
@@ -146,8 +147,9 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
   const rows = await deps.db.execute(sql`
     SELECT c.*, h.name AS "hallName" FROM (
       SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.hall_id AS "hallId", r.event_id AS "eventId", r.type, r.attempt_id AS "attemptId", r.student_id AS "studentId",
-             r.body #>> '{attempt,candidateName}' AS "candidateName", r.status, r.score, r.max_score AS "maxScore", r.percentage, r.grade,
-             r.pending_review AS "pendingReview", (r.body #>> '{attempt,violations}')::int AS violations, r.body #>> '{attempt,completedAt}' AS "completedAt", r.hall_claim AS "hallClaim"
+             coalesce(r.candidate_name, r.body #>> '{attempt,candidateName}') AS "candidateName", r.status, r.score, r.max_score AS "maxScore", r.percentage, r.grade,
+             r.pending_review AS "pendingReview", coalesce(r.violations, (r.body #>> '{attempt,violations}')::int) AS violations,
+             CASE WHEN r.candidate_name IS NULL THEN r.body #>> '{attempt,completedAt}' ELSE r.completed_at END AS "completedAt", r.hall_claim AS "hallClaim"
         FROM hub_results r
        WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
        ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC) c
@@ -192,12 +194,35 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
   };
 }
 
-/** Item analysis over every hall's completed attempts (the hall's analysis code). */
+/**
+ * The last item analysis of each exam, per process, with what it was computed from: result
+ * rows are only ever added (result-ingest.ts), so the exam's row count, version and title
+ * say whether it still holds; a hub process that has not seen them computes its own.
+ */
+const analyses = new LRUCache<string, { basis: string; report: ExamAnalysisReport }>({ max: 64 });
+
+/**
+ * Item analysis over every hall's completed attempts (the hall's analysis code). Computed
+ * again only when the exam has new results or a new version (`generatedAt` says when it
+ * was): a paper of 20,000 candidates takes seconds to analyse, and the board's page asks
+ * for it every 10 s while open.
+ * @throws NotFound for an unknown exam
+ */
 export async function examAnalysisAcrossHalls(deps: HubDeps, examId: string): Promise<ExamAnalysisReport> {
+  const [head] = await deps.db
+    .select({ version: hubExams.version, title: hubExams.title, rows: sql<number>`(SELECT count(*) FROM hub_results r WHERE r.exam_id = ${examId})::int` })
+    .from(hubExams)
+    .where(eq(hubExams.id, examId));
+  if (!head) throw new NotFound('Exam');
+  const basis = `${head.version}\u0000${head.rows}\u0000${head.title}`;
+  const held = analyses.get(examId);
+  if (held?.basis === basis) return held.report;
   const exam = await getHubExam(deps, examId);
   const { attempts, answers } = records(await currentResults(deps, examId));
   const matrix = buildMatrix(storedQuestions(exam.id, exam.questions, exam.createdAt), attempts, answers);
-  return { examId: exam.id, examTitle: exam.title, generatedAt: new Date(deps.clock.now()).toISOString(), ...analyseMatrix(matrix) };
+  const report = { examId: exam.id, examTitle: exam.title, generatedAt: new Date(deps.clock.now()).toISOString(), ...analyseMatrix(matrix) };
+  analyses.set(examId, { basis, report });
+  return report;
 }
 
 /** results.csv / results.xlsx across halls (the hall's export code; a Hall column first). */

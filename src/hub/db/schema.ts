@@ -130,6 +130,13 @@ export const hubResults = pgTable(
     /** what the hall claimed ({score, maxScore, percentage, grade, pendingReview}) when it differs from the hub's; else null */
     hallClaim: jsonb('hall_claim'),
     status: text('status').notNull(),
+    /**
+     * the attempt's candidate name, violations and completedAt (ISO text, as sent), copied from
+     * the body so the results view never opens it; null on rows stored before (read from the body)
+     */
+    candidateName: text('candidate_name'),
+    violations: integer('violations'),
+    completedAt: text('completed_at'),
     /** the event as the hall sent it (attempt, answers, audit trail), each answer without its null / false fields (result-store.ts) */
     body: jsonb('body').notNull(),
     hallSentAt: at('hall_sent_at').notNull(),
