@@ -3,8 +3,10 @@
  * PostgreSQL by SQL (`--seed-sql`: the rows the ingest would store for the same halls,
  * candidates and answers, without the 20-minute ingest), and the board page's views timed
  * at that size — the halls view (GET /hub/v1/halls), a paper's results (GET …/results, whole
- * and a page of 100) and its item analysis (GET …/analysis), one request at a time.
+ * and a page of 100) and its item analysis (GET …/analysis), one request at a time; and the
+ * CPU time of processes (/proc), to see where ingest time goes.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { gradeFor } from '../../src/core/grading/scale.js';
 
@@ -104,3 +106,27 @@ export async function timeViews(get: (path: string) => Promise<{ status: number;
   }
   return out;
 }
+
+/** CPU seconds (user + system) of each process: `pid` and, with `children`, every process whose parent it is (PostgreSQL's backends). */
+export function cpuTicks(pid: number, children = false): Map<number, number> {
+  const out = new Map<number, number>();
+  const read = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      // after "pid (comm) ": state, ppid, …, utime (14th field), stime (15th)
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
+    } catch {
+      return null;
+    }
+  };
+  const own = read(pid);
+  if (own) out.set(pid, own.ticks);
+  if (children) for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    const r = read(Number(d));
+    if (r && r.ppid === pid) out.set(Number(d), r.ticks);
+  }
+  return out;
+}
+/** CPU seconds spent between two {@link cpuTicks} samples (a process absent from `before` started since: all its ticks count). */
+export const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((s, [p, t]) => s + t - (before.get(p) ?? 0), 0) / 100;

@@ -4,7 +4,7 @@
  * `--pg=fast` for the test clusters' fsync-off settings) it starts the real hub
  * (`dist/src/hub/main.js`, as `npm run hub` runs it) as each of `--processes` (several behind
  * a round-robin client, what any HTTP load balancer does), and for each: enrols H simulated
- * halls (each with its own Ed25519 key), creates ⌈H·C / 20,000⌉ 60-question papers (a
+ * halls (each with its own Ed25519 key), creates ⌈H / ⌊20,000 / C⌋⌉ 60-question papers (a
  * roster holds 20,000; each hall sits one, its C candidates assigned to it: a candidate sits
  * a paper once), publishes each to its halls, has every hall download its package, then has
  * every hall send its C results (one event per attempt, each with its answers) the way a
@@ -18,14 +18,14 @@
  * board's views (`--view-requests` each), and writes the report to --out (a temp file by
  * default; docs/benchmarks-hub.md keeps the figures chosen). Each cluster is removed after.
  *
- * Options: --halls=1000 --candidates=300 --answers=60 --papers=⌈H·C/20000⌉ --processes=1,2
+ * Options: --halls=1000 --candidates=300 --answers=60 --papers=⌈H/⌊20000/C⌋⌉ --processes=1,2
  *          --concurrency=8 --download-concurrency=48 --pg=durable|fast --seed-sql
  *          --view-requests=50 --hub-cpu-prof=DIR --no-build (dist/ as built) --out=PATH
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ import { newSigningKeyPair, signRequest } from '../../src/core/sync/signing.js';
 import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS } from '../../src/core/sync/messages.js';
 import { gradeFor } from '../../src/core/grading/scale.js';
 import { freePort, pgBinDir, startPgCluster } from '../../test/pg/cluster.js';
-import { seedResultsBySql, timeViews } from './hub-views.js';
+import { cpuSpent, cpuTicks, seedResultsBySql, timeViews } from './hub-views.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
@@ -45,8 +45,8 @@ const PROCESSES = arg('processes', '1,2').split(',').map(Number);
 const CONCURRENCY = Number(arg('concurrency', '8'));
 const DOWNLOAD_CONCURRENCY = Number(arg('download-concurrency', '48'));
 const DURABLE = arg('pg', 'durable') !== 'fast';
-/** papers: a paper's roster holds at most 20,000 candidates (src/hub/exams.ts), so 3,000,000 results need 150 */
-const PAPERS = Number(arg('papers', String(Math.max(1, Math.ceil((H * C) / 20_000)))));
+/** papers: a paper's roster holds at most 20,000 candidates (src/hub/exams.ts), so 3,000,000 results from halls of 300 need 152 */
+const PAPERS = Number(arg('papers', String(Math.ceil(H / Math.max(1, Math.floor(20_000 / C))))));
 const HALLS_PER_PAPER = Math.ceil(H / PAPERS);
 /** the paper hall `i` (0-based) sits */
 const paperOf = (i: number) => Math.floor(i / HALLS_PER_PAPER);
@@ -123,30 +123,6 @@ function rssMb(pid: number): number {
   }
 }
 
-/** CPU seconds (user + system) of each process: `pid` and, with `children`, every process whose parent it is (PostgreSQL's backends). */
-function cpuTicks(pid: number, children = false): Map<number, number> {
-  const out = new Map<number, number>();
-  const read = (p: number) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      // after "pid (comm) ": state, ppid, …, utime (14th field), stime (15th)
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
-    } catch {
-      return null;
-    }
-  };
-  const own = read(pid);
-  if (own) out.set(pid, own.ticks);
-  if (children) for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    const r = read(Number(d));
-    if (r && r.ppid === pid) out.set(Number(d), r.ticks);
-  }
-  return out;
-}
-/** CPU seconds spent between two {@link cpuTicks} samples (a process absent from `before` started since: all its ticks count). */
-const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((s, [p, t]) => s + t - (before.get(p) ?? 0), 0) / 100;
-
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
@@ -174,8 +150,13 @@ function signed(hall: Hall, method: string, path: string, body?: string): Record
   return signRequest({ hallId: hall.id, privateKey: hall.keys.privateKey, method, pathWithQuery: path, body, now: Date.now(), nonce: randomBytes(16).toString('base64url') });
 }
 
+/** clusters to remove if the bench is stopped (SIGINT, SIGTERM, timeout) */
+const live = new Set<{ stop(): Promise<void> }>();
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void Promise.all([...live].map((c) => c.stop().catch(() => {}))).then(() => process.exit(130)));
+
 async function runOnce(processes: number) {
   const cluster = await startPgCluster({ durable: DURABLE });
+  live.add(cluster);
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-hubbench-'));
   const hubs: HubProc[] = [];
   let peakRss = 0;
@@ -344,6 +325,7 @@ async function runOnce(processes: number) {
     for (const h of hubs) h.proc.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     await cluster.stop();
+    live.delete(cluster);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
