@@ -12,7 +12,7 @@ import { sha256Hex } from '../platform/crypto.js';
 import { NotFound, Unauthorized, ValidationError } from '../platform/errors.js';
 import { audit } from './audit.js';
 import type { HubDeps } from './deps.js';
-import { halls, hubExams, hubResults, publications } from './db/schema.js';
+import { halls, hubExams, hubHallResults, publications } from './db/schema.js';
 import { newHubId } from './ids.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -98,10 +98,11 @@ export async function hallStatus(deps: HubDeps) {
        ORDER BY exam_id, hall_id, (released_at IS NULL), version DESC) p
      GROUP BY hall_id`);
   const expectedBy = new Map((expected.rows as { hallId: string; expected: number }[]).map((r) => [r.hallId, r.expected]));
+  // attempts received, from the counts the ingest keeps (not a count over millions of results)
   const results = await deps.db
-    .select({ hallId: hubResults.hallId, received: sql<number>`count(distinct ${hubResults.attemptId})::int` })
-    .from(hubResults)
-    .groupBy(hubResults.hallId);
+    .select({ hallId: hubHallResults.hallId, received: sql<number>`sum(${hubHallResults.attempts})::int` })
+    .from(hubHallResults)
+    .groupBy(hubHallResults.hallId);
   const reportedIds = rows.flatMap((h) => ((h.heartbeat ?? null) as { packages?: { packageId: string }[] } | null)?.packages?.map((x) => x.packageId) ?? []);
   const versions = reportedIds.length ? await deps.db.select({ packageId: publications.packageId, examId: publications.examId, version: publications.version }).from(publications).where(inArray(publications.packageId, reportedIds)) : [];
   const versionOf = new Map(versions.map((v) => [v.packageId, v]));

@@ -19,8 +19,9 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { ResultEvent } from '../core/sync/messages.js';
 import type { HubDeps } from './deps.js';
-import { hubAudit, hubResults, hubSecondSittings, publications } from './db/schema.js';
+import { hubAudit, hubHallResults, hubResults, hubSecondSittings, publications } from './db/schema.js';
 import { hubPaperCopy } from './paper-copy.js';
+import { eventOfBody, packEvent, packMarks } from './result-store.js';
 import { checkFollowUp, checkResult, gradeEvent, type HubGrade, type Refusal } from './result-checks.js';
 
 /** What the hub did with one event: stored, duplicate, or refused (with the single route's status). */
@@ -76,14 +77,17 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       .select({ body: hubResults.body })
       .from(hubResults)
       .where(and(eq(hubResults.hallId, hallId), or(inArray(hubResults.eventId, [...new Set(events.map((e) => e.eventId))]), inArray(hubResults.attemptId, [...new Set(events.map((e) => e.attempt.attemptId))]))));
-    const byEventId = new Map<string, string>();
+    // the event held under each id, made canonical only when the same id comes again
+    const byEventId = new Map<string, ResultEvent>();
     const latest = new Map<string, ResultEvent>();
     const remember = (e: ResultEvent) => {
-      byEventId.set(e.eventId, canonicalJson(e));
+      byEventId.set(e.eventId, e);
       const cur = latest.get(e.attempt.attemptId);
       if (!cur || newer(e, cur)) latest.set(e.attempt.attemptId, e);
     };
-    for (const { body } of held) remember(body as ResultEvent);
+    for (const { body } of held) remember(eventOfBody(body as ResultEvent));
+    // attempts new to the hub (per exam): the halls view's counts (hub_hall_results)
+    const newAttempts = new Map<string, number>();
 
     const outcomes: IngestOutcome[] = [];
     const rows: { e: ResultEvent; g: HubGrade }[] = [];
@@ -105,32 +109,44 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       const pub = pubOf.get(e.packageId)!;
       const g = gradeEvent(hubPaperCopy(deps.secrets, pub), e);
       rows.push({ e, g });
+      if (!latest.has(e.attempt.attemptId)) newAttempts.set(e.examId, (newAttempts.get(e.examId) ?? 0) + 1);
       remember(e);
       outcomes.push({ eventId: e.eventId, status: 'stored' });
       if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview } } });
     }
     if (rows.length) {
-      await tx.insert(hubResults).values(
-        rows.map(({ e, g }) => ({
-          eventId: e.eventId,
-          hallId,
-          examId: e.examId,
-          attemptId: e.attempt.attemptId,
-          type: e.type,
-          studentId: e.attempt.studentId,
-          score: g.score,
-          maxScore: g.maxScore,
-          percentage: g.percentage,
-          grade: g.grade,
-          pendingReview: g.pendingReview,
-          marks: g.marks,
-          hallClaim: g.hallClaim,
-          status: e.attempt.status,
-          body: e,
-          hallSentAt: new Date(e.createdAt),
-          receivedAt: at,
-        })),
-      );
+      // one jsonb parameter for the whole batch (PostgreSQL parses it once), not 20 bound values a row
+      const values = rows.map(({ e, g }) => ({
+        event_id: e.eventId,
+        exam_id: e.examId,
+        attempt_id: e.attempt.attemptId,
+        type: e.type,
+        student_id: e.attempt.studentId,
+        score: g.score,
+        max_score: g.maxScore,
+        percentage: g.percentage,
+        grade: g.grade,
+        pending_review: g.pendingReview,
+        marks: packMarks(e, g.marks),
+        hall_claim: g.hallClaim,
+        status: e.attempt.status,
+        candidate_name: e.attempt.candidateName,
+        violations: e.attempt.violations,
+        completed_at: e.attempt.completedAt,
+        body: packEvent(e),
+        hall_sent_at: new Date(e.createdAt).toISOString(),
+      }));
+      await tx.execute(sql`
+        INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, received_at)
+        SELECT event_id, ${hallId}, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, ${at.toISOString()}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(event_id text, exam_id text, attempt_id text, type text, student_id text, score real, max_score real, percentage real, grade text, pending_review boolean,
+               marks jsonb, hall_claim jsonb, status text, candidate_name text, violations integer, completed_at text, body jsonb, hall_sent_at timestamptz)`);
+    }
+    if (newAttempts.size) {
+      await tx
+        .insert(hubHallResults)
+        .values([...newAttempts].map(([examId, attempts]) => ({ hallId, examId, attempts })))
+        .onConflictDoUpdate({ target: [hubHallResults.hallId, hubHallResults.examId], set: { attempts: sql`${hubHallResults.attempts} + excluded.attempts` } });
     }
     if (audits.length) await tx.insert(hubAudit).values(audits);
     if (secondSittings.length) await tx.insert(hubSecondSittings).values(secondSittings).onConflictDoNothing();
@@ -139,7 +155,7 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
     /** 'duplicate', a refusal, or null when the event may be stored */
     function judge(e: ResultEvent): Refusal | 'duplicate' | null {
       const same = byEventId.get(e.eventId);
-      if (same !== undefined) return same === canonicalJson(e) ? 'duplicate' : { status: 409, code: 'EVENT_ALTERED', reason: `The hub already holds event ${e.eventId} with other content.` };
+      if (same !== undefined) return same === e || canonicalJson(same) === canonicalJson(e) ? 'duplicate' : { status: 409, code: 'EVENT_ALTERED', reason: `The hub already holds event ${e.eventId} with other content.` };
       const pub = pubOf.get(e.packageId);
       if (!pub || pub.examId !== e.examId) return { status: 404, code: 'PACKAGE_NOT_THIS_HALLS', reason: 'The package is not this hall’s, or not of the named exam.' };
       const paper = hubPaperCopy(deps.secrets, pub);

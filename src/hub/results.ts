@@ -6,6 +6,7 @@
  * claim; a hall's differing claim is shown beside it (`hallClaim`).
  */
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { ResultEvent, SealedQuestion } from '../core/sync/messages.js';
 import { analyseMatrix } from '../core/analysis/item-analysis.js';
 import { buildMatrix } from '../core/analysis/response-matrix.js';
@@ -14,7 +15,9 @@ import { resultsCsv, resultsTable, resultsWorkbook } from '../core/formats/resul
 import type { StoredQuestion } from '../core/questions/schemas.js';
 import type { HubDeps } from './deps.js';
 import { getHubExam } from './exams.js';
-import { halls, hubSecondSittings } from './db/schema.js';
+import { halls, hubExams, hubSecondSittings } from './db/schema.js';
+import { NotFound } from '../platform/errors.js';
+import { eventOfBody, marksOnAnswers } from './result-store.js';
 
 interface CurrentResult {
   hallId: string;
@@ -24,7 +27,7 @@ interface CurrentResult {
   hallClaim: unknown;
 }
 
-/** A stored row as the results read it: the hall's event and the hub's own figures. */
+/** A stored row as the results read it: the hall's event (result-store.ts) and the hub's own figures. */
 interface StoredRow {
   body: ResultEvent;
   hallId: string;
@@ -34,7 +37,7 @@ interface StoredRow {
   percentage: number;
   grade: string;
   pendingReview: boolean;
-  marks: Record<string, number> | null;
+  marks: (number | null)[] | Record<string, number> | null;
   hallClaim: unknown;
 }
 
@@ -44,10 +47,15 @@ interface StoredRow {
  * before the hub graded, `marks` null, keeps the hall's).
  */
 function hubView(r: StoredRow): ResultEvent {
-  const a = r.body.attempt;
-  const answers = r.marks === null ? a.answers : a.answers.map((x) => ({ ...x, awardedMarks: r.marks![x.questionId] ?? null }));
-  return { ...r.body, attempt: { ...a, score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview, answers } };
+  const event = eventOfBody(r.body);
+  const a = event.attempt;
+  const marks = r.marks === null ? null : marksOnAnswers(r.marks, a.answers);
+  const answers = marks === null ? a.answers : a.answers.map((x, i) => ({ ...x, awardedMarks: marks[i]! }));
+  return { ...event, attempt: { ...a, score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview, answers } };
 }
+
+/** the order of hall names and student ids (String#localeCompare's, without its per-call set-up) */
+const byText = new Intl.Collator().compare;
 
 async function currentResults(deps: HubDeps, examId: string, hallId?: string): Promise<CurrentResult[]> {
   // the newest event of each attempt (by the hall's own time, then id) is its current result
@@ -58,7 +66,7 @@ async function currentResults(deps: HubDeps, examId: string, hallId?: string): P
      WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
      ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC`);
   const out = (rows.rows as unknown as StoredRow[]).map((r) => ({ hallId: r.hallId, hallName: r.hallName, event: hubView(r), hallClaim: r.hallClaim ?? null }));
-  return out.sort((a, b) => a.hallName.localeCompare(b.hallName) || a.event.attempt.studentId.localeCompare(b.event.attempt.studentId));
+  return out.sort((a, b) => byText(a.hallName, b.hallName) || byText(a.event.attempt.studentId, b.event.attempt.studentId));
 }
 
 function storedQuestions(examId: string, questions: SealedQuestion[], createdAt: string): StoredQuestion[] {
@@ -103,29 +111,69 @@ async function secondSittings(deps: HubDeps, examId: string) {
   return rows.map(({ s, hallName }) => ({ code: 'SECOND_SITTING_REFUSED' as const, studentId: s.studentId, hallId: s.hallId, hallName, attemptId: s.attemptId, eventId: s.eventId, heldHallId: s.heldHallId, heldEventId: s.heldEventId, receivedAt: s.receivedAt.toISOString() }));
 }
 
+/** A current result as the results view reads it: the row's columns (older rows: three fields of the body), never the answers. */
+interface ResultLine {
+  hallId: string;
+  hallName: string;
+  eventId: string;
+  type: ResultEvent['type'];
+  attemptId: string;
+  studentId: string;
+  candidateName: string;
+  status: ResultEvent['attempt']['status'];
+  score: number;
+  maxScore: number;
+  percentage: number;
+  grade: string;
+  pendingReview: boolean;
+  violations: number;
+  completedAt: string | null;
+  hallClaim: unknown;
+}
+
+
 /**
  * Per-candidate results of an exam, optionally of one hall, with per-hall counts. A
  * candidate whose result from another hall the hub refused (a second sitting) carries it in
- * `flags`, and every such refusal is listed in `secondSittings`.
+ * `flags`, and every such refusal is listed in `secondSittings`. `received` counts every
+ * current result; `page` ({offset, limit}) cuts `candidates` (by hall name, then student id)
+ * to a page, the per-hall figures still over all of them. Reads the current event of each
+ * attempt from its columns, not its body (one index range of `hub_results_exam_attempt_idx`).
  */
-export async function examResults(deps: HubDeps, examId: string, hallId?: string) {
-  const exam = await getHubExam(deps, examId);
-  const results = await currentResults(deps, examId, hallId);
+export async function examResults(deps: HubDeps, examId: string, hallId?: string, page?: { offset: number; limit?: number }) {
+  // the title and the roster's size only: not the exam with every candidate's PIN opened
+  const [exam] = await deps.db.select({ id: hubExams.id, title: hubExams.title, expected: sql<number>`jsonb_array_length(${hubExams.roster})::int` }).from(hubExams).where(eq(hubExams.id, examId));
+  if (!exam) throw new NotFound('Exam');
+  const rows = await deps.db.execute(sql`
+    SELECT c.*, h.name AS "hallName" FROM (
+      SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.hall_id AS "hallId", r.event_id AS "eventId", r.type, r.attempt_id AS "attemptId", r.student_id AS "studentId",
+             coalesce(r.candidate_name, r.body #>> '{attempt,candidateName}') AS "candidateName", r.status, r.score, r.max_score AS "maxScore", r.percentage, r.grade,
+             r.pending_review AS "pendingReview", coalesce(r.violations, (r.body #>> '{attempt,violations}')::int) AS violations,
+             CASE WHEN r.candidate_name IS NULL THEN r.body #>> '{attempt,completedAt}' ELSE r.completed_at END AS "completedAt", r.hall_claim AS "hallClaim"
+        FROM hub_results r
+       WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
+       ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC) c
+    JOIN halls h ON h.id = c."hallId"`);
+  const results = (rows.rows as unknown as ResultLine[]).sort((a, b) => byText(a.hallName, b.hallName) || byText(a.studentId, b.studentId));
   const refused = await secondSittings(deps, examId);
+  const flagsOf = new Map<string, typeof refused>();
+  for (const f of refused) flagsOf.set(`${f.heldHallId}\u0000${f.studentId}`, [...(flagsOf.get(`${f.heldHallId}\u0000${f.studentId}`) ?? []), f]);
   const perHall = new Map<string, { hallId: string; hallName: string; results: number; mean: number }>();
   for (const r of results) {
     const h = perHall.get(r.hallId) ?? { hallId: r.hallId, hallName: r.hallName, results: 0, mean: 0 };
-    h.mean = (h.mean * h.results + r.event.attempt.percentage) / (h.results + 1);
+    h.mean = (h.mean * h.results + r.percentage) / (h.results + 1);
     h.results += 1;
     perHall.set(r.hallId, h);
   }
+  const shown = page ? results.slice(page.offset, page.limit === undefined ? undefined : page.offset + page.limit) : results;
   return {
     examId: exam.id,
     examTitle: exam.title,
-    expected: exam.roster.length,
+    expected: exam.expected,
+    received: results.length,
     halls: [...perHall.values()].map((h) => ({ ...h, mean: Math.round(h.mean * 100) / 100 })),
     secondSittings: refused,
-    candidates: results.map(({ hallId, hallName, hallClaim, event: { eventId, type, attempt: a } }) => ({
+    candidates: shown.map(({ hallId, hallName, hallClaim, eventId, type, ...a }) => ({
       hallId,
       hallName,
       attemptId: a.attemptId,
@@ -140,18 +188,41 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
       violations: a.violations,
       completedAt: a.completedAt,
       lastEvent: { eventId, type },
-      hallClaim,
-      flags: refused.filter((f) => f.studentId === a.studentId && f.heldHallId === hallId),
+      hallClaim: hallClaim ?? null,
+      flags: flagsOf.get(`${hallId}\u0000${a.studentId}`) ?? [],
     })),
   };
 }
 
-/** Item analysis over every hall's completed attempts (the hall's analysis code). */
+/**
+ * The last item analysis of each exam, per process, with what it was computed from: result
+ * rows are only ever added (result-ingest.ts), so the exam's row count, version and title
+ * say whether it still holds; a hub process that has not seen them computes its own.
+ */
+const analyses = new LRUCache<string, { basis: string; report: ExamAnalysisReport }>({ max: 64 });
+
+/**
+ * Item analysis over every hall's completed attempts (the hall's analysis code). Computed
+ * again only when the exam has new results or a new version (`generatedAt` says when it
+ * was): a paper of 20,000 candidates takes seconds to analyse, and the board's page asks
+ * for it every 10 s while open.
+ * @throws NotFound for an unknown exam
+ */
 export async function examAnalysisAcrossHalls(deps: HubDeps, examId: string): Promise<ExamAnalysisReport> {
+  const [head] = await deps.db
+    .select({ version: hubExams.version, title: hubExams.title, rows: sql<number>`(SELECT count(*) FROM hub_results r WHERE r.exam_id = ${examId})::int` })
+    .from(hubExams)
+    .where(eq(hubExams.id, examId));
+  if (!head) throw new NotFound('Exam');
+  const basis = `${head.version}\u0000${head.rows}\u0000${head.title}`;
+  const held = analyses.get(examId);
+  if (held?.basis === basis) return held.report;
   const exam = await getHubExam(deps, examId);
   const { attempts, answers } = records(await currentResults(deps, examId));
   const matrix = buildMatrix(storedQuestions(exam.id, exam.questions, exam.createdAt), attempts, answers);
-  return { examId: exam.id, examTitle: exam.title, generatedAt: new Date(deps.clock.now()).toISOString(), ...analyseMatrix(matrix) };
+  const report = { examId: exam.id, examTitle: exam.title, generatedAt: new Date(deps.clock.now()).toISOString(), ...analyseMatrix(matrix) };
+  analyses.set(examId, { basis, report });
+  return report;
 }
 
 /** results.csv / results.xlsx across halls (the hall's export code; a Hall column first). */

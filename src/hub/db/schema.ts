@@ -122,12 +122,22 @@ export const hubResults = pgTable(
     percentage: real('percentage').notNull().default(0),
     grade: text('grade').notNull(),
     pendingReview: boolean('pending_review').notNull().default(false),
-    /** the hub's marks per question: {questionId: awardedMarks}; null on rows stored before the hub graded */
+    /**
+     * the hub's marks: one number or null per answer of the body, in its order (result-store.ts);
+     * {questionId: awardedMarks} on rows stored before that; null on rows stored before the hub graded
+     */
     marks: jsonb('marks'),
     /** what the hall claimed ({score, maxScore, percentage, grade, pendingReview}) when it differs from the hub's; else null */
     hallClaim: jsonb('hall_claim'),
     status: text('status').notNull(),
-    /** whole event as the hall sent it: attempt, answers, audit trail */
+    /**
+     * the attempt's candidate name, violations and completedAt (ISO text, as sent), copied from
+     * the body so the results view never opens it; null on rows stored before (read from the body)
+     */
+    candidateName: text('candidate_name'),
+    violations: integer('violations'),
+    completedAt: text('completed_at'),
+    /** the event as the hall sent it (attempt, answers, audit trail), each answer without its null / false fields (result-store.ts) */
     body: jsonb('body').notNull(),
     hallSentAt: at('hall_sent_at').notNull(),
     receivedAt: at('received_at').notNull(),
@@ -135,11 +145,26 @@ export const hubResults = pgTable(
   // the current event of an attempt is its newest by the hall's time (then id): DISTINCT ON over this index
   (t) => [
     index('hub_results_exam_attempt_idx').on(t.examId, t.hallId, t.attemptId, t.hallSentAt, t.eventId),
-    index('hub_results_hall_idx').on(t.hallId),
     index('hub_results_hall_attempt_idx').on(t.hallId, t.attemptId),
     // a candidate sits a paper at one hall: the hub looks for a result of the candidate from another hall (result-ingest.ts)
     index('hub_results_exam_student_idx').on(t.examId, t.studentId),
   ],
+);
+
+/**
+ * Attempts received per hall and exam, kept by the ingest in the same transaction as the
+ * results (result-ingest.ts), so the halls view reads 10,000 rows, not millions
+ * (docs/decisions.md, "The hub at ten thousand halls").
+ */
+export const hubHallResults = pgTable(
+  'hub_hall_results',
+  {
+    hallId: text('hall_id').notNull(),
+    examId: text('exam_id').notNull(),
+    /** distinct attempts of the hall with a stored result of this exam */
+    attempts: integer('attempts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hallId, t.examId] })],
 );
 
 /**

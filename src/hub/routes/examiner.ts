@@ -60,8 +60,12 @@ export function examinerRoutes(deps: HubDeps) {
     },
   );
   r.openapi(
-    createRoute({ method: 'get', path: '/hub/v1/exams/{id}/results', tags, security: examinerSecurity, summary: 'Results across halls, per hall and per candidate', request: { params: idParams, query: z.object({ hallId: z.string().max(64).optional() }) }, responses: { 200: anyJson('Results'), ...errorResponses } }),
-    async (c) => c.json(await examResults(deps, c.req.valid('param').id, c.req.valid('query').hallId), 200),
+    createRoute({ method: 'get', path: '/hub/v1/exams/{id}/results', tags, security: examinerSecurity, summary: 'Results across halls, per hall and per candidate (`received` counts them all; `offset`/`limit` page the candidates, by hall name then student id)', request: { params: idParams, query: z.object({ hallId: z.string().max(64).optional(), offset: z.coerce.number().int().min(0).max(10_000_000).optional(), limit: z.coerce.number().int().min(1).max(20_000).optional() }) }, responses: { 200: anyJson('Results'), ...errorResponses } }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const page = q.offset === undefined && q.limit === undefined ? undefined : { offset: q.offset ?? 0, limit: q.limit };
+      return c.json(await examResults(deps, c.req.valid('param').id, q.hallId, page), 200);
+    },
   );
   r.openapi(
     createRoute({ method: 'get', path: '/hub/v1/exams/{id}/analysis', tags, security: examinerSecurity, summary: 'Item analysis over all halls (facility, discrimination, point-biserial, KR-20)', request: { params: idParams }, responses: { 200: anyJson('Item analysis'), ...errorResponses } }),
