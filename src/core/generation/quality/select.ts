@@ -110,12 +110,12 @@ export function qualityWarnings(returned: number, asked: number, withheld: Withh
 
 /** How many candidates the generator is asked for: enough that withholding the weak ones still leaves `count` (issue 39 §2). */
 export function candidateCount(count: number): number {
-  return Math.min(count * 3 + 6, 150);
+  return Math.min(count * 5 + 10, 200);
 }
 
 /**
- * The built-in engine with the quality model (issue 39 §2): generates candidates (three times the
- * count asked, and six more), scores them, returns the best worth keeping.
+ * The built-in engine with the quality model (issue 39 §2): generates candidates (five times the
+ * count asked, and ten more; at most 200), scores them, returns the best worth keeping.
  * @returns questions best first, warnings (the generator's own, its "only N of M" replaced by the selection's), withheld counts
  */
 export function generateQuestions(passages: Passage[], opts: GenerateOptions & { model?: QualityModel }): SelectedResult {
