@@ -12,13 +12,19 @@
  * round-1 hold-out set holdout/, judged in round 1 and tuned on since); `--round3` writes
  * round 3's measurement set: test/fixtures/generation/holdout-3/ (written by an independent
  * author on 2026-11-27, never tuned on) and again pages 57–102 (judged in round 2, not
- * tuned on item by item, so reported apart). The engine gets the
- * WordNet lexicon, as in the generation worker. Needs ../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf and ffmpeg.
+ * tuned on item by item, so reported apart). `--round4 DIR OUT.md` writes round 4's packet (issue 39 §2)
+ * from the three new materials in DIR — its `.md` of notes uploaded as a DOCX, its `.md` of slides
+ * (separated by `---` lines) as a PPTX, its captions `.txt` as a lecture video (MP4 with a subtitle
+ * track), as round 3 did with holdout-3 — 20 items asked of each, difficulty "balanced", all three
+ * types, through the engine with its quality model as the product returns them (no ICAN part;
+ * no scores shown). The engine gets the WordNet lexicon, as in the generation worker. Needs ../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf and ffmpeg.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { generateExtractive } from '../src/core/generation/engine/extractive.js';
+import { generateQuestions } from '../src/core/generation/quality/select.js';
+import { readdirSync } from 'node:fs';
 import type { Passage } from '../src/core/generation/passage.js';
 import type { GeneratedQuestion } from '../src/core/generation/schemas.js';
 import { unescapeMd } from '../src/core/generation/support.js';
@@ -38,8 +44,12 @@ const HOLD3 = join(ROOT, 'test/fixtures/generation/holdout-3');
 // (HALLCBT_ICAN_PDF: the paper elsewhere, e.g. from a git worktree that has no ../shared beside it)
 const ICAN = process.env.HALLCBT_ICAN_PDF ?? join(ROOT, '../shared/fixtures/real/ICAN_Foundation_Nov_2023.pdf');
 const args = process.argv.slice(2);
-const SET: 'tune' | 'measure' | 'round3' = args.includes('--tune') ? 'tune' : args.includes('--round3') ? 'round3' : 'measure';
-const OUT = args.find((a) => !a.startsWith('--')) ?? join(ROOT, '../packet-21/packet.md');
+const SET: 'tune' | 'measure' | 'round3' | 'round4' = args.includes('--tune') ? 'tune' : args.includes('--round3') ? 'round3' : args.includes('--round4') ? 'round4' : 'measure';
+const positional = args.filter((a) => !a.startsWith('--'));
+/** round 4: the directory of new materials, then the packet's path */
+const ROUND4_DIR = SET === 'round4' ? positional.shift() : undefined;
+if (SET === 'round4' && (!ROUND4_DIR || !positional[0])) throw new Error('usage: judging-packet.ts --round4 DIR OUT.md');
+const OUT = positional[0] ?? join(ROOT, '../packet-21/packet.md');
 
 interface Material {
   name: string;
@@ -60,8 +70,9 @@ function pages(passages: Passage[], from: number, to: number): Passage[] {
  * round-2 hold-out set (test/fixtures/generation/holdout-2/), never tuned on. "tune": the first
  * half of the ICAN PDF and the round-1 hold-out set (judged in round 1, then tuned on).
  */
-async function materials(dir: string, set: 'tune' | 'measure' | 'round3'): Promise<Material[]> {
+async function materials(dir: string, set: 'tune' | 'measure' | 'round3' | 'round4'): Promise<Material[]> {
   const read = async (bytes: Uint8Array, name: string, type = '') => (await readMaterial(jobs, { file: { bytes, name, type } })).passages;
+  if (set === 'round4') return round4Materials(dir, ROUND4_DIR!, read);
   const src = set === 'round3'
     ? { dir: HOLD3, docx: 'soil-fertility.md', docxName: 'Soil fertility and fertilisers (DOCX)', pptx: 'federal-system.md', pptxName: 'The Nigerian federal system (PPTX)', captions: 'cell-organelles-captions.txt', videoName: 'The cell and its organelles lecture (MP4 with captions)', ican: [57, 102] as const }
     : set === 'measure'
@@ -77,6 +88,30 @@ async function materials(dir: string, set: 'tune' | 'measure' | 'round3'): Promi
     { name: src.docxName, passages: await read(await makeDocx(markdownParagraphs(readFileSync(join(src.dir, src.docx), 'utf8'))), 'notes.docx'), count: 20 },
     { name: src.pptxName, passages: await read(await makePptx(markdownSlides(readFileSync(join(src.dir, src.pptx), 'utf8'))), 'slides.pptx'), count: 20 },
     { name: src.videoName, passages: await read(new Uint8Array(readFileSync(mp4)), 'lecture.mp4', 'video/mp4'), count: 14 },
+  ];
+}
+
+/**
+ * Round 4's materials (issue 39 §2): in `from`, the notes `.md` (uploaded as a DOCX), the slides `.md`
+ * (`---` lines between slides; uploaded as a PPTX) and the captions `.txt` (a lecture MP4 with a
+ * subtitle track); 20 items asked of each. Named by their first heading or file name.
+ */
+async function round4Materials(dir: string, from: string, read: (bytes: Uint8Array, name: string, type?: string) => Promise<Passage[]>): Promise<Material[]> {
+  const files = readdirSync(from).filter((f) => !/^readme/i.test(f)).sort();
+  const text = (f: string) => readFileSync(join(from, f), 'utf8');
+  const isSlides = (f: string) => /^\s*---\s*$/m.test(text(f));
+  const notes = files.find((f) => f.endsWith('.md') && !isSlides(f));
+  const slides = files.find((f) => f.endsWith('.md') && isSlides(f));
+  const captionsFile = files.find((f) => f.endsWith('.txt'));
+  if (!notes || !slides || !captionsFile) throw new Error(`${from} must hold a notes .md, a slides .md (with --- lines) and a captions .txt`);
+  const title = (f: string) => /^#\s+(.+)$/m.exec(text(f))?.[1]?.trim() ?? f.replace(/\.\w+$/, '');
+  const captions = text(captionsFile).split('\n').filter(Boolean);
+  const wav = makeSpeechWav(dir, captions.join(' '));
+  const mp4 = makeMp4(dir, wav, 'lecture.mp4', makeSrt(dir, captions));
+  return [
+    { name: `${title(notes)} (DOCX)`, passages: await read(await makeDocx(markdownParagraphs(text(notes))), 'notes.docx'), count: 20 },
+    { name: `${title(slides)} (PPTX)`, passages: await read(await makePptx(markdownSlides(text(slides))), 'slides.pptx'), count: 20 },
+    { name: `${captionsFile.replace(/\.\w+$/, '')} (MP4 with captions)`, passages: await read(new Uint8Array(readFileSync(mp4)), 'lecture.mp4', 'video/mp4'), count: 20 },
   ];
 }
 
@@ -124,7 +159,10 @@ async function main() {
     let n = 0;
     const rows: string[] = [];
     for (const m of await materials(dir, SET)) {
-      const { questions } = generateExtractive(m.passages, { difficulty: 'balanced', count: m.count, lexicon: kindOf });
+      // round 4 judges what the product returns: the engine with its quality model (issue 39 §2), all three types
+      const { questions } = SET === 'round4'
+        ? generateQuestions(m.passages, { difficulty: 'balanced', count: m.count, types: ['MCQ', 'TRUE_FALSE', 'SHORT_ESSAY'], lexicon: kindOf })
+        : generateExtractive(m.passages, { difficulty: 'balanced', count: m.count, lexicon: kindOf });
       parts.push(`## ${m.name}`, '');
       for (const q of questions) {
         parts.push(item(++n, q, m.passages));

@@ -54,7 +54,7 @@ describe('POST /api/cbt/ai/generate-questions', () => {
   it('generates from notes with the spec response shape (default count 10)', async () => {
     const r = await post(GEN, form({ notes: PHOTO, difficulty: 'balanced', subject: 'Biology' }));
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(['difficulty', 'engine', 'questions', 'success', 'totalGenerated', 'truncated', 'warnings']);
+    expect(Object.keys(r.body).sort()).toEqual(['difficulty', 'engine', 'questions', 'success', 'totalGenerated', 'truncated', 'warnings', 'withheld']);
     expect(r.body.truncated).toBe(false);
     expect(r.body).toMatchObject({ success: true, engine: 'hallcbt-extractive-1', difficulty: 'balanced', totalGenerated: 10 });
     expect(r.body.questions).toHaveLength(10);

@@ -47,6 +47,12 @@ export const GeneratedQuestionSchema = z
     maxWords: z.number().int().optional(),
     modelAnswer: z.string().optional(),
     rubric: z.object({ name: z.string(), totalMarks: z.number(), criteria: z.array(RubricCriterionSchema) }).optional(),
+    quality: z
+      .object({
+        score: z.number().openapi({ description: 'The quality model\'s estimate (0–1) that the item is usable as-is (issue 39 §2).' }),
+        features: z.record(z.string(), z.number()).openapi({ description: 'The named features the score was computed from (docs/quality.md, "Quality model (issue 39 §2)").' }),
+      })
+      .optional(),
   })
   .openapi('GeneratedQuestion');
 export type GeneratedQuestion = z.infer<typeof GeneratedQuestionSchema>;
@@ -60,6 +66,9 @@ export const GenerateResponseSchema = z
     questions: z.array(GeneratedQuestionSchema),
     warnings: z.array(z.string()).openapi({ description: 'Notes for the examiner, e.g. a low-confidence transcript or an LLM fallback.' }),
     truncated: z.boolean().openapi({ description: 'true when the material held more than 1,000,000 characters of text and only the first 1,000,000 were used (a warning says so too).' }),
+    withheld: z
+      .object({ count: z.number().int(), reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })) })
+      .openapi({ description: 'Candidate items not returned because the quality model judged them not worth keeping (or, for "hard", not hard), counted by reason (issue 39 §2).' }),
   })
   .openapi('GenerateQuestionsResponse');
 export type GenerateResponse = z.infer<typeof GenerateResponseSchema>;

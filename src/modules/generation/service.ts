@@ -14,7 +14,9 @@ import { generateWithLlm } from './llm/llm-generate.js';
 import { readMaterial, type MaterialInput } from '../../uploads/material/read-material.js';
 import { Gate, processToolEnv, type ToolEnv } from '../../uploads/material/tools.js';
 import type { JobRunner } from '../../uploads/job-pool.js';
-import { generateInChild, gradeEssaysInChild } from './engine-jobs.js';
+import { generateInChild, gradeEssaysInChild, scoreInChild } from './engine-jobs.js';
+import type { QualityModel } from '../../core/generation/quality/model.js';
+import { qualityWarnings } from '../../core/generation/quality/select.js';
 import { CALIBRATED_ENGINE } from '../../core/grading/essay/calibrate.js';
 import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type GradeEssaysRequest, type GradeEssaysResponse, type RequestedDifficulty } from '../../core/generation/schemas.js';
 
@@ -25,6 +27,8 @@ export interface GenerateRequest {
   count: number;
   subject?: string;
   types?: GeneratedType[];
+  /** the quality model to score items with (issue 39 §2): a workspace's refit; default the base model */
+  qualityModel?: QualityModel;
 }
 
 /** Service options; tests shorten the LLM time-out or hide tools. */
@@ -65,15 +69,18 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
         try {
           const out = await generateWithLlm(opts.jobs, llm, material.passages, req.count, req.difficulty, types, req.subject);
           if (out.written > out.questions.length) warnings.push(`${out.written - out.questions.length} question(s) from ${llm.model} were dropped: their answer is not supported by the passage they cite, or their options repeat.`);
-          return { success: true, engine: llm.model, difficulty: req.difficulty, totalGenerated: out.questions.length, questions: out.questions, warnings, truncated: material.truncated ?? false };
+          // the LLM's items go through the same quality model as the built-in engine's (issue 39 §2)
+          const kept = await scoreInChild(opts.jobs, out.questions, material.passages, req.count, req.difficulty, req.qualityModel);
+          warnings.push(...qualityWarnings(kept.questions.length, req.count, kept.withheld, req.difficulty));
+          return { success: true, engine: llm.model, difficulty: req.difficulty, totalGenerated: kept.questions.length, questions: kept.questions, warnings, truncated: material.truncated ?? false, withheld: kept.withheld };
         } catch (err) {
           warnings.push(fellBack('generate', err));
         }
       }
       // Seconds of CPU for a long PDF: off the main thread, so candidates' saves are not delayed.
-      const built = await generateInChild(opts.jobs, material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types });
+      const built = await generateInChild(opts.jobs, material.passages, { difficulty: req.difficulty, count: req.count, subject: req.subject, types }, req.qualityModel);
       warnings.push(...built.warnings);
-      return { success: true, engine: EXTRACTIVE_ENGINE, difficulty: req.difficulty, totalGenerated: built.questions.length, questions: built.questions, warnings, truncated: material.truncated ?? false };
+      return { success: true, engine: EXTRACTIVE_ENGINE, difficulty: req.difficulty, totalGenerated: built.questions.length, questions: built.questions, warnings, truncated: material.truncated ?? false, withheld: built.withheld };
     },
 
     async grade(req) {

@@ -23,6 +23,8 @@ function countStems(text: string): Map<string, number> {
 }
 
 /** Quantifiers the tagger calls adjectives: they do not make a noun phrase a fixed term. */
+/** Nouns that follow "in"/"at"/"on"/"as" in idioms of English ("in theory", "at least", "as a result"): no subject's term. */
+const IDIOM_NOUNS = /^(?:theory|practice|general|addition|fact|particular|least|result|behalf|return|respect|terms|order|case|effect|principle|turn|time|place|short|sum)$/i;
 const QUANTIFIER = /^(?:several|many|few|most|some|various|numerous|certain|other|each|every|all|both|more|less|much)$/i;
 
 /**
@@ -101,6 +103,9 @@ export class FactFinder {
   fixedPhrase(s: SourceSentence, span: Span): boolean {
     const before = s.text.slice(0, span.start);
     if (/\p{L}['’]s?\s+$/u.test(before)) return true;
+    // an idiom of English, not of the subject ("In ___, future needs …": round 2 item 5; "party to a ___": round 3 item 13)
+    if (/\b(?:in|at|on|as)\s+$/i.test(before) && IDIOM_NOUNS.test(span.text)) return true;
+    if (/\b(?:party|parties)\s+to\s+(?:an?|the)?\s*$/i.test(before)) return true;
     const left = /(\p{L}{3,})\s+of\s+(?:the\s+)?$/u.exec(before);
     const right = /^\s+of\s+(?:the\s+)?(\p{L}{3,})/u.exec(s.text.slice(span.end));
     const key = this.count(span.text);
@@ -110,6 +115,13 @@ export class FactFinder {
       if (n >= 2 && n >= 0.6 * key) return true;
     }
     return false;
+  }
+
+  /** Whether WordNet knows `text` only as a place (noun.location, lexicographer file 15), or does not know a capitalised word at all. */
+  isPlace(text: string): boolean {
+    if (!/^\p{Lu}\p{Ll}/u.test(text) || !this.lexicon) return false;
+    const k = this.lexicon(headWord(text), 'noun');
+    return k === null ? text.split(/\s+/).length === 1 : k.lexFiles.size === 1 && k.lexFiles.has(15);
   }
 
   /** Acceptable answer spans of a sentence, best first. */
@@ -153,6 +165,11 @@ export class FactFinder {
         if (span.kind === 'name' && ((this.pool.name.get(span.key)?.count ?? 0) < 2 || /\band\b/.test(span.text))) continue;
         if (span.kind === 'term' && span.tokens === 1 && this.lexicon && (this.lexicon(headWord(span.text), 'noun')?.senses ?? 0) >= GENERAL_SENSES) {
           this.refuse('a general word as the answer', s);
+          continue;
+        }
+        // a place the sentence mentions in passing ("in ___, urea is produced at Onne": round 3 items 5 and 40)
+        if (/\b(?:in|at|from|to|across|throughout)\s+$/i.test(s.text.slice(0, span.start)) && this.isPlace(span.text)) {
+          this.refuse('a place mentioned in passing', s);
           continue;
         }
         if (this.fixedPhrase(s, span)) {

@@ -42,6 +42,10 @@ const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|
  * (issue 21 §3: "The solution is …", "the above", "this process"): the sentence cannot stand alone.
  */
 const DANGLING_REF = /\b(?:this|these|those)\s+\p{L}|\bsuch\s+(?!as\b)\p{L}|\bthe\s+(?:above|below|aforementioned|foregoing)\b|\b(?:above|below)[.,;:]|\b(?:shown|given|listed|stated|mentioned|discussed|explained|described)\s+(?:above|below|earlier|previously)\b|\bthe\s+following\b|\bas\s+follows\b|\bthe\s+(?:solutions?|answers?|questions?|case\s+study|scenario|extract|table|figure|diagram|illustration|example)\b|\b(?:former|latter)\b/iu;
+/** A figure, table or diagram the candidate cannot see (issue 39 §2): "as shown in Figure 2", "Table 3 gives …". */
+const FIGURE_REF = /\b(?:fig(?:ure)?\.?\s*\d+|table\s+\d+|(?:the|this|a)\s+(?:diagram|chart|graph|sketch|picture|photograph)\b|as\s+(?:shown|illustrated|seen)\b|shown\s+in\b)/i;
+/** "Both principles …" with nothing for "both" to name (round 2 item 59): a plural noun after it and no "and". */
+const DANGLING_BOTH = /^both\s+(?!.*\band\b)/i;
 /** Talk to the class or the candidate (first and second person): lecture asides, instructions, not content. */
 const PERSONAL = /\b(?:I|I'm|I've|we|we'll|we're|us|our|you|you'll|you're|your|let's)\b/;
 /** A question paper's own wording: lead-ins, sections, instructions, marks, the case scenario's figures (ICAN papers). */
@@ -64,7 +68,8 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (!allowLowercaseStart && !/^[\p{Lu}\p{N}"“]/u.test(text)) return 'starts mid-sentence';
   if (INSTRUCTION.test(text)) return 'an instruction';
   if (DANGLING_START.test(text)) return 'depends on the sentence before it';
-  if (DANGLING_REF.test(text)) return 'refers to something outside the sentence';
+  if (DANGLING_REF.test(text) || FIGURE_REF.test(text)) return 'refers to something outside the sentence';
+  if (DANGLING_BOTH.test(text) || /,\s*(?:on the other hand|in contrast|by contrast|as well),/i.test(text)) return 'depends on the sentence before it';
   if (PERSONAL.test(text)) return 'talk to the class or the candidate';
   if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
   if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text)) return 'a heading run into the sentence';

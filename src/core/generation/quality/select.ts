@@ -1,0 +1,127 @@
+/**
+ * Precision before volume (issue 39 §2): every candidate item an engine made is scored by the
+ * quality model; only those at or above its threshold, without a fatal fault, and — when "hard"
+ * was asked — of the hard tier are returned, best first, up to the count asked; the rest are
+ * withheld and counted by reason. The built-in engine asks its generator for more candidates than
+ * it returns (generateQuestions); the LLM's items go through selectByQuality alone. Pure.
+ */
+import { generateExtractive, type EngineResult, type GenerateOptions } from '../engine/extractive.js';
+import type { Passage } from '../passage.js';
+import type { GeneratedQuestion, RequestedDifficulty } from '../schemas.js';
+import { BASE_QUALITY_MODEL } from './base-model.js';
+import { FATAL_FEATURES, itemFeatures, materialContext } from './features.js';
+import { scoreItem, type QualityModel } from './model.js';
+import type { Lexicon } from '../engine/lexicon.js';
+
+/** Why items were withheld, most frequent first. */
+export interface Withheld {
+  count: number;
+  reasons: { reason: string; count: number }[];
+}
+
+/** Returned questions (with their `quality`), withheld counts, and notes for the examiner. */
+export interface SelectedResult extends EngineResult {
+  withheld: Withheld;
+}
+
+/** The examiner's words for each fault feature (docs/quality-generation-ratings.md's fault classes). */
+const REASONS: Record<string, string> = {
+  stemFigureReference: 'refers to a figure, table or text the candidate cannot see',
+  sourceScenario: 'names or facts of a case scenario, not teaching content',
+  sourcePaperTalk: 'question-paper or examiner wording, not teaching content',
+  fewOptions: 'fewer than four options',
+  stemDanglingOpener: 'statement does not stand alone (dangling opener)',
+  stemPronounFirst: 'statement does not stand alone (pronoun without its noun)',
+  stemGarbled: 'garbled or incomplete statement',
+  optionClause: 'options not of one form (a clause among descriptions)',
+  articleMismatch: '"a"/"an" before the blank fits only the key',
+  blankStopPhrase: 'blank on a fixed phrase',
+  blankGeneralWord: 'blank on a general word',
+  blankProperName: 'blank on a proper name',
+  blankIncidental: 'blank on an incidental word',
+  keyUnknownWord: 'key not a known term',
+  distractorGeneral: 'distractors are general words',
+  distractorNotInMaterial: 'distractors not from the material',
+  optionLengthImbalance: 'the key stands out by its length',
+  falseSwapAntonym: 'false statement made by an antonym swap',
+  falseSwapOther: 'false statement made by a word swapped into nonsense',
+  falseSelfContradiction: 'false statement that contradicts itself',
+  essayTemplate: 'essay asks for "points the material makes"',
+};
+const NOT_HARD = 'not a hard item ("hard" was asked)';
+const LOW = 'below the quality bar';
+
+/** Why one item is withheld, or null when it passes. */
+function withholdReason(model: QualityModel, q: GeneratedQuestion, features: Record<string, number>, score: number, difficulty: RequestedDifficulty): string | null {
+  if (difficulty === 'hard' && q.difficulty !== 'hard') return NOT_HARD;
+  const fatal = FATAL_FEATURES.find((f) => features[f]);
+  if (fatal) return REASONS[fatal]!;
+  if (score >= model.threshold) return null;
+  // the fault that lowered the score most
+  let worst: string | null = null;
+  let low = 0;
+  for (const [name, w] of Object.entries(model.weights)) {
+    const c = w * (features[name] ?? 0);
+    if (REASONS[name] && c < low) [worst, low] = [name, c];
+  }
+  return worst ? REASONS[worst]! : LOW;
+}
+
+/**
+ * Scores items and keeps the best (issue 39 §2).
+ * @param candidates an engine's items
+ * @param passages the material they came from
+ * @param opts the model (default BASE_QUALITY_MODEL), how many to return at most, the requested difficulty, WordNet,
+ *   the order of the result (`score`, best first, the default; `input`, the candidates' own order — an LLM's paper)
+ * @returns at most `count` items at or above the threshold (the best ones), each with `quality: { score, features }`; the withheld ones counted by reason
+ */
+export function selectByQuality(
+  candidates: GeneratedQuestion[],
+  passages: Passage[],
+  opts: { model?: QualityModel; count: number; difficulty: RequestedDifficulty; lexicon?: Lexicon; order?: 'score' | 'input' },
+): { questions: GeneratedQuestion[]; withheld: Withheld } {
+  const model = opts.model ?? BASE_QUALITY_MODEL;
+  const ctx = materialContext(passages, opts.lexicon);
+  const why = new Map<string, number>();
+  const kept: { q: GeneratedQuestion; score: number; at: number }[] = [];
+  candidates.forEach((q, at) => {
+    const features = itemFeatures(q, ctx);
+    const score = scoreItem(model, features);
+    const reason = withholdReason(model, q, features, score, opts.difficulty);
+    if (reason) why.set(reason, (why.get(reason) ?? 0) + 1);
+    else kept.push({ q: { ...q, quality: { score: Math.round(score * 1e4) / 1e4, features } }, score, at });
+  });
+  kept.sort((a, b) => b.score - a.score || a.at - b.at);
+  // (an LLM orders its own paper: its best `count` keep that order)
+  const chosen = kept.slice(0, opts.count);
+  if (opts.order === 'input') chosen.sort((a, b) => a.at - b.at);
+  const reasons = [...why].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return { questions: chosen.map((k) => k.q), withheld: { count: reasons.reduce((s, r) => s + r.count, 0), reasons } };
+}
+
+/** The examiner's note on withheld items and on a short or empty result. */
+export function qualityWarnings(returned: number, asked: number, withheld: Withheld, difficulty: RequestedDifficulty): string[] {
+  const out: string[] = [];
+  if (withheld.count) out.push(`${withheld.count} candidate item(s) were withheld as not worth keeping: ${withheld.reasons.map((r) => `${r.count} ${r.reason}`).join(', ')}.`);
+  if (difficulty === 'hard' && returned === 0) out.push('The material gave no hard items worth keeping; none are returned rather than easier ones. Ask for "intermediate" or add material that relates facts across its parts.');
+  else if (returned < asked) out.push(`Only ${returned} of the ${asked} requested questions were worth keeping; add more material or notes for more.`);
+  return out;
+}
+
+/** How many candidates the generator is asked for: enough that withholding the weak ones still leaves `count` (issue 39 §2). */
+export function candidateCount(count: number): number {
+  return Math.min(count * 5 + 10, 200);
+}
+
+/**
+ * The built-in engine with the quality model (issue 39 §2): generates candidates (five times the
+ * count asked, and ten more; at most 200), scores them, returns the best worth keeping.
+ * @returns questions best first, warnings (the generator's own, its "only N of M" replaced by the selection's), withheld counts
+ */
+export function generateQuestions(passages: Passage[], opts: GenerateOptions & { model?: QualityModel }): SelectedResult {
+  const raw = generateExtractive(passages, { ...opts, count: candidateCount(opts.count) });
+  const { questions, withheld } = selectByQuality(raw.questions, passages, { model: opts.model, count: opts.count, difficulty: opts.difficulty, lexicon: opts.lexicon });
+  // the generator's count notes speak of the candidates, not of what is returned
+  const warnings = raw.warnings.filter((w) => !/^Only \d+ of the \d+ requested/.test(w) && !(opts.difficulty === 'hard' && /generated at an easier tier/.test(w)));
+  return { questions, warnings: [...warnings, ...qualityWarnings(questions.length, opts.count, withheld, opts.difficulty)], withheld };
+}
