@@ -178,11 +178,13 @@ describe('no trivial blanks', () => {
 });
 
 describe('essay prompts that can be marked', () => {
-  it('asks to define a term the material defines and to explain points it makes about it', () => {
+  it('asks to define a term the material defines and to explain other points about it, without pointing at the material', () => {
     const { questions } = generateExtractive(digestion.concat(circuits), { difficulty: 'balanced', count: 6, types: ['SHORT_ESSAY'], lexicon: kindOf });
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
-      expect(q.prompt).toMatch(/^Define \S.* and explain (?:one|two|three) further points? the material makes about /);
+      // self-contained: the candidate never has the material (docs/quality-generation-ratings.md, round 3's essays)
+      expect(q.prompt).toMatch(/^Define \S.* and explain (?:one|two|three) other important points? about /);
+      expect(q.prompt).not.toMatch(/the material/);
       expect(q.prompt).not.toMatch(/^(?:Discuss|Explain what the material says)/);
       expect(q.modelAnswer!.split('. ').length).toBeGreaterThanOrEqual(2);
     }

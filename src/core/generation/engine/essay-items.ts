@@ -45,7 +45,7 @@ export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
   const further = sentences.length - 1;
   const count = ['no', 'one', 'two', 'three', 'four'][further] ?? String(further);
   const prompt = plan.defined
-    ? `Define ${t} and explain ${count} further point${further === 1 ? '' : 's'} the material makes about ${t}${difficulty === 'hard' ? ', drawing on different parts of the material' : ''}. ${span}`
+    ? `Define ${t} and explain ${count} other important point${further === 1 ? '' : 's'} about ${t}${difficulty === 'hard' ? ', showing how they are connected' : ''}. ${span}`
     : difficulty === 'simple'
       ? `Explain what the material says about ${t}. ${span}`
       : difficulty === 'intermediate' && plan.relatedTerm

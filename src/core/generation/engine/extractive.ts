@@ -219,7 +219,7 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
 
 /**
  * An essay on a term the material defines (issue 21 §3: "Discuss money" is too vague to mark):
- * "Define X and explain N further points", the model answer the definition plus N other
+ * "Define X and explain N other important points about X", the model answer the definition plus N other
  * sentences about X (N = 1 simple, 2 intermediate, 2–3 hard from different passages). Null when
  * no defined term has enough unused sentences about it.
  */

@@ -56,6 +56,11 @@ function withholdReason(model: QualityModel, q: GeneratedQuestion, features: Rec
   if (difficulty === 'hard' && q.difficulty !== 'hard') return NOT_HARD;
   const fatal = FATAL_FEATURES.find((f) => features[f]);
   if (fatal) return REASONS[fatal]!;
+  // The judged rounds hold no essay rated usable as-is (only light edits of the prompt's wording,
+  // since fixed at its source), so the model cannot rank essays against each other: an essay
+  // without a fatal fault is returned, scored, for the examiner who reads its model answer and
+  // rubric anyway (docs/decisions.md, "Essays and the quality model").
+  if (q.type === 'SHORT_ESSAY' && !features.essayTemplate) return null;
   if (score >= model.threshold) return null;
   // the fault that lowered the score most
   let worst: string | null = null;
