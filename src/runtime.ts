@@ -17,7 +17,7 @@ import type { HallDeps } from './hall/deps.js';
 import { databasePath, openDatabase } from './db/index.js';
 import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
 import { AnswerBuffer, threadWriter } from './modules/answers/index.js';
-import { SessionCache } from './modules/sessions/index.js';
+import { SessionCache, warmUpOpenPapers } from './modules/sessions/index.js';
 import { creditDowntime, writeHeartbeat } from './modules/attempts/index.js';
 import { OutboxDispatcher } from './modules/webhooks/index.js';
 import { createApp } from './app.js';
@@ -82,6 +82,10 @@ export function createRuntime(config: Config, logger: Logger, clock: Clock = sys
     port,
     startJobs() {
       checkpointer = startCheckpointer(sqlite, dbFile, logger);
+      // the open exams' papers rendered before their first start asks (sessions/warm-up.ts)
+      void warmUpOpenPapers(sqlite, deps.sessions, clock.now(), (examId, error) => logger.warn('paper warm-up failed', { examId, error: String(error) }))
+        .then((papers) => papers > 0 && logger.info('papers ready', { papers }))
+        .catch((e: unknown) => logger.warn('paper warm-up failed', { error: String(e) }));
       // every scheduled job of the hall is listed in hall/composition.ts
       for (const job of hallJobs(deps, dispatcher)) scheduler.add(job);
     },

@@ -22,21 +22,55 @@ export function relaxedSync<T>(sqlite: Database.Database, fn: () => T): T {
   }
 }
 
+/** One database's WAL syncs: the one under way, and the one queued to begin after it. */
+interface WalSyncs {
+  running: Promise<void> | null;
+  next: Promise<void> | null;
+}
+const walSyncs = new Map<string, WalSyncs>();
+const ignore = () => undefined;
+
+/** One fsync of the WAL file `file` in libuv's thread pool. */
+async function fsyncWal(file: string): Promise<void> {
+  const fh = await open(file, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+function beginSync(file: string, s: WalSyncs): Promise<void> {
+  const p: Promise<void> = fsyncWal(file).finally(() => {
+    if (s.running === p) s.running = null;
+  });
+  s.running = p;
+  return p;
+}
+
 /**
  * Makes every committed WAL frame of `sqlite`'s database durable: an fsync of its `-wal`
  * file in libuv's thread pool, so the event loop serves other requests meanwhile. After
  * relaxed commits this puts on disk what a FULL commit's own sync would (SQLite syncs
  * exactly the WAL at a FULL commit); frames a checkpoint already moved out of the WAL were
  * synced into the database file by that checkpoint before the WAL could restart.
+ * Callers share syncs (a group commit): one that begins after a caller's commit covers it,
+ * so while a sync is under way every new caller waits for the single one queued after it
+ * (50 starts in flight cost a few fsyncs, not 50; issue 40 §3).
  * @throws the file system's error (the commits stay committed, but not known durable)
  */
-export async function syncWal(sqlite: Database.Database): Promise<void> {
-  const fh = await open(walFile(sqlite.name), 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
+export function syncWal(sqlite: Database.Database): Promise<void> {
+  const file = walFile(sqlite.name);
+  let s = walSyncs.get(file);
+  if (!s) walSyncs.set(file, (s = { running: null, next: null }));
+  const syncs = s;
+  if (!syncs.running) return beginSync(file, syncs);
+  // the sync under way may have begun before this caller committed: the next one covers it
+  syncs.next ??= syncs.running.then(ignore, ignore).then(() => {
+    syncs.next = null;
+    return beginSync(file, syncs);
+  });
+  return syncs.next;
 }
 
 /**

@@ -68,7 +68,8 @@ export function sessionView(deps: HallDeps, paper: Paper, st: AttemptState, isRe
   if (questions) view.questions = questions.json;
   if (sections) view.sections = sections;
   // with the paper (start, resume, reload): the questions flagged for review, from any computer
-  if (questions) view.flagged = flaggedQuestions(deps, a.id, paper);
+  // (a new attempt has none: nobody knew its id before this response)
+  if (questions) view.flagged = isResumed ? flaggedQuestions(deps, a.id, paper) : [];
   if (a.status === 'COMPLETED') {
     view.completedAt = iso(a.completed_at);
     if (exam.show_result_after) Object.assign(view, resultFields(a), { status: a.status });
