@@ -172,6 +172,12 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
     await shot('editor');
     await page.click('#save-question');
     await page.waitForFunction(() => document.querySelectorAll('#question-list .question-item').length === 4);
+
+    // an essay's rubric starts from the hall's templates, which the hub serves too
+    await page.click('#add-question');
+    await page.selectOption('#q-type', 'SHORT_ESSAY');
+    await page.waitForFunction(() => (document.querySelector('#rubric-template') as HTMLSelectElement | null)?.options.length === 4);
+    await page.click('#question-panel button:has-text("Cancel")');
   }, STEP_MS);
 
   it('assigns the candidates 20 and 20 to the two halls', async () => {
@@ -246,7 +252,7 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
     // the publish tab says the same per hall
     await page.evaluate((id) => (location.hash = `#/papers/${id}/publish`), paperId);
     await page.waitForSelector('#release-codes');
-    expect(await page.textContent(`#release-codes tr[data-hall-id="${halls[1]!.hallId}"] [data-field="held"]`)).toMatch(/^has version 1, not version 2 yet/);
+    expect(await page.textContent(`#release-codes tr[data-hall-id="${halls[1]!.hallId}"] [data-field="held"]`)).toBe('has version 1, not version 2 yet: it takes the newest when next online; without internet, carry its package file (on this row) on a USB stick');
     expect(await page.isVisible('#republish-needed')).toBe(false);
   }, STEP_MS);
 

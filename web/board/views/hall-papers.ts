@@ -8,14 +8,18 @@
 import { h } from '../../admin/dom.js';
 import type { HallPaperVersion } from '../types.js';
 
-/** The state of one paper at one hall: a short sentence, and whether the board should act. */
-export function paperVersionState(x: HallPaperVersion): { text: string; lagging: boolean } {
+/**
+ * The state of one paper at one hall: a short sentence, and whether the board should act.
+ * @param onPublishTab true where the sentence sits on the paper's Publish tab (which holds the package files)
+ */
+export function paperVersionState(x: HallPaperVersion, onPublishTab = false): { text: string; lagging: boolean } {
   const v = (n: number) => `version ${n}`;
+  const where = onPublishTab ? 'this tab' : 'Publish & release codes';
   if (x.releasedVersion !== null) return { text: `${v(x.releasedVersion)} released`, lagging: false };
-  if (x.sentVersion < x.currentVersion) return { text: `has ${v(x.sentVersion)}; the paper is at ${v(x.currentVersion)}: publish again (Publish & release codes)`, lagging: true };
+  if (x.sentVersion < x.currentVersion) return { text: `has ${v(x.sentVersion)}; the paper is at ${v(x.currentVersion)}: publish again (${where})`, lagging: true };
   const has = x.heldVersion ?? x.deliveredVersion;
   if (has === null) return { text: `${v(x.sentVersion)} waiting: the hall has not fetched it yet (it does when online, or load its package file from a USB stick)`, lagging: false };
-  if (has < x.currentVersion) return { text: `has ${v(has)}, not ${v(x.currentVersion)} yet: it takes the newest when next online; without internet, carry its package file (Publish & release codes) on a USB stick`, lagging: true };
+  if (has < x.currentVersion) return { text: `has ${v(has)}, not ${v(x.currentVersion)} yet: it takes the newest when next online; without internet, carry its package file (${onPublishTab ? 'on this row' : where}) on a USB stick`, lagging: true };
   return { text: x.heldVersion === null ? `fetched ${v(has)} (current)` : `has ${v(has)} (current)`, lagging: false };
 }
 

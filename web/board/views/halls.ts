@@ -59,7 +59,9 @@ export async function renderHalls(ctx: BoardCtx, host: HTMLElement): Promise<() 
       : h('p', { class: 'empty' }, 'No halls yet.'));
   };
   const revoke = async (x: Hall) => {
-    const sure = await confirmDialog(`Revoke ${x.name}?`, `The hall's machine will be refused from now on (a stolen or broken machine), and a new one-time code enrols its replacement. Packages are sealed again for the new machine when you publish.`, 'Revoke and issue a code');
+    const sure = x.enrolled
+      ? await confirmDialog(`Revoke ${x.name}?`, `The hall's machine will be refused from now on (a stolen or broken machine), and a new one-time code enrols its replacement. Its papers stay sealed for it under the same release codes: the replacement fetches them once it has enrolled.`, 'Revoke and issue a code')
+      : await confirmDialog(`A new code for ${x.name}?`, `The code given before stops working (lost or expired); the new one works once, for 24 hours.`, 'Issue a new code');
     if (!sure) return;
     try {
       const res = await ctx.api.post<{ enrolmentCode: string; enrolmentExpiresAt: string }>(`/hub/v1/halls/${encodeURIComponent(x.id)}/revoke`);

@@ -16,7 +16,7 @@ import { paperVersionState } from './hall-papers.js';
 /** The "The hall has" cell: the version the hall holds, in the board's words. */
 function heldText(x: HallPaperVersion | undefined): HTMLElement | string {
   if (!x) return '—';
-  const s = paperVersionState(x);
+  const s = paperVersionState(x, true);
   return s.lagging ? h('span', { class: 'warn' }, s.text) : s.text;
 }
 
@@ -71,7 +71,7 @@ export async function renderPublish(ctx: BoardCtx, host: HTMLElement, paper: Pap
         ? h('ul', { class: 'plain hall-picks', id: 'publish-halls' }, halls.map((x, i) => h('li', null, h('label', null, boxes[i], ` ${x.name}`, x.enrolled ? '' : ' (not enrolled yet)', assigned.has(x.id) ? ` · ${paper.roster.filter((c) => c.hallId === x.id).length} candidates` : ''))))
         : h('p', { class: 'empty' }, 'No halls yet: create them on the Halls screen.'),
       errorHost,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', id: 'publish', onclick: () => void publish() }, paper.publishedVersion === null ? 'Publish' : 'Publish again'))),
+      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', id: 'publish', onclick: () => void publish() }, paper.publishedVersion === null ? 'Publish' : paper.republishNeeded ? 'Publish again' : 'Publish to the ticked halls'))),
     h('section', { class: 'card stack' },
       h('h2', null, 'Release codes'),
       newest.length
