@@ -191,9 +191,12 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
       await page.click('#assign-selected');
     }
     expect(await page.textContent('#centre-counts')).toBe('Ikeja centre: 20 · Abuja centre: 20 · not assigned: 0');
+    // until saved, the page says the halls are only here
+    expect(await page.isVisible('#unsaved-centres')).toBe(true);
     await shot('candidates');
     const [saved] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/hub/v1/exams/${paperId}/roster/assignments`)), page.click('#save-centres')]);
     expect(saved.status()).toBe(200);
+    await page.waitForSelector('#unsaved-centres', { state: 'hidden' });
     // the hub keeps each candidate's hall
     const roster = (await asExaminer(hub, hub.firstExaminer!.apiKey, 'GET', `/hub/v1/exams/${paperId}/roster`)).json as { candidates: { hallId: string | null }[] };
     for (const hall of halls) expect(roster.candidates.filter((c) => c.hallId === hall.hallId).length).toBe(20);
@@ -305,6 +308,8 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
     for (const [hall, delivered] of [[halls[0]!, '3 / 3'], [halls[1]!, '2 / 3']] as const) {
       expect(await page.textContent(`#halls tr[data-hall-id="${hall.hallId}"] [data-field="delivered"]`)).toBe(delivered);
       expect(await page.textContent(`#halls tr[data-hall-id="${hall.hallId}"] [data-field="results"]`)).toMatch(/^3 \/ \d+$/);
+      // fetched since their last heartbeat: the newest counts
+      expect(await page.textContent(`#halls tr[data-hall-id="${hall.hallId}"] [data-field="papers"]`)).toBe('Board Mathematics mock: fetched version 3 (current)');
     }
     await shot('halls');
     await page.evaluate((id) => (location.hash = `#/papers/${id}/results`), paperId);

@@ -16,11 +16,12 @@ export function paperVersionState(x: HallPaperVersion, onPublishTab = false): { 
   const v = (n: number) => `version ${n}`;
   const where = onPublishTab ? 'this tab' : 'Publish & release codes';
   if (x.releasedVersion !== null) return { text: `${v(x.releasedVersion)} released`, lagging: false };
-  if (x.sentVersion < x.currentVersion) return { text: `has ${v(x.sentVersion)}; the paper is at ${v(x.currentVersion)}: publish again (${where})`, lagging: true };
-  const has = x.heldVersion ?? x.deliveredVersion;
+  if (x.sentVersion < x.currentVersion) return { text: `only ${v(x.sentVersion)} was sealed for it; the paper is at ${v(x.currentVersion)}: publish again (${where})`, lagging: true };
+  // what the hall reported holding, or a newer one it fetched since its last heartbeat
+  const has = x.heldVersion === null && x.deliveredVersion === null ? null : Math.max(x.heldVersion ?? 0, x.deliveredVersion ?? 0);
   if (has === null) return { text: `${v(x.sentVersion)} waiting: the hall has not fetched it yet (it does when online, or load its package file from a USB stick)`, lagging: false };
-  if (has < x.currentVersion) return { text: `has ${v(has)}, not ${v(x.currentVersion)} yet: it takes the newest when next online; without internet, carry its package file (${onPublishTab ? 'on this row' : where}) on a USB stick`, lagging: true };
-  return { text: x.heldVersion === null ? `fetched ${v(has)} (current)` : `has ${v(has)} (current)`, lagging: false };
+  if (has < x.currentVersion) return { text: `${x.heldVersion === has ? 'has' : 'fetched'} ${v(has)}, not ${v(x.currentVersion)} yet: it takes the newest when next online; without internet, carry its package file (${onPublishTab ? 'on this row' : where}) on a USB stick`, lagging: true };
+  return { text: x.heldVersion === has ? `has ${v(has)} (current)` : `fetched ${v(has)} (current)`, lagging: false };
 }
 
 /** How many papers a hall's row lists (the newest by start time); the others are counted. */
