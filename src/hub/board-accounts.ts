@@ -5,21 +5,21 @@
  * SHA-256 digest), which the page keeps in sessionStorage as the hall's admin page keeps its
  * key. Every sign-in (accepted, refused, throttled), sign-out and account change writes an
  * audit row. Failed sign-ins are held back per e-mail + address and per address with the
- * hall's growing waits (src/platform/guess-throttle.ts; docs/decisions.md, "Board accounts
- * and their roles").
+ * hall's growing waits, counted in PostgreSQL so that a restart or a second hub process
+ * keeps them (src/hub/sign-in-throttle.ts; docs/decisions.md, "Board accounts and their
+ * roles", "Board sign-in throttle in PostgreSQL").
  */
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashSecret, sha256Hex, verifySecret } from '../platform/crypto.js';
 import { Conflict, Forbidden, NotFound, Unauthorized } from '../platform/errors.js';
-import { GuessThrottle } from '../platform/guess-throttle.js';
 import { randomBase62 } from '../platform/ids.js';
-import type { Clock } from '../platform/clock.js';
 import { audit } from './audit.js';
 import { BOARD_ROLES, type BoardRole } from './board-roles.js';
 import type { HubDeps } from './deps.js';
 import { boardAccounts, boardSessions } from './db/schema.js';
 import { newHubId } from './ids.js';
+import { PgGuessThrottle } from './sign-in-throttle.js';
 
 /** A session lasts a working day. */
 export const SESSION_MS = 12 * 3600_000;
@@ -49,9 +49,9 @@ type Row = typeof boardAccounts.$inferSelect;
 const view = (r: Row): BoardAccount => ({ id: r.id, email: r.email, name: r.name, roles: r.roles as BoardRole[], disabled: r.disabledAt !== null, createdAt: r.createdAt.toISOString() });
 const emailKey = (email: string) => email.trim().toLowerCase();
 
-/** The two sign-in throttles of one hub process (the hall's limits: 10 per e-mail + address, 50 per address, in 15 minutes). */
-export function signInThrottles(clock: Clock) {
-  const guesses = (name: string, free: number) => new GuessThrottle({ name, free, windowMs: 15 * MIN, baseDelayMs: 30_000, maxDelayMs: 15 * MIN }, clock);
+/** The two sign-in throttles, shared by every hub process through PostgreSQL (the hall's limits: 10 per e-mail + address, 50 per address, in 15 minutes). */
+export function signInThrottles(deps: Pick<HubDeps, 'db' | 'clock'>) {
+  const guesses = (name: string, free: number) => new PgGuessThrottle({ name, free, windowMs: 15 * MIN, baseDelayMs: 30_000, maxDelayMs: 15 * MIN }, deps.db, deps.clock);
   return { bySeat: guesses('board-sign-in', 10), byAddress: guesses('board-sign-in-address', 50) };
 }
 export type SignInThrottles = ReturnType<typeof signInThrottles>;
@@ -119,8 +119,8 @@ export async function signIn(deps: HubDeps, throttles: SignInThrottles, input: z
   const seat = `${key}\n${address}`;
   const now = new Date(deps.clock.now());
   try {
-    throttles.bySeat.check(seat, 'Too many failed sign-ins for this e-mail from this computer');
-    throttles.byAddress.check(address, 'Too many failed sign-ins from this computer');
+    await throttles.bySeat.check(seat, 'Too many failed sign-ins for this e-mail from this computer');
+    await throttles.byAddress.check(address, 'Too many failed sign-ins from this computer');
   } catch (e) {
     await audit(deps.db, { at: now, actor: 'unknown', action: 'board-sign-in-throttled', detail: { email: key, address } });
     throw e;
@@ -129,12 +129,12 @@ export async function signIn(deps: HubDeps, throttles: SignInThrottles, input: z
   const row = rows[0];
   const ok = row ? await verifySecret(input.password, row.passwordHash) : await verifySecret(input.password, DUMMY_HASH).then(() => false);
   if (!row || !ok || row.disabledAt) {
-    throttles.bySeat.fail(seat);
-    throttles.byAddress.fail(address);
+    await throttles.bySeat.fail(seat);
+    await throttles.byAddress.fail(address);
     await audit(deps.db, { at: now, actor: row ? `account:${row.id}` : 'unknown', action: 'board-sign-in-refused', detail: { email: key, address, reason: !row ? 'unknown-email' : !ok ? 'wrong-password' : 'disabled' } });
     throw new Unauthorized('The e-mail or password is wrong, or the account is disabled. Check them (capital letters count) and try again.', { code: 'SIGN_IN_FAILED' });
   }
-  throttles.bySeat.clear(seat);
+  await throttles.bySeat.clear(seat);
   const token = `${TOKEN_PREFIX}${randomBase62(40)}`;
   const expiresAt = new Date(now.getTime() + SESSION_MS);
   await deps.db.insert(boardSessions).values({ tokenDigest: sha256Hex(token), accountId: row.id, createdAt: now, expiresAt });
@@ -165,10 +165,10 @@ export async function changeOwnPassword(deps: HubDeps, throttles: SignInThrottle
   const row = (await deps.db.select().from(boardAccounts).where(eq(boardAccounts.id, accountId)))[0];
   if (!row) throw new NotFound('Account');
   const seat = `${row.emailKey}\n${address}`;
-  throttles.bySeat.check(seat, 'Too many wrong passwords for this account from this computer');
+  await throttles.bySeat.check(seat, 'Too many wrong passwords for this account from this computer');
   if (!(await verifySecret(input.currentPassword, row.passwordHash))) {
-    throttles.bySeat.fail(seat);
-    throttles.byAddress.fail(address);
+    await throttles.bySeat.fail(seat);
+    await throttles.byAddress.fail(address);
     await audit(deps.db, { at: now, actor: `account:${accountId}`, action: 'board-password-change-refused', detail: { address } });
     // 403, not 401: the session is good (a 401 would send the page back to sign-in)
     throw new Forbidden('The current password is wrong: nothing was changed.', { code: 'PASSWORD_WRONG' });

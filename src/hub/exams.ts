@@ -119,7 +119,8 @@ export async function getHubExam(deps: HubDeps, id: string, db: Pick<HubDb, 'sel
  * lock of the exam, so an edit in another hub process is either wholly before (and
  * published) or after (and makes the next version).
  * @returns per hall: packageId, version, the release code (examiners only) and the candidates and credits the package carries
- * @throws NotFound for an unknown exam or hall; Conflict for a hall not enrolled or an exam without questions;
+ * @throws NotFound for an unknown exam or hall; Conflict for a hall not enrolled that has no package of this exam yet (a
+ *   revoked hall keeps getting new versions for its replacement) or an exam without questions;
  *   ValidationError when no halls are named and none were published to before
  */
 export async function publishExam(deps: HubDeps, examinerId: string, examId: string, hallIds?: string[]) {
@@ -139,7 +140,8 @@ export async function publishInTx(deps: HubDeps, tx: Tx, examinerId: string, exa
   for (const id of targetIds) {
     const h = targets.find((t) => t.id === id);
     if (!h) throw new NotFound(`Hall ${id}`);
-    if (!h.publicKey) throw new Conflict(`Hall ${id} has not enrolled yet: it cannot receive a package.`);
+    // a hall revoked after it had this exam (a stolen machine, not yet replaced) keeps getting its versions: its replacement fetches them
+    if (!h.publicKey && !earlier.some((p) => p.hallId === id)) throw new Conflict(`Hall ${id} has not enrolled yet: it cannot receive a package.`);
   }
   const now = new Date(deps.clock.now());
   const out: { hallId: string; packageId: string; version: number; releaseCode: string; candidates: number; credits: number }[] = [];

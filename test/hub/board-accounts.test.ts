@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { createHubApp } from '../../src/hub/app.js';
 import { pgAvailability } from '../pg/cluster.js';
 import { TestHall, asExaminer, hubForSuite, samplePaper, startHub } from './helpers.js';
 
@@ -173,5 +174,24 @@ describe.skipIf(skipWhy !== null)('board accounts and roles on the hub', () => {
     expect(refused.filter((r) => (r.detail as { email: string }).email === 'target@board.example').length).toBe(10);
     expect(refused.some((r) => (r.detail as { reason: string }).reason === 'unknown-email')).toBe(true);
     expect((await audited('board-sign-in-throttled')).length).toBe(1);
+  }, SCRYPT_STEPS_MS);
+
+  it('keeps failed sign-ins in PostgreSQL: a restarted hub process (or a second one) still holds the address back', async () => {
+    await asExaminer(hub, key, 'POST', '/hub/v1/board/accounts', { email: 'kept@board.example', name: 'Kept', password: 'the right one', roles: ['viewer'] });
+    for (let i = 0; i < 10; i++) expect((await signIn('kept@board.example', `guess ${i}`)).status).toBe(401);
+    expect((await signIn('kept@board.example', 'the right one')).status).toBe(429);
+    // a new app on the same database, as after a restart or behind a load balancer
+    const restarted = createHubApp(hub.deps);
+    const again = await restarted.request('/hub/v1/board/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'kept@board.example', password: 'the right one' }) });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await again.json()) as { detail: string }).detail).not.toMatch(/invigilator/);
+    // the e-mail is not stored in the throttle's rows, only a digest
+    const keys = (await hub.deps.db.execute(sql`select key from hub_rate_limits where key like 'board-sign-in%'`)).rows.map((r) => String(r.key));
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join(' ')).not.toContain('kept@board.example');
+    hub.clock.advance(31 * 60_000);
+    const later = await restarted.request('/hub/v1/board/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'kept@board.example', password: 'the right one' }) });
+    expect(later.status).toBe(200);
   }, SCRYPT_STEPS_MS);
 });

@@ -70,6 +70,26 @@ export interface Hall {
   attemptsInProgress: number;
   resultsReceived: number;
   resultsExpected: number;
+  /** papers the hall's last heartbeat says RELEASED that the hub could not count (no release proof) */
+  releasesUnproven: number;
+  /** per paper published to the hall, which version it holds against the paper's current one */
+  exams: HallPaperVersion[];
+}
+
+/** One paper at one hall (GET /hub/v1/halls, `exams`; docs/hub.md, "Editing after publication"). */
+export interface HallPaperVersion {
+  examId: string;
+  title: string;
+  /** the paper as it is now */
+  currentVersion: number;
+  /** the newest version sealed for this hall */
+  sentVersion: number;
+  /** the newest version the hall fetched (null: none yet) */
+  deliveredVersion: number | null;
+  /** the version the hall's last heartbeat reports holding, sealed or released (null: none reported) */
+  heldVersion: number | null;
+  /** the version released at the hall as far as the hub knows (null: not released) */
+  releasedVersion: number | null;
 }
 
 /** A row of GET /hub/v1/exams/{id}/release-codes. */

@@ -2,12 +2,13 @@
  * The hub's authoring routes (issue #24 §3), registered on the examiner router (API key):
  * the hall's question API and imports, on a hub exam. Same bodies, answers and status
  * codes as the hall's (/questions/bulk, PATCH/DELETE /questions/:id, reorder, import-excel,
- * import with dryRun, template, questions.xlsx/.gift/.qti.zip); the exam is named in the path rather
+ * import with dryRun, template, rubric templates, questions.xlsx/.gift/.qti.zip); the exam is named in the path rather
  * than in a `workspaceId`/`examId` body field, and answers that change the paper carry
  * `examVersion` (a change after publication makes the next version: docs/hub.md).
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { questionPatchSchema, storedQuestionSchema } from '../../core/questions/schemas.js';
+import { RUBRIC_TEMPLATES } from '../../core/questions/rubric-templates.js';
 import { templateWorkbook } from '../../core/formats/xlsx/template.js';
 import { questionsWorkbook } from '../../core/formats/xlsx/write-questions.js';
 import { toGift } from '../../core/formats/gift-export.js';
@@ -129,6 +130,17 @@ export function registerAuthoringRoutes(r: OpenAPIHono<HubEnv>, deps: HubDeps): 
       const body = { success: !res.errors?.length, examId, dryRun, ...res, examVersion: version } as unknown as z.infer<typeof bankImportResponse> & { examVersion: number | null };
       return dryRun ? c.json(body, 200) : c.json(body, 201);
     },
+  );
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/hub/v1/questions/rubric-templates',
+      tags,
+      security: examinerSecurity,
+      summary: 'Rubric families WAEC, Cambridge, STEM (the hall’s GET /rubric-templates), for an essay question’s rubric',
+      responses: { 200: jsonResponse(z.array(z.object({ family: z.string(), name: z.string(), criteria: z.array(z.object({ title: z.string(), weight: z.number(), description: z.string() })) })), 'Templates'), ...errorResponses },
+    }),
+    (c) => c.json(RUBRIC_TEMPLATES as unknown as { family: string; name: string; criteria: { title: string; weight: number; description: string }[] }[], 200),
   );
   r.openapi(
     createRoute({ method: 'get', path: '/hub/v1/questions/import-excel/template', tags, security: examinerSecurity, summary: 'The question spreadsheet template (.xlsx; the hall’s)', responses: { 200: download(XLSX_TYPE, 'Template with one example per question type'), ...errorResponses } }),

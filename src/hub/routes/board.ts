@@ -33,7 +33,7 @@ const actorOf = (sessionToken: string | undefined, examinerId: string) => (sessi
 /** Board routes under /hub/v1/board, and GET /hub/v1/exams. */
 export function boardRoutes(deps: HubDeps) {
   const r = createHubRouter();
-  const throttles = signInThrottles(deps.clock);
+  const throttles = signInThrottles(deps);
   for (const path of ['/hub/v1/board/me', '/hub/v1/board/me/*', '/hub/v1/board/sign-out', '/hub/v1/board/accounts', '/hub/v1/board/accounts/*', '/hub/v1/exams']) r.use(path, requireExaminer(deps));
 
   r.openapi(

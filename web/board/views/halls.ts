@@ -1,7 +1,8 @@
 /**
  * Halls and their state (GET /hub/v1/halls, refreshed every 10 s while open): enrolled,
  * last seen (and a clock more than a minute off), packages delivered, papers released,
- * attempts in progress, results in against expected. Publishers create a hall (its one-time
+ * attempts in progress, results in against expected, and which version of each paper the
+ * hall holds against the paper's current one (hall-papers.ts). Publishers create a hall (its one-time
  * enrolment code shown once, valid 24 h) and revoke a hall — a stolen or broken machine —
  * which issues the enrolment code for its replacement (POST /hub/v1/halls/{id}/revoke).
  */
@@ -10,6 +11,7 @@ import { formatDateTime } from '../../admin/time.js';
 import { confirmDialog, errorText, openDialog, toast } from '../../admin/ui.js';
 import type { BoardCtx } from '../session.js';
 import type { Hall } from '../types.js';
+import { hallPapersCell } from './hall-papers.js';
 
 /** How often the screen asks the hub again (ms). */
 const REFRESH_MS = 10_000;
@@ -43,20 +45,23 @@ export async function renderHalls(ctx: BoardCtx, host: HTMLElement): Promise<() 
     stamp.textContent = `Updated ${new Date().toLocaleTimeString()} · refreshes every ${REFRESH_MS / 1000} s`;
     replace(table, halls.length
       ? h('table', { class: 'table', id: 'halls' },
-        h('thead', null, h('tr', null, ['Hall', 'Enrolled', 'Last seen', 'Packages delivered', 'Released', 'In progress', 'Results in / expected'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
+        h('thead', null, h('tr', null, ['Hall', 'Enrolled', 'Last seen', 'Papers (version held)', 'Packages delivered', 'Released', 'In progress', 'Results in / expected'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, halls.map((x) => h('tr', { 'data-hall-id': x.id, class: x.clockFlagged ? 'row-warn' : null },
           h('td', null, x.name),
           h('td', { 'data-field': 'enrolled' }, x.enrolled ? `yes, ${formatDateTime(x.enrolledAt)}` : 'no: waiting for its code'),
           h('td', { 'data-field': 'last-seen' }, lastSeen(x)),
+          h('td', { 'data-field': 'papers' }, hallPapersCell(x.exams)),
           h('td', { class: 'num', 'data-field': 'delivered' }, `${x.packagesReceived} / ${x.packagesPublished}`),
-          h('td', { class: 'num', 'data-field': 'released' }, String(x.examsReleased)),
+          h('td', { class: 'num', 'data-field': 'released' }, String(x.examsReleased), x.releasesUnproven ? h('span', { class: 'warn small', title: 'The hall says it released these, without the proof that it holds the release code' }, ` (+${x.releasesUnproven} unproven)`) : null),
           h('td', { class: 'num' }, String(x.attemptsInProgress)),
           h('td', { class: 'num', 'data-field': 'results' }, `${x.resultsReceived} / ${x.resultsExpected}`),
           h('td', null, publisher ? h('button', { type: 'button', class: 'link small danger-text', 'data-action': 'revoke', onclick: () => void revoke(x) }, x.enrolled ? 'Revoke & replace' : 'New code') : null)))))
       : h('p', { class: 'empty' }, 'No halls yet.'));
   };
   const revoke = async (x: Hall) => {
-    const sure = await confirmDialog(`Revoke ${x.name}?`, `The hall's machine will be refused from now on (a stolen or broken machine), and a new one-time code enrols its replacement. Packages are sealed again for the new machine when you publish.`, 'Revoke and issue a code');
+    const sure = x.enrolled
+      ? await confirmDialog(`Revoke ${x.name}?`, `The hall's machine will be refused from now on (a stolen or broken machine), and a new one-time code enrols its replacement. Its papers stay sealed for it under the same release codes: the replacement fetches them once it has enrolled.`, 'Revoke and issue a code')
+      : await confirmDialog(`A new code for ${x.name}?`, `The code given before stops working (lost or expired); the new one works once, for 24 hours.`, 'Issue a new code');
     if (!sure) return;
     try {
       const res = await ctx.api.post<{ enrolmentCode: string; enrolmentExpiresAt: string }>(`/hub/v1/halls/${encodeURIComponent(x.id)}/revoke`);

@@ -10,7 +10,15 @@ import { h, hiddenHeader, replace } from '../../admin/dom.js';
 import { formatDateTime } from '../../admin/time.js';
 import { errorBlock, errorText, toast } from '../../admin/ui.js';
 import type { BoardCtx } from '../session.js';
-import type { Hall, Paper, ReleaseCode } from '../types.js';
+import type { Hall, HallPaperVersion, Paper, ReleaseCode } from '../types.js';
+import { paperVersionState } from './hall-papers.js';
+
+/** The "The hall has" cell: the version the hall holds, in the board's words. */
+function heldText(x: HallPaperVersion | undefined): HTMLElement | string {
+  if (!x) return '—';
+  const s = paperVersionState(x, true);
+  return s.lagging ? h('span', { class: 'warn' }, s.text) : s.text;
+}
 
 /** The print sheets: one page per hall with its code, large. */
 export function releaseCodeSheets(paper: Paper, codes: ReleaseCode[]): HTMLElement {
@@ -58,21 +66,22 @@ export async function renderPublish(ctx: BoardCtx, host: HTMLElement, paper: Pap
   replace(host,
     h('section', { class: 'card stack' },
       h('h2', null, 'Publish'),
-      h('p', { class: 'muted' }, paper.republishNeeded ? `Version ${paper.version} has changed since version ${paper.publishedVersion} was published: publish again so the halls get it (their release codes stay the same).` : 'Each ticked hall gets its own sealed package; nothing in it is readable before its release code.'),
+      h('p', { class: 'muted' }, 'Each ticked hall gets its own sealed package; nothing in it is readable before its release code. A change to the paper until 5 minutes before its start is sealed again for these halls at once: no need to publish again.'),
       halls.length
         ? h('ul', { class: 'plain hall-picks', id: 'publish-halls' }, halls.map((x, i) => h('li', null, h('label', null, boxes[i], ` ${x.name}`, x.enrolled ? '' : ' (not enrolled yet)', assigned.has(x.id) ? ` · ${paper.roster.filter((c) => c.hallId === x.id).length} candidates` : ''))))
         : h('p', { class: 'empty' }, 'No halls yet: create them on the Halls screen.'),
       errorHost,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', id: 'publish', onclick: () => void publish() }, paper.publishedVersion === null ? 'Publish' : 'Publish again'))),
+      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'primary', id: 'publish', onclick: () => void publish() }, paper.publishedVersion === null ? 'Publish' : paper.republishNeeded ? 'Publish again' : 'Publish to the ticked halls'))),
     h('section', { class: 'card stack' },
       h('h2', null, 'Release codes'),
       newest.length
         ? [
           h('table', { class: 'table', id: 'release-codes' },
-            h('thead', null, h('tr', null, ['Hall', 'Version', 'Release code', 'Package'].map((t) => h('th', null, t)), hiddenHeader('Package file'))),
+            h('thead', null, h('tr', null, ['Hall', 'Version', 'Release code', 'Package', 'The hall has'].map((t) => h('th', null, t)), hiddenHeader('Package file'))),
             h('tbody', null, newest.map((c) => h('tr', { 'data-hall-id': c.hallId },
               h('td', null, c.hallName), h('td', null, String(c.version)), h('td', null, h('code', { class: 'release-code' }, c.releaseCode)),
               h('td', null, c.released ? 'released' : c.downloaded ? 'delivered' : 'waiting for the hall'),
+              h('td', { 'data-field': 'held' }, heldText(halls.find((x) => x.id === c.hallId)?.exams.find((e) => e.examId === paper.id))),
               h('td', null, h('button', { type: 'button', class: 'link small', onclick: () => void ctx.api.download(`/hub/v1/package-files/${encodeURIComponent(c.packageId)}`, `${c.packageId}.hallcbt-package.json`).catch((e) => toast(errorText(e), 'error')) }, 'Package file (USB)')))))),
           h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', id: 'print-codes', onclick: print }, 'Print release codes (one hall per page)')),
         ]

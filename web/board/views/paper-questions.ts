@@ -3,7 +3,8 @@
  * renderer: Markdown + KaTeX, sanitised; the correct option marked), with the hall's question
  * editor and live preview for authors: add (POST /hub/v1/exams/{id}/questions/bulk), edit
  * (PATCH …/questions/{questionId}), delete and move (…/questions/reorder). A change after
- * publication makes the next version (publish again).
+ * publication makes the next version, sealed for the halls at once (docs/hub.md, "Editing
+ * after publication").
  */
 import { h, replace } from '../../admin/dom.js';
 import { questionExtras, questionView } from '../../admin/question-view.js';
@@ -13,10 +14,11 @@ import { confirmDialog, errorText, toast } from '../../admin/ui.js';
 import { renderQuestionEditor, toQuestionInput } from '../../admin/views/question-editor.js';
 import type { BoardCtx } from '../session.js';
 import type { Paper } from '../types.js';
+import { HubPathApi } from '../hub-api.js';
 
-/** The hall editor's context, for its draft mode (its save button hands the question back: nothing reaches a hall route). */
+/** The hall editor's context, for its draft mode (its save button hands the question back: nothing reaches a hall route; its rubric templates come from the hub's path). */
 function editorCtx(ctx: BoardCtx): Ctx {
-  return { api: ctx.api, workspace: { id: '', name: '' } as Workspace, refreshWorkspace: async () => ({}) as Workspace, navigate: ctx.navigate, signOut: ctx.signOut };
+  return { api: new HubPathApi(ctx.api.apiKey), workspace: { id: '', name: '' } as Workspace, refreshWorkspace: async () => ({}) as Workspace, navigate: ctx.navigate, signOut: ctx.signOut };
 }
 
 /** Draws the questions tab of `paper` into `host`. */
@@ -35,7 +37,8 @@ export function renderPaperQuestions(ctx: BoardCtx, host: HTMLElement, paper: Pa
       onSaveDraft: (draft) => {
         const save = q?.id ? ctx.api.patch(`${base}/questions/${encodeURIComponent(q.id)}`, toQuestionInput(draft, true)) : ctx.api.post(`${base}/questions/bulk`, { questions: [toQuestionInput(draft)] });
         save.then(() => {
-          toast(q ? 'Question saved.' : 'Question added.');
+          const sealed = paper.publishedVersion === null ? '' : ': the halls get the new version at their next sync';
+          toast(`${q ? 'Question saved' : 'Question added'}${sealed}.`);
           reload();
         }, (err) => toast(errorText(err), 'error'));
       },

@@ -5,7 +5,7 @@
  * GET …/analysis) and the exports (results.csv, results.xlsx). Refreshed every 10 s while
  * open, so results show as halls send them.
  */
-import { Api, type Method } from '../../admin/api.js';
+import { HubPathApi } from '../hub-api.js';
 import { h, hiddenHeader, replace } from '../../admin/dom.js';
 import type { Ctx } from '../../admin/session.js';
 import type { Exam, Workspace } from '../../admin/types.js';
@@ -18,13 +18,6 @@ interface Results {
   expected: number;
   halls: { hallId: string; hallName: string; results: number; mean: number }[];
   candidates: { hallName: string; studentId: string; candidateName: string; status: string; score: number; maxScore: number; percentage: number; grade: string; pendingReview: boolean; hallClaim: unknown }[];
-}
-
-/** The hall page's client on the hub's paths: `/exams/…` is asked as `/hub/v1/exams/…`. */
-class HubPathApi extends Api {
-  override fetch(method: Method, path: string, body?: BodyInit | null, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
-    return super.fetch(method, path.startsWith('/exams/') ? `/hub/v1${path}` : path, body, headers, signal);
-  }
 }
 
 /** Draws the results tab of `paper` into `host`; returns the stop of its refresh. */
