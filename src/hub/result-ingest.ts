@@ -107,7 +107,7 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       rows.push({ e, g });
       remember(e);
       outcomes.push({ eventId: e.eventId, status: 'stored' });
-      if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview } } });
+      if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview, ...(g.sectionScores ? { sectionScores: g.sectionScores } : {}) } } });
     }
     if (rows.length) {
       await tx.insert(hubResults).values(
@@ -124,6 +124,7 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
           grade: g.grade,
           pendingReview: g.pendingReview,
           marks: g.marks,
+          sectionScores: g.sectionScores,
           hallClaim: g.hallClaim,
           status: e.attempt.status,
           body: e,

@@ -124,6 +124,8 @@ export const hubResults = pgTable(
     pendingReview: boolean('pending_review').notNull().default(false),
     /** the hub's marks per question: {questionId: awardedMarks}; null on rows stored before the hub graded */
     marks: jsonb('marks'),
+    /** the hub's scores per section [{section, score, maxScore}] for a paper with sections (protocol 1.3); else null */
+    sectionScores: jsonb('section_scores'),
     /** what the hall claimed ({score, maxScore, percentage, grade, pendingReview}) when it differs from the hub's; else null */
     hallClaim: jsonb('hall_claim'),
     status: text('status').notNull(),
