@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { rotateOperatorCredential } from '../../src/hall/operator.js';
 import { api, registerWorkspace, startAttempt, type TestServer } from '../harness.js';
 import { pgAvailability } from '../pg/cluster.js';
-import { asExaminer, hubServedWithHall, type ServedHubAndHall } from './helpers.js';
+import { asExaminer, hubServedWithHall, warmUploadReader, type ServedHubAndHall } from './helpers.js';
 
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
@@ -61,6 +61,21 @@ describe.skipIf(skipWhy !== null)('a UTME paper from the hub', () => {
     const fixed = await asExaminer(hub, key, 'PATCH', `/hub/v1/exams/${later.json.id}`, { sections, calculator: 'basic' });
     expect(fixed.status, fixed.text).toBe(200);
     expect((await asExaminer(hub, key, 'GET', `/hub/v1/exams/${later.json.id}`)).json).toMatchObject({ calculator: 'basic', sections: [{ name: 'Use of English', draw: 2 }, {}, {}, {}] });
+
+    // the hall's roster file columns: subjects (checked against the sections, by row) and extra time
+    await warmUploadReader(hub);
+    const upload = (csv: string) => {
+      const form = new FormData();
+      form.set('file', new File([csv], 'roster.csv', { type: 'text/csv' }));
+      return hub.app.request(`/hub/v1/exams/${later.json.id}/roster/import`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    };
+    const wrongFile = await upload('Student ID,Name,Subjects,Extra time %,Extra minutes\nUTME-010,Femi Ade,Mathematics;Biology,,\n');
+    expect(wrongFile.status).toBe(400);
+    expect(((await wrongFile.json()) as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ row: 2, column: 'subjects', message: expect.stringContaining('"Biology" is not a section') })]);
+    const goodFile = await upload('Student ID,Name,Subjects,Extra time %,Extra minutes\nUTME-010,Femi Ade,physics; Chemistry,25%,10\n');
+    expect(goodFile.status, await goodFile.clone().text()).toBe(200);
+    const rosterView = await asExaminer(hub, key, 'GET', `/hub/v1/exams/${later.json.id}/roster`);
+    expect(rosterView.json.candidates.find((c: { studentId: string }) => c.studentId === 'UTME-010')).toMatchObject({ subjects: ['Physics', 'Chemistry'], extraTimePercent: 25, extraTimeMins: 10 });
 
     const exam = await asExaminer(hub, key, 'POST', '/hub/v1/exams', base);
     expect(exam.status, exam.text).toBe(201);
