@@ -23,7 +23,8 @@ import { hubExams, publications } from './db/schema.js';
 import type { HubDeps } from './deps.js';
 import { examinerQuestion, newHubQuestion, replacedHubQuestion, type HubQuestion } from './questions.js';
 import { publishInTx } from './exams.js';
-import { hubRosterEntrySchema, requireRosterHalls, storedRoster } from './roster.js';
+import { checkedSubjects, hubRosterEntrySchema, requireRosterHalls, rosterExtras, storedRoster } from './roster.js';
+import { assertQuestionsInSections, hubCalculatorInput, hubSectionsInput, sectionsFromHubInput, sectionsOf, type HubExamSettings } from './exam-sections.js';
 import { ONLINE_RELEASE_LEAD_MS } from './sync.js';
 
 /** Most questions an exam may hold (a generous paper; the hall has no smaller limit per exam). */
@@ -83,6 +84,8 @@ export async function editExamRow<T>(deps: HubDeps, examinerId: string, examId: 
 async function editQuestions<T>(deps: HubDeps, examinerId: string, examId: string, action: string, change: (qs: HubQuestion[], nowIso: string) => { questions: HubQuestion[]; result: T; detail?: Record<string, unknown> }): Promise<T & { version: number }> {
   return editExamRow(deps, examinerId, examId, action, (e, nowIso) => {
     const { questions, result, detail } = change([...(e.questions as HubQuestion[])], nowIso);
+    // with sections, every question names one of them (the hall's rule)
+    assertQuestionsInSections(sectionsOf(e.settings), questions.map((q) => ({ id: q.id, section: q.section ?? null })));
     if (questions.length > MAX_EXAM_QUESTIONS) throw new ValidationError(`An exam holds at most ${MAX_EXAM_QUESTIONS} questions; this change would make ${questions.length}.`, [{ path: 'questions', message: 'too many questions' }]);
     // the hall's paper size limits (docs/decisions.md, "Paper size limits"): a paper the halls would refuse at release is refused here
     const before = (e.questions as HubQuestion[]).map(questionSize).reduce(addSizes, NO_SIZE);
@@ -104,6 +107,8 @@ export const hubExamPatchSchema = z
     shuffleQuestions: z.boolean(),
     shuffleChoices: z.boolean(),
     showResultAfter: z.boolean(),
+    calculator: hubCalculatorInput.unwrap(),
+    sections: hubSectionsInput,
     roster: z.array(hubRosterEntrySchema).min(1).max(20_000),
   })
   .partial()
@@ -116,8 +121,10 @@ export type HubExamPatch = z.infer<typeof hubExamPatchSchema>;
  * edit (refused once released or in the release window; after a publication it makes the
  * next version, re-sealed to the halls at once: editExamRow). A roster
  * entry without a PIN keeps the PIN its studentId already had, or is issued a new 6-digit
- * one (as at creation); one without `hallId` keeps its hall (null: no hall).
- * @throws NotFound, ValidationError (endsAt not after startsAt, duplicate studentId, unknown hall), Conflict
+ * one (as at creation); one without `hallId` keeps its hall (null: no hall), and one without
+ * `subjects`, `extraTimePercent` or `extraTimeMins` keeps what it had. New `sections` ([] or
+ * null removes them) must fit the exam's questions and roster subjects (the hall's rule).
+ * @throws NotFound, ValidationError (endsAt not after startsAt, duplicate studentId, unknown hall, a question or subject outside the sections), Conflict
  */
 export async function patchHubExam(deps: HubDeps, examinerId: string, examId: string, patch: HubExamPatch): Promise<{ version: number; reissued: Reissued }> {
   if (patch.roster) await requireRosterHalls(deps.db, patch.roster);
@@ -131,21 +138,41 @@ export async function patchHubExam(deps: HubDeps, examinerId: string, examId: st
     if (patch.startsAt !== undefined) set.startsAt = startsAt;
     if (patch.endsAt !== undefined) set.endsAt = endsAt;
     const settingKeys = ['maxTabViolations', 'shuffleQuestions', 'shuffleChoices', 'showResultAfter'] as const;
-    if (settingKeys.some((k) => patch[k] !== undefined)) {
-      const settings = { ...(e.settings as Record<string, unknown>) };
-      for (const k of settingKeys) if (patch[k] !== undefined) settings[k] = patch[k];
-      set.settings = settings;
+    const settings: HubExamSettings = { ...(e.settings as HubExamSettings) };
+    for (const k of settingKeys) if (patch[k] !== undefined) (settings as unknown as Record<string, unknown>)[k] = patch[k];
+    if (patch.calculator !== undefined) {
+      if (patch.calculator === 'none') delete settings.calculator;
+      else settings.calculator = patch.calculator;
     }
+    if (patch.sections !== undefined) {
+      const sections = sectionsFromHubInput(patch.sections);
+      if (sections) settings.sections = sections;
+      else delete settings.sections;
+      // the questions must fit the new sections (the roster is checked below)
+      assertQuestionsInSections(sections ?? [], (e.questions as HubQuestion[]).map((q) => ({ id: q.id, section: q.section ?? null })), 'sections');
+    }
+    if (settingKeys.some((k) => patch[k] !== undefined) || patch.calculator !== undefined || patch.sections !== undefined) set.settings = settings;
+    const had = new Map(storedRoster(e.roster).map((r) => [r.studentId, r]));
     if (patch.roster) {
       const ids = patch.roster.map((r) => r.studentId);
       if (new Set(ids).size !== ids.length) throw new ValidationError('A studentId appears twice in the roster.', [{ path: 'roster', message: 'duplicate studentId' }]);
-      const had = new Map(storedRoster(e.roster).map((r) => [r.studentId, r]));
-      set.roster = patch.roster.map((r) => ({
-        studentId: r.studentId,
-        candidateName: r.candidateName,
-        pin: r.pin !== undefined ? deps.secrets.seal(r.pin) : (had.get(r.studentId)?.pin ?? deps.secrets.seal(String(randomInt(0, 1_000_000)).padStart(6, '0'))),
-        hallId: r.hallId !== undefined ? r.hallId : (had.get(r.studentId)?.hallId ?? null),
-      }));
+      set.roster = patch.roster.map((r) => {
+        const old = had.get(r.studentId);
+        return {
+          studentId: r.studentId,
+          candidateName: r.candidateName,
+          pin: r.pin !== undefined ? deps.secrets.seal(r.pin) : (old?.pin ?? deps.secrets.seal(String(randomInt(0, 1_000_000)).padStart(6, '0'))),
+          hallId: r.hallId !== undefined ? r.hallId : (old?.hallId ?? null),
+          ...rosterExtras({ subjects: r.subjects !== undefined ? r.subjects : old?.subjects, extraTimePercent: r.extraTimePercent ?? old?.extraTimePercent, extraTimeMins: r.extraTimeMins ?? old?.extraTimeMins }),
+        };
+      });
+    }
+    if (patch.roster || patch.sections !== undefined) {
+      // every roster candidate's subjects must be sections of the exam (spelled as they are)
+      const roster = storedRoster(set.roster ?? e.roster);
+      const checked = checkedSubjects(sectionsOf(settings), roster.map((r) => r.subjects), (i) => ({ path: patch.roster ? `roster[${i}].subjects` : 'sections', studentId: roster[i]!.studentId }));
+      if (checked.errors.length) throw new ValidationError(`${checked.errors.length} roster candidate(s) take subjects that are not sections of the exam; nothing was changed.`, checked.errors);
+      set.roster = roster.map(({ subjects: _, ...r }, i) => ({ ...r, ...(checked.subjects[i] ? { subjects: checked.subjects[i] } : {}) }));
     }
     return { set, result: {}, detail: { fields: Object.keys(patch) } };
   });

@@ -16,7 +16,8 @@ import { readRosterUpload } from '../uploads/roster-upload.js';
 import { editExamRow, type Reissued } from './authoring.js';
 import type { HubDeps } from './deps.js';
 import { halls, hubExams } from './db/schema.js';
-import { requireHalls, storedRoster, type StoredRosterRow } from './roster.js';
+import { checkedSubjects, requireHalls, rosterExtras, storedRoster, type StoredRosterRow } from './roster.js';
+import { sectionsOf } from './exam-sections.js';
 
 /** One assignment: a candidate of the roster and the hall they sit at (null: no hall). */
 export const assignmentSchema = z.object({ studentId: z.string().trim().min(1).max(64), hallId: z.string().trim().min(1).max(64).nullable() });
@@ -29,14 +30,14 @@ export interface RosterChange {
 }
 
 /**
- * The exam's roster with each candidate's hall (id and name; null when not assigned) and
- * PIN, and the count per hall. @throws NotFound
+ * The exam's roster with each candidate's hall (id and name; null when not assigned), PIN,
+ * subjects ([]: none listed) and extra time, and the count per hall. @throws NotFound
  */
 export async function hubRoster(deps: HubDeps, examId: string) {
   const rows = await deps.db.select({ roster: hubExams.roster }).from(hubExams).where(eq(hubExams.id, examId));
   if (!rows[0]) throw new NotFound('Exam');
   const names = new Map((await deps.db.select({ id: halls.id, name: halls.name }).from(halls)).map((h) => [h.id, h.name]));
-  const candidates = storedRoster(rows[0].roster).map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: deps.secrets.open(r.pin), hallId: r.hallId, hallName: r.hallId ? (names.get(r.hallId) ?? null) : null }));
+  const candidates = storedRoster(rows[0].roster).map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: deps.secrets.open(r.pin), hallId: r.hallId, hallName: r.hallId ? (names.get(r.hallId) ?? null) : null, subjects: r.subjects ?? [], extraTimePercent: r.extraTimePercent ?? 0, extraTimeMins: r.extraTimeMins ?? 0 }));
   const perHall = new Map<string, number>();
   for (const c of candidates) if (c.hallId) perHall.set(c.hallId, (perHall.get(c.hallId) ?? 0) + 1);
   return {
@@ -90,10 +91,12 @@ function centreResolver(all: { id: string; name: string }[]): (cell: string) => 
 }
 
 /**
- * Adds or updates candidates from a roster file (CSV or .xlsx: studentId, candidateName and
- * an optional `centre` naming the hall by id or name; phone is not kept on the hub). A
- * candidate already on the roster gets the file's name and centre (an empty centre: no
- * hall) and keeps their PIN; a new one is issued a 6-digit PIN; candidates not in the file
+ * Adds or updates candidates from a roster file (CSV or .xlsx: studentId, candidateName, an
+ * optional `centre` naming the hall by id or name, and the hall's optional subjects and extra
+ * time columns, core/formats/roster-io.ts; phone is not kept on the hub). A subject that is
+ * not a section of the exam is an error of its row (the hall's rule). A candidate already on
+ * the roster gets the file's name, centre (an empty centre: no hall), subjects and extra
+ * time, and keeps their PIN; a new one is issued a 6-digit PIN; candidates not in the file
  * stay as they are. All or nothing.
  * @throws NotFound, 415/413/422 upload errors, ValidationError (`errors: [{row, column, message}]`), Conflict
  */
@@ -115,9 +118,11 @@ export async function importHubRoster(deps: HubDeps, examinerId: string, examId:
     const roster = storedRoster(e.roster);
     const index = new Map(roster.map((r, i) => [r.studentId, i]));
     counts.created = counts.updated = 0;
+    const subjects = checkedSubjects(sectionsOf(e.settings), read.candidates.map((c) => c.subjects), (i) => ({ row: read.rows[i]!, column: 'subjects' }));
+    if (subjects.errors.length) throw new ValidationError(`${subjects.errors.length} row(s) of the roster file have problems; nothing was stored.`, subjects.errors);
     read.candidates.forEach((c, i) => {
       const at = index.get(c.studentId);
-      const row: StoredRosterRow = { studentId: c.studentId, candidateName: c.candidateName, pin: at === undefined ? deps.secrets.seal(String(randomInt(0, 1_000_000)).padStart(6, '0')) : roster[at]!.pin, hallId: hallOf[i] ?? null };
+      const row: StoredRosterRow = { studentId: c.studentId, candidateName: c.candidateName, pin: at === undefined ? deps.secrets.seal(String(randomInt(0, 1_000_000)).padStart(6, '0')) : roster[at]!.pin, hallId: hallOf[i] ?? null, ...rosterExtras({ ...c, subjects: subjects.subjects[i] }) };
       if (at === undefined) {
         index.set(c.studentId, roster.length);
         roster.push(row);

@@ -13,7 +13,7 @@ import { NO_SIZE, firstOverPaperLimit, questionSize } from '../core/questions/li
 import { sealEnvelope } from '../core/sync/signing.js';
 import { newContentKey, sealPaper, wrapContentKey } from '../core/sync/seal.js';
 import { newReleaseCode, parseReleaseCode } from '../core/sync/release-code.js';
-import type { Paper } from '../core/sync/messages.js';
+import { paperNeedsV2, type Paper } from '../core/sync/messages.js';
 import { Conflict, NotFound, ValidationError, type FieldError } from '../platform/errors.js';
 import { zodFieldErrors } from '../platform/openapi.js';
 import { audit } from './audit.js';
@@ -22,7 +22,8 @@ import { halls, hubExams, publications } from './db/schema.js';
 import { newHubId } from './ids.js';
 import type { HubDb } from './db/index.js';
 import { examinerQuestion, newHubQuestion, sealedQuestion, type HubQuestion } from './questions.js';
-import { hubRosterEntrySchema, requireRosterHalls, rosterShares, storedRoster } from './roster.js';
+import { checkedSubjects, hubRosterEntrySchema, requireRosterHalls, rosterExtras, rosterShares, storedRoster } from './roster.js';
+import { assertHubDrawsPossible, assertQuestionsInSections, hubCalculatorInput, hubSectionsInput, paperSettings, sectionsFromHubInput, sectionsOf, type HubExamSettings } from './exam-sections.js';
 
 type Tx = Parameters<Parameters<HubDb['transaction']>[0]>[0];
 
@@ -35,6 +36,9 @@ export const hubExamInputSchema = z.object({
   shuffleQuestions: z.boolean().default(false),
   shuffleChoices: z.boolean().default(false),
   showResultAfter: z.boolean().default(true),
+  // the hall's sections and calculator (docs/operations.md §13): same schema, same rules
+  sections: hubSectionsInput,
+  calculator: hubCalculatorInput,
   // validated one by one below, so errors carry their index (as POST /questions/bulk);
   // may be empty: questions can come later (authoring routes, imports)
   questions: z.array(z.unknown()).max(500).default([]),
@@ -47,7 +51,9 @@ export type HubExamInput = z.infer<typeof hubExamInputSchema>;
  * Creates an exam with its questions and roster. All-or-nothing: any invalid question →
  * 400 listing `errors: [{index, path, message}]`, nothing stored (docs/design.md §6's bulk rule).
  * A roster entry without a PIN is issued a 6-digit one; one naming a hall that does not
- * exist is a 400 (`roster[i].hallId`).
+ * exist is a 400 (`roster[i].hallId`). `sections` and `calculator` follow the hall's rules
+ * (exam-sections.ts): with sections every question names one (400 `errors[].index`), and a
+ * roster entry's `subjects` must be sections of the exam (400 `roster[i].subjects`).
  */
 export async function createHubExam(deps: HubDeps, examinerId: string, input: HubExamInput) {
   if (input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) throw new ValidationError('endsAt must be after startsAt.', [{ path: 'endsAt', message: 'must be after startsAt' }]);
@@ -60,16 +66,20 @@ export async function createHubExam(deps: HubDeps, examinerId: string, input: Hu
     else questions.push(newHubQuestion(r.data, nowIso));
   });
   if (errors.length) throw new ValidationError(`${new Set(errors.map((e) => e.index)).size} question(s) are invalid; nothing was stored.`, errors);
+  const sections = sectionsFromHubInput(input.sections);
+  assertQuestionsInSections(sections ?? [], questions.map((q) => ({ id: q.id, section: q.section ?? null })), 'section');
   // the hall's paper size limits (docs/decisions.md, "Paper size limits")
   const over = firstOverPaperLimit(0, NO_SIZE, questions.map(questionSize));
   if (over) throw new ValidationError(`Question ${over.index + 1} would take the exam over a paper size limit; nothing was stored.`, [{ index: over.index, path: '(paper)', message: `${over.message} (docs/decisions.md, "Paper size limits")` }]);
   const ids = input.roster.map((r) => r.studentId);
   if (new Set(ids).size !== ids.length) throw new ValidationError('A studentId appears twice in the roster.', [{ path: 'roster', message: 'duplicate studentId' }]);
   await requireRosterHalls(deps.db, input.roster);
-  const roster = input.roster.map((r) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: r.pin ?? String(randomInt(0, 1_000_000)).padStart(6, '0'), hallId: r.hallId ?? null }));
+  const subjects = checkedSubjects(sections ?? [], input.roster.map((r) => r.subjects), (index) => ({ path: `roster[${index}].subjects` }));
+  if (subjects.errors.length) throw new ValidationError(`${subjects.errors.length} roster entr${subjects.errors.length === 1 ? 'y names a subject' : 'ies name subjects'} the exam does not have; nothing was stored.`, subjects.errors);
+  const roster = input.roster.map((r, i) => ({ studentId: r.studentId, candidateName: r.candidateName, pin: r.pin ?? String(randomInt(0, 1_000_000)).padStart(6, '0'), hallId: r.hallId ?? null, ...rosterExtras({ ...r, subjects: subjects.subjects[i] }) }));
   const id = newHubId('hex');
   const now = new Date(deps.clock.now());
-  const settings = { maxTabViolations: input.maxTabViolations, shuffleQuestions: input.shuffleQuestions, shuffleChoices: input.shuffleChoices, showResultAfter: input.showResultAfter };
+  const settings: HubExamSettings = { maxTabViolations: input.maxTabViolations, shuffleQuestions: input.shuffleQuestions, shuffleChoices: input.shuffleChoices, showResultAfter: input.showResultAfter, ...(input.calculator && input.calculator !== 'none' ? { calculator: input.calculator } : {}), ...(sections ? { sections } : {}) };
   await deps.db.insert(hubExams).values({ id, title: input.title, durationMins: input.durationMins, startsAt: new Date(input.startsAt), endsAt: input.endsAt ? new Date(input.endsAt) : null, settings, questions, roster: roster.map((r) => ({ ...r, pin: deps.secrets.seal(r.pin) })), version: 1, createdBy: examinerId, createdAt: now });
   await audit(deps.db, { at: now, actor: `examiner:${examinerId}`, action: 'exam-created', detail: { examId: id, questions: questions.length, roster: roster.length } });
   return getHubExam(deps, id);
@@ -96,7 +106,9 @@ export async function getHubExam(deps: HubDeps, id: string, db: Pick<HubDb, 'sel
     durationMins: e.durationMins,
     startsAt: e.startsAt.toISOString(),
     endsAt: e.endsAt?.toISOString() ?? null,
-    settings: e.settings as Paper['settings'],
+    settings: paperSettings(e.settings),
+    calculator: (e.settings as HubExamSettings).calculator ?? 'none',
+    sections: sectionsOf(e.settings),
     version: e.version,
     publishedVersion,
     republishNeeded: publishedVersion !== null && publishedVersion < e.version,
@@ -136,6 +148,7 @@ export async function publishInTx(deps: HubDeps, tx: Tx, examinerId: string, exa
   const targetIds = hallIds ?? [...new Set(earlier.map((p) => p.hallId))];
   if (!targetIds.length) throw new ValidationError('Name the halls to publish to (hallIds): this exam has not been published before.', [{ path: 'hallIds', message: 'required for a first publication' }]);
   if (!exam.questions.length) throw new Conflict('The exam has no questions yet: add or import some before publishing.', { code: 'NO_QUESTIONS' });
+  assertHubDrawsPossible(exam.sections, exam.questions);
   const targets = await tx.select().from(halls).where(inArray(halls.id, targetIds));
   for (const id of targetIds) {
     const h = targets.find((t) => t.id === id);
@@ -153,8 +166,9 @@ export async function publishInTx(deps: HubDeps, tx: Tx, examinerId: string, exa
       out.push({ hallId, packageId: current.packageId, version: exam.version, releaseCode: deps.secrets.open(current.code), candidates: current.expected, credits: current.expected });
       continue;
     }
-    const roster = shareOf(hallId).map(({ studentId, candidateName, pin }) => ({ studentId, candidateName, pin }));
-    const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, questions: exam.questions.map(sealedQuestion), roster };
+    const roster = shareOf(hallId).map(({ studentId, candidateName, pin, ...r }) => ({ studentId, candidateName, pin, ...rosterExtras(r) }));
+    const paper: Paper = { kind: 'hallcbt.paper.v1', examId: exam.id, title: exam.title, durationMins: exam.durationMins, startsAt: exam.startsAt, endsAt: exam.endsAt, settings: exam.settings, ...(exam.sections.length ? { sections: exam.sections } : {}), questions: exam.questions.map(sealedQuestion), roster };
+    if (paperNeedsV2(paper)) paper.kind = 'hallcbt.paper.v2';
     const packageId = newHubId('pkg');
     const releaseCode = mine[0] ? deps.secrets.open(mine[0].code) : newReleaseCode();
     const canonical = parseReleaseCode(releaseCode);

@@ -12,6 +12,7 @@ import { parseReleaseCode } from '../core/sync/release-code.js';
 import { packagePayloadSchema, paperSchema, type Paper } from '../core/sync/messages.js';
 import type { GradablePaper, PaperQuestion } from '../core/grading/paper.js';
 import type { SecretBox } from '../platform/crypto.js';
+import type { ExamSection } from '../core/exams/sections.js';
 
 /** What the hub checks a result against: the package's gradable paper, roster and window. */
 export interface HubPaperCopy {
@@ -19,6 +20,10 @@ export interface HubPaperCopy {
   gradable: GradablePaper;
   /** studentId → candidate name, from the package's roster */
   roster: Map<string, string>;
+  /** the paper's sections in order (absent or []: none; a v2 paper's) */
+  sections?: ExamSection[];
+  /** studentId → the subjects the roster lists for the candidate (absent: none listed) */
+  subjects?: Map<string, string[]>;
   /** epoch ms */
   startsAt: number;
   /** epoch ms, or null for a paper without an end */
@@ -75,6 +80,8 @@ export function hubPaperCopy(secrets: SecretBox, pub: PublicationSecrets): HubPa
     packageId: pub.packageId,
     gradable: gradablePaper(paper),
     roster: new Map(paper.roster.map((r) => [r.studentId, r.candidateName])),
+    sections: paper.sections ?? [],
+    subjects: new Map(paper.roster.flatMap((r) => (r.subjects?.length ? [[r.studentId, r.subjects] as [string, string[]]] : []))),
     startsAt: Date.parse(paper.startsAt),
     endsAt: paper.endsAt === null ? null : Date.parse(paper.endsAt),
     durationMins: paper.durationMins,

@@ -7,8 +7,12 @@
  * with the shared grading (src/core/grading), whatever the hall claims. Pure: no I/O.
  */
 import { gradeAttempt, type AnswerForGrading } from '../core/grading/grade.js';
+import { sectionScores, type SectionScore } from '../core/grading/section-scores.js';
+import { sittingSections } from '../core/exams/sections.js';
+import type { GradablePaper, PaperQuestion } from '../core/grading/paper.js';
 import type { ResultEvent } from '../core/sync/messages.js';
 import type { HubPaperCopy } from './paper-copy.js';
+import { sittingProblem } from './sitting-check.js';
 
 /**
  * Clock slack on every time a hall reports: its requests may be 5 minutes off the hub's
@@ -33,9 +37,28 @@ export interface HubGrade {
   pendingReview: boolean;
   /** questionId → marks the hub awards, for objective questions and reviewed essays (an essay awaiting review has none) */
   marks: Record<string, number>;
+  /** per section, the hub's own (a paper with sections), else null */
+  sectionScores: SectionScore[] | null;
   /** the hall's figures when any differs from the hub's, else null */
-  hallClaim: Pick<ResultEvent['attempt'], 'score' | 'maxScore' | 'percentage' | 'grade' | 'pendingReview'> | null;
+  hallClaim: Pick<ResultEvent['attempt'], 'score' | 'maxScore' | 'percentage' | 'grade' | 'pendingReview' | 'sectionScores'> | null;
 }
+
+/**
+ * The paper one attempt is graded on: the whole paper, or for a paper with sections the
+ * questions the candidate was given (`givenQuestionIds`, checked by checkResult; without
+ * them, their sections' questions — the sitting checkResult allowed), in paper order.
+ */
+function sittingPaper(paper: HubPaperCopy, a: ResultEvent['attempt']): GradablePaper {
+  const sections = paper.sections ?? [];
+  if (!sections.length) return paper.gradable;
+  const given = a.givenQuestionIds ? new Set(a.givenQuestionIds) : null;
+  const sat = new Set(sittingSections(sections, paper.subjects?.get(a.studentId) ?? null).map((s) => s.name));
+  const questions = paper.gradable.questions.filter((q): q is PaperQuestion => (given ? given.has(q.id) : q.section !== null && sat.has(q.section)));
+  return { questions, byId: new Map(questions.map((q) => [q.id, q])), maxScore: questions.reduce((n, q) => n + q.marks, 0) };
+}
+
+const sameSections = (x: SectionScore[] | undefined, y: SectionScore[] | null) =>
+  x === undefined || (y !== null && x.length === y.length && x.every((s, i) => s.section === y[i]!.section && close(s.score, y[i]!.score, 0.005) && close(s.maxScore, y[i]!.maxScore, 0.005)));
 
 const refuse = (status: Refusal['status'], code: string, reason: string): Refusal => ({ status, code, reason });
 
@@ -61,6 +84,8 @@ export function checkResult(paper: HubPaperCopy, e: ResultEvent, now: number): R
   if (ended !== null && ended < started) return refuse(422, 'RESULT_OUTSIDE_WINDOW', 'The attempt ended before it started.');
   if (ended !== null && paper.endsAt !== null && ended > paper.endsAt + S) return refuse(422, 'RESULT_OUTSIDE_WINDOW', 'The attempt ended after the paper closed.');
   if (created < started - S) return refuse(422, 'RESULT_OUTSIDE_WINDOW', 'The event is dated before the attempt started.');
+  const sitting = paper.sections?.length ? sittingProblem(paper.sections, paper.gradable.questions, paper.subjects?.get(a.studentId) ?? null, a.givenQuestionIds) : null;
+  if (sitting) return refuse(422, 'SITTING_NOT_ALLOWED', sitting);
   return null;
 }
 
@@ -102,7 +127,9 @@ const close = (x: number, y: number, eps: number) => Math.abs(x - y) <= eps;
 export function gradeEvent(paper: HubPaperCopy, e: ResultEvent): HubGrade {
   const a = e.attempt;
   const answers: AnswerForGrading[] = a.answers.map((x) => ({ questionId: x.questionId, optionId: x.optionId, text: x.text, approvedMarks: x.reviewed ? x.awardedMarks : null }));
-  const r = gradeAttempt(paper.gradable, answers);
+  const gradable = sittingPaper(paper, a);
+  const r = gradeAttempt(gradable, answers);
+  const sections = paper.sections?.length ? sectionScores(paper.sections.map((s) => s.name), disqualifiedScores(a, r.perQuestion), (id) => gradable.byId.get(id)!.section ?? '', (id) => gradable.byId.get(id)!.marks) : null;
   const reviewed = new Set(a.answers.filter((x) => x.reviewed).map((x) => x.questionId));
   const disqualified = a.status === 'DISQUALIFIED';
   const mine = disqualified ? { score: 0, maxScore: r.maxScore, percentage: 0, grade: 'F9', pendingReview: false } : { score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview };
@@ -112,11 +139,18 @@ export function gradeEvent(paper: HubPaperCopy, e: ResultEvent): HubGrade {
     a.grade !== mine.grade ||
     a.pendingReview !== mine.pendingReview ||
     // a disqualified attempt is never graded on the hall, which reports its maximum as 0
-    (!disqualified && !close(a.maxScore, mine.maxScore, 0.005));
+    (!disqualified && !close(a.maxScore, mine.maxScore, 0.005)) ||
+    (!disqualified && !sameSections(a.sectionScores, sections));
   return {
     ...mine,
+    sectionScores: sections,
     // decided marks only: objective questions and essays the hall's examiner reviewed
     marks: Object.fromEntries(r.perQuestion.filter((q) => q.isCorrect !== null || reviewed.has(q.questionId)).map((q) => [q.questionId, q.awardedMarks])),
-    hallClaim: differs ? { score: a.score, maxScore: a.maxScore, percentage: a.percentage, grade: a.grade, pendingReview: a.pendingReview } : null,
+    hallClaim: differs ? { score: a.score, maxScore: a.maxScore, percentage: a.percentage, grade: a.grade, pendingReview: a.pendingReview, ...(a.sectionScores ? { sectionScores: a.sectionScores } : {}) } : null,
   };
+}
+
+/** A disqualified attempt scores 0 in every section too (F9); else the graded questions as they are. */
+function disqualifiedScores(a: ResultEvent['attempt'], graded: { questionId: string; awardedMarks: number; isCorrect: boolean | null }[]) {
+  return a.status === 'DISQUALIFIED' ? graded.map((g) => ({ ...g, awardedMarks: 0 })) : graded;
 }

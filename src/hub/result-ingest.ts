@@ -112,7 +112,7 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       if (!latest.has(e.attempt.attemptId)) newAttempts.set(e.examId, (newAttempts.get(e.examId) ?? 0) + 1);
       remember(e);
       outcomes.push({ eventId: e.eventId, status: 'stored' });
-      if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview } } });
+      if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview, ...(g.sectionScores ? { sectionScores: g.sectionScores } : {}) } } });
     }
     if (rows.length) {
       // one jsonb parameter for the whole batch (PostgreSQL parses it once), not 20 bound values a row
@@ -128,6 +128,7 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
         grade: g.grade,
         pending_review: g.pendingReview,
         marks: packMarks(e, g.marks),
+        section_scores: g.sectionScores ?? null,
         hall_claim: g.hallClaim,
         status: e.attempt.status,
         candidate_name: e.attempt.candidateName,
@@ -137,10 +138,10 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
         hall_sent_at: new Date(e.createdAt).toISOString(),
       }));
       await tx.execute(sql`
-        INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, received_at)
-        SELECT event_id, ${hallId}, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, ${at.toISOString()}::timestamptz
+        INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, section_scores, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, received_at)
+        SELECT event_id, ${hallId}, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, section_scores, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, ${at.toISOString()}::timestamptz
           FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(event_id text, exam_id text, attempt_id text, type text, student_id text, score real, max_score real, percentage real, grade text, pending_review boolean,
-               marks jsonb, hall_claim jsonb, status text, candidate_name text, violations integer, completed_at text, body jsonb, hall_sent_at timestamptz)`);
+               marks jsonb, section_scores jsonb, hall_claim jsonb, status text, candidate_name text, violations integer, completed_at text, body jsonb, hall_sent_at timestamptz)`);
     }
     if (newAttempts.size) {
       await tx

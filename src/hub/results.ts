@@ -13,6 +13,7 @@ import { buildMatrix } from '../core/analysis/response-matrix.js';
 import type { AnswerRecord, AttemptRecord, ExamAnalysisReport } from '../core/analysis/records.js';
 import { resultsCsv, resultsTable, resultsWorkbook } from '../core/formats/results-export.js';
 import type { StoredQuestion } from '../core/questions/schemas.js';
+import type { SectionScore } from '../core/grading/section-scores.js';
 import type { HubDeps } from './deps.js';
 import { getHubExam } from './exams.js';
 import { halls, hubExams, hubSecondSittings } from './db/schema.js';
@@ -38,20 +39,24 @@ interface StoredRow {
   grade: string;
   pendingReview: boolean;
   marks: (number | null)[] | Record<string, number> | null;
+  /** the hub's scores per section (a paper with sections), else null */
+  sectionScores: SectionScore[] | null;
   hallClaim: unknown;
 }
 
 /**
  * The event as the hub reports it: the hall's attempt with the hub's score, maximum,
- * percentage, grade and pending flag, and the hub's marks on each answer (a row stored
- * before the hub graded, `marks` null, keeps the hall's).
+ * percentage, grade, pending flag and section scores (a paper with sections; else none),
+ * and the hub's marks on each answer (a row stored before the hub graded, `marks` null,
+ * keeps the hall's).
  */
 function hubView(r: StoredRow): ResultEvent {
   const event = eventOfBody(r.body);
-  const a = event.attempt;
+  // the hall's own section scores are its claim; the hub reports its own (stored at ingest)
+  const { sectionScores: _claimed, ...a } = event.attempt;
   const marks = r.marks === null ? null : marksOnAnswers(r.marks, a.answers);
   const answers = marks === null ? a.answers : a.answers.map((x, i) => ({ ...x, awardedMarks: marks[i]! }));
-  return { ...event, attempt: { ...a, score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview, answers } };
+  return { ...event, attempt: { ...a, score: r.score, maxScore: r.maxScore, percentage: r.percentage, grade: r.grade, pendingReview: r.pendingReview, ...(r.sectionScores ? { sectionScores: r.sectionScores } : {}), answers } };
 }
 
 /** the order of hall names and student ids (String#localeCompare's, without its per-call set-up) */
@@ -61,7 +66,7 @@ async function currentResults(deps: HubDeps, examId: string, hallId?: string): P
   // the newest event of each attempt (by the hall's own time, then id) is its current result
   const rows = await deps.db.execute(sql`
     SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.body, r.hall_id AS "hallId", h.name AS "hallName",
-           r.score, r.max_score AS "maxScore", r.percentage, r.grade, r.pending_review AS "pendingReview", r.marks, r.hall_claim AS "hallClaim"
+           r.score, r.max_score AS "maxScore", r.percentage, r.grade, r.pending_review AS "pendingReview", r.marks, r.section_scores AS "sectionScores", r.hall_claim AS "hallClaim"
       FROM hub_results r JOIN halls h ON h.id = r.hall_id
      WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
      ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC`);
@@ -94,6 +99,7 @@ function records(results: CurrentResult[]): { attempts: AttemptRecord[]; answers
     percentage: a.percentage,
     grade: a.grade,
     pendingReview: a.pendingReview,
+    sectionScores: a.sectionScores ?? null,
   }));
   const answers = new Map<string, Map<string, AnswerRecord>>();
   for (const { event: { attempt: a } } of results) {
@@ -126,6 +132,8 @@ interface ResultLine {
   percentage: number;
   grade: string;
   pendingReview: boolean;
+  /** the hub's scores per section (a paper with sections), else null */
+  sectionScores: SectionScore[] | null;
   violations: number;
   completedAt: string | null;
   hallClaim: unknown;
@@ -148,7 +156,7 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
     SELECT c.*, h.name AS "hallName" FROM (
       SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.hall_id AS "hallId", r.event_id AS "eventId", r.type, r.attempt_id AS "attemptId", r.student_id AS "studentId",
              coalesce(r.candidate_name, r.body #>> '{attempt,candidateName}') AS "candidateName", r.status, r.score, r.max_score AS "maxScore", r.percentage, r.grade,
-             r.pending_review AS "pendingReview", coalesce(r.violations, (r.body #>> '{attempt,violations}')::int) AS violations,
+             r.pending_review AS "pendingReview", r.section_scores AS "sectionScores", coalesce(r.violations, (r.body #>> '{attempt,violations}')::int) AS violations,
              CASE WHEN r.candidate_name IS NULL THEN r.body #>> '{attempt,completedAt}' ELSE r.completed_at END AS "completedAt", r.hall_claim AS "hallClaim"
         FROM hub_results r
        WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
@@ -185,6 +193,7 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
       percentage: a.percentage,
       grade: a.grade,
       pendingReview: a.pendingReview,
+      ...(a.sectionScores ? { sectionScores: a.sectionScores } : {}),
       violations: a.violations,
       completedAt: a.completedAt,
       lastEvent: { eventId, type },

@@ -9,6 +9,8 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { ValidationError, type FieldError } from '../platform/errors.js';
+import { rosterCandidateSchema } from '../core/roster/schemas.js';
+import { canonicalSubjects, unknownSubjects, type ExamSection } from '../core/exams/sections.js';
 import type { HubDb } from './db/index.js';
 import { halls } from './db/schema.js';
 
@@ -19,6 +21,10 @@ export const hubRosterEntrySchema = z.object({
   pin: z.string().regex(/^\d{4,8}$/).optional(),
   /** the hall (centre) the candidate sits at; null = not assigned (every hall the exam is published to); absent on PATCH = unchanged */
   hallId: z.string().trim().min(1).max(64).nullable().optional(),
+  /** the hall's roster fields (core/roster/schemas.ts): sections sat besides the compulsory ones, and extra time; absent on PATCH = unchanged */
+  subjects: rosterCandidateSchema.shape.subjects,
+  extraTimePercent: rosterCandidateSchema.shape.extraTimePercent,
+  extraTimeMins: rosterCandidateSchema.shape.extraTimeMins,
 });
 export type HubRosterEntry = z.infer<typeof hubRosterEntrySchema>;
 
@@ -29,6 +35,35 @@ export interface StoredRosterRow {
   /** sealed (SecretBox) */
   pin: string;
   hallId: string | null;
+  /** the candidate's subjects, spelled as the exam's sections (absent or []: none listed) */
+  subjects?: string[];
+  /** access arrangements (absent: 0) */
+  extraTimePercent?: number;
+  extraTimeMins?: number;
+}
+
+/** The access fields of an entry as stored: only those set (so a roster without them stores, and seals, as before). */
+export function rosterExtras(r: { subjects?: string[] | null; extraTimePercent?: number; extraTimeMins?: number }): Pick<StoredRosterRow, 'subjects' | 'extraTimePercent' | 'extraTimeMins'> {
+  return { ...(r.subjects?.length ? { subjects: r.subjects } : {}), ...(r.extraTimePercent ? { extraTimePercent: r.extraTimePercent } : {}), ...(r.extraTimeMins ? { extraTimeMins: r.extraTimeMins } : {}) };
+}
+
+/**
+ * Roster subjects checked against the exam's sections with the hall's rules
+ * (core/exams/sections.ts): each list spelled as the sections are, in their order; a name
+ * that is not a section (or any name when the exam has none) is reported at `pathOf(i)`.
+ * @returns the canonical lists (undefined where none are listed) and the errors found
+ */
+export function checkedSubjects(sections: readonly ExamSection[], lists: (string[] | null | undefined)[], where: (i: number) => { index?: number; row?: number; path?: string; column?: string }): { subjects: (string[] | undefined)[]; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const subjects = lists.map((list, i) => {
+    if (!list?.length) return undefined;
+    const unknown = unknownSubjects(sections, list);
+    if (!unknown.length) return canonicalSubjects(sections, list);
+    const known = sections.length ? `its sections are ${sections.map((s) => `"${s.name}"`).join(', ')}` : 'it has no sections';
+    errors.push({ ...where(i), message: `${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is not a section' : 'are not sections'} of this exam (${known}).` });
+    return undefined;
+  });
+  return { subjects, errors };
 }
 
 /** The stored roster, with `hallId` null on entries stored before centres existed. */

@@ -54,6 +54,15 @@ export interface ResultFields {
   pendingReview?: boolean;
   completedAt?: string | null;
   showResult?: boolean;
+  /** an exam with sections: the score of each section sat, in the exam's order */
+  sectionScores?: SectionScore[] | null;
+}
+
+/** One section's part of a result (the server's `sectionScores`). */
+export interface SectionScore {
+  section: string;
+  score: number;
+  maxScore: number;
 }
 
 /** Start/resume response and `GET /attempts/:id` body. */

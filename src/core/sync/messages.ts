@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { storedQuestionSchema } from '../questions/schemas.js';
+import { EXAM_CALCULATORS } from '../exams/schemas.js';
 
 const isoDate = z.string().datetime({ offset: true });
 const b64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/).max(4_000_000);
@@ -62,19 +63,47 @@ export type PackagePayload = z.infer<typeof packagePayloadSchema>;
 const sealedQuestionSchema = storedQuestionSchema.pick({ id: true, prompt: true, type: true, marks: true, options: true, explanation: true, section: true, minWords: true, maxWords: true, modelAnswer: true, rubric: true });
 export type SealedQuestion = z.infer<typeof sealedQuestionSchema>;
 
-/** What `sealed` holds: the exam's settings, questions with keys, roster with PINs. */
+/** One section of a sealed paper, as the hall stores it (core/exams/sections.ts `ExamSection`). */
+const sealedSectionSchema = z.object({ name: z.string().min(1).max(60), draw: z.number().int().min(1).max(1000).nullable(), compulsory: z.boolean() });
+
+/** One candidate of a sealed paper's roster. */
+const sealedRosterEntrySchema = z.object({
+  studentId: z.string(),
+  candidateName: z.string(),
+  pin: z.string(),
+  /** protocol 1.3 (paper v2, optional): the sections the candidate sits besides the compulsory ones, spelled as the paper's sections */
+  subjects: z.array(z.string().max(60)).max(30).optional(),
+  /** protocol 1.3 (paper v2, optional): access arrangements, as the hall's roster holds them (core/roster/schemas.ts) */
+  extraTimePercent: z.number().int().min(0).max(200).optional(),
+  extraTimeMins: z.number().int().min(0).max(600).optional(),
+});
+
+/**
+ * What `sealed` holds: the exam's settings, questions with keys, roster with PINs.
+ * `hallcbt.paper.v2` (protocol 1.3; docs/hub-protocol.md, "Protocol changes") is a v1 paper
+ * that uses what a v1 hall would drop and so run wrongly — `sections`, `settings.calculator`,
+ * a roster entry's `subjects` or extra time; a hub seals v1 whenever the paper uses none of
+ * them, so an older hall refuses (cannot parse) only the papers it could not run as meant.
+ */
 export const paperSchema = z.object({
-  kind: z.literal('hallcbt.paper.v1'),
+  kind: z.enum(['hallcbt.paper.v1', 'hallcbt.paper.v2']),
   examId: z.string(),
   title: z.string(),
   durationMins: z.number().int(),
   startsAt: isoDate,
   endsAt: isoDate.nullable(),
-  settings: z.object({ maxTabViolations: z.number().int(), shuffleQuestions: z.boolean(), shuffleChoices: z.boolean(), showResultAfter: z.boolean() }),
+  settings: z.object({ maxTabViolations: z.number().int(), shuffleQuestions: z.boolean(), shuffleChoices: z.boolean(), showResultAfter: z.boolean(), calculator: z.enum(EXAM_CALCULATORS).optional() }),
+  /** v2: the exam's sections in order (docs/decisions.md, "Sections, draws and subject combinations"); absent: none */
+  sections: z.array(sealedSectionSchema).min(1).max(30).optional(),
   questions: z.array(sealedQuestionSchema).min(1),
-  roster: z.array(z.object({ studentId: z.string(), candidateName: z.string(), pin: z.string() })),
+  roster: z.array(sealedRosterEntrySchema),
 });
 export type Paper = z.infer<typeof paperSchema>;
+
+/** Whether a paper needs `hallcbt.paper.v2` (it uses a field a v1 hall would drop). */
+export function paperNeedsV2(p: Pick<Paper, 'settings' | 'sections' | 'roster'>): boolean {
+  return !!p.sections?.length || (p.settings.calculator !== undefined && p.settings.calculator !== 'none') || p.roster.some((r) => r.subjects?.length || r.extraTimePercent || r.extraTimeMins);
+}
 
 export const releasePayloadSchema = z.object({
   kind: z.literal('hallcbt.release.v1'),
@@ -114,6 +143,17 @@ export const resultEventSchema = z.object({
     percentage: z.number(),
     grade: z.string().max(4),
     pendingReview: z.boolean(),
+    /**
+     * Protocol 1.3 (optional; a paper with sections): the hall's score per section, in the
+     * paper's section order (core/grading/section-scores.ts) — a claim, as `score` is.
+     */
+    sectionScores: z.array(z.object({ section: z.string().max(60), score: z.number(), maxScore: z.number() })).max(30).optional(),
+    /**
+     * Protocol 1.3 (optional; a paper with sections): the ids of the questions the candidate
+     * was given (their sections and draws), which the hub grades on after checking they are
+     * a sitting the paper allows this candidate (hub/result-checks.ts).
+     */
+    givenQuestionIds: z.array(z.string().max(64)).max(2000).optional(),
     answers: z.array(resultAnswer).max(1000),
     audit: z.array(z.object({ at: isoDate, action: z.string().max(100), actor: z.string().max(200), detail: z.string().max(10_000) })).max(1000),
   }),

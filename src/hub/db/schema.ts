@@ -127,6 +127,8 @@ export const hubResults = pgTable(
      * {questionId: awardedMarks} on rows stored before that; null on rows stored before the hub graded
      */
     marks: jsonb('marks'),
+    /** the hub's scores per section [{section, score, maxScore}] for a paper with sections (protocol 1.3); else null */
+    sectionScores: jsonb('section_scores'),
     /** what the hall claimed ({score, maxScore, percentage, grade, pendingReview}) when it differs from the hub's; else null */
     hallClaim: jsonb('hall_claim'),
     status: text('status').notNull(),

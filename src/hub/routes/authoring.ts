@@ -42,7 +42,7 @@ const slug = (title: string) => title.trim().replace(/\s+/g, '_') || 'exam';
 /** Adds the authoring routes to the examiner router `r` (whose middleware checks the API key). */
 export function registerAuthoringRoutes(r: OpenAPIHono<HubEnv>, deps: HubDeps): void {
   r.openapi(
-    createRoute({ method: 'patch', path: '/hub/v1/exams/{id}', tags, security: examinerSecurity, summary: 'Change the exam’s settings (title, times, proctoring, shuffling) and/or replace its roster; the same rules as a question edit', request: { params: examParams, body: jsonBody(hubExamPatchSchema) }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'The exam after the change (with version)'), ...errorResponses, ...conflict } }),
+    createRoute({ method: 'patch', path: '/hub/v1/exams/{id}', tags, security: examinerSecurity, summary: 'Change the exam’s settings (title, times, proctoring, shuffling, calculator, sections) and/or replace its roster (with subjects and extra time); the same rules as a question edit', request: { params: examParams, body: jsonBody(hubExamPatchSchema) }, responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'The exam after the change (with version)'), ...errorResponses, ...conflict } }),
     async (c) => {
       const id = c.req.valid('param').id;
       await patchHubExam(deps, c.var.examiner.id, id, c.req.valid('json'));

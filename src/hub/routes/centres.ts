@@ -23,13 +23,13 @@ const change = z.object({ examVersion: z.number().int(), reissued }).openapi('Hu
 const rosterView = z
   .object({
     examId: z.string(),
-    candidates: z.array(z.object({ studentId: z.string(), candidateName: z.string(), pin: z.string(), hallId: z.string().nullable(), hallName: z.string().nullable() })),
+    candidates: z.array(z.object({ studentId: z.string(), candidateName: z.string(), pin: z.string(), hallId: z.string().nullable(), hallName: z.string().nullable(), subjects: z.array(z.string()).openapi({ description: 'Sections sat besides the compulsory ones ([]: none listed: every section)' }), extraTimePercent: z.number().int(), extraTimeMins: z.number().int() })),
     unassigned: z.number().int().openapi({ description: 'Candidates assigned to no hall: they are in every hall’s package (one result each is kept: the first hall to send one)' }),
     halls: z.array(z.object({ hallId: z.string(), hallName: z.string().nullable(), candidates: z.number().int() })),
   })
   .openapi('HubRoster');
 const rosterFileForm = z
-  .object({ file: z.any().openapi({ type: 'string', format: 'binary', description: 'CSV or .xlsx with columns studentId, candidateName and centre (a hall’s id or name; empty: no hall)' }) })
+  .object({ file: z.any().openapi({ type: 'string', format: 'binary', description: 'CSV or .xlsx with columns studentId, candidateName, centre (a hall’s id or name; empty: no hall) and, as on a hall, subjects (section names separated by ;), extraTimePercent and extraTimeMins' }) })
   .openapi('HubRosterImportForm');
 
 /** Adds the roster and centre routes to the examiner router `r`. */

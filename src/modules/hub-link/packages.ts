@@ -161,6 +161,7 @@ export function releasePackage(deps: HallDeps, link: HubLinkRow, packageId: stri
 
 /**
  * Inserts the paper as an exam of the workspace (call inside a transaction); returns its id.
+ * A v2 paper's sections, calculator and each candidate's subjects and extra time come with it.
  * @throws ValidationError when the paper is over a size limit (questions/paper-size.ts)
  */
 function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string {
@@ -176,6 +177,9 @@ function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string 
     shuffleQuestions: paper.settings.shuffleQuestions,
     shuffleChoices: paper.settings.shuffleChoices,
     showResultAfter: paper.settings.showResultAfter,
+    // a v2 paper's calculator and sections (docs/hub-protocol.md, "Protocol changes", 1.3)
+    ...(paper.settings.calculator ? { calculator: paper.settings.calculator } : {}),
+    ...(paper.sections ? { sections: paper.sections.map((s) => ({ name: s.name, compulsory: s.compulsory, ...(s.draw === null ? {} : { draw: s.draw }) })) } : {}),
   } as Parameters<typeof createExam>[2]);
   const now = deps.clock.now();
   paper.questions.forEach((x, i) => {
@@ -187,8 +191,9 @@ function importPaper(deps: HallDeps, workspaceId: string, paper: Paper): string 
       difficulty: null, citation: null, created_at: now, updated_at: now,
     });
   });
-  const r = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, created_at) VALUES (?,?,?,?,?,NULL,?,?)');
-  for (const c of paper.roster) r.run(newId('cand'), exam.id, workspaceId, c.studentId, c.candidateName, deps.secrets.seal(c.pin), now);
+  // each candidate's subjects (spelled as the paper's sections: the hub canonicalised them) and extra time
+  const r = deps.sqlite.prepare('INSERT INTO roster_entries (id, exam_id, workspace_id, student_id, candidate_name, phone, pin_sealed, subjects_json, extra_time_percent, extra_time_mins, created_at) VALUES (?,?,?,?,?,NULL,?,?,?,?,?)');
+  for (const c of paper.roster) r.run(newId('cand'), exam.id, workspaceId, c.studentId, c.candidateName, deps.secrets.seal(c.pin), c.subjects?.length ? JSON.stringify(c.subjects) : null, c.extraTimePercent ?? 0, c.extraTimeMins ?? 0, now);
   deps.sessions.invalidateExam(exam.id);
   if (!paper.questions.length) throw new ValidationError('The released paper has no questions.');
   return exam.id;

@@ -30,6 +30,8 @@ export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: Res
   if (!pkg) return;
   const answers = sqlite.prepare('SELECT question_id, option_id, text, awarded_marks, review_json FROM answers WHERE attempt_id = ? ORDER BY question_id').all(a.id) as { question_id: string; option_id: string | null; text: string | null; awarded_marks: number | null; review_json: string | null }[];
   const audit = sqlite.prepare('SELECT action, reason, detail_json, created_at FROM audit_log WHERE target_id = ? ORDER BY created_at').all(a.id) as { action: string; reason: string | null; detail_json: string | null; created_at: number }[];
+  // a paper with sections: the section scores and the questions the candidate was given (protocol 1.3)
+  const sectioned = sectionedSitting(sqlite, a);
   const body: ResultEvent = {
     eventId: e.eventId,
     type: e.type,
@@ -51,11 +53,27 @@ export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: Res
       percentage: a.percentage ?? 0,
       grade: a.grade ?? 'F9',
       pendingReview: !!a.pending_review,
+      ...sectioned,
       answers: answers.map((x) => ({ questionId: x.question_id, optionId: x.option_id, text: x.text, awardedMarks: x.awarded_marks, reviewed: x.review_json !== null })),
       audit: audit.map((x) => ({ at: new Date(x.created_at).toISOString(), action: x.action, actor: 'invigilator', detail: [x.reason, x.detail_json].filter(Boolean).join(' ') })),
     },
   };
   sqlite.prepare("INSERT INTO hub_outbox (event_id, workspace_id, body, status, tries, next_attempt_at, created_at) VALUES (?,?,?,'PENDING',0,?,?)").run(e.eventId, a.workspace_id, JSON.stringify(body), e.at, e.at);
+}
+
+/**
+ * `givenQuestionIds` and `sectionScores` of an attempt of an exam with sections (its
+ * layout's question ids, in the order given, and its stored section scores once graded); {} otherwise, so an
+ * event of a paper without sections is what it was before protocol 1.3.
+ */
+function sectionedSitting(sqlite: Sqlite, a: AttemptRow): Pick<ResultEvent['attempt'], 'sectionScores' | 'givenQuestionIds'> {
+  const row = sqlite.prepare('SELECT layout_json FROM attempt_layouts WHERE attempt_id = ?').get(a.id) as { layout_json: string } | undefined;
+  const layout = row ? (JSON.parse(row.layout_json) as { questionId: string; section?: string }[]) : [];
+  // a disqualified attempt is not graded: it has its layout but no section scores
+  return {
+    ...(layout.length && layout[0]!.section !== undefined ? { givenQuestionIds: layout.map((l) => l.questionId) } : {}),
+    ...(a.section_scores_json ? { sectionScores: JSON.parse(a.section_scores_json) as NonNullable<ResultEvent['attempt']['sectionScores']> } : {}),
+  };
 }
 
 /** A due result as the sender reads it (the columns of its SELECT). */

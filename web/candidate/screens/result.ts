@@ -1,12 +1,19 @@
 /**
  * End screens. Result (issue 4 point 8): score, percentage and WAEC/NECO grade when
  * the exam shows results (`showResult` / showResultAfter); otherwise a receipt with the
- * attempt id and the time of submission, so the candidate can prove they submitted.
+ * attempt id and the time of submission, so the candidate can prove they submitted. With
+ * sections, the score of each subject sat follows the total (drawn by the sections bundle,
+ * fetched only then: sections/scores.ts).
  * Lock screen: the attempt was disqualified; only an invigilator can reinstate it.
  */
 import { h, localTime, mount } from '../dom.js';
 import type { ResultFields } from '../types.js';
 import { quitLink } from '../seb.js';
+import { lazyScript } from '../lazy.js';
+import type { SectionsWindow } from '../sections/contract.js';
+
+/** the subject tabs' bundle, which also draws the scores per subject (sections/contract.ts) */
+declare const __SECTIONS__: string;
 
 export interface ResultInput extends ResultFields {
   attemptId: string;
@@ -74,6 +81,8 @@ export function showResult(r: ResultInput, onFinish: () => void): void {
       ),
     ),
   );
+  const w = window as unknown as SectionsWindow;
+  if (hasScore && r.sectionScores?.length) lazyScript(__SECTIONS__, () => w.hallcbtSectionScores, () => document.getElementById('score')?.after(w.hallcbtSectionScores!(r.sectionScores!, provisional)));
 }
 
 /**

@@ -6,7 +6,7 @@
  * page shows the paper as one list, as for a paper without sections.
  */
 import type { NavItemState } from '../screens/navigator.js';
-import type { Session } from '../types.js';
+import type { SectionScore, Session } from '../types.js';
 
 /** What the exam screen gives the tabs. */
 export interface SectionsHost {
@@ -30,7 +30,15 @@ export interface SectionsHandle {
  */
 export type InstallSections = (host: SectionsHost) => SectionsHandle;
 
+/**
+ * The result screen's table of scores per subject (`#section-scores`), for a result with
+ * `sectionScores` (issue 37's leftovers): in this bundle, so a page without sections never
+ * fetches it. `provisional`: essays not marked yet.
+ */
+export type SectionScoresTable = (scores: SectionScore[], provisional: boolean) => HTMLElement;
+
 /** The window as the tabs' bundle leaves it. */
 export interface SectionsWindow {
   hallcbtSections?: InstallSections;
+  hallcbtSectionScores?: SectionScoresTable;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "hub_results" ADD COLUMN "section_scores" jsonb;
