@@ -14,6 +14,7 @@ import { generateWithLlm } from './llm/llm-generate.js';
 import { readMaterial, type MaterialInput } from '../../uploads/material/read-material.js';
 import { Gate, processToolEnv, type ToolEnv } from '../../uploads/material/tools.js';
 import type { JobRunner } from '../../uploads/job-pool.js';
+import type { QualityModel } from '../../core/generation/quality/model.js';
 import { generateInChild, gradeEssaysInChild } from './engine-jobs.js';
 import { CALIBRATED_ENGINE } from '../../core/grading/essay/calibrate.js';
 import { GENERATED_TYPES, type GenerateResponse, type GeneratedType, type GradeEssayRequest, type GradeEssayResponse, type GradeEssaysRequest, type GradeEssaysResponse, type RequestedDifficulty } from '../../core/generation/schemas.js';
@@ -25,6 +26,8 @@ export interface GenerateRequest {
   count: number;
   subject?: string;
   types?: GeneratedType[];
+  /** the workspace's quality model (issue 39 §2): its verdicts folded into the base; the engines score with it */
+  quality?: QualityModel;
 }
 
 /** Service options; tests shorten the LLM time-out or hide tools. */
