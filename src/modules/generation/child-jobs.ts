@@ -4,19 +4,19 @@
  * WordNet (read from disk here, in the child: distractors of the key's kind and believable
  * false statements); `select` picks the passages an LLM sees (llm/select.ts);
  * `gradeEssays` marks one question's scripts together, calibrated to the examiner's marks
- * (core/grading/essay/calibrate.ts, with WordNet).
+ * (core/grading/essay/calibrate.ts, with WordNet; on an LLM's evaluations when given).
  */
 import type { GenerateOptions } from '../../core/generation/engine/extractive.js';
 import type { Passage } from '../../core/generation/passage.js';
-import type { GradeEssaysRequest } from '../../core/generation/schemas.js';
+import type { Evaluation, GradeEssaysRequest } from '../../core/generation/schemas.js';
 
 /** Each job by its op; job-child.ts calls the one a job names. */
 export const childJobs = {
   async generate(job: { passages: Passage[]; options: GenerateOptions }) {
     return (await import('../../core/generation/engine/extractive.js')).generateExtractive(job.passages, { ...job.options, lexicon: (await import('./wordnet.js')).kindOf });
   },
-  async gradeEssays(job: { input: GradeEssaysRequest }) {
-    return (await import('../../core/grading/essay/calibrate.js')).gradeEssaysCalibrated(job.input, (await import('./wordnet.js')).relatedWords);
+  async gradeEssays(job: { input: GradeEssaysRequest; evaluations?: (Evaluation | null)[] }) {
+    return (await import('../../core/grading/essay/calibrate.js')).gradeEssaysCalibrated(job.input, (await import('./wordnet.js')).relatedWords, job.evaluations);
   },
   async select(job: { passages: Passage[]; budget: number }) {
     return (await import('./llm/select.js')).selectPassages(job.passages, job.budget);

@@ -120,10 +120,11 @@ export function generationRoutes(deps: HallDeps) {
       security: keySecurity,
       summary: "Recommend marks for one question's scripts, learning the examiner's scale from the scripts already marked",
       description:
-        'Send every script of one question (1-500), with `examinerScore` on those the examiner has marked. The built-in rubric engine grades each script; ' +
+        'Send every script of one question (1-500), with `examinerScore` on those the examiner has marked. The built-in rubric engine (or the configured LLM) grades each script; ' +
         "with examiner marks, its raw evidence (rubric-point coverage, WordNet and stem matching, similarity to the model answer) is fitted to the examiner's marks by a monotone fit and blended with the marks of the most similar marked scripts, refitted on every request (nothing is stored). " +
         'Returns one recommendation per unmarked script (`calibrated` true once any script is marked; `confidence` "low" where the engine alone cannot vouch for a low mark) and `markFirst`: the unmarked scripts to mark next, most informative first. ' +
-        '`engine` is "hallcbt-calibrated-1" (no language model: it learns from the examiner). The body is at most 1 MB (413).',
+        '`engine` is "hallcbt-calibrated-1" (the rubric engine, learning from the examiner), or "hallcbt-calibrated-1+<model>" when the configured LLM graded every script: its marks are the evidence the same calibration fits to the examiner\'s (docs/llm.md). ' +
+        'The body is at most 8 MB (413).',
       request: { body: jsonBody(GradeEssaysRequestSchema) },
       responses: { 200: jsonResponse(GradeEssaysResponseSchema, 'Recommendations and the scripts to mark next'), ...errorResponses },
     }),
