@@ -7,7 +7,7 @@
  * columns types its rows as a `Pick` of these, next to the query.
  */
 import type { Column, Table } from 'drizzle-orm';
-import type { answers, attempts, exams, hubLinks, hubOutbox, hubPackages, outboxEvents, questions, rosterEntries, workspaces } from './schema/index.js';
+import type { answers, attempts, exams, generationVerdicts, hubLinks, hubOutbox, hubPackages, outboxEvents, questions, rosterEntries, workspaces } from './schema/index.js';
 
 /** The value better-sqlite3 gives for one column: booleans are stored as 0/1. */
 type RawValue<C extends Column> = (C['_']['data'] extends boolean ? number : C['_']['data']) | (C['_']['notNull'] extends true ? never : null);
@@ -40,3 +40,5 @@ export type HubLinkRow = RawRow<typeof hubLinks>;
 export type HubPackageRow = RawRow<typeof hubPackages>;
 /** `SELECT * FROM hub_outbox` */
 export type HubOutboxRow = RawRow<typeof hubOutbox>;
+/** `SELECT * FROM generation_verdicts` (issue 39 §2) */
+export type GenerationVerdictRow = RawRow<typeof generationVerdicts>;

@@ -22,6 +22,7 @@ import { backupRoutes } from '../modules/backups/routes.js';
 import { importRoutes } from '../modules/imports/routes.js';
 import { analysisRoutes } from '../modules/analysis/routes.js';
 import { generationRoutes } from '../modules/generation/routes.js';
+import { verdictRoutes } from '../modules/generation/verdict-routes.js';
 import { sebRoutes } from '../modules/seb/routes.js';
 import { hubLinkRoutes } from '../modules/hub-link/routes.js';
 import { hubSyncRun } from '../modules/hub-link/index.js';
@@ -54,6 +55,7 @@ export function hallRouters(deps: HallDeps, opts: HallRouterOptions): OpenAPIHon
     importRoutes(deps),
     analysisRoutes(deps),
     generationRoutes(deps),
+    verdictRoutes(deps),
     hubLinkRoutes(deps),
   ];
 }

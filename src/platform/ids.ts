@@ -24,7 +24,7 @@ export function randomBase62(n: number): string {
   return out;
 }
 
-export type IdPrefix = 'ws' | 'ex' | 'q' | 'opt' | 'att' | 'evt' | 'cand' | 'aud' | 'tel';
+export type IdPrefix = 'ws' | 'ex' | 'q' | 'opt' | 'att' | 'evt' | 'cand' | 'aud' | 'tel' | 'gv';
 
 /** Random characters of an option id (unique within its question, not globally). */
 export const OPTION_ID_CHARS = 5;

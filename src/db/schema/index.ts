@@ -4,3 +4,4 @@ export * from './exams.js';
 export * from './attempts.js';
 export * from './system.js';
 export * from './hub.js';
+export * from './generation.js';

@@ -9,7 +9,7 @@ import type { GenerateOptions } from '../../core/generation/engine/extractive.js
 import type { QualityModel } from '../../core/generation/quality/model.js';
 import type { SelectedResult, Withheld } from '../../core/generation/quality/select.js';
 import type { Passage } from '../../core/generation/passage.js';
-import type { GeneratedQuestion, GradeEssaysRequest, RequestedDifficulty } from '../../core/generation/schemas.js';
+import type { Evaluation, GeneratedQuestion, GradeEssaysRequest, RequestedDifficulty } from '../../core/generation/schemas.js';
 import type { GradeEssaysResult } from '../../core/grading/essay/calibrate.js';
 import type { JobRunner } from '../../uploads/job-pool.js';
 
@@ -31,7 +31,10 @@ export function selectInChild(jobs: JobRunner, passages: Passage[], budget: numb
   return jobs.runJob<Passage[]>({ op: 'select', passages, budget });
 }
 
-/** gradeEssaysCalibrated in a job process of `jobs`: up to 500 scripts take seconds of CPU, kept off the server's thread. */
-export function gradeEssaysInChild(jobs: JobRunner, input: GradeEssaysRequest): Promise<GradeEssaysResult> {
-  return jobs.runJob<GradeEssaysResult>({ op: 'gradeEssays', input });
+/**
+ * gradeEssaysCalibrated in a job process of `jobs`: up to 500 scripts take seconds of CPU, kept off the server's thread.
+ * `evaluations` (an LLM's, per script in order) replace the rubric engine's as the evidence calibrated.
+ */
+export function gradeEssaysInChild(jobs: JobRunner, input: GradeEssaysRequest, evaluations?: (Evaluation | null)[]): Promise<GradeEssaysResult> {
+  return jobs.runJob<GradeEssaysResult>({ op: 'gradeEssays', input, ...(evaluations ? { evaluations } : {}) });
 }

@@ -10,6 +10,7 @@ import { gradeEssayBuiltIn, RUBRIC_ENGINE } from '../../core/grading/essay/grade
 import { relatedWords } from './wordnet.js';
 import { llmSettings, LlmFailure, type LlmSettings } from './llm/client.js';
 import { gradeWithLlm } from './llm/llm-grade.js';
+import { evaluateScriptsWithLlm, evaluationCache } from './llm/llm-batch.js';
 import { generateWithLlm } from './llm/llm-generate.js';
 import { readMaterial, type MaterialInput } from '../../uploads/material/read-material.js';
 import { Gate, processToolEnv, type ToolEnv } from '../../uploads/material/tools.js';
@@ -45,7 +46,7 @@ export interface GenerationOptions {
 export interface GenerationService {
   generate(req: GenerateRequest): Promise<GenerateResponse>;
   grade(req: GradeEssayRequest): Promise<GradeEssayResponse>;
-  /** One question's scripts, calibrated to the examiner's marks among them (built-in engine only: it learns from the examiner). */
+  /** One question's scripts, calibrated to the examiner's marks among them: the LLM's evaluations when one is configured and answers for every script, else the rubric engine's. */
   gradeBatch(req: GradeEssaysRequest): Promise<GradeEssaysResponse>;
 }
 
@@ -53,6 +54,7 @@ export interface GenerationService {
 export function createGenerationService(opts: GenerationOptions): GenerationService {
   const gate = new Gate();
   const llm: LlmSettings | null = llmSettings(opts.config, opts.llmTimeoutMs);
+  const llmEvaluations = evaluationCache();
   const fellBack = (what: string, err: unknown) => {
     const reason = err instanceof LlmFailure ? err.message : 'failed unexpectedly';
     if (!(err instanceof LlmFailure)) opts.logger?.error('generation.llm.error', { what, error: String(err) });
@@ -97,6 +99,15 @@ export function createGenerationService(opts: GenerationOptions): GenerationServ
     },
 
     async gradeBatch(req) {
+      if (llm) {
+        // The LLM's marks go through the same calibration as the rubric engine's (docs/llm.md, "Essays").
+        try {
+          const evaluations = await evaluateScriptsWithLlm(llm, req, llmEvaluations);
+          return { success: true, engine: `${CALIBRATED_ENGINE}+${llm.model}`, ...(await gradeEssaysInChild(opts.jobs, req, evaluations)) };
+        } catch (err) {
+          fellBack('gradeBatch', err);
+        }
+      }
       const out = await gradeEssaysInChild(opts.jobs, req);
       return { success: true, engine: CALIBRATED_ENGINE, ...out };
     },

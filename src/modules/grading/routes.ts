@@ -33,7 +33,7 @@ const questionParams = z.object({ id: z.string().min(1).max(64), questionId: z.s
 const recommendationsSchema = z
   .object({
     success: z.literal(true),
-    engine: z.string().nullable().openapi({ description: '"hallcbt-calibrated-1"; null when no script answered the question' }),
+    engine: z.string().nullable().openapi({ description: '"hallcbt-calibrated-1", or "hallcbt-calibrated-1+<model>" when the configured LLM marked every script (docs/llm.md); null when no script answered the question' }),
     examId: z.string(),
     questionId: z.string(),
     maxMarks: z.number(),

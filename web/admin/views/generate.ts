@@ -3,7 +3,9 @@
  * video) or paste notes → POST /api/cbt/ai/generate-questions → preview every question
  * as candidates will see it, with its difficulty and citation → keep or drop each, edit
  * any inline → import the kept ones into the exam in one step (POST /questions/bulk).
- * Nothing is stored until the import.
+ * Nothing is stored until the import; then the examiner's keep / edit / discard of every
+ * item is recorded for this workspace's quality model (generate-verdicts.ts, issue 39 §2).
+ * Each item shows its quality score, and the summary what the model withheld and why.
  */
 import { ApiError } from '../api.js';
 import { field, h, replace } from '../dom.js';
@@ -13,13 +15,19 @@ import { errorBlock, toast } from '../ui.js';
 import { questionExtras, questionView } from '../question-view.js';
 import { renderQuestionEditor, toQuestionInput } from './question-editor.js';
 import { confirmAdding } from './confirm-adding.js';
+import { recordVerdicts, verdictsBar, type ReviewedItem } from './generate-verdicts.js';
+
+/** A generated question; `quality` when the engine scored it (issue 39 §2). */
+type GeneratedQuestion = Question & { quality?: { score: number; features?: Record<string, number> } };
 
 interface GenerateResponse {
   engine: string;
   difficulty: string;
   totalGenerated: number;
-  questions: Question[];
+  questions: GeneratedQuestion[];
   warnings?: string[];
+  /** items the quality model held back, and why */
+  withheld?: { count: number; reasons: { reason: string; count: number }[] };
 }
 
 /** Draws the generation tab. */
@@ -44,7 +52,8 @@ export function renderGenerate(ctx: Ctx, host: HTMLElement, exam: Exam): void {
       h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Types'), h('div', { class: 'checks' },
         types.map((cb, i) => h('label', { class: 'check' }, cb, ' ', ['Multiple choice', 'True/false', 'Short essay'][i]!))))),
     errorHost,
-    h('div', { class: 'actions' }, go));
+    h('div', { class: 'actions' }, go),
+    verdictsBar(ctx));
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -79,7 +88,8 @@ export function renderGenerate(ctx: Ctx, host: HTMLElement, exam: Exam): void {
 
 /** The review list: keep/drop, edit, import the kept questions. */
 function showReview(ctx: Ctx, host: HTMLElement, exam: Exam, res: GenerateResponse): void {
-  const items = res.questions.map((q) => ({ q: { ...q, id: undefined } as Question, keep: true }));
+  const items: ReviewedItem[] = res.questions.map((q) => ({ generated: q, q: { ...q, id: undefined } as Question, edited: false, keep: true }));
+  const score = (i: number) => res.questions[i]!.quality?.score;
   const sections = [...new Set((exam.questions ?? []).map((q) => q.section).filter((s): s is string => Boolean(s)))];
   const editorHost = h('div');
   const list = h('div', { class: 'question-list', id: 'gen-list' });
@@ -96,10 +106,14 @@ function showReview(ctx: Ctx, host: HTMLElement, exam: Exam, res: GenerateRespon
       return h('div', { class: it.keep ? 'question-item' : 'question-item dropped', 'data-index': String(i) },
         questionView(it.q, i + 1), questionExtras(it.q),
         h('div', { class: 'row-actions' },
+          score(i) === undefined ? null : h('span', { class: 'muted small gen-quality', title: 'How likely the quality model thinks you keep this question as it is' }, `Quality ${Math.round(score(i)! * 100)}%`),
+          it.edited ? h('span', { class: 'muted small gen-edited' }, 'edited') : null,
           h('label', { class: 'check' }, keep, ' keep'),
           h('button', { type: 'button', class: 'link small', 'data-action': 'edit', onclick: () => {
             renderQuestionEditor(ctx, editorHost, exam, { question: it.q, sections, onDone: () => replace(editorHost), onSaveDraft: (edited) => {
               it.q = structuredClone(edited);
+              // an editor saved without a change is still "keep"
+              it.edited = JSON.stringify(toQuestionInput(it.q)) !== JSON.stringify(toQuestionInput(it.generated));
               replace(editorHost);
               draw();
             } });
@@ -116,6 +130,7 @@ function showReview(ctx: Ctx, host: HTMLElement, exam: Exam, res: GenerateRespon
     try {
       const r = await ctx.api.post<{ created: number }>('/questions/bulk', { workspaceId: ctx.workspace.id, examId: exam.id, questions: kept.map((i) => toQuestionInput(i.q)) });
       toast(`${r.created} question${r.created === 1 ? '' : 's'} imported.`);
+      await recordVerdicts(ctx, res.engine, exam.id, items);
       ctx.navigate(`#/exams/${encodeURIComponent(exam.id)}/questions`);
     } catch (err) {
       // errors name the index among the kept questions: point back at the shown numbers
@@ -133,6 +148,10 @@ function showReview(ctx: Ctx, host: HTMLElement, exam: Exam, res: GenerateRespon
       h('div', { class: 'page-head' },
         h('p', { id: 'gen-summary' }, `${res.totalGenerated} question${res.totalGenerated === 1 ? '' : 's'} generated by ${res.engine} (${res.difficulty}).`),
         importBtn),
+      res.withheld?.count
+        ? h('p', { class: 'muted', id: 'gen-withheld' }, `${res.withheld.count} more held back by the quality model: `,
+          res.withheld.reasons.map((r) => `${r.reason} (${r.count})`).join('; '), '.')
+        : null,
       res.warnings?.length ? h('div', { class: 'notice' }, h('ul', null, res.warnings.map((w) => h('li', null, w)))) : null,
       errorHost),
     editorHost, list);

@@ -95,16 +95,17 @@ interface Evidence {
 }
 
 /**
- * Grades each script with the rubric engine and measures its similarity to the model
- * answer; `sim(i, j)` is the similarity of scripts i and j (TF-IDF cosine over the batch).
+ * Grades each script with the rubric engine (or takes the evaluation another engine gave it,
+ * `given[i]`) and measures its similarity to the model answer; `sim(i, j)` is the similarity
+ * of scripts i and j (TF-IDF cosine over the batch).
  */
-function gather(input: GradeEssaysInput, lexicon?: Lexicon): { evidence: Evidence[]; sim: (i: number, j: number) => number } {
+function gather(input: GradeEssaysInput, lexicon?: Lexicon, given?: readonly (Evaluation | null | undefined)[]): { evidence: Evidence[]; sim: (i: number, j: number) => number } {
   const { scripts, ...rubric } = input;
   const vectors = [rubric.modelAnswer, ...scripts.map((s) => s.studentResponse)].map((t) => termVector(t, lexicon));
   const norms = weigh(vectors);
   const sim = (i: number, j: number) => cosine(vectors[i + 1]!, norms[i + 1]!, vectors[j + 1]!, norms[j + 1]!);
   const evidence = scripts.map((s, i) => {
-    const evaluation = gradeEssayBuiltIn({ ...rubric, studentResponse: s.studentResponse }, lexicon);
+    const evaluation = given?.[i] ?? gradeEssayBuiltIn({ ...rubric, studentResponse: s.studentResponse }, lexicon);
     const model = cosine(vectors[0]!, norms[0]!, vectors[i + 1]!, norms[i + 1]!);
     const share = evaluation.totalScore / rubric.maxMarks;
     // The engine's share leads; the similarity to the model answer (0.6 is as close as a full answer gets) steadies it.
@@ -183,9 +184,12 @@ function rescale(evaluation: Evaluation, total: number): Evaluation['criteriaSco
  * blended with its nearest marked scripts' marks, `calibrated: true`, confidence "low"
  * with 1–2 marks, "medium" from 3, "high" from 5 when a marked script is close (cosine ≥
  * 0.5). A script with no words is 0, "high", `calibrated: false`. Never throws on valid input.
+ * `evaluations[i]`, when given, is another engine's evaluation of script i (an LLM's:
+ * docs/llm.md, "Essays"), used in place of the rubric engine's as its evidence, so the
+ * examiner's marks calibrate either engine the same way; a missing one is the rubric engine's.
  */
-export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon): GradeEssaysResult {
-  const { evidence, sim } = gather(input, lexicon);
+export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon, evaluations?: readonly (Evaluation | null | undefined)[]): GradeEssaysResult {
+  const { evidence, sim } = gather(input, lexicon, evaluations);
   const max = input.maxMarks;
   const marked = input.scripts.flatMap((s, i) => (s.examinerScore === undefined ? [] : [i]));
   const fit = fitMarks(marked.map((i) => ({ x: evidence[i]!.x, y: input.scripts[i]!.examinerScore! })), max);
