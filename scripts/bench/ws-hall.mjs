@@ -31,7 +31,8 @@
  *
  * Options: --counts=10000 --runs=3 --seconds=30 --warm=5 --rate=2500 --put-rate=200
  *          --put-candidates=200 --procs=2 --flush-ms=MS (the server's CBT_FLUSH_INTERVAL_MS;
- *          default: the hall's default) --no-build --out=FILE.json
+ *          default: the hall's default) --no-monitor (no SSE client: what the monitor costs)
+ *          --no-build --out=FILE.json
  * Exported: `measureWsHall(opts)` (test/bench/ws-hall.test.ts, a CI-sized run).
  */
 import { fork, spawnSync } from 'node:child_process';
@@ -148,7 +149,7 @@ async function openAll(baseUrl, candidates, k, echo) {
  * @returns {Promise<object>} `{n, hall: {save, durable, put, …, rss}, echo: {save, rss}, ratio, holds}` (ms, MB, KB)
  */
 export async function measureWsHall(o) {
-  const { n, seconds = 30, warm = 5, rate = 2500, putRate = 200, putCandidates = 200, procs: k = 2, flushMs = null, source = false, log = () => {} } = o;
+  const { n, seconds = 30, warm = 5, rate = 2500, putRate = 200, putCandidates = 200, procs: k = 2, flushMs = null, watch = true, source = false, log = () => {} } = o;
   const env = flushMs ? { CBT_FLUSH_INTERVAL_MS: String(flushMs) } : {};
   if (fileLimit() < n + 2000) throw new Error(`the open-files limit (${fileLimit()}) cannot hold ${n} sockets in one process: raise ulimit -n`);
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-wshall-'));
@@ -177,20 +178,20 @@ export async function measureWsHall(o) {
     log(`  hall pid ${server.pid}: ${opening.opened}/${n} channels open in ${opening.openS} s (${opening.failed} refused${opening.firstError ? `: ${opening.firstError}` : ''}); RSS ${mb(idle.rssMB)} → ${mb(open.rssMB)} MB`);
     const put = await loadProcess('--put', { baseUrl: server.baseUrl, candidates: cands.slice(n) });
     kids.push(put.child);
-    monitor = watchMonitor(server.baseUrl, seed.examId, seed.apiKey);
+    if (watch) monitor = watchMonitor(server.baseUrl, seed.examId, seed.apiKey);
     const all = [...opening.procs.map((p) => ({ ask: (m) => p.ask({ ...m, rate: rate / k }) })), { ask: (m) => put.ask({ ...m, putRate }) }];
     if (warm > 0) await phase(all, { cmd: 'phase', seconds: warm, drainMs: 1000 });
     if (!source) await server.probe('reset');
-    monitor.st.measuring = true;
+    if (monitor) monitor.st.measuring = true;
     const a = sampleProcess(server.pid);
     const channelPart = opening.procs.map((p) => ({ ask: (m) => p.ask({ ...m, rate: rate / k }) }));
     const [hallTally, putTally] = await Promise.all([phase(channelPart, { cmd: 'phase', seconds, drainMs: 3000 }), put.ask({ cmd: 'phase', seconds, putRate, drainMs: 3000 })]);
-    monitor.st.measuring = false;
+    if (monitor) monitor.st.measuring = false;
     const b = sampleProcess(server.pid);
     const probe = source ? null : await server.probe('read');
-    monitor.stop();
+    monitor?.stop();
     for (const p of [...opening.procs, put]) p.child.send({ cmd: 'stop' });
-    const m = monitor.st;
+    const m = monitor?.st ?? { snapshots: 0, behind: [], ages: [], gaps: [], errors: 0 };
     const hall = {
       opened: opening.opened,
       refused: opening.failed,
@@ -206,12 +207,15 @@ export async function measureWsHall(o) {
       put: { sent: putTally.sent, errors: putTally.errors, ...summary(putTally.acks) },
       monitor: { snapshots: m.snapshots, behind: summary(m.behind), age: summary(m.ages), gapMax: Math.max(0, ...m.gaps), errors: m.errors },
       cpuPct: Math.round(((b.cpuSec - a.cpuSec) / ((b.t - a.t) / 1000)) * 1000) / 10,
+      // the whole machine's busy share over the phase (both cores, every process: the load processes and other work)
+      machineBusyPct: Math.round(((b.machineBusy - a.machineBusy) / Math.max(1, b.machineTotal - a.machineTotal)) * 1000) / 10,
       rss: { idleMB: mb(idle.rssMB), openMB: mb(open.rssMB), endMB: mb(b.rssMB), hwmMB: mb(b.hwmMB) },
       perChannelKB: Math.round(((open.rssMB - idle.rssMB) * 1024) / Math.max(1, opening.opened) * 10) / 10,
       loopDelayMs: probe ? { p99: probe.eventLoopDelayMs?.p99, max: probe.eventLoopDelayMs?.max } : null,
       longestStall: probe?.longestStall ?? null,
+      probe: probe ? { flush: probe.flush, gc: probe.gc, memoryMaxMB: probe.memoryMaxMB } : null,
     };
-    log(`  hall: save p50 ${hall.save.p50} p99 ${hall.save.p99} max ${hall.save.max} ms (n ${hall.save.n}/${hall.sent}); durable p99 ${hall.durable.p99} ms; PUT p99 ${hall.put.p99} ms (n ${hall.put.n}); monitor behind p99 ${hall.monitor.behind.p99} ms, max ${hall.monitor.behind.max}; CPU ${hall.cpuPct} %; VmHWM ${hall.rss.hwmMB} MB; ${hall.perChannelKB} KB/channel; errors ${hall.errors} ${JSON.stringify(hall.problems)}, undurable ${hall.undurable}, unanswered ${hall.unanswered}, closes ${hall.closes}`);
+    log(`  hall: save p50 ${hall.save.p50} p99 ${hall.save.p99} max ${hall.save.max} ms (n ${hall.save.n}/${hall.sent}); durable p99 ${hall.durable.p99} ms; PUT p99 ${hall.put.p99} ms (n ${hall.put.n}); monitor behind p99 ${hall.monitor.behind.p99} ms, max ${hall.monitor.behind.max}; CPU ${hall.cpuPct} % (machine ${hall.machineBusyPct} % busy); VmHWM ${hall.rss.hwmMB} MB; ${hall.perChannelKB} KB/channel; errors ${hall.errors} ${JSON.stringify(hall.problems)}, undurable ${hall.undurable}, unanswered ${hall.unanswered}, closes ${hall.closes}`);
     await server.stop();
     server = null;
     for (const c of kids.splice(0)) c.kill('SIGKILL');
@@ -278,6 +282,7 @@ export function medians(runs) {
     perChannelKB: pick((r) => r.hall.perChannelKB),
     echoPerSocketKB: pick((r) => r.echo.perSocketKB),
     cpuPct: pick((r) => r.hall.cpuPct),
+    machineBusyPct: pick((r) => r.hall.machineBusyPct),
     held: runs.filter((r) => r.holds).length,
   };
 }
@@ -295,6 +300,7 @@ async function main() {
     if (keys[key] && Number(v) >= 0) o[keys[key]] = Number(v);
     else if (key === '--counts') o.counts = v.split(',').map(Number);
     else if (key === '--no-build') o.build = false;
+    else if (key === '--no-monitor') o.watch = false;
     else if (key === '--out') o.out = v;
     else throw new Error(`unknown option ${arg}; see scripts/bench/ws-hall.mjs`);
   }
