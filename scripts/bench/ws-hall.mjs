@@ -87,10 +87,10 @@ function watchMonitor(baseUrl, examId, apiKey) {
   const st = { measuring: false, snapshots: 0, ages: [], behind: [], gaps: [], last: new Map(), lastAt: 0, errors: 0 };
   let buf = '';
   const onEvent = (text) => {
-    if (!text.startsWith('event: snapshot')) return;
+    // a snapshot on connect, then deltas of the changed rows (the page applies both alike)
+    if (!text.startsWith('event: snapshot') && !text.startsWith('event: delta')) return;
     const at = Date.now();
-    const data = text.slice(text.indexOf('\ndata: ') + 7);
-    const snap = JSON.parse(data);
+    const snap = JSON.parse(text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n'));
     for (const a of snap.attempts) {
       if (!a.lastSavedAt) continue;
       const saved = Date.parse(a.lastSavedAt);
