@@ -16,7 +16,7 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   CBT_PROVISIONING_TOKEN: optionalString,
-  CBT_FLUSH_INTERVAL_MS: int(1000, 10, 60_000),
+  CBT_FLUSH_INTERVAL_MS: int(500, 10, 60_000),
   CBT_LLM_BASE_URL: optionalString.pipe(z.string().url().optional()),
   CBT_LLM_MODEL: optionalString,
   CBT_LLM_API_KEY: optionalString,

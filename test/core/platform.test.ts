@@ -81,7 +81,7 @@ describe('problem details for every error', () => {
 describe('configuration', () => {
   it('parses defaults and names a bad variable in one line', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATA_DIR: './data', CBT_FLUSH_INTERVAL_MS: 1000 });
+    expect(c).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATA_DIR: './data', CBT_FLUSH_INTERVAL_MS: 500 });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT: /);
     expect(() => loadConfig({ CBT_FLUSH_INTERVAL_MS: '-1' })).toThrow(/CBT_FLUSH_INTERVAL_MS/);
     expect(() => loadConfig({ CBT_TLS_CERT: '/x.pem' })).toThrow(/CBT_TLS_KEY/);

@@ -73,7 +73,8 @@ describe('live hall monitor', () => {
     const a = await startAttempt(s.baseUrl, e.accessCode, 'MON-1', '1234', 'Monitored Candidate');
     const q = a.questions[0]!;
     await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: q.options[0]!.id });
-    await waitFor(() => events.some((x) => x.event === 'snapshot' && x.data.attempts.some((t: { attemptId: string; answered: number }) => t.attemptId === a.attemptId && t.answered === 1)), 4000);
+    // the save reaches the monitor in the next `delta` (the rows that changed; a `snapshot` only on connect)
+    await waitFor(() => events.some((x) => (x.event === 'snapshot' || x.event === 'delta') && x.data.attempts.some((t: { attemptId: string; answered: number }) => t.attemptId === a.attemptId && t.answered === 1)), 4000);
     await api(s.baseUrl).post(`/attempts/${a.attemptId}/telemetry`, { type: 'TAB_SWITCH' });
     await waitFor(() => events.some((x) => x.event === 'alert' && x.data.kind === 'disqualified' && x.data.attemptId === a.attemptId), 4000);
     ctrl.abort();

@@ -1,10 +1,11 @@
 /**
- * The live monitor's bookkeeping, free of DOM: the latest snapshot, local ticking of each
- * candidate's remaining time between snapshots, "not seen for 60 s" detection and the
+ * The live monitor's bookkeeping, free of DOM: the latest snapshot with the stream's deltas
+ * applied (the rows that changed, by attempt id), local ticking of each candidate's
+ * remaining time from when their row arrived, "not seen for 60 s" detection and the
  * alert list (server `alert` events plus changes noticed between snapshots), each alert
  * raised once per occurrence.
  */
-import type { AttemptSummary, MonitorAlert, MonitorSnapshot } from './types.js';
+import type { AttemptSummary, MonitorAlert, MonitorDelta, MonitorSnapshot } from './types.js';
 
 /** A candidate is flagged when the server has not heard from them for this long (issue 5). */
 export const UNSEEN_AFTER_SECONDS = 60;
@@ -12,7 +13,8 @@ export const UNSEEN_AFTER_SECONDS = 60;
 /**
  * A candidate's row shows "last seen … ago" after this long without a request from their
  * page (issue 36). An idle page polls every 10 s (web/candidate/exam.ts) and the monitor's
- * stream sends a snapshot at least every 3 s, so a page that is there never reaches it.
+ * stream resends a candidate's row once the server heard from them 3 s or more after the
+ * `lastSeenAt` it last sent, so a page that is there never reaches it.
  */
 export const QUIET_AFTER_SECONDS = 15;
 
@@ -49,6 +51,8 @@ export class MonitorState {
   skewMs = 0;
   alerts: RaisedAlert[] = [];
   private readonly raised = new Set<string>();
+  /** local epoch ms when each row arrived in a delta (or an action's reply) after the snapshot */
+  private readonly rowAt = new Map<string, number>();
 
   /** Server "now" estimated from the last snapshot's serverTime. */
   serverNow(localNow = Date.now()): number {
@@ -62,8 +66,45 @@ export class MonitorState {
     this.receivedAt = localNow;
     const st = Date.parse(s.serverTime);
     if (!Number.isNaN(st)) this.skewMs = st - localNow;
+    this.rowAt.clear();
+    return this.statusChanges(s.attempts, prev, localNow).concat(this.checkUnseen(localNow));
+  }
+
+  /**
+   * Takes a `delta` event: its rows replace (or join) the snapshot's by attempt id, and the
+   * absent list, wrong sign-ins and seats when it carries them. Ignored before a snapshot
+   * (the stream always sends one first). Returns alerts newly raised by what changed.
+   */
+  applyDelta(d: MonitorDelta, localNow = Date.now()): RaisedAlert[] {
+    const s = this.snapshot;
+    if (!s) return [];
+    const st = Date.parse(d.serverTime);
+    if (!Number.isNaN(st)) this.skewMs = st - localNow;
+    const prev = new Map<string, AttemptSummary>();
+    const index = new Map(s.attempts.map((a, i) => [a.attemptId, i]));
+    const attempts = s.attempts.slice();
+    for (const a of d.attempts) {
+      const i = index.get(a.attemptId);
+      if (i === undefined) {
+        index.set(a.attemptId, attempts.length);
+        attempts.push(a);
+      } else {
+        prev.set(a.attemptId, attempts[i]!);
+        attempts[i] = a;
+      }
+      this.rowAt.set(a.attemptId, localNow);
+    }
+    s.attempts = attempts;
+    if (d.absent) s.absent = d.absent;
+    if (d.signInFailures) s.signInFailures = d.signInFailures;
+    if (d.seats) s.seats = d.seats;
+    return this.statusChanges(d.attempts, prev, localNow).concat(this.checkUnseen(localNow));
+  }
+
+  /** Disqualification alerts for rows that became disqualified; re-arms those that are not. */
+  private statusChanges(rows: AttemptSummary[], prev: Map<string, AttemptSummary>, localNow: number): RaisedAlert[] {
     const fresh: RaisedAlert[] = [];
-    for (const a of s.attempts) {
+    for (const a of rows) {
       const before = prev.get(a.attemptId);
       if (a.status === 'DISQUALIFIED' && before?.status !== 'DISQUALIFIED') {
         const r = this.raise({ kind: 'disqualified', attemptId: a.attemptId, candidateName: a.candidateName }, localNow);
@@ -71,7 +112,7 @@ export class MonitorState {
       }
       if (a.status !== 'DISQUALIFIED') this.raised.delete(`disqualified:${a.attemptId}`);
     }
-    return fresh.concat(this.checkUnseen(localNow));
+    return fresh;
   }
 
   /** Records a server alert (deduplicated); returns it when new. */
@@ -127,20 +168,19 @@ export class MonitorState {
     return fresh;
   }
 
-  /** Remaining seconds now: the snapshot's value ticked down locally while the exam runs. */
+  /** Remaining seconds now: the row's value ticked down locally, from when it arrived, while the exam runs. */
   remaining(a: AttemptSummary, localNow = Date.now()): number {
     if (a.status !== 'IN_PROGRESS' || this.snapshot?.exam.isPaused) return Math.max(0, a.remainingSeconds);
-    return Math.max(0, a.remainingSeconds - Math.floor((localNow - this.receivedAt) / 1000));
+    return Math.max(0, a.remainingSeconds - Math.floor((localNow - (this.rowAt.get(a.attemptId) ?? this.receivedAt)) / 1000));
   }
 
   /** Replaces one attempt (after an action answered with its fresh summary). */
   patchAttempt(a: AttemptSummary, localNow = Date.now()): void {
     if (!this.snapshot) return;
-    const tickedOff = Math.floor((localNow - this.receivedAt) / 1000);
-    // store it so that remaining() (which subtracts time since receivedAt) shows a.remainingSeconds now
-    const adjusted = { ...a, remainingSeconds: a.remainingSeconds + (a.status === 'IN_PROGRESS' && !this.snapshot.exam.isPaused ? tickedOff : 0) };
+    // remaining() ticks it from now
+    this.rowAt.set(a.attemptId, localNow);
     // an action's reply may not count answers still in the server's buffer: keep the larger count
-    this.snapshot.attempts = this.snapshot.attempts.map((x) => (x.attemptId === a.attemptId ? { ...adjusted, answered: Math.max(x.answered, a.answered ?? 0) } : x));
+    this.snapshot.attempts = this.snapshot.attempts.map((x) => (x.attemptId === a.attemptId ? { ...a, answered: Math.max(x.answered, a.answered ?? 0) } : x));
   }
 
   /** Counts by state for the summary line. */

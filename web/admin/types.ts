@@ -210,6 +210,19 @@ export interface SignInFailure {
   retryAfterSeconds: number;
 }
 
+/**
+ * The monitor stream's `delta` event: the rows whose attempt changed since the last event
+ * (apply by attemptId; a new attempt is a new row) and, only when they changed, the absent
+ * list, the wrong sign-ins and the open room's seats.
+ */
+export interface MonitorDelta {
+  serverTime: string;
+  attempts: AttemptSummary[];
+  absent?: MonitorSnapshot['absent'];
+  signInFailures?: SignInFailure[];
+  seats?: MonitorSnapshot['seats'];
+}
+
 export interface MonitorAlert {
   kind: 'disqualified' | 'unseen';
   attemptId: string;

@@ -9,12 +9,13 @@ import { streamSSE } from 'hono/streaming';
 import type { HallDeps } from '../../hall/deps.js';
 import { createRouter, errorResponses, jsonBody, jsonResponse, keySecurity, problem, z } from '../../platform/openapi.js';
 import { requireApiKey } from '../../hall/auth.js';
-import { getExamInWorkspace, serializeExam } from '../exams/index.js';
-import { absentCandidates, attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
+import { getExamInWorkspace } from '../exams/index.js';
+import { attemptResult, examAttempts, extendTime, forceSubmit, reinstate } from './invigilation.js';
+import { MonitorFeed, monitorSnapshot } from './monitor-feed.js';
 import { reasonSchema } from '../../core/exams/schemas.js';
-import { clearSignInThrottle, signInFailures } from './sign-in-throttle.js';
+import { clearSignInThrottle } from './sign-in-throttle.js';
 import { submitResponseSchema } from './schemas.js';
-import { allowSeat, examSeats } from './seats.js';
+import { allowSeat } from './seats.js';
 
 const summarySchema = z.record(z.string(), z.unknown()).openapi('AttemptSummary');
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -32,21 +33,7 @@ export function invigilationRoutes(deps: HallDeps) {
     (c) => c.json(examAttempts(deps, c.var.workspace.id, c.req.valid('param').id), 200),
   );
 
-  const snapshot = (workspaceId: string, examId: string) => {
-    const exam = getExamInWorkspace(deps, workspaceId, examId);
-    const openRoom = !deps.sessions.paper(exam.id)!.hasRoster;
-    return {
-      exam: serializeExam(exam),
-      serverTime: new Date(deps.clock.now()).toISOString(),
-      attempts: examAttempts(deps, workspaceId, examId),
-      // roster candidates without an attempt (issue 36): the whole room, not only who started
-      absent: absentCandidates(deps, exam.id),
-      signInFailures: signInFailures(deps, exam.id),
-      // without a roster each computer starts one attempt (seats.ts): which seats did, and what is left
-      openRoom,
-      seats: openRoom ? examSeats(deps, exam.id) : [],
-    };
-  };
+  const snapshot = (workspaceId: string, examId: string) => monitorSnapshot(deps, workspaceId, examId);
 
   r.openapi(
     createRoute({
@@ -104,7 +91,9 @@ export function invigilationRoutes(deps: HallDeps) {
       path: '/exams/{id}/monitor/stream',
       tags: ['Invigilation'],
       security: keySecurity,
-      summary: 'Live hall monitor as server-sent events (snapshot every second while anything changed; alert events)',
+      summary: 'Live hall monitor as server-sent events: a `snapshot` on connect, then each second a `delta` of the changed rows; `alert` events',
+      description:
+        'Every connection (a reconnect too) begins with a `snapshot` event, the body of GET /exams/{id}/monitor. Then, at most once a second, a `delta` event: `{serverTime, attempts, absent?, signInFailures?, seats?}` where `attempts` holds only the rows whose attempt changed (a save, a start, a status, an action, or the candidate heard from 3 s or more after the `lastSeenAt` last sent) and the other members appear only when they changed; apply it by attempt id. An exam-level change (pause, resume, times) sends a `snapshot` again. `alert` events: `{kind: disqualified | unseen, attemptId, candidateName}`.',
       request: { params },
       responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, ...problems },
     }),
@@ -113,34 +102,25 @@ export function invigilationRoutes(deps: HallDeps) {
       const examId = c.req.valid('param').id;
       getExamInWorkspace(deps, workspaceId, examId); // 404 before the stream opens
       return streamSSE(c, async (stream) => {
-        let changed = true;
-        const alerted = new Set<string>();
+        const feed = new MonitorFeed(deps, workspaceId, examId);
+        let id = 0;
         const off = deps.events.on((e) => {
-          if ((e.kind === 'attempt-changed' || e.kind === 'attempt-disqualified') && e.examId === examId) changed = true;
+          feed.note(e);
           if (e.kind === 'attempt-disqualified' && e.examId === examId) {
             void stream.writeSSE({ event: 'alert', data: JSON.stringify({ kind: 'disqualified', attemptId: e.attemptId, candidateName: e.candidateName }) });
           }
         });
         stream.onAbort(() => off());
-        let ticks = 0;
+        // every connection (a reconnect too, with or without Last-Event-ID) starts from the whole state
+        await stream.writeSSE({ event: 'snapshot', id: String(++id), data: JSON.stringify(feed.full()) });
         while (!stream.aborted) {
-          ticks++;
-          // a full snapshot when something changed, and every 3 s anyway (remaining time and
-          // last-seen times move: the page marks a candidate not heard from for 15 s, issue 36)
-          if (changed || ticks % 3 === 0) {
-            changed = false;
-            const snap = snapshot(workspaceId, examId);
-            await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snap) });
-            const now = deps.clock.now();
-            for (const a of snap.attempts) {
-              const seen = a.lastSeenAt ? Date.parse(a.lastSeenAt) : 0;
-              if (a.status === 'IN_PROGRESS' && now - seen > 60_000 && !alerted.has(a.attemptId)) {
-                alerted.add(a.attemptId);
-                await stream.writeSSE({ event: 'alert', data: JSON.stringify({ kind: 'unseen', attemptId: a.attemptId, candidateName: a.candidateName }) });
-              } else if (now - seen <= 60_000) alerted.delete(a.attemptId);
-            }
-          }
           await stream.sleep(1000);
+          if (stream.aborted) break;
+          // then only the rows that changed (monitor-feed.ts); a full snapshot after an exam-level change
+          const t = feed.tick();
+          if (t.snapshot) await stream.writeSSE({ event: 'snapshot', id: String(++id), data: JSON.stringify(t.snapshot) });
+          else if (t.delta) await stream.writeSSE({ event: 'delta', id: String(++id), data: JSON.stringify(t.delta) });
+          for (const a of t.alerts) await stream.writeSSE({ event: 'alert', data: JSON.stringify(a) });
         }
         off();
       });

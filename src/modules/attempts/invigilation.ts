@@ -73,6 +73,17 @@ export function examAttempts(deps: HallDeps, workspaceId: string, examId: string
 }
 
 /**
+ * One attempt's monitor row, built alone (the monitor stream's deltas, monitor-feed.ts):
+ * answers counted through the answer buffer (saves not yet flushed included) over the
+ * questions the candidate was given (their layout's, for an exam with sections).
+ */
+export function monitorRow(deps: HallDeps, paper: Paper, st: AttemptState) {
+  if (!paper.sections) return attemptSummary(deps, paper, st, answeredCount(deps, paper, st.row.id));
+  const given = deps.sessions.layout(st.row.id).map((l) => l.questionId);
+  return attemptSummary(deps, paper, st, deps.buffer.answersFor(st.row.id, given).filter(isAnswered).length, given.length);
+}
+
+/**
  * Roster candidates of an exam who have no attempt (issue 36: the invigilator sees the
  * whole room): listed by the monitor as "not started" while the exam window is open and
  * "absent" after it. A preview (reading the instructions) is not an attempt. An exam

@@ -36,7 +36,8 @@
  *   404 for the attempt) is followed by a close with code 4000 + status;
  * - durable: `{"d": durableSeq}` pushed after an answer flush moved the attempt's
  *   watermark past what the channel last told, so the page's "Saved" needs no poll; the
- *   pushes of one flush go out in slices a few ms apart (within ~0.15 s for 1,000 channels).
+ *   pushes of one flush go out in slices 4 ms apart over a window that grows with their
+ *   number (pushSliceSize: ~12 ms for 250, ~0.1 s for 2,500, at most 0.25 s).
  * A channel silent for 45 s (no frame) gets a WebSocket ping, which browsers answer by
  * themselves (a pong: 8 bytes of frames, where reopening cost a ~650 B handshake every idle
  * minute); a channel that answers neither with a frame nor a pong for 65 s is closed (1000),
@@ -77,12 +78,26 @@ export const CHANNEL_IDLE_MS = 65_000;
 /** A silent channel is pinged this long before its idle close (the pong's time to come). */
 const PONG_WINDOW_MS = 20_000;
 const TICK_MS = 5_000;
-/** durableSeq pushes after a flush: this many per turn at least, PUSH_GAP_MS apart, in at
- * most PUSH_SLICES_MAX turns (≈ 0.3 ms of the event loop per turn; all of a hall of 1,000
- * told within ~0.15 s of the commit, of 10,000 within ~0.5 s) */
+/**
+ * durableSeq pushes after a flush go out in slices PUSH_GAP_MS apart over a window that
+ * grows with the pushes due — PUSH_MS_PER_CHANNEL each, at least 3 gaps, at most
+ * PUSH_WINDOW_MAX_MS — and never fewer than PUSH_SLICE a slice (≈ 0.3 ms of the event loop).
+ * A slice is then ≈ 100 pushes (≈ 2 ms of sends at ≈ 20 µs a push) up to 250 ms of
+ * window, and the loop stays two-thirds free for the saves arriving meanwhile; 2,500
+ * pushes (10,000 candidates saving 2,500 a second with a 1 s flush) are all told within
+ * ~0.1 s of the commit, where a fixed 100 slices 4 ms apart took ~0.5 s (docs/benchmarks.md,
+ * 10,000 candidates).
+ */
 const PUSH_SLICE = 16;
 const PUSH_GAP_MS = 4;
-const PUSH_SLICES_MAX = 100;
+const PUSH_MS_PER_CHANNEL = 0.04;
+const PUSH_WINDOW_MAX_MS = 250;
+
+/** How many pushes one slice sends when `due` are due (see PUSH_SLICE). */
+export function pushSliceSize(due: number): number {
+  const windowMs = Math.min(PUSH_WINDOW_MAX_MS, Math.max(3 * PUSH_GAP_MS, due * PUSH_MS_PER_CHANNEL));
+  return Math.max(PUSH_SLICE, Math.ceil(due / Math.floor(windowMs / PUSH_GAP_MS)));
+}
 const LIVE = 'requests for this attempt';
 /** the PUT route's path rule for the question id (its errors name `questionId`) */
 const questionParam = answerItemSchema.pick({ questionId: true });
@@ -305,7 +320,7 @@ export function attachSaveChannel(server: Server, deps: HallDeps, opts: { idleMs
   let again = false;
   const pushSlice = () => {
     pushTimer = null;
-    const end = Math.min(pushing.length, pushAt + Math.max(PUSH_SLICE, Math.ceil(pushing.length / PUSH_SLICES_MAX)));
+    const end = Math.min(pushing.length, pushAt + pushSliceSize(pushing.length));
     for (; pushAt < end; pushAt++) {
       const ch = pushing[pushAt]!;
       if (!channels.has(ch) || ch.ackedSeq <= ch.toldDurable) continue;

@@ -1,7 +1,7 @@
 /**
  * Live hall monitor: GET /exams/:id/monitor for the first paint, then
- * /exams/:id/monitor/stream (server-sent events: `snapshot`, `alert`) for updates — one
- * long request, no polling. Shows every candidate's address, progress, last save,
+ * /exams/:id/monitor/stream (server-sent events: a `snapshot` on each connection, then
+ * `delta`s of the changed rows, and `alert`s) for updates — one long request, no polling. Shows every candidate's address, progress, last save,
  * remaining time (ticked locally between snapshots), violations and status, and when a
  * page has not been heard from for 15 s, when it was last seen; lists the roster
  * candidates who have not started ("absent" once the window has closed) in the same
@@ -19,7 +19,7 @@ import { absentWord, byName, MonitorState, plural, type RaisedAlert } from '../m
 import type { Ctx } from '../session.js';
 import { openEventStream, type StreamState } from '../sse.js';
 import { formatClock, formatSeconds } from '../time.js';
-import type { AttemptSummary, Exam, MonitorAlert, MonitorSnapshot, SignInFailure } from '../types.js';
+import type { AttemptSummary, Exam, MonitorAlert, MonitorDelta, MonitorSnapshot, SignInFailure } from '../types.js';
 import { errorText, toast } from '../ui.js';
 import { SEB_CELL_TITLE, sebCheckText } from './seb-check.js';
 import { extraTimeText } from './roster.js';
@@ -199,6 +199,13 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     if (before !== undefined && snap.attempts.length > before) void ctx.refreshWorkspace().catch(() => undefined);
     draw();
   };
+  /** The stream's `delta`: only the rows that changed since its last event. */
+  const onDelta = (d: MonitorDelta) => {
+    const before = state.snapshot?.attempts.length;
+    announce(state.applyDelta(d));
+    if (before !== undefined && (state.snapshot?.attempts.length ?? 0) > before) void ctx.refreshWorkspace().catch(() => undefined);
+    draw();
+  };
 
   const first = await ctx.api.get<MonitorSnapshot>(`/exams/${encodeURIComponent(exam.id)}/monitor`);
   onSnapshot(first);
@@ -225,12 +232,13 @@ export async function renderMonitor(ctx: Ctx, host: HTMLElement, exam: Exam): Pr
     onEvent: (event, data) => {
       try {
         if (event === 'snapshot') onSnapshot(JSON.parse(data) as MonitorSnapshot);
+        else if (event === 'delta') onDelta(JSON.parse(data) as MonitorDelta);
         else if (event === 'alert') {
           const r = state.raise(JSON.parse(data) as MonitorAlert);
           if (r) announce([r]);
         }
       } catch {
-        /* a malformed event is skipped; the next snapshot repairs the view */
+        /* a malformed event is skipped; the next connection's snapshot repairs the view */
       }
     },
   });
