@@ -15,7 +15,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './platform/deps.js';
 import type { HallDeps } from './hall/deps.js';
 import { createHttpApp } from './platform/http-app.js';
-import { candidateLiveRoutes } from './modules/candidate/index.js';
+import { attachLeanSave, candidateLiveRoutes } from './modules/candidate/index.js';
+import type { Server } from 'node:http';
 import { HotRouteRouter } from './platform/hot-router.js';
 import { API_VERSION } from './modules/system/routes.js';
 import { hallRouters } from './hall/composition.js';
@@ -58,6 +59,19 @@ function shortDigest(body: Uint8Array): ArrayBuffer {
   return d.buffer.slice(d.byteOffset, d.byteOffset + 8) as ArrayBuffer;
 }
 
+/** The headers on every response of the hall besides `x-request-id`, in this order. */
+const HALL_HEADERS = { 'x-cbt-api-version': API_VERSION, 'x-content-type-options': 'nosniff' } as const;
+const INTERNAL_ERROR_DETAIL = 'Something went wrong on the server; the error was logged with this request id.';
+
+/**
+ * Serves the live answer save before hono on `server` (already serving the app of
+ * createApp), with this app's headers and 500 detail (modules/candidate/lean-save.ts;
+ * docs/decisions.md, "The answer save is dispatched before hono").
+ */
+export function attachHallFastPaths(server: Server, deps: HallDeps): void {
+  attachLeanSave(server, deps, { headers: HALL_HEADERS, internalErrorDetail: INTERNAL_ERROR_DETAIL });
+}
+
 /** Builds the app. */
 export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
   const app = createHttpApp<AppEnv>({
@@ -65,11 +79,11 @@ export function createApp(deps: HallDeps, opts: AppOptions = {}): OpenAPIHono<Ap
     // the candidate's live requests skip the trie search (platform/hot-router.ts)
     router: new HotRouteRouter(candidateLiveRoutes),
     acceptRequestId: true,
-    headers: { 'x-cbt-api-version': API_VERSION, 'x-content-type-options': 'nosniff' },
+    headers: HALL_HEADERS,
     bodyLimit: limitFor,
     // JSON everywhere, multipart (and forms) only where files are uploaded
     bodyTypes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
-    internalErrorDetail: 'Something went wrong on the server; the error was logged with this request id.',
+    internalErrorDetail: INTERNAL_ERROR_DETAIL,
     api: {
       title: 'HallCBT API',
       version: API_VERSION,

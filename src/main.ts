@@ -19,6 +19,7 @@ import { reachableUrls } from './modules/system/index.js';
 import { ensureOperatorCredential } from './hall/operator.js';
 import { startJobLauncher } from './uploads/job-launcher.js';
 import { attachSaveChannel } from './modules/candidate/index.js';
+import { attachHallFastPaths } from './app.js';
 
 /** The listen queue of connections not accepted yet (see the listen call below). */
 const LISTEN_BACKLOG = 4096;
@@ -62,6 +63,8 @@ function main(): void {
       process.stdout.write(`  Hall operator credential (backups, on the admin page's "Hall operator" sign-in).\n  It is shown only this once; write it down and keep it safe:\n\n    ${operatorCredential}\n\n  A new one: node scripts/operator rotate --data-dir ${config.DATA_DIR}\n\n`);
     }
   });
+  // the live answer save answered before hono (modules/candidate/lean-save.ts)
+  attachHallFastPaths(server as unknown as HttpServer, rt.deps);
   // many idle keep-alive candidates: keep connections open between saves, and close
   // them after 65 s idle without a timer per response (platform/idle-connections.ts)
   const idle = reapIdleConnections(server as unknown as HttpServer, 65_000);

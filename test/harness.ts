@@ -18,6 +18,7 @@ import type { Clock } from '../src/platform/clock.js';
 import { REAL_PAPERS_DIR } from './real-papers.js';
 import { guardBrowser } from './csp-guard.js';
 import { attachSaveChannel, type SaveChannels } from '../src/modules/candidate/save-channel.js';
+import { attachHallFastPaths } from '../src/app.js';
 import { createHash } from 'node:crypto';
 import { sendFrom } from './security/from-address.js';
 
@@ -55,6 +56,8 @@ export async function startTestServer(opts: { config?: Partial<Config>; clock?: 
   });
   const port = (server.address() as AddressInfo).port;
   runtime.port.value = port;
+  // as src/main.ts: the live answer save is answered before hono
+  attachHallFastPaths(server, runtime.deps);
   const channels = attachSaveChannel(server, runtime.deps, { idleMs: opts.channelIdleMs });
   if (opts.jobs) runtime.startJobs();
   return {

@@ -12,17 +12,34 @@ import { saturate } from './saturate.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 
+/**
+ * Starts the bare app in its own process.
+ * @returns {Promise<{url: string, pid: number, stop(): Promise<void>}>} url: its origin (GET url + '/bare')
+ */
+export async function startBareHono() {
+  const child = fork(SELF, ['--child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const port = await new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m.port));
+    exited.then((code) => reject(new Error(`bare hono exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      child.kill();
+      await exited;
+    },
+  };
+}
+
 /** Starts the bare app, saturates it, stops it. Resolves the saturation figures. */
 export async function measureBareHono({ satSeconds, satConnections }) {
-  const child = fork(SELF, ['--child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const bare = await startBareHono();
   try {
-    const port = await new Promise((resolve, reject) => {
-      child.once('message', (m) => resolve(m.port));
-      child.once('exit', (code) => reject(new Error(`bare hono exited with ${code}`)));
-    });
-    return await saturate({ url: `http://127.0.0.1:${port}`, connections: satConnections, seconds: satSeconds, kind: 'baseline', path: '/bare' });
+    return await saturate({ url: bare.url, connections: satConnections, seconds: satSeconds, kind: 'baseline', path: '/bare' });
   } finally {
-    child.kill();
+    await bare.stop();
   }
 }
 

@@ -2,7 +2,12 @@
  * Benchmark modes and command-line options.
  *
  *   npm run bench                  full mode (issue 8's N values; 10–20 min)
- *   npm run bench -- --quick       small N, short windows (about a minute and a half)
+ *   npm run bench -- --quick       the saturation guard (issue 40; saturation.mjs): the HTTP save
+ *                                  path against hono alone at 500 connections, 3 runs of 4 s
+ *                                  each; prints the ratios and exits 1 when a run's saves ÷ bare
+ *                                  hono is under 0.45 or any connection error occurs (about a
+ *                                  minute; not part of `npm test`). Add --exam=100 --hall=500
+ *                                  for the small scenario runs quick mode used to make.
  *   npm run bench -- --smoke       tiny CI run (test/bench), about 30 s
  * Options: --exam=250,1000  --hall=250,5000  (override the N lists; `--exam=` skips)
  *          --out=DIR (results JSON, report, chart; default docs/ in full mode, else a temp dir)
@@ -41,8 +46,9 @@ const MODES = {
     saturation: { satSeconds: 8, satConnections: 100 },
   },
   quick: {
-    exam: [100],
-    hall: [500],
+    exam: [],
+    hall: [],
+    guard: { runs: 3, seconds: 4, connections: 500 },
     startWindowMs: 10_000,
     startTimeoutMs: 60_000,
     fillWindowMs: 5_000,

@@ -5,7 +5,8 @@
  * virtual candidates from separate generator processes on 127.0.0.1, and writes the
  * results: `<out>/benchmarks/results-<mode>.json`, the chart PNG, and the report
  * (docs/benchmarks.md in full mode; `<out>/benchmarks-<mode>.md` otherwise).
- * Exit code 1 when any request failed (the issue requires 0 errors), 2 on a crash.
+ * Exit code 1 when any request failed (the issue requires 0 errors) or, with --quick, when the
+ * saturation guard fails (saturation.mjs), 2 on a crash.
  * Modes and options: plan.mjs.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { writeReport } from './report.mjs';
 import { writeChart } from './chart.mjs';
 import { measureBareHono } from './bare-hono.mjs';
 import { buildServer, START_FLAGS } from './server.mjs';
+import { GUARD_RATIO, saturationCheck } from './saturation.mjs';
 
 const log = (...a) => console.log(...a);
 
@@ -54,6 +56,15 @@ async function main() {
   const machine = await describeMachine();
   log(`  ${machine.cores} × ${machine.cpu}; load ${machine.loadavg.join(' ')}; machine busy ${machine.busyPctBefore} % before start; fsync ${machine.fsyncMs} ms`);
 
+  if (plan.guard) {
+    // the saturation guard (issue 40): saves ÷ hono alone at 500 connections, every error counted
+    const g = plan.guard;
+    log(`saturation guard: ${g.runs} runs × ${g.seconds} s per route at ${g.connections} connections (saves ÷ bare hono ≥ ${GUARD_RATIO}, 0 connection errors)`);
+    const r = await saturationCheck({ ...g, log });
+    log(`  medians: saves ÷ bare hono ${r.median.ratio} (${r.median.save} / ${r.median.bare} req/s); connection errors ${r.errors}; server RSS peak ${r.rssPeakMB} MB → ${r.ok ? 'pass' : 'FAIL'}`);
+    if (!r.ok) process.exitCode = 1;
+    if (!plan.exam.length && !plan.hall.length) return;
+  }
   const stackCeiling = await measureBareHono(plan.saturation);
   log(`  stack ceiling (hono alone, no middleware, own process): ${stackCeiling.reqPerSec} req/s`);
   const receiver = await startReceiver();
@@ -96,7 +107,7 @@ async function main() {
   const { chartPath, mdPath } = await publish(results, plan);
   const errors = runs.reduce((s, r) => s + Object.values(r.phases).reduce((t, p) => t + p.errorCount, 0) + (r.webhooks?.missing ?? 0), 0);
   log(`done in ${results.minutes} min; ${errors} errors; results ${jsonPath}; report ${mdPath}; chart ${chartPath ?? '(none)'}`);
-  process.exitCode = errors ? 1 : 0;
+  if (errors) process.exitCode = 1;
 }
 
 main().catch((e) => {

@@ -6,7 +6,9 @@
  *
  * Run as a child: the parent sends `{url, connections, seconds, kind: 'baseline'|'save',
  * path, saves: [{attemptId, questionId, optionIds}]}` and receives
- * `{reqPerSec, total, non2xx, errors, p50, p99}`.
+ * `{reqPerSec, total, non2xx, errors, timeouts, p50, p99, clientCpuPct}` (errors counts every connection
+ * error — a reset, a refusal — and every time-out, autocannon's 10 s without an answer;
+ * autocannon's own `resets` is left out: it counts its request list wrapping round).
  * `saturate(opts)` (parent side) forks it and resolves that reply.
  */
 import { fork } from 'node:child_process';
@@ -46,15 +48,20 @@ async function child(o) {
   } else {
     requests = [{ method: 'GET', path: o.path }];
   }
+  const cpu0 = process.cpuUsage();
   const result = await autocannon({ url: o.url, connections: o.connections, duration: o.seconds, pipelining: 1, requests });
   const total = result.requests.total;
+  const cpu = process.cpuUsage(cpu0);
   process.send({
     reqPerSec: Math.round(total / result.duration),
     total,
     non2xx: result.non2xx,
     errors: result.errors,
+    timeouts: result.timeouts,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    // the generator's own CPU: when it nears one core, req/s is the generator's limit
+    clientCpuPct: Math.round(((cpu.user + cpu.system) / 1e4) / result.duration),
   });
 }
 

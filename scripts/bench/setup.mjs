@@ -38,7 +38,8 @@ export async function waitFlushed(baseUrl, ms = 30_000) {
 /**
  * Prepares a run.
  * @param {{seated: number, credits: number, receiverUrl: string, paper?: 'flat'|'utme', satSeconds: number, satConnections: number, log: Function}} o
- * @returns {Promise<{server, seed, dataDir, baseline, seated: object[], saturation: {baseline, save}, close(): Promise<void>}>}
+ * @returns {Promise<{server, seed, dataDir, baseline, seated: object[], saves: object[], saturation: {baseline, save}|null, close(): Promise<void>}>}
+ *   saves: the saturation's answers (saturate.mjs `saves`); saturation null when `satSeconds` is 0
  */
 export async function prepareRun(o) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-bench-'));
@@ -76,13 +77,18 @@ export async function prepareRun(o) {
   // both routes are run once unmeasured first: a freshly started server still compiles the
   // code a hall that has run for a minute has optimised, and the first route measured
   // would pay for the shared middleware's warm-up alone
-  const warm = { ...common, seconds: Math.max(1, Math.ceil(o.satSeconds / 2)) };
-  await saturate({ ...warm, kind: 'baseline', path: baseline.path });
-  await saturate({ ...warm, kind: 'save', saves });
-  const satBaseline = await measure({ ...common, kind: 'baseline', path: baseline.path });
-  const satSave = await measure({ ...common, kind: 'save', saves });
-  await waitFlushed(server.baseUrl);
-  o.log(`  saturation: bare ${satBaseline.reqPerSec} req/s (${satBaseline.cpuUsPerRequest} µs CPU each), save ${satSave.reqPerSec} req/s (${satSave.cpuUsPerRequest} µs CPU each)`);
+  // satSeconds 0: the caller measures saturation itself (saturation.mjs) from `saves`
+  let satBaseline = null;
+  let satSave = null;
+  if (o.satSeconds > 0) {
+    const warm = { ...common, seconds: Math.max(1, Math.ceil(o.satSeconds / 2)) };
+    await saturate({ ...warm, kind: 'baseline', path: baseline.path });
+    await saturate({ ...warm, kind: 'save', saves });
+    satBaseline = await measure({ ...common, kind: 'baseline', path: baseline.path });
+    satSave = await measure({ ...common, kind: 'save', saves });
+    await waitFlushed(server.baseUrl);
+    o.log(`  saturation: bare ${satBaseline.reqPerSec} req/s (${satBaseline.cpuUsPerRequest} µs CPU each), save ${satSave.reqPerSec} req/s (${satSave.cpuUsPerRequest} µs CPU each)`);
+  }
 
   return {
     server,
@@ -90,7 +96,8 @@ export async function prepareRun(o) {
     dataDir,
     baseline,
     seated,
-    saturation: {
+    saves,
+    saturation: satBaseline && {
       baseline: satBaseline,
       save: satSave,
       ratio: satBaseline.reqPerSec ? Math.round((satSave.reqPerSec / satBaseline.reqPerSec) * 100) / 100 : null,

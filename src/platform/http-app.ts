@@ -34,6 +34,18 @@ const ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../.
 const SWAGGER = `${ROOT}node_modules/swagger-ui-dist`;
 /** An incoming request id the hall keeps (anything else is replaced by its own). */
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
+// a per-process random prefix and a counter (no randomness per request), shared by every
+// app of the process and by the hall's lean save dispatch (modules/candidate/lean-save.ts)
+const bootId = randomBase62(6);
+let requestCounter = 0;
+
+/**
+ * The id of a new request: `incoming` (a client's `x-request-id`) when it is 1–64 of
+ * `[A-Za-z0-9_.-]`, else `<boot prefix>-<counter in base 36>`, unique within the process.
+ */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++requestCounter).toString(36)}`;
+}
 
 /** A security scheme of the OpenAPI document (OpenAPI 3.1, "Security Scheme Object"). */
 export type SecurityScheme = {
@@ -99,13 +111,10 @@ function installRequestIds(app: OpenAPIHono<ShellEnv>, opts: HttpAppOptions<Env>
   const accept = opts.acceptRequestId === true;
   const names = Object.keys(opts.headers ?? {});
   const values = names.map((n) => opts.headers![n]!);
-  // a per-process random prefix and a counter (no randomness per request)
-  const bootId = randomBase62(6);
-  let requestCounter = 0;
   app.use('*', async (c, next) => {
     const started = performance.now();
     const incoming = accept ? c.req.header('x-request-id') : undefined;
-    const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++requestCounter).toString(36)}`;
+    const requestId = requestIdFor(incoming);
     c.set('requestId', requestId);
     // on the Node response (merged at writeHead): `c.res.headers.set` would turn plain
     // headers into WHATWG Headers that @hono/node-server copies back, on every request

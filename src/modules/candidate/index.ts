@@ -9,3 +9,4 @@
  */
 export { attemptRoutes, candidateLiveRoutes } from './routes.js';
 export { attachSaveChannel } from './save-channel.js';
+export { attachLeanSave } from './lean-save.js';

@@ -73,8 +73,10 @@ const channelDoc = {
     frameBudget: 'per connection: min(CBT_ANSWER_RATE_LIMIT_PER_MIN, 600) frames a minute, ten seconds of them at once (at least 20); every frame also takes a point of the attempt\'s rate limit',
   },
 };
-const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
-const LIVE = 'requests for this attempt';
+/** The one-answer save's path parameters (shared with lean-save.ts). */
+export const saveParams = s.attemptParams.extend({ questionId: s.answerItemSchema.shape.questionId });
+/** What the live rate limit counts, in its 429's detail. */
+export const LIVE = 'requests for this attempt';
 /** The maths form a request's `?math=` asks for (left out: KaTeX HTML, as before). */
 const mathForm = (math: 'mathml' | undefined): MathForm => math ?? 'html';
 
