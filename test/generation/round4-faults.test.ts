@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPool, isPluralNoun, materialWholes, pickDistractors, slotNumber } from '../../src/core/generation/engine/distractors.js';
 import { isEssayClause } from '../../src/core/generation/engine/essay-items.js';
+import { FactFinder } from '../../src/core/generation/engine/facts.js';
 import { onOnePath } from '../../src/core/generation/engine/falsehood.js';
 import { indexMaterial, passageSentences, rejectReason, stripNumbering } from '../../src/core/generation/engine/sentences.js';
 import { extractSpans } from '../../src/core/generation/engine/spans.js';
@@ -127,5 +128,23 @@ describe('essay model answers are connected sentences (rule 4)', () => {
     expect(isEssayClause('Number three, the liver, also called the largest gland.')).toBe(false);
     expect(isEssayClause('Two, the kidney removes urea and excess salts from the blood.')).toBe(false);
     expect(isEssayClause('The nephron, the basic unit.')).toBe(false);
+  });
+});
+
+describe('no blank on an illustrative word (rule 5)', () => {
+  it('never blanks the actor of an example ("A trader who …", "for example, a farmer …")', () => {
+    const index = indexMaterial(para([
+      'A trader who wants a lorry but has no capital cannot expand her business in the market.',
+      'Capital is wealth used to produce more wealth, such as machines, tools and buildings.',
+      'For example, a farmer buys a tractor with his savings to plough more land for maize.',
+      'Labour is human effort, physical or mental, used in the production of goods and services.',
+      'Land includes all natural resources such as soil, forests, rivers and minerals in the ground.',
+      'The entrepreneur combines land, labour and capital and bears the risk of the business.',
+    ]));
+    const finder = new FactFinder(index, 5, kindOf);
+    const trader = index.sentences.find((x) => x.text.startsWith('A trader'))!;
+    const farmer = index.sentences.find((x) => x.text.startsWith('For example'));
+    expect(finder.spans(trader).map((sp) => sp.text.toLowerCase())).not.toContain('trader');
+    if (farmer) expect(finder.spans(farmer).map((sp) => sp.text.toLowerCase())).not.toContain('farmer');
   });
 });
