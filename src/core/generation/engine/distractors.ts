@@ -73,12 +73,16 @@ function singular(word: string): string {
 
 /**
  * Plural test for a noun head: with the lexicon, a word ending in -s is plural only when its
- * singular is a noun too ("soils" → "soil"; "gas" and "basis" are singular; issue 39 §2 "Gas … are").
+ * singular is a noun with as many senses as the word itself or more ("soils" → "soil"; "gas" and "basis"
+ * are singular; issue 39 §2 "Gas … are").
  */
 export function isPluralNoun(word: string, lexicon?: Lexicon): boolean {
   if (!isPlural(word)) return false;
   if (!lexicon) return true;
-  return lexicon(singular(word), 'noun') !== null;
+  // ("gas" is a noun in its own right with more senses than "ga"; "glasses" has fewer than "glass")
+  const one = lexicon(singular(word), 'noun');
+  const self = lexicon(word.toLowerCase(), 'noun');
+  return one !== null && (!self || one.senses >= self.senses);
 }
 
 /**
@@ -242,7 +246,8 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
       bonus += kin === 2 ? 2.5 : kin === 1 ? 1 : 0;
     } else if (strict) continue;
     if (key.kind === 'name' && (c.count < 2 || /[:;]|\band\b/.test(c.text))) continue;
-    if (key.kind === 'term') {
+    // (the rules of issue 39 §2 below need the lexicon's word classes; without it the material's evidence only scores)
+    if (key.kind === 'term' && lexicon) {
       const head = headWord(c.text);
       if (slot && pos === 'noun' && (slot === 'plural') !== isPluralNoun(head, lexicon)) continue;
       if (keyCommon && c.midCapital > 0 && c.midLower === 0) continue;
