@@ -11,10 +11,12 @@ import { headWord, kinship, lexPos, type LexKind, type Lexicon } from './lexicon
 import type { MaterialIndex } from './sentences.js';
 import { extractSpans, numberValue, type Span, type SpanKind } from './spans.js';
 
-/** General nouns that fit almost any blank: never keys, never distractors (issue 39 §2: "matter", "kind", "building"). */
+/** General nouns that fit almost any blank: never keys, never distractors (issue 39 §2: "matter", "kind"). */
 export const GENERAL_NOUNS = new Set(
-  'system part statement company type kind way form process set use case point time area amount number level group item example information thing people person factor aspect method means member end side result effect reason purpose role place fact term issue matter situation condition state range total value quality question answer building road better change stuff object'.split(' '),
+  'system part statement company type kind way form process set use case point time area amount number level group item example information thing people person factor aspect method means member end side result effect reason purpose role place fact term issue matter situation condition state range total value quality question answer'.split(' '),
 );
+/** General nouns that are never distractors: GENERAL_NOUNS and words that fit any concrete blank ("building", "better"). */
+const GENERAL_DISTRACTORS = new Set([...GENERAL_NOUNS, ...'building road better change stuff object'.split(' ')]);
 
 /** One distinct candidate of the pool. */
 export interface PoolEntry {
@@ -254,7 +256,7 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
       // a part of the key's word or the key part of its ("brain" / "forebrain"), or a whole the material divides into parts
       if (head.length >= 4 && keyHead.length >= 4 && head !== keyHead && (keyHead.endsWith(head) || head.endsWith(keyHead))) continue;
       if (wholes.has(head.replace(/s$/, ''))) continue;
-      if (c.tokens === 1 && GENERAL_NOUNS.has(singular(head))) continue;
+      if (c.tokens === 1 && GENERAL_DISTRACTORS.has(singular(head))) continue;
     }
     if (article && indefiniteArticle(c.text) !== article) continue;
     // a general word ("form", "life", "set": ten or more senses) fits too many blanks to be a fair wrong answer
