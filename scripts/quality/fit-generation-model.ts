@@ -4,7 +4,7 @@
  * src/core/generation/quality/base-model.ts with its provenance and leave-one-material-out figures.
  *
  * The judged items are rebuilt, not stored: each round's generator is checked out of git
- * (round 2: 718f25e, round 3: 9d3bca2) into a temporary directory, its judging packet script
+ * (round 2: 718f25e, round 3: 9d3bca2, round 4: d87debb) into a temporary directory, its judging packet script
  * runs there (patched only to also dump the items and passages as JSON), and the items are paired
  * with the judges' ratings in docs/quality-generation-ratings.md (A = 1; B and C = 0: the model
  * predicts "usable as-is", the issue's target). The dumps quote the ICAN paper, so they are kept
@@ -35,6 +35,8 @@ const ROUNDS = [
   { round: 2, commit: '718f25e', flags: [] as string[] },
   // (9d3bca2's packet script knew only the round-2 sets: round 3's materials, holdout-3, are patched in as the later --round3 did)
   { round: 3, commit: '9d3bca2', flags: ['--r3'] },
+  // (round 4 judged what d87debb's product returned — engine and quality model — on holdout-4, merged after it: copied in)
+  { round: 4, commit: 'd87debb', flags: ['--round4', 'test/fixtures/generation/holdout-4'] },
 ];
 
 interface Dump {
@@ -52,11 +54,13 @@ function rebuild(r: (typeof ROUNDS)[number]): string {
   try {
     execFileSync('bash', ['-c', `git -C "${ROOT}" archive ${r.commit} | tar -x -C "${dir}"`]);
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    cpSync(join(ROOT, 'test/fixtures/generation/holdout-3'), join(dir, 'test/fixtures/generation/holdout-3'), { recursive: true });
+    for (const h of ['holdout-3', 'holdout-4']) cpSync(join(ROOT, 'test/fixtures/generation', h), join(dir, 'test/fixtures/generation', h), { recursive: true });
     const p = join(dir, 'scripts/judging-packet.ts');
     let s = readFileSync(p, 'utf8');
     s = s.replace("const src = set === 'measure'", "const src = process.argv.includes('--r3') ? { dir: join(ROOT, 'test/fixtures/generation/holdout-3'), docx: 'soil-fertility.md', docxName: 'Soil fertility and fertilisers (DOCX)', pptx: 'federal-system.md', pptxName: 'The Nigerian federal system (PPTX)', captions: 'cell-organelles-captions.txt', videoName: 'The cell and its organelles lecture (MP4 with captions)', ican: [57, 102] as const } : set === 'measure'");
     s = s.replace(/(const \{ questions \} = generateExtractive\([^;]+;)/, "$1\n      DUMP.push({ material: m.name, passages: m.passages, questions });");
+    // (d87debb's call spans lines with a conditional: the dump is taken where the material's heading is written)
+    if (r.round === 4) s = s.replace("      parts.push(`## ${m.name}`, '');", "      DUMP.push({ material: m.name, passages: m.passages, questions });\n      parts.push(`## ${m.name}`, '');");
     s = s.replace('async function main() {', 'const DUMP: unknown[] = [];\nasync function main() {');
     s = s.replace("    writeFileSync(OUT, parts.join('\\n'));", "    writeFileSync(OUT, parts.join('\\n'));\n    writeFileSync(OUT + '.json', JSON.stringify(DUMP));");
     // the round-2 script reads the paper from ../shared beside its checkout
@@ -72,9 +76,11 @@ function rebuild(r: (typeof ROUNDS)[number]): string {
 /** The judges' ratings by item number, per round (docs/quality-generation-ratings.md). */
 function ratings(): Map<number, Map<number, string>> {
   const text = readFileSync(join(ROOT, 'docs/quality-generation-ratings.md'), 'utf8');
-  const [r2, r3] = text.split(/^# Generation, round 3/m) as [string, string];
+  const [r2, rest] = text.split(/^# Generation, round 3/m) as [string, string];
+  const [r3, r4] = rest.split(/^# Generation, round 4/m) as [string, string];
   const parse = (part: string, col: number) => new Map([...part.matchAll(/^\| (\d+) \|(.+)$/gm)].map((m) => [Number(m[1]), m[2]!.split('|').map((c) => c.trim())[col]!]).filter(([, r]) => /^[ABC]$/.test(r as string)) as [number, string][]);
-  return new Map([[2, parse(r2, 2)], [3, parse(r3, 1)]]);
+  // (round 4's table: Item | Material | Type | Rating | Wrong key? | Reason)
+  return new Map([[2, parse(r2, 2)], [3, parse(r3, 1)], [4, parse(r4, 2)]]);
 }
 
 interface Row {
@@ -122,13 +128,26 @@ function lomo(all: Row[], lambda: number): number[] {
 }
 
 /** Whether the selection keeps an item: its score reaches the threshold and it has no fatal fault (select.ts). */
-const passes = (r: Row, score: number, t: number) => score >= t && FATAL_FEATURES.every((f) => !r.features[f]);
+const passes = (r: Row, score: number, t: number, tc = t) => score >= (r.features.mcqCloze ? Math.max(t, tc) : t) && FATAL_FEATURES.every((f) => !r.features[f]);
 
-/** Kept items' shares at a threshold: as-is (A), unusable (C), and the share kept. */
-function at(all: Row[], scores: number[], t: number) {
-  const kept = all.filter((r, i) => passes(r, scores[i]!, t));
+/** Kept items' shares at a threshold (and a cloze MCQ's bar): as-is (A), unusable (C), and the share kept. */
+function at(all: Row[], scores: number[], t: number, tc = t) {
+  const kept = all.filter((r, i) => passes(r, scores[i]!, t, tc));
   const share = (g: string) => (kept.length ? kept.filter((r) => r.rating === g).length / kept.length : 0);
-  return { t, kept: kept.length, keptShare: kept.length / all.length, a: share('A'), c: share('C') };
+  return { t, tc, kept: kept.length, keptShare: kept.length / all.length, a: share('A'), c: share('C') };
+}
+
+/**
+ * The cloze MCQs' own bar (docs/decisions.md, "Cloze MCQs get their own bar (issue 39 §2)"): the
+ * lowest, from `t` up, at which the cloze MCQs kept out of fold are ≥ 60% as-is — or none is kept.
+ */
+function clozeBar(all: Row[], scores: number[], t: number): number {
+  const cloze = all.map((r, i) => ({ r, s: scores[i]! })).filter((x) => x.r.features.mcqCloze);
+  for (let tc = t; tc < 1; tc += 0.01) {
+    const kept = cloze.filter((x) => passes(x.r, x.s, tc));
+    if (!kept.length || kept.filter((x) => x.r.rating === 'A').length / kept.length >= 0.6) return Math.round(tc * 100) / 100;
+  }
+  return 1;
 }
 
 function main() {
@@ -140,15 +159,20 @@ function main() {
   // precision over volume: the lowest threshold whose kept items (out of fold) are ≥ 60% as-is, keeping ≥ 15% of them
   const grid = Array.from({ length: 80 }, (_, i) => 0.1 + i * 0.01).map((t) => at(all, best.s, t));
   const chosen = grid.find((g) => g.a >= 0.6 && g.keptShare >= 0.15) ?? grid.filter((g) => g.keptShare >= 0.15).reduce((a, b) => (b.a > a.a ? b : a));
+  const tc = clozeBar(all, best.s, chosen.t);
+  const overall = at(all, best.s, chosen.t, tc);
+  const cloze = all.filter((r) => r.features.mcqCloze);
+  const clozeKept = cloze.filter((r) => passes(r, best.s[all.indexOf(r)]!, chosen.t, tc));
+  console.log(`cloze MCQs: ${cloze.length} judged, ${cloze.filter((r) => r.rating === 'A').length} A; bar ${tc.toFixed(2)} keeps ${clozeKept.length} (${clozeKept.filter((r) => r.rating === 'A').length} A, ${clozeKept.filter((r) => r.rating === 'C').length} C)`);
   const base = { a: all.filter((r) => r.rating === 'A').length / all.length, c: all.filter((r) => r.rating === 'C').length / all.length };
-  const correct = all.filter((r, i) => (passes(r, best.s[i]!, chosen.t) ? 1 : 0) === target(r)).length / all.length;
+  const correct = all.filter((r, i) => (passes(r, best.s[i]!, chosen.t, tc) ? 1 : 0) === target(r)).length / all.length;
   const fit = fitLogistic(all.map((r) => ({ features: r.features, target: target(r) })), FEATURE_NAMES, { lambda: best.l, lambdaBias: 0.01, nonPositive: FAULT_FEATURES });
-  const summary = `${all.length} judged items (round 2: ${all.filter((r) => r.round === 2).length}, round 3: ${all.filter((r) => r.round === 3).length}; ${all.filter((r) => r.rating === 'A').length} A). Leave-one-material-out (8 materials; kept = score at or above the threshold and no fatal fault), lambda ${best.l}, threshold ${chosen.t.toFixed(2)}: kept ${chosen.kept} of ${all.length} (${(chosen.keptShare * 100).toFixed(1)}%), as-is ${(chosen.a * 100).toFixed(1)}% (all items ${(base.a * 100).toFixed(1)}%), unusable ${(chosen.c * 100).toFixed(1)}% (all items ${(base.c * 100).toFixed(1)}%), accuracy ${(correct * 100).toFixed(1)}%.`;
+  const summary = `${all.length} judged items (${ROUNDS.map((x) => `round ${x.round}: ${all.filter((r) => r.round === x.round).length}`).join(', ')}; ${all.filter((r) => r.rating === 'A').length} A). Leave-one-material-out (${new Set(all.map((r) => r.material)).size} materials; kept = score at or above the threshold and no fatal fault), lambda ${best.l}, threshold ${chosen.t.toFixed(2)}, cloze MCQs ${tc.toFixed(2)}: kept ${overall.kept} of ${all.length} (${(overall.keptShare * 100).toFixed(1)}%), as-is ${(overall.a * 100).toFixed(1)}% (all items ${(base.a * 100).toFixed(1)}%), unusable ${(overall.c * 100).toFixed(1)}% (all items ${(base.c * 100).toFixed(1)}%), accuracy ${(correct * 100).toFixed(1)}%.`;
   console.log(summary);
   for (const g of grid.filter((_, i) => i % 5 === 0)) console.log(`  t ${g.t.toFixed(2)}: kept ${g.kept}, A ${(g.a * 100).toFixed(0)}%, C ${(g.c * 100).toFixed(0)}%`);
   const per = [...new Set(all.map((r) => r.material))].map((m) => {
     const idx = all.map((r, i) => (r.material === m ? i : -1)).filter((i) => i >= 0);
-    const kept = idx.filter((i) => passes(all[i]!, best.s[i]!, chosen.t));
+    const kept = idx.filter((i) => passes(all[i]!, best.s[i]!, chosen.t, tc));
     return `${m}: ${kept.length}/${idx.length} kept, ${kept.filter((i) => all[i]!.rating === 'A').length} A, ${kept.filter((i) => all[i]!.rating === 'C').length} C`;
   });
   per.forEach((p) => console.log(`  ${p}`));
@@ -157,8 +181,8 @@ function main() {
   const file = `/**
  * The base quality model of generated items (issue 39 §2), written by
  * \`npx tsx scripts/quality/fit-generation-model.ts\` — do not edit by hand.
- * Fitted on the judged rounds 2 and 3 (docs/quality-generation-ratings.md; items rebuilt from
- * the frozen generators 718f25e and 9d3bca2): logistic regression, A (usable as-is) = 1,
+ * Fitted on the judged rounds 2, 3 and 4 (docs/quality-generation-ratings.md; items rebuilt from
+ * the frozen generators 718f25e, 9d3bca2 and d87debb): logistic regression, A (usable as-is) = 1,
  * B and C = 0, L2 penalty chosen by leave-one-material-out log-loss; the fault features
  * (FAULT_FEATURES) may only lower a score. Development figures, not
  * hold-out ones (docs/quality.md, "Quality model (issue 39 §2)"):
@@ -175,6 +199,7 @@ export const BASE_QUALITY_MODEL: QualityModel = {
 ${FEATURE_NAMES.map((n) => `    ${n}: ${round(fit.weights[n]!)},`).join('\n')}
   },
   threshold: ${chosen.t.toFixed(2)},
+  clozeThreshold: ${tc.toFixed(2)},
   judgements: 0,
 };
 `;

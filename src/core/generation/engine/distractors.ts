@@ -7,9 +7,16 @@
  */
 import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { tieBreak } from '../text/seed.js';
-import { headWord, kinship, lexPos, type Lexicon } from './lexicon.js';
+import { headWord, kinship, lexPos, type LexKind, type Lexicon } from './lexicon.js';
 import type { MaterialIndex } from './sentences.js';
 import { extractSpans, numberValue, type Span, type SpanKind } from './spans.js';
+
+/** General nouns that fit almost any blank: never keys, never distractors (issue 39 §2: "matter", "kind"). */
+export const GENERAL_NOUNS = new Set(
+  'system part statement company type kind way form process set use case point time area amount number level group item example information thing people person factor aspect method means member end side result effect reason purpose role place fact term issue matter situation condition state range total value quality question answer'.split(' '),
+);
+/** General nouns that are never distractors: GENERAL_NOUNS and words that fit any concrete blank ("building", "better"). */
+const GENERAL_DISTRACTORS = new Set([...GENERAL_NOUNS, ...'building road better change stuff object'.split(' ')]);
 
 /** One distinct candidate of the pool. */
 export interface PoolEntry {
@@ -24,13 +31,81 @@ export interface PoolEntry {
   nounHits: number;
   /** Word classes seen for this span across the material (POS tagger), with counts. */
   classes: Map<string, number>;
+  /** Occurrences after a sentence's first word, capitalised / lower case: a word only ever capitalised there is a proper noun ("Nigeria"). */
+  midCapital: number;
+  midLower: number;
   /** Content stems and normalised text of `text`, computed once. */
   stems: string[];
   norm: string;
 }
 
-/** Per kind, the distinct spans of the whole material. */
-export type DistractorPool = Record<SpanKind, Map<string, PoolEntry>>;
+/**
+ * Per kind, the distinct spans of the whole material; `wholes`: the head words the material
+ * names as a whole or a class of other terms (materialWholes).
+ */
+export type DistractorPool = Record<SpanKind, Map<string, PoolEntry>> & { wholes?: Set<string> };
+
+/**
+ * A whole or class the material divides into the terms it names ("the main parts of the brain",
+ * "types of rock", "the brain, specifically the cerebrum", "X is made up of …"), lower-case head
+ * words. Such a term is never a fair wrong answer (or a false swap) beside its parts: "brain"
+ * for "cerebellum" makes two right answers (issue 39 §2, round 4 items 25, 27, 28).
+ */
+export function materialWholes(sentences: readonly { text: string }[]): Set<string> {
+  const out = new Set<string>();
+  const add = (w: string | undefined) => {
+    if (w) out.add(headWord(w).replace(/s$/, ''));
+  };
+  for (const { text } of sentences) {
+    for (const m of text.matchAll(/\b(?:parts?|types?|kinds?|classes|sorts?|divisions?|branches|sections?|regions?|examples?)\s+of\s+(?:the\s+|a\s+|an\s+)?(\p{L}[\p{L}-]*)/giu)) add(m[1]);
+    for (const m of text.matchAll(/(\p{L}[\p{L}-]*),\s*(?:specifically|namely|especially|particularly|in particular)\b/giu)) add(m[1]);
+    for (const m of text.matchAll(/(\p{L}[\p{L}-]*)\s+(?:is|are)\s+(?:made up of|divided into|composed of|subdivided into)\b/giu)) add(m[1]);
+    for (const m of text.matchAll(/(\p{L}[\p{L}-]*)\s+(?:has|have)\s+(?:\w+\s+)?(?:main\s+)?(?:parts|types|kinds|divisions|regions)\b/giu)) add(m[1]);
+  }
+  return out;
+}
+
+/** Singular of a regular English plural ("soils" → "soil", "bodies" → "body"), lower case. */
+function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (/ies$/.test(w)) return `${w.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  return w.replace(/s$/, '');
+}
+
+/**
+ * Plural test for a noun head: with the lexicon, a word ending in -s is plural only when its
+ * singular is a noun with as many senses as the word itself or more ("soils" → "soil"; "gas" and "basis"
+ * are singular; issue 39 §2 "Gas … are").
+ */
+export function isPluralNoun(word: string, lexicon?: Lexicon): boolean {
+  if (!isPlural(word)) return false;
+  if (!lexicon) return true;
+  // ("gas" is a noun in its own right with more senses than "ga"; "glasses" has fewer than "glass")
+  const one = lexicon(singular(word), 'noun');
+  const self = lexicon(word.toLowerCase(), 'noun');
+  return one !== null && (!self || one.senses >= self.senses);
+}
+
+/**
+ * The grammatical number the blank's slot asks for, from the words either side: the verb after
+ * ("___ are", "___ is") or a determiner before ("a ___", "these ___"); null when neither says.
+ */
+export function slotNumber(before: string, after: string): 'singular' | 'plural' | null {
+  const verb = /^\s*(?:\([^)]*\)\s*)?(\p{L}+)/u.exec(after)?.[1]?.toLowerCase();
+  if (verb && /^(?:are|were|have|do)$/.test(verb)) return 'plural';
+  if (verb && /^(?:is|was|has|does)$/.test(verb)) return 'singular';
+  const det = /(\p{L}+)\s+$/u.exec(before)?.[1]?.toLowerCase();
+  if (det && /^(?:these|those|many|several|both|few|various|two|three|four|five)$/.test(det)) return 'plural';
+  if (det && /^(?:a|an|this|that|each|every|one|another)$/.test(det)) return 'singular';
+  return null;
+}
+
+/** True when one kind is the other's synonym (a shared sense), hypernym or hyponym (two levels): two right answers. */
+export function nestedKinds(a: LexKind, b: LexKind): boolean {
+  const meets = (x: ReadonlySet<number> | undefined, y: ReadonlySet<number> | undefined) => !!x && !!y && [...x].some((v) => y.has(v));
+  return meets(a.synsets, b.synsets) || meets(a.synsets, b.hypernyms) || meets(b.synsets, a.hypernyms);
+}
 
 /** Builds the pool from every sentence of the material (usable or not: option lists hold good numbers) except furniture and examiners' talk. */
 export function buildPool(index: MaterialIndex): DistractorPool {
@@ -40,8 +115,12 @@ export function buildPool(index: MaterialIndex): DistractorPool {
     if (s.noise) continue;
     for (const span of extractSpans(s.text)) {
       const id = `${span.kind}|${span.key}`;
-      const entry = pool[span.kind].get(span.key) ?? { key: span.key, kind: span.kind, shape: span.shape, text: span.text, count: 0, passages: new Set<number>(), tokens: span.tokens, nounHits: 0, classes: new Map<string, number>(), stems: [], norm: '' };
+      const entry = pool[span.kind].get(span.key) ?? { key: span.key, kind: span.kind, shape: span.shape, text: span.text, count: 0, passages: new Set<number>(), tokens: span.tokens, nounHits: 0, classes: new Map<string, number>(), midCapital: 0, midLower: 0, stems: [], norm: '' };
       entry.count++;
+      if (span.start > 0 && !/^[\s"“(]*$/.test(s.text.slice(0, span.start))) {
+        if (/^\p{Lu}/u.test(span.text)) entry.midCapital++;
+        else entry.midLower++;
+      }
       if (span.cls) entry.classes.set(span.cls, (entry.classes.get(span.cls) ?? 0) + 1);
       if (span.nounSlot) entry.nounHits++;
       entry.passages.add(s.passageIndex);
@@ -61,6 +140,7 @@ export function buildPool(index: MaterialIndex): DistractorPool {
       entry.norm = normaliseForMatch(entry.text);
     }
   }
+  pool.wholes = materialWholes(index.sentences.filter((s) => !s.noise));
   return pool;
 }
 
@@ -132,6 +212,12 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
   const seen = new Set([normaliseForMatch(key.text)]);
   // "a"/"an" before the blank must fit every option, or it points at the key (round 2: "an ___" with one vowel option)
   const article = /\b(a|an)\s+$/i.exec(sentence.slice(Math.max(0, key.start - 4), key.start))?.[1]?.toLowerCase();
+  // the slot's grammatical number ("___ are", "a ___"): every option must fit it (issue 39 §2: "Gas … are")
+  const slot = key.kind === 'term' && pos === 'noun' ? slotNumber(sentence.slice(0, key.start), sentence.slice(key.end)) : null;
+  const keyHead = key.kind === 'term' ? headWord(key.text) : '';
+  // a key written lower case in mid-sentence is a common noun: a proper noun ("Nigeria", shown "nigeria") is no option for it
+  const keyCommon = key.kind === 'term' && !/^\p{Lu}/u.test(key.text);
+  const wholes = pool.wholes ?? new Set<string>();
   const scored: { text: string; score: number }[] = [];
   for (const c of pool[key.kind].values()) {
     if (c.key === key.key || c.shape !== key.shape) continue;
@@ -154,10 +240,24 @@ export function pickDistractors(pool: DistractorPool, key: Span, sentence: strin
       // (two passages) only. Without a lexicon, nearness only scores. Strict (false statements): a sibling or nothing.
       if (strict ? kin < 2 : kin === 0 || (lexicon && kin === -1 && distance > 2)) continue;
       // A noun key's distractors agree with it in number ("capillaries": not "pancreas"); without a lexicon this only scores (similarity).
-      if (lexicon && isPlural(headWord(key.text)) !== isPlural(headWord(c.text))) continue;
+      if (lexicon && isPluralNoun(headWord(key.text), lexicon) !== isPluralNoun(headWord(c.text), lexicon)) continue;
+      // never a synonym, hypernym or hyponym of the key ("centre" for "middle", "change" for "shift"): two right answers
+      if (keyKind && candKind && nestedKinds(keyKind, candKind)) continue;
+      // of the key's kind and of its topic (issue 39 §2): a kind shared only by lexicographer file must come from near the key
+      if (!strict && lexicon && kin < 2 && distance > 1) continue;
       bonus += kin === 2 ? 2.5 : kin === 1 ? 1 : 0;
     } else if (strict) continue;
     if (key.kind === 'name' && (c.count < 2 || /[:;]|\band\b/.test(c.text))) continue;
+    // (the rules of issue 39 §2 below need the lexicon's word classes; without it the material's evidence only scores)
+    if (key.kind === 'term' && lexicon) {
+      const head = headWord(c.text);
+      if (slot && pos === 'noun' && (slot === 'plural') !== isPluralNoun(head, lexicon)) continue;
+      if (keyCommon && c.midCapital > 0 && c.midLower === 0) continue;
+      // a part of the key's word or the key part of its ("brain" / "forebrain"), or a whole the material divides into parts
+      if (head.length >= 4 && keyHead.length >= 4 && head !== keyHead && (keyHead.endsWith(head) || head.endsWith(keyHead))) continue;
+      if (wholes.has(head.replace(/s$/, ''))) continue;
+      if (c.tokens === 1 && GENERAL_DISTRACTORS.has(singular(head))) continue;
+    }
     if (article && indefiniteArticle(c.text) !== article) continue;
     // a general word ("form", "life", "set": ten or more senses) fits too many blanks to be a fair wrong answer
     if (lexicon && pos && (lexicon(headWord(c.text), pos)?.senses ?? 0) >= GENERAL_SENSES) continue;

@@ -6,7 +6,7 @@
 import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
 import { shortId } from '../text/seed.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
-import type { SourceSentence } from './sentences.js';
+import { rejectReason, SPOKEN_NUMBERING, type SourceSentence } from './sentences.js';
 
 /** Marks per tier: more ideas to synthesise, more marks. */
 export const ESSAY_MARKS: Record<QuestionDifficulty, number> = { simple: 4, intermediate: 6, hard: 8 };
@@ -24,6 +24,20 @@ export function splitMarks(total: number, k: number): number[] {
 export function ideaLabel(sentence: string): string {
   const w = sentence.replace(/[.!]$/, '').split(/\s+/);
   return w.length <= 9 ? w.join(' ') : `${w.slice(0, 9).join(' ')}…`;
+}
+
+/** Fewest words of a model answer's sentence: shorter ones are captions or list fragments, not explanation. */
+export const ESSAY_SENTENCE_MIN_WORDS = 7;
+
+/**
+ * True when `sentence` can be a sentence of an essay's model answer: a clause of at least
+ * ESSAY_SENTENCE_MIN_WORDS words that opens with no list numbering ("Two, …", "Number two, …")
+ * and has a verb (issue 39 §2, round 4 item 33: a model answer of caption fragments is no answer).
+ */
+export function isEssayClause(sentence: string): boolean {
+  const w = sentence.split(/\s+/).filter(Boolean);
+  if (w.length < ESSAY_SENTENCE_MIN_WORDS || SPOKEN_NUMBERING.test(sentence)) return false;
+  return rejectReason(sentence, true) === null;
 }
 
 /** What the essay asks: `term` and, for the intermediate tier, a related term. */

@@ -12,7 +12,7 @@ import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
 import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
-import { buildEssay } from './essay-items.js';
+import { buildEssay, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
 import { antonymSwap, siblingSwap, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
@@ -228,10 +228,11 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
   const free = finder.index.sentences.filter((s) => s.usable && !finder.usedSentences.has(s.idx));
   const defs = free.map((s) => ({ s, d: definitionOf(s.text) })).filter((x) => x.d && x.d.term.split(/\s+/).length <= 5).sort((a, b) => b.s.score - a.s.score || a.s.idx - b.s.idx);
   for (const { s: def, d } of defs) {
+    if (!isEssayClause(def.text)) continue;
     const term = d!.term.replace(/^(?:the|a|an)\s+/i, '');
     if (finder.usedKeys.has(`essay:${term.toLowerCase()}`)) continue;
     const re = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
-    const about = free.filter((x) => x.idx !== def.idx && re.test(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
+    const about = free.filter((x) => x.idx !== def.idx && re.test(x.text) && isEssayClause(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
     const chosen: SourceSentence[] = [];
     for (const x of about) {
       if (tier === 'hard' && chosen.length && chosen.every((c) => c.passageIndex === x.passageIndex) && x.passageIndex === def.passageIndex) continue;

@@ -9,7 +9,7 @@
 import { contentStems, isContentWord, stemSet } from '../text/nlp.js';
 import { tagSentence, type TaggedWord } from '../text/pos.js';
 import { tieBreak } from '../text/seed.js';
-import { buildPool, GENERAL_SENSES, pickDistractors, type DistractorPool } from './distractors.js';
+import { buildPool, GENERAL_NOUNS, GENERAL_SENSES, pickDistractors, type DistractorPool } from './distractors.js';
 import { headWord } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
 import type { Fact } from './objective.js';
@@ -39,11 +39,6 @@ export function splitsPhrase(sentence: string, span: Span): boolean {
     w !== undefined && /^[\s-]+$/.test(gap) && /^(?:NOUN|PROPN|ADJ)$/.test(w.pos) && isContentWord(w.text.toLowerCase()) && !QUANTIFIER.test(w.text);
   return glued(prev, prev ? sentence.slice(prev.end, span.start) : '') || glued(next, next ? sentence.slice(span.end, next.start) : '');
 }
-
-/** General nouns that fit almost any blank: never keys. */
-const GENERAL_NOUNS = new Set(
-  'system part statement company type kind way form process set use case point time area amount number level group item example information thing people person factor aspect method means member end side result effect reason purpose role place fact term issue matter situation condition state range total value quality question answer'.split(' '),
-);
 
 /** A fact (or group of facts sharing one answer) with distractors for it. */
 export interface FactCandidate {
@@ -170,6 +165,12 @@ export class FactFinder {
         // a place the sentence mentions in passing ("in ___, urea is produced at Onne": round 3 items 5 and 40)
         if (/\b(?:in|at|from|to|across|throughout)\s+$/i.test(s.text.slice(0, span.start)) && this.isPlace(span.text)) {
           this.refuse('a place mentioned in passing', s);
+          continue;
+        }
+        // an illustrative word of an example ("A ___ who wants a phone but has no money …", "for example, a ___"): the
+        // example's actor is no content to recall (issue 39 §2, round 4 item 15)
+        if (/^\s+who\b/i.test(s.text.slice(span.end)) || /\b(?:for example|for instance|e\.g\.|say|suppose|imagine)\s*,?\s*(?:a|an|the|that)?\s*$/i.test(s.text.slice(0, span.start))) {
+          this.refuse('an illustrative word of an example', s);
           continue;
         }
         if (this.fixedPhrase(s, span)) {

@@ -135,6 +135,9 @@ export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: Dis
     // an item of a list ("carbon dioxide and water", "water, wind or human activity"): its sibling is often one of the
     // list's own kind that the material names elsewhere in the same breath, and the altered list half true
     if (/(?:,|\band|\bor)\s+$/i.test(s.text.slice(0, span.start)) || /^\s*(?:,|and\b|or\b)/i.test(s.text.slice(span.end))) continue;
+    // a whole the material divides into parts ("the brain" of "the brain, specifically the cerebrum"): putting one of its
+    // parts in its place leaves a statement that may still be true (issue 39 §2, round 4 item 25: "… to the cerebrum")
+    if (pool.wholes?.has(headWord(span.text).replace(/s$/, ''))) continue;
     const keyKind = lexicon(headWord(span.text), 'noun');
     for (const sibling of pickDistractors(pool, span, s.text, s.passageIndex, 3, seed, lexicon, true)) {
       // the sibling must be a term in its own right somewhere in the material (a blank a cloze item could ask for), not a
@@ -148,10 +151,25 @@ export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: Dis
       if (![...keyKind.lexFiles].some((f) => CONFUSABLE.has(f) && sibKind.lexFiles.has(f))) continue;
       const altered = s.text.slice(0, span.start) + sibling + s.text.slice(span.end);
       if (saidOf(sibling, altered, s, sentences)) continue;
+      if (onOnePath(s.text.slice(0, span.start), span.text, sibling, sentences)) continue;
       return { start: span.start, end: span.end, original: span.text, replacement: sibling };
     }
   }
   return null;
+}
+
+/**
+ * True when the span is the end of a direction or place ("goes up the spinal cord to ___",
+ * "passes through ___") and the material names the sibling together with the original in one
+ * sentence: the two are likely on one path or one inside the other, and the swapped statement
+ * may still be true (issue 39 §2, round 4 item 25).
+ */
+export function onOnePath(before: string, original: string, sibling: string, sentences: readonly SourceSentence[]): boolean {
+  if (!/\b(?:to|towards|into|through|up|down|along|via)\s+(?:the\s+)?$/i.test(before)) return false;
+  const esc = (t: string) => new RegExp(`\\b${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  const a = esc(headWord(original));
+  const b = esc(headWord(sibling));
+  return sentences.some((o) => a.test(o.text) && b.test(o.text));
 }
 
 function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number> | undefined): boolean {

@@ -59,6 +59,28 @@ const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the 
 const LABEL = /^[\p{L}\s'’]{2,80}?\s?[:–—-]\s+(?=\p{Lu})/u;
 const LEADING_MARK = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)]|Q\d+[.:]?)\s+/;
 
+const COUNT_WORD = '(?:one|two|three|four|five|six|seven|eight|nine|ten|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|firstly|secondly|thirdly|fourthly|fifthly|lastly|finally|next)';
+/**
+ * Spoken or list numbering opening a sentence ("Four, the motor neurone …", "Fourth, the …",
+ * "Number two, …", "Firstly, …", "Step 3: …"): the number belongs to the lecture's list, not to
+ * the fact (issue 39 §2, round 4 items 22, 27 and 33).
+ */
+export const SPOKEN_NUMBERING = new RegExp(`^(?:(?:number|no\\.?|step|point)\\s+(?:\\d{1,2}|${COUNT_WORD})|${COUNT_WORD}|\\d{1,2})\\s*[,:;.)–—-]\\s+`, 'i');
+
+/**
+ * A connective whose referent is in another sentence, anywhere in the sentence (issue 39 §2):
+ * "… pass through the brain instead.", "At the same time, …", "The key difference, then, is …",
+ * "In the same way, …". ("instead of X" names its referent and is kept.)
+ */
+export const DANGLING_CONNECTIVE = /\binstead\b(?!\s+of\b)|^(?:at the same time|in the same way|after that|before that|by then|until then|in turn|as such|on the contrary|even so|despite this|because of this)\b|,\s*then\s*,|^then\b|\b(?:the|a)\s+(?:key|main|real|big|important)\s+(?:difference|point|idea|lesson)\s*,\s*then\b/i;
+
+/**
+ * A sentence that does not name what it is about (issue 39 §2: "Shown as a shift of the whole
+ * demand curve.", "Examples are granite, gabbro and diorite."): a past participle or an
+ * "Examples are/include" with no subject before it.
+ */
+export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|caused|represented|drawn|measured|made|formed|followed|produced|marked|located|described|defined|classified|also called|also known)\s+(?:as|in|by|at|on|from|when|under|with|to|through)\b|(?:examples?|instances|types|kinds)\s+(?:are|include|is|of these)\b|(?:e\.g\.|i\.e\.|for instance)\b)/i;
+
 /** Why a sentence cannot stand alone as an exam fact, or null when it can. */
 export function rejectReason(text: string, allowLowercaseStart: boolean): string | null {
   const n = words(text).length;
@@ -67,7 +89,9 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (!/[.!]["”’)]?$/.test(text)) return 'not a complete sentence';
   if (!allowLowercaseStart && !/^[\p{Lu}\p{N}"“]/u.test(text)) return 'starts mid-sentence';
   if (INSTRUCTION.test(text)) return 'an instruction';
-  if (DANGLING_START.test(text)) return 'depends on the sentence before it';
+  if (SPOKEN_NUMBERING.test(text)) return 'opens with list numbering';
+  if (DANGLING_START.test(text) || DANGLING_CONNECTIVE.test(text)) return 'depends on the sentence before it';
+  if (NO_SUBJECT.test(text)) return 'does not name what it is about';
   if (DANGLING_REF.test(text) || FIGURE_REF.test(text)) return 'refers to something outside the sentence';
   if (DANGLING_BOTH.test(text) || /,\s*(?:on the other hand|in contrast|by contrast|as well),/i.test(text)) return 'depends on the sentence before it';
   if (PERSONAL.test(text)) return 'talk to the class or the candidate';
@@ -87,6 +111,19 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
 const PRONOUN = /^(?:it|its|they|them|their|theirs|he|him|his|she|her|hers)$/i;
 
 /**
+ * A past participle after a comma ("the hypothalamus, found at …", "the sensory neurone, also
+ * called …") running to the end of the sentence describes a noun and is no finite verb: a
+ * caption of that shape is a fragment.
+ */
+function isAppositiveParticiple(tags: readonly { text: string }[], i: number): boolean {
+  if (!/(?:ed|en|wn|nd|ght|lt|ung|own)$/i.test(tags[i]!.text)) return false;
+  const before = tags[i - 1]?.text ?? '';
+  // (only when the participle's phrase runs to the end: "The cerebellum, found at the back, controls …" has its verb after it)
+  if (tags.slice(i + 1).some((t) => t.text === ',' || t.text === ';')) return false;
+  return before === ',' || (/^also$/i.test(before) && tags[i - 2]?.text === ',');
+}
+
+/**
  * Grammar checks with the tagger: a sentence without a finite verb is a heading or a note
  * ("Establishing alternative means of operation in advance."), and a pronoun before any noun
  * refers to the sentence before ("In other words, it is …").
@@ -98,7 +135,7 @@ function grammarReason(text: string): string | null {
     (w, i) =>
       w.pos === 'AUX' ||
       // (not a plural noun the model read as a verb before an infinitive: "The journal entries to correct the errors.")
-      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !/^(?:to|the|a|an)$/i.test(tags[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && tags[i - 1]?.pos === 'NOUN' && /^to$/i.test(tags[i + 1]?.text ?? ''))) ||
+      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !isAppositiveParticiple(tags, i) && !/^(?:to|the|a|an)$/i.test(tags[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && tags[i - 1]?.pos === 'NOUN' && /^to$/i.test(tags[i + 1]?.text ?? ''))) ||
       (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(tags[i + 1]?.pos ?? '')),
   );
   // (short only: the tagger misses the verb of some longer sentences, "Most plant enzymes work best at …")
@@ -125,12 +162,23 @@ export function dropGluedHeading(sentence: string): string {
   return glued ? sentence.slice(glued[0].length) : sentence;
 }
 
+/**
+ * Drops spoken or list numbering before a sentence ("Four, the motor neurone carries …" → "The
+ * motor neurone carries …"; issue 39 §2): the rest must still pass rejectReason to be used.
+ */
+export function stripNumbering(sentence: string): string {
+  const m = SPOKEN_NUMBERING.exec(sentence);
+  if (!m) return sentence;
+  const rest = sentence.slice(m[0].length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** Splits one passage into cleaned sentences (list markers dropped). */
 export function passageSentences(passage: Passage): string[] {
   const out: string[] = [];
   for (const para of linesToParagraphs(passage.text)) {
     // (a rule of dashes or stars, "---", is a separator, not text)
-    for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) out.push(dropGluedHeading(s.replace(LEADING_MARK, '').replace(LABEL, '').trim()));
+    for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) out.push(stripNumbering(dropGluedHeading(s.replace(LEADING_MARK, '').replace(LABEL, '').trim())));
   }
   return out.filter(Boolean);
 }

@@ -109,7 +109,7 @@ export const REFIT_LAMBDA = 4;
 /**
  * Refits the base model on a workspace's examiner verdicts (issue 39 §2): the base weights are
  * the prior, so with a few verdicts the scores move a little toward them and with many a lot.
- * Deterministic; the threshold stays the base model's (it is a bar on "usable as-is").
+ * Deterministic; the thresholds stay the base model's (they are bars on "usable as-is").
  * @param base the model to start from (BASE_QUALITY_MODEL)
  * @param judgements stored verdicts with the features their items had
  * @returns a new model; `judgements` counts the verdicts folded in; the base itself when there are none
@@ -122,5 +122,5 @@ export function fitQualityModel(base: QualityModel, judgements: ItemJudgement[])
     names,
     { lambda: REFIT_LAMBDA, lambdaBias: REFIT_LAMBDA / 4, prior: { bias: base.bias, weights: base.weights }, nonPositive: FAULT_FEATURES },
   );
-  return { version: `${base.version}+verdicts:${judgements.length}`, bias: fitted.bias, weights: fitted.weights, threshold: base.threshold, judgements: base.judgements + judgements.length };
+  return { version: `${base.version}+verdicts:${judgements.length}`, bias: fitted.bias, weights: fitted.weights, threshold: base.threshold, ...(base.clozeThreshold !== undefined ? { clozeThreshold: base.clozeThreshold } : {}), judgements: base.judgements + judgements.length };
 }

@@ -29,6 +29,12 @@ export interface QualityModel {
   weights: Record<string, number>;
   /** items scoring below it are withheld */
   threshold: number;
+  /**
+   * The bar for cloze MCQs ("Which option completes this statement …"), when higher than
+   * `threshold`: the kind the judges rated lowest in every round (docs/decisions.md,
+   * "Cloze MCQs get their own bar (issue 39 §2)"); absent: `threshold`.
+   */
+  clozeThreshold?: number;
   /** how many examiner verdicts were folded in (0 for the base model) */
   judgements: number;
 }

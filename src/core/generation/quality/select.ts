@@ -61,7 +61,7 @@ function withholdReason(model: QualityModel, q: GeneratedQuestion, features: Rec
   // without a fatal fault is returned, scored, for the examiner who reads its model answer and
   // rubric anyway (docs/decisions.md, "Essays and the quality model").
   if (q.type === 'SHORT_ESSAY' && !features.essayTemplate) return null;
-  if (score >= model.threshold) return null;
+  if (score >= (features.mcqCloze && model.clozeThreshold !== undefined ? model.clozeThreshold : model.threshold)) return null;
   // the fault that lowered the score most
   let worst: string | null = null;
   let low = 0;
