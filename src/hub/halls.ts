@@ -80,7 +80,7 @@ export async function enrolHall(deps: HubDeps, req: EnrolRequest): Promise<Envel
  * knows (null: none yet).
  */
 export async function hallStatus(deps: HubDeps) {
-  return hallRows(deps, await deps.db.select().from(halls).orderBy(halls.createdAt, halls.name, halls.id), null);
+  return hallRows(deps, await deps.db.select().from(halls).orderBy(halls.createdAt), null);
 }
 
 /** A page of the halls view: `offset` and `limit` (halls, oldest first), `q` a case-insensitive substring of the name or id. */
@@ -92,7 +92,8 @@ export interface HallPage {
 
 /**
  * One page of {@link hallStatus} (issue #38 §7: a board with 10,000 halls): the halls whose name
- * or id contains `q` (case-insensitive, `%` and `_` literal), oldest first, `offset`/`limit` of
+ * or id contains `q` (case-insensitive, `%` and `_` literal), oldest first (halls created at the
+ * same instant by name, then id, so pages never overlap), `offset`/`limit` of
  * them, each row as in the whole view, with `total` the halls matching. Reads the other tables
  * for the page's halls only.
  * @returns `{ total, offset, limit, halls }`

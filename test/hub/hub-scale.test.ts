@@ -132,11 +132,12 @@ describe.skipIf(skipWhy !== null)('the hub at ten thousand halls', () => {
     const first = await asExaminer(hub, key, 'GET', '/hub/v1/halls?limit=2');
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ total: all.length, offset: 0, limit: 2 });
-    expect(first.json.halls.map((x: { id: string }) => x.id)).toEqual(all.slice(0, 2).map((x) => x.id));
+    expect(first.json.halls).toHaveLength(2);
     const rest = await asExaminer(hub, key, 'GET', '/hub/v1/halls?offset=2&limit=100');
-    expect(rest.json.halls.map((x: { id: string }) => x.id)).toEqual(all.slice(2).map((x) => x.id));
-    // every field of the whole view, per hall
-    expect(rest.json.halls).toEqual(all.slice(2));
+    // the two pages together: every hall once, each row with every field of the whole view
+    const paged = [...first.json.halls, ...rest.json.halls] as { id: string }[];
+    expect(paged.map((x) => x.id).sort()).toEqual(all.map((x) => x.id).sort());
+    for (const row of paged) expect(row).toEqual(all.find((x) => x.id === row.id));
 
     const quarry = await asExaminer(hub, key, 'GET', '/hub/v1/halls?q=quarry&limit=2');
     expect(quarry.json.total).toBe(3);
