@@ -78,33 +78,47 @@ export interface ViewTiming {
 }
 
 /**
- * Times `n` sequential GETs of each board view (the halls; each paper's results, whole and
- * its first 100 candidates; its item analysis), the papers taken in turn.
+ * Times `n` sequential GETs of each view (issue #38 §7): first the board page's own calls — a
+ * page of 100 halls (offsets in turn), a search of the halls, a page of 100 of a paper's
+ * candidates (papers and offsets in turn), a paper's item analysis after its first computation
+ * (the first `warm` papers, each computed once before the clock runs, that computation timed
+ * as its own row) — then the whole (unpaged) API calls the exports and scripts make: every
+ * hall, every candidate of a paper.
  * @param get one authorised GET: status and body
+ * @param halls the number of halls (for the offsets of the halls' pages)
  */
-export async function timeViews(get: (path: string) => Promise<{ status: number; text: string }>, examIds: string[], n: number): Promise<ViewTiming[]> {
-  const views: [string, (i: number) => string][] = [
-    ['halls (GET /hub/v1/halls)', () => '/hub/v1/halls'],
-    ['a paper’s results (GET …/results)', (i) => `/hub/v1/exams/${examIds[i % examIds.length]}/results`],
-    ['its first 100 candidates (…/results?limit=100)', (i) => `/hub/v1/exams/${examIds[i % examIds.length]}/results?limit=100`],
-    ['its item analysis (GET …/analysis)', (i) => `/hub/v1/exams/${examIds[i % examIds.length]}/analysis`],
-  ];
+export async function timeViews(get: (path: string) => Promise<{ status: number; text: string }>, examIds: string[], n: number, halls = 100): Promise<ViewTiming[]> {
+  const paper = (i: number) => examIds[i % examIds.length]!;
+  const hallPages = Math.max(1, Math.ceil(halls / 100));
+  const warm = examIds.slice(0, Math.min(5, examIds.length));
   const out: ViewTiming[] = [];
-  for (const [view, path] of views) {
-    const lat: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < n; i++) {
-      const t = performance.now();
-      const r = await get(path(i));
-      lat.push(performance.now() - t);
-      if (r.status !== 200) throw new Error(`${view}: HTTP ${r.status} ${r.text.slice(0, 200)}`);
-      bytes = r.text.length;
-    }
-    const s = [...lat].sort((a, b) => a - b);
-    const at = (p: number) => Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]!);
-    out.push({ view, requests: n, p50: at(0.5), p95: at(0.95), max: Math.round(s.at(-1)!), kb: Math.round(bytes / 1024) });
-  }
+  out.push(await timeView('page: item analysis, first computation (GET …/analysis)', warm.length, (i) => `/hub/v1/exams/${warm[i]}/analysis`, get));
+  const views: [string, (i: number) => string][] = [
+    ['page: 100 halls (GET /hub/v1/halls?offset&limit=100)', (i) => `/hub/v1/halls?offset=${(i % hallPages) * 100}&limit=100`],
+    ['page: halls searched (…/halls?q=Hall 1…&limit=100)', (i) => `/hub/v1/halls?q=${encodeURIComponent(`Hall ${(i % 9) + 1}${i % 10}`)}&limit=100`],
+    ['page: 100 of a paper’s candidates (…/results?offset&limit=100)', (i) => `/hub/v1/exams/${paper(i)}/results?offset=${(i % 3) * 100}&limit=100`],
+    ['page: item analysis, computed before (GET …/analysis)', (i) => `/hub/v1/exams/${warm[i % warm.length]}/analysis`],
+    ['whole: every hall (GET /hub/v1/halls)', () => '/hub/v1/halls'],
+    ['whole: a paper’s results (GET …/results)', (i) => `/hub/v1/exams/${paper(i)}/results`],
+  ];
+  for (const [view, path] of views) out.push(await timeView(view, n, path, get));
   return out;
+}
+
+/** `n` sequential GETs of `path(i)`: p50/p95/max in ms and the size of the last response. */
+async function timeView(view: string, n: number, path: (i: number) => string, get: (path: string) => Promise<{ status: number; text: string }>): Promise<ViewTiming> {
+  const lat: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const r = await get(path(i));
+    lat.push(performance.now() - t);
+    if (r.status !== 200) throw new Error(`${view}: HTTP ${r.status} ${r.text.slice(0, 200)}`);
+    bytes = r.text.length;
+  }
+  const s = [...lat].sort((a, b) => a - b);
+  const at = (p: number) => Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))]!);
+  return { view, requests: n, p50: at(0.5), p95: at(0.95), max: Math.round(s.at(-1)!), kb: Math.round(bytes / 1024) };
 }
 
 /** CPU seconds (user + system) of each process: `pid` and, with `children`, every process whose parent it is (PostgreSQL's backends). */

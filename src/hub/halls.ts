@@ -4,7 +4,7 @@
  * its Ed25519 public key; the status view lists every hall's last contact, clock offset,
  * packages, releases, attempts in progress and results received against expected.
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { sealEnvelope, publicKeyOf, type Envelope } from '../core/sync/signing.js';
 import type { EnrolRequest } from '../core/sync/messages.js';
@@ -80,7 +80,36 @@ export async function enrolHall(deps: HubDeps, req: EnrolRequest): Promise<Envel
  * knows (null: none yet).
  */
 export async function hallStatus(deps: HubDeps) {
-  const rows = await deps.db.select().from(halls).orderBy(halls.createdAt);
+  return hallRows(deps, await deps.db.select().from(halls).orderBy(halls.createdAt), null);
+}
+
+/** A page of the halls view: `offset` and `limit` (halls, oldest first), `q` a case-insensitive substring of the name or id. */
+export interface HallPage {
+  offset: number;
+  limit: number;
+  q?: string;
+}
+
+/**
+ * One page of {@link hallStatus} (issue #38 §7: a board with 10,000 halls): the halls whose name
+ * or id contains `q` (case-insensitive, `%` and `_` literal), oldest first (halls created at the
+ * same instant by name, then id, so pages never overlap), `offset`/`limit` of
+ * them, each row as in the whole view, with `total` the halls matching. Reads the other tables
+ * for the page's halls only.
+ * @returns `{ total, offset, limit, halls }`
+ */
+export async function hallStatusPage(deps: HubDeps, page: HallPage) {
+  const pattern = page.q ? `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = pattern ? or(ilike(halls.name, pattern), ilike(halls.id, pattern)) : undefined;
+  const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(halls).where(where);
+  const rows = await deps.db.select().from(halls).where(where).orderBy(halls.createdAt, halls.name, halls.id).offset(page.offset).limit(page.limit);
+  return { total: count?.n ?? 0, offset: page.offset, limit: page.limit, halls: await hallRows(deps, rows, rows.map((h) => h.id)) };
+}
+
+/** The status rows of `rows` (see {@link hallStatus}); `only` the hall ids to read the other tables for (null: every hall). */
+async function hallRows(deps: HubDeps, rows: (typeof halls.$inferSelect)[], only: string[] | null) {
+  if (only && only.length === 0) return [];
+  const ofHalls = (col: typeof publications.hallId | typeof hubHallResults.hallId) => (only ? inArray(col, only) : undefined);
   const pubs = await deps.db
     .select({
       hallId: publications.hallId,
@@ -89,12 +118,14 @@ export async function hallStatus(deps: HubDeps) {
       released: sql<number>`count(distinct ${publications.examId}) filter (where ${publications.releasedAt} is not null)::int`,
     })
     .from(publications)
+    .where(ofHalls(publications.hallId))
     .groupBy(publications.hallId);
   // results expected: per exam, the candidates of the hall's package that counts — the released
   // version, else the newest — so a republish does not count a roster twice
   const expected = await deps.db.execute(sql`
     SELECT hall_id AS "hallId", coalesce(sum(expected), 0)::int AS expected FROM (
       SELECT DISTINCT ON (exam_id, hall_id) hall_id, expected FROM publications
+       ${only ? sql`WHERE hall_id IN (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : sql``}
        ORDER BY exam_id, hall_id, (released_at IS NULL), version DESC) p
      GROUP BY hall_id`);
   const expectedBy = new Map((expected.rows as { hallId: string; expected: number }[]).map((r) => [r.hallId, r.expected]));
@@ -102,14 +133,15 @@ export async function hallStatus(deps: HubDeps) {
   const results = await deps.db
     .select({ hallId: hubHallResults.hallId, received: sql<number>`sum(${hubHallResults.attempts})::int` })
     .from(hubHallResults)
+    .where(ofHalls(hubHallResults.hallId))
     .groupBy(hubHallResults.hallId);
   const reportedIds = rows.flatMap((h) => ((h.heartbeat ?? null) as { packages?: { packageId: string }[] } | null)?.packages?.map((x) => x.packageId) ?? []);
   const versions = reportedIds.length ? await deps.db.select({ packageId: publications.packageId, examId: publications.examId, version: publications.version }).from(publications).where(inArray(publications.packageId, reportedIds)) : [];
   const versionOf = new Map(versions.map((v) => [v.packageId, v]));
-  const releasedAt = await deps.db.selectDistinct({ hallId: publications.hallId, examId: publications.examId }).from(publications).where(isNotNull(publications.releasedAt));
+  const releasedAt = await deps.db.selectDistinct({ hallId: publications.hallId, examId: publications.examId }).from(publications).where(and(isNotNull(publications.releasedAt), ofHalls(publications.hallId)));
   const counted = new Set(releasedAt.map((r) => `${r.hallId} ${r.examId}`));
   const byHall = new Map(pubs.map((p) => [p.hallId, p]));
-  const examsBy = await examVersionsByHall(deps);
+  const examsBy = await examVersionsByHall(deps, only);
   const resultsBy = new Map(results.map((r) => [r.hallId, r.received]));
   return rows.map((h) => {
     const p = byHall.get(h.id);
@@ -144,7 +176,7 @@ export async function hallStatus(deps: HubDeps) {
 }
 
 /** Per hall, each exam published to it: its title, current version, and the newest version sealed for, fetched by and released at the hall. */
-async function examVersionsByHall(deps: HubDeps) {
+async function examVersionsByHall(deps: HubDeps, only: string[] | null) {
   const rows = await deps.db
     .select({
       hallId: publications.hallId,
@@ -157,6 +189,7 @@ async function examVersionsByHall(deps: HubDeps) {
     })
     .from(publications)
     .innerJoin(hubExams, eq(hubExams.id, publications.examId))
+    .where(only ? inArray(publications.hallId, only) : undefined)
     .groupBy(publications.hallId, publications.examId, hubExams.title, hubExams.version, hubExams.startsAt)
     .orderBy(hubExams.startsAt, publications.examId);
   const by = new Map<string, Omit<(typeof rows)[number], 'hallId'>[]>();

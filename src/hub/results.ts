@@ -5,7 +5,7 @@
  * score, grade and mark is the hub's own computation (result-checks.ts), never the hall's
  * claim; a hall's differing claim is shown beside it (`hallClaim`).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { ResultEvent, SealedQuestion } from '../core/sync/messages.js';
 import { analyseMatrix } from '../core/analysis/item-analysis.js';
@@ -16,7 +16,7 @@ import type { StoredQuestion } from '../core/questions/schemas.js';
 import type { SectionScore } from '../core/grading/section-scores.js';
 import type { HubDeps } from './deps.js';
 import { getHubExam } from './exams.js';
-import { halls, hubExams, hubSecondSittings } from './db/schema.js';
+import { halls, hubAnalyses, hubExams, hubSecondSittings } from './db/schema.js';
 import { NotFound } from '../platform/errors.js';
 import { eventOfBody, marksOnAnswers } from './result-store.js';
 
@@ -206,15 +206,24 @@ export async function examResults(deps: HubDeps, examId: string, hallId?: string
 /**
  * The last item analysis of each exam, per process, with what it was computed from: result
  * rows are only ever added (result-ingest.ts), so the exam's row count, version and title
- * say whether it still holds; a hub process that has not seen them computes its own.
+ * say whether it still holds. Behind it, `hub_analyses` holds the last one of each exam for
+ * every hub process (issue #38 §7: a board's next visit may reach another process).
  */
-const analyses = new LRUCache<string, { basis: string; report: ExamAnalysisReport }>({ max: 64 });
+type AnalysisCache = { held: LRUCache<string, { basis: string; report: ExamAnalysisReport }>; computing: Map<string, Promise<ExamAnalysisReport>> };
+/** Per hub (its deps: one per process, one per hub in a test): the held reports, and the computations under way by exam and basis (a second request waits for the first). */
+const caches = new WeakMap<HubDeps, AnalysisCache>();
+function cacheOf(deps: HubDeps): AnalysisCache {
+  let c = caches.get(deps);
+  if (!c) caches.set(deps, (c = { held: new LRUCache({ max: 64 }), computing: new Map() }));
+  return c;
+}
 
 /**
  * Item analysis over every hall's completed attempts (the hall's analysis code). Computed
- * again only when the exam has new results or a new version (`generatedAt` says when it
- * was): a paper of 20,000 candidates takes seconds to analyse, and the board's page asks
- * for it every 10 s while open.
+ * once per exam version, title and count of results, by whichever hub process is asked
+ * first, and kept in this process and in `hub_analyses` (`generatedAt` says when): a paper
+ * of 20,000 candidates takes seconds to analyse, and the board's page asks for it again as
+ * results arrive.
  * @throws NotFound for an unknown exam
  */
 export async function examAnalysisAcrossHalls(deps: HubDeps, examId: string): Promise<ExamAnalysisReport> {
@@ -223,15 +232,39 @@ export async function examAnalysisAcrossHalls(deps: HubDeps, examId: string): Pr
     .from(hubExams)
     .where(eq(hubExams.id, examId));
   if (!head) throw new NotFound('Exam');
-  const basis = `${head.version}\u0000${head.rows}\u0000${head.title}`;
+  const basis = JSON.stringify([head.version, head.rows, head.title]); // text without NUL (PostgreSQL text refuses it)
+  const { held: analyses, computing } = cacheOf(deps);
   const held = analyses.get(examId);
   if (held?.basis === basis) return held.report;
+  const key = `${examId}\u0000${basis}`;
+  const running = computing.get(key);
+  if (running) return running;
+  const work = (async () => {
+    const [stored] = await deps.db.select({ report: hubAnalyses.report }).from(hubAnalyses).where(and(eq(hubAnalyses.examId, examId), eq(hubAnalyses.basis, basis)));
+    const report = (stored?.report as ExamAnalysisReport | undefined) ?? (await computeAnalysis(deps, examId));
+    if (!stored) {
+      await deps.db
+        .insert(hubAnalyses)
+        .values({ examId, basis, report, computedAt: new Date(deps.clock.now()) })
+        .onConflictDoUpdate({ target: hubAnalyses.examId, set: { basis, report, computedAt: new Date(deps.clock.now()) } });
+    }
+    analyses.set(examId, { basis, report });
+    return report;
+  })();
+  computing.set(key, work);
+  try {
+    return await work;
+  } finally {
+    computing.delete(key);
+  }
+}
+
+/** The item analysis of the exam's current results, computed now. */
+async function computeAnalysis(deps: HubDeps, examId: string): Promise<ExamAnalysisReport> {
   const exam = await getHubExam(deps, examId);
   const { attempts, answers } = records(await currentResults(deps, examId));
   const matrix = buildMatrix(storedQuestions(exam.id, exam.questions, exam.createdAt), attempts, answers);
-  const report = { examId: exam.id, examTitle: exam.title, generatedAt: new Date(deps.clock.now()).toISOString(), ...analyseMatrix(matrix) };
-  analyses.set(examId, { basis, report });
-  return report;
+  return { examId: exam.id, examTitle: exam.title, generatedAt: new Date(deps.clock.now()).toISOString(), ...analyseMatrix(matrix) };
 }
 
 /** results.csv / results.xlsx across halls (the hall's export code; a Hall column first). */

@@ -374,4 +374,38 @@ describe.skipIf(skipWhy !== null)('the board’s page', () => {
     }
     expect(errors).toEqual([]);
   }, STEP_MS);
+  it('pages the halls 100 at a time and searches them typed key by key, at 1024×768', async () => {
+    // the two halls of the walkthrough, then 101 more: 103 halls, two pages
+    for (let i = 1; i <= 101; i++) expect((await asExaminer(hub, hub.firstExaminer!.apiKey, 'POST', '/hub/v1/halls', { name: `Paging hall ${String(i).padStart(3, '0')}` })).status).toBe(201);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.evaluate(() => (location.hash = '#/papers'));
+    await page.evaluate(() => (location.hash = '#/halls'));
+    await page.waitForFunction(() => document.querySelector('#halls-pager-range')?.textContent === '1–100 of 103');
+    expect(await page.locator('#halls tbody tr').count()).toBe(100);
+    expect(await page.isDisabled('#halls-pager-prev')).toBe(true);
+    await page.click('#halls-pager-next');
+    await page.waitForFunction(() => document.querySelector('#halls-pager-range')?.textContent === '101–103 of 103');
+    expect(await page.locator('#halls tbody tr td:first-child').allTextContents()).toEqual(['Paging hall 099', 'Paging hall 100', 'Paging hall 101']);
+    expect(await page.isDisabled('#halls-pager-next')).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axe(page)).toEqual([]);
+    await shot('halls-paged-1024x768');
+    await page.click('#halls-pager-prev');
+    await page.waitForFunction(() => document.querySelector('#halls-pager-range')?.textContent === '1–100 of 103');
+    // a search typed key by key, back to its first page
+    await page.click('#halls-search');
+    await page.keyboard.type('hall 05', { delay: 30 });
+    await page.waitForFunction(() => document.querySelector('#halls-pager-range')?.textContent === '1–10 of 10');
+    expect(await page.locator('#halls tbody tr td:first-child').allTextContents()).toEqual(Array.from({ length: 10 }, (_, i) => `Paging hall 05${i}`));
+    await page.keyboard.type('7', { delay: 30 });
+    await page.waitForFunction(() => document.querySelector('#halls-pager-range')?.textContent === '1–1 of 1');
+    expect(await page.textContent('#halls tbody tr td:first-child')).toBe('Paging hall 057');
+    await page.keyboard.type('x', { delay: 30 });
+    await page.waitForSelector('#halls-table .empty');
+    expect(await page.textContent('#halls-table .empty')).toBe('No hall’s name or id contains “hall 057x”.');
+    await page.fill('#halls-search', 'Ikeja');
+    await page.waitForFunction(() => document.querySelector('#halls-pager-range')?.textContent === '1–1 of 1');
+    expect(await page.textContent('#halls tbody tr td:first-child')).toBe('Ikeja centre');
+    expect(errors).toEqual([]);
+  }, STEP_MS);
 });

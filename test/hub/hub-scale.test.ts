@@ -7,7 +7,7 @@
  * (a regrade is not a second attempt); the results view pages its candidates while its
  * per-hall figures and `received` count them all.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ResultEvent } from '../../src/core/sync/messages.js';
 import { pgAvailability } from '../pg/cluster.js';
@@ -50,8 +50,9 @@ function completed(exam: Exam, packageId: string, eventId: string, attemptId: st
 describe.skipIf(skipWhy !== null)('the hub at ten thousand halls', () => {
   let hub: SuiteHub['hub'];
   let key: string;
+  let cluster: SuiteHub['cluster'];
   hubForSuite((started) => {
-    ({ hub, key } = started);
+    ({ hub, key, cluster } = started);
     hub.clock.set(Date.parse('2026-11-25T09:30:00Z'));
   });
 
@@ -120,5 +121,57 @@ describe.skipIf(skipWhy !== null)('the hub at ten thousand halls', () => {
     expect(second.json.candidates).toMatchObject([{ hallName: 'Paged South', studentId: 'BRD-002' }]);
     expect((await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.id}/results`)).json.candidates).toHaveLength(2);
     expect((await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.id}/results?limit=0`)).status).toBe(400);
+  });
+  it('pages and searches the halls view (offset, limit, q on name or id), with the total, and answers as before without them', async () => {
+    const made = [];
+    for (const n of ['Quarry Alpha', 'Quarry Beta', 'Quarry Gamma']) made.push((await asExaminer(hub, key, 'POST', '/hub/v1/halls', { name: n })).json as { id: string });
+    const whole = await asExaminer(hub, key, 'GET', '/hub/v1/halls');
+    expect(Array.isArray(whole.json)).toBe(true);
+    const all = whole.json as { id: string; name: string }[];
+
+    const first = await asExaminer(hub, key, 'GET', '/hub/v1/halls?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ total: all.length, offset: 0, limit: 2 });
+    expect(first.json.halls).toHaveLength(2);
+    const rest = await asExaminer(hub, key, 'GET', '/hub/v1/halls?offset=2&limit=100');
+    // the two pages together: every hall once, each row with every field of the whole view
+    const paged = [...first.json.halls, ...rest.json.halls] as { id: string }[];
+    expect(paged.map((x) => x.id).sort()).toEqual(all.map((x) => x.id).sort());
+    for (const row of paged) expect(row).toEqual(all.find((x) => x.id === row.id));
+
+    const quarry = await asExaminer(hub, key, 'GET', '/hub/v1/halls?q=quarry&limit=2');
+    expect(quarry.json.total).toBe(3);
+    expect(quarry.json.halls.map((x: { name: string }) => x.name)).toEqual(['Quarry Alpha', 'Quarry Beta']);
+    const page2 = await asExaminer(hub, key, 'GET', '/hub/v1/halls?q=quarry&offset=2&limit=2');
+    expect(page2.json).toMatchObject({ total: 3, halls: [{ name: 'Quarry Gamma' }] });
+    const byId = await asExaminer(hub, key, 'GET', `/hub/v1/halls?q=${made[1]!.id}`);
+    expect(byId.json).toMatchObject({ total: 1, halls: [{ id: made[1]!.id, name: 'Quarry Beta' }] });
+    // a search's % or _ is a character, not a wildcard
+    expect((await asExaminer(hub, key, 'GET', '/hub/v1/halls?q=%25')).json).toMatchObject({ total: 0, halls: [] });
+    expect((await asExaminer(hub, key, 'GET', '/hub/v1/halls?limit=0')).status).toBe(400);
+    expect((await asExaminer(hub, key, 'GET', '/hub/v1/halls?limit=1001')).status).toBe(400);
+    expect((await asExaminer(hub, key, 'GET', '/hub/v1/halls?offset=-1')).status).toBe(400);
+  });
+  it('computes a paper’s item analysis once for every hub process, and again when results arrive', async () => {
+    const { exam, north, south } = await twoHalls('Analysed');
+    expect((await north.hall.request('POST', '/hub/v1/results/batch', { events: [completed(exam, north.packageId, 'evt_an_1', 'att_an_1', 'BRD-001')] })).json.results[0].status).toBe('stored');
+    const first = await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.id}/analysis`);
+    expect(first.json).toMatchObject({ candidates: 1, generatedAt: '2026-11-25T09:30:00.000Z' });
+    // a second hub process on the same database, its clock elsewhere (its own copy of the hub's
+    // modules, so nothing held in the first one's memory): it serves the analysis computed by the first
+    vi.resetModules();
+    const { startHub: startOtherHub } = await import('./helpers.js');
+    const second = await startOtherHub(cluster, { url: hub.url, dataDir: hub.dataDir });
+    try {
+      second.clock.set(Date.parse('2026-11-25T10:00:00Z'));
+      expect((await asExaminer(second, key, 'GET', `/hub/v1/exams/${exam.id}/analysis`)).json).toEqual(first.json);
+      expect((await south.hall.request('POST', '/hub/v1/results/batch', { events: [completed(exam, south.packageId, 'evt_an_2', 'att_an_2', 'BRD-002')] })).json.results[0].status).toBe('stored');
+      const again = (await asExaminer(second, key, 'GET', `/hub/v1/exams/${exam.id}/analysis`)).json;
+      expect(again).toMatchObject({ candidates: 2, generatedAt: '2026-11-25T10:00:00.000Z' });
+      // and the first process serves that one in turn
+      expect((await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.id}/analysis`)).json).toEqual(again);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -217,3 +217,15 @@ export const hubAudit = pgTable(
   },
   (t) => [index('hub_audit_at_idx').on(t.at)],
 );
+
+/**
+ * The last item analysis of each exam (issue #38 §7), with what it was computed from (the
+ * exam's version, title and count of result rows: results.ts, `examAnalysisAcrossHalls`), so
+ * every hub process serves a paper's analysis computed once, by any of them.
+ */
+export const hubAnalyses = pgTable('hub_analyses', {
+  examId: text('exam_id').primaryKey(),
+  basis: text('basis').notNull(),
+  report: jsonb('report').notNull(),
+  computedAt: at('computed_at').notNull(),
+});

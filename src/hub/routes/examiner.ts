@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse, z } from '../../platform/openapi.js';
 import type { HubDeps } from '../deps.js';
 import { requireExaminer } from '../auth.js';
-import { createHall, hallStatus, revokeHall } from '../halls.js';
+import { createHall, hallStatus, hallStatusPage, revokeHall } from '../halls.js';
 import { createHubExam, getHubExam, hubExamInputSchema, packageEnvelope, publishExam, releaseCodes } from '../exams.js';
 import { examAnalysisAcrossHalls, examExport, examResults } from '../results.js';
 import { createHubRouter, examinerSecurity } from '../router.js';
@@ -12,6 +12,8 @@ import { registerCentreRoutes } from './centres.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['Hub: examiners'];
+/** The halls view's page (issue #38 §7): all optional; none of them, the whole list as before. */
+const hallPageQuery = z.object({ offset: z.coerce.number().int().min(0).max(10_000_000).optional(), limit: z.coerce.number().int().min(1).max(1000).optional(), q: z.string().trim().max(200).optional() });
 const anyJson = (description: string) => jsonResponse(z.record(z.string(), z.unknown()), description);
 
 /** Examiner routes under /hub/v1. */
@@ -29,8 +31,12 @@ export function examinerRoutes(deps: HubDeps) {
     async (c) => c.json(await createHall(deps, c.var.examiner.id, c.req.valid('json').name), 201),
   );
   r.openapi(
-    createRoute({ method: 'get', path: '/hub/v1/halls', tags, security: examinerSecurity, summary: 'Every hall: last contact, clock offset (flagged past one minute), packages, releases, attempts in progress, results received vs expected', responses: { 200: jsonResponse(z.array(z.record(z.string(), z.unknown())), 'Halls'), 401: errorResponses[401] } }),
-    async (c) => c.json(await hallStatus(deps), 200),
+    createRoute({ method: 'get', path: '/hub/v1/halls', tags, security: examinerSecurity, summary: 'Every hall: last contact, clock offset (flagged past one minute), packages, releases, attempts in progress, results received vs expected. With `offset`, `limit` or `q` (a substring of the name or id): one page, oldest first, as `{ total, offset, limit, halls }`', request: { query: hallPageQuery }, responses: { 200: jsonResponse(z.union([z.array(z.record(z.string(), z.unknown())), z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int(), halls: z.array(z.record(z.string(), z.unknown())) })]), 'Halls'), 400: errorResponses[400], 401: errorResponses[401] } }),
+    async (c) => {
+      const q = c.req.valid('query');
+      if (q.offset === undefined && q.limit === undefined && q.q === undefined) return c.json(await hallStatus(deps), 200);
+      return c.json(await hallStatusPage(deps, { offset: q.offset ?? 0, limit: q.limit ?? 100, q: q.q || undefined }), 200);
+    },
   );
   r.openapi(
     createRoute({ method: 'post', path: '/hub/v1/halls/{id}/revoke', tags, security: examinerSecurity, summary: 'Revoke a hall’s key (a stolen machine) and issue a new enrolment code for its replacement', request: { params: idParams }, responses: { 200: anyJson('A new enrolment code'), ...errorResponses } }),

@@ -1,5 +1,6 @@
 /**
- * Halls and their state (GET /hub/v1/halls, refreshed every 10 s while open): enrolled,
+ * Halls and their state (GET /hub/v1/halls?offset&limit&q, 100 a page with previous / next and a
+ * search on name or id, the visible page refreshed every 10 s while open): enrolled,
  * last seen (and a clock more than a minute off), packages delivered, papers released,
  * attempts in progress, results in against expected, and which version of each paper the
  * hall holds against the paper's current one (hall-papers.ts). Publishers create a hall (its one-time
@@ -12,9 +13,12 @@ import { confirmDialog, errorText, openDialog, toast } from '../../admin/ui.js';
 import type { BoardCtx } from '../session.js';
 import type { Hall } from '../types.js';
 import { hallPapersCell } from './hall-papers.js';
+import { pager } from './pager.js';
 
 /** How often the screen asks the hub again (ms). */
 const REFRESH_MS = 10_000;
+/** Halls a page (issue #38 §7: a board of 10,000 halls). */
+const PAGE_SIZE = 100;
 
 /** A dialog showing an enrolment code once. */
 async function showCode(title: string, hallName: string, code: string, expires: string): Promise<void> {
@@ -40,11 +44,23 @@ export async function renderHalls(ctx: BoardCtx, host: HTMLElement): Promise<() 
   const table = h('div', { id: 'halls-table' });
   const stamp = h('p', { class: 'muted small', id: 'halls-updated' });
   const publisher = ctx.can('publisher');
+  let offset = 0;
+  let asked = 0;
+  const search = h('input', { type: 'search', id: 'halls-search', placeholder: 'Search halls by name or id', 'aria-label': 'Search halls by name or id', maxlength: 200, oninput: () => { offset = 0; void draw().catch((e) => toast(errorText(e), 'error')); } });
   const draw = async () => {
-    const halls = await ctx.api.get<Hall[]>('/hub/v1/halls');
+    const q = search.value.trim();
+    const mine = ++asked;
+    const page = await ctx.api.get<{ total: number; halls: Hall[] }>(`/hub/v1/halls?offset=${offset}&limit=${PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`);
+    if (mine !== asked) return; // a newer page or search was asked for meanwhile
+    if (page.total && offset >= page.total) {
+      offset = Math.floor((page.total - 1) / PAGE_SIZE) * PAGE_SIZE;
+      return draw();
+    }
+    const halls = page.halls;
     stamp.textContent = `Updated ${new Date().toLocaleTimeString()} · refreshes every ${REFRESH_MS / 1000} s`;
+    const go = (to: number) => { offset = to; void draw().catch((e) => toast(errorText(e), 'error')); };
     replace(table, halls.length
-      ? h('table', { class: 'table', id: 'halls' },
+      ? [pager('halls-pager', offset, PAGE_SIZE, page.total, go), h('table', { class: 'table', id: 'halls' },
         h('thead', null, h('tr', null, ['Hall', 'Enrolled', 'Last seen', 'Papers (version held)', 'Packages delivered', 'Released', 'In progress', 'Results in / expected'].map((t) => h('th', null, t)), hiddenHeader('Actions'))),
         h('tbody', null, halls.map((x) => h('tr', { 'data-hall-id': x.id, class: x.clockFlagged ? 'row-warn' : null },
           h('td', null, x.name),
@@ -55,8 +71,8 @@ export async function renderHalls(ctx: BoardCtx, host: HTMLElement): Promise<() 
           h('td', { class: 'num', 'data-field': 'released' }, String(x.examsReleased), x.releasesUnproven ? h('span', { class: 'warn small', title: 'The hall says it released these, without the proof that it holds the release code' }, ` (+${x.releasesUnproven} unproven)`) : null),
           h('td', { class: 'num' }, String(x.attemptsInProgress)),
           h('td', { class: 'num', 'data-field': 'results' }, `${x.resultsReceived} / ${x.resultsExpected}`),
-          h('td', null, publisher ? h('button', { type: 'button', class: 'link small danger-text', 'data-action': 'revoke', onclick: () => void revoke(x) }, x.enrolled ? 'Revoke & replace' : 'New code') : null)))))
-      : h('p', { class: 'empty' }, 'No halls yet.'));
+          h('td', null, publisher ? h('button', { type: 'button', class: 'link small danger-text', 'data-action': 'revoke', onclick: () => void revoke(x) }, x.enrolled ? 'Revoke & replace' : 'New code') : null)))))]
+      : h('p', { class: 'empty' }, q ? `No hall’s name or id contains “${q}”.` : 'No halls yet.'));
   };
   const revoke = async (x: Hall) => {
     const sure = x.enrolled
@@ -93,7 +109,7 @@ export async function renderHalls(ctx: BoardCtx, host: HTMLElement): Promise<() 
     h('div', { class: 'page-head' },
       h('h1', null, 'Halls'),
       publisher ? h('button', { type: 'button', class: 'primary', id: 'new-hall', onclick: () => void create() }, 'New hall') : null),
-    h('section', { class: 'card' }, table, stamp));
+    h('section', { class: 'card' }, search, table, stamp));
   const timer = window.setInterval(() => void draw().catch(() => undefined), REFRESH_MS);
   return () => clearInterval(timer);
 }
