@@ -77,7 +77,9 @@ function rebuild(r: (typeof ROUNDS)[number]): string {
 function ratings(): Map<number, Map<number, string>> {
   const text = readFileSync(join(ROOT, 'docs/quality-generation-ratings.md'), 'utf8');
   const [r2, rest] = text.split(/^# Generation, round 3/m) as [string, string];
-  const [r3, r4] = rest.split(/^# Generation, round 4/m) as [string, string];
+  const [r3, r4AndLater] = rest.split(/^# Generation, round 4/m) as [string, string];
+  // round 5 judged the refit on new material (docs/quality.md, "Round 5"): not training data here
+  const r4 = r4AndLater.split(/^# Generation, round 5/m)[0]!;
   const parse = (part: string, col: number) => new Map([...part.matchAll(/^\| (\d+) \|(.+)$/gm)].map((m) => [Number(m[1]), m[2]!.split('|').map((c) => c.trim())[col]!]).filter(([, r]) => /^[ABC]$/.test(r as string)) as [number, string][]);
   // (round 4's table: Item | Material | Type | Rating | Wrong key? | Reason)
   return new Map([[2, parse(r2, 2)], [3, parse(r3, 1)], [4, parse(r4, 2)]]);
