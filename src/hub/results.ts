@@ -82,7 +82,8 @@ function storedQuestions(examId: string, questions: SealedQuestion[], createdAt:
  * The hub's edge to the domain's result shapes (core/analysis/records.ts): each current
  * event's attempt as an {@link AttemptRecord} (ISO times → epoch ms) and its answers as
  * {@link AnswerRecord}s, by attempt id then question id; an answer's marks count as
- * approved when the hall says an examiner reviewed it (as result-checks.ts grades it).
+ * approved when the hall says an examiner reviewed it (as result-checks.ts grades it); an
+ * attempt's `givenQuestionIds` (checked at ingest, sitting-check.ts) are its questions.
  */
 function records(results: CurrentResult[]): { attempts: AttemptRecord[]; answers: Map<string, Map<string, AnswerRecord>> } {
   const attempts = results.map(({ event: { attempt: a } }): AttemptRecord => ({
@@ -100,6 +101,9 @@ function records(results: CurrentResult[]): { attempts: AttemptRecord[]; answers
     grade: a.grade,
     pendingReview: a.pendingReview,
     sectionScores: a.sectionScores ?? null,
+    // the questions this candidate was given (a paper with draws or subjects): an item's
+    // statistics count only them (core/analysis/response-matrix.ts; issue 37 §2)
+    questionIds: a.givenQuestionIds ?? null,
   }));
   const answers = new Map<string, Map<string, AnswerRecord>>();
   for (const { event: { attempt: a } } of results) {

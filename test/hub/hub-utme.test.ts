@@ -131,5 +131,14 @@ describe.skipIf(skipWhy !== null)('a UTME paper from the hub', () => {
     const csv = await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.json.id}/results.csv`);
     expect(csv.status).toBe(200);
     expect(csv.text.split('\n')[0]).toContain('Use of English');
+
+    // item analysis across halls counts an item only for the candidates who were given it
+    // (issue 37 §2): Chika's 4 questions have her as their candidate, the paper's other 6 nobody
+    const analysis = await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.json.id}/analysis`);
+    expect(analysis.status, analysis.text).toBe(200);
+    const given = new Set(chika.questions.map((q) => q.id));
+    const items = analysis.json.questions as { questionId: string; candidates: number }[];
+    expect(items).toHaveLength(10);
+    for (const item of items) expect([item.questionId, item.candidates]).toEqual([item.questionId, given.has(item.questionId) ? 1 : 0]);
   }, 180_000);
 });
