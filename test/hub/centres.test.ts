@@ -17,7 +17,7 @@ import { parseReleaseCode } from '../../src/core/sync/release-code.js';
 import { releaseProof } from '../../src/core/sync/release-proof.js';
 import { packagePayloadSchema, paperSchema, type ResultEvent } from '../../src/core/sync/messages.js';
 import { pgAvailability } from '../pg/cluster.js';
-import { TestHall, asExaminer, hubForSuite, samplePaper, startHub, warmUploadReader } from './helpers.js';
+import { TestHall, asExaminer, completedResult, hubForSuite, samplePaper, startHub, warmUploadReader, type AnsweredExam } from './helpers.js';
 
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
@@ -54,32 +54,8 @@ describe.skipIf(skipWhy !== null)('candidates and centres on the hub', () => {
   const pkgOf = (packages: { hallId: string }[], hall: TestHall) => packages.find((p) => p.hallId === hall.hallId) as { hallId: string; packageId: string; releaseCode: string; version: number; candidates: number; credits: number };
 
   /** A completed result of `studentId` from `packageId`, both objective answers right. */
-  function result(exam: { id: string; questions: { id: string; options: { id: string }[] }[] }, packageId: string, eventId: string, studentId: string, createdAt = '2026-11-25T09:20:00.000Z'): ResultEvent {
-    return {
-      eventId,
-      type: 'exam.attempt.completed',
-      packageId,
-      examId: exam.id,
-      createdAt,
-      attempt: {
-        attemptId: `att_${eventId}`,
-        studentId,
-        candidateName: 'A candidate',
-        status: 'COMPLETED',
-        startedAt: new Date(Date.parse(createdAt) - 60_000).toISOString(),
-        completedAt: createdAt,
-        disqualifiedAt: null,
-        creditedMs: 0,
-        violations: 0,
-        score: 2,
-        maxScore: 6,
-        percentage: 33.33,
-        grade: 'F9',
-        pendingReview: true,
-        answers: exam.questions.map((q) => ({ questionId: q.id, optionId: q.options[0]?.id ?? null, text: q.options.length ? null : 'An answer.', awardedMarks: null, reviewed: false })),
-        audit: [],
-      },
-    };
+  function result(exam: AnsweredExam, packageId: string, eventId: string, studentId: string, createdAt = '2026-11-25T09:20:00.000Z'): ResultEvent {
+    return completedResult(exam, { packageId, eventId, createdAt }, { attemptId: `att_${eventId}`, studentId });
   }
 
   it('puts only a hall’s own candidates (and the unassigned) in its package, with the credits they need', async () => {

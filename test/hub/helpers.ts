@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { newSigningKeyPair, openEnvelope, signRequest, type Envelope } from '../../src/core/sync/signing.js';
+import type { ResultEvent } from '../../src/core/sync/messages.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { silentLogger } from '../../src/platform/logger.js';
 import { hubConfigSchema } from '../../src/hub/config.js';
@@ -172,3 +173,47 @@ export function hubServedWithHall(onReady: (started: ServedHubAndHall) => void):
     await cluster?.stop();
   });
 }
+
+/** The shape of an exam a result event answers: its id and its questions' option ids. */
+export type AnsweredExam = { id: string; questions: { id: string; options: { id: string }[] }[] };
+
+/**
+ * A completed attempt's result event as a hall's outbox sends it (src/core/sync/messages.ts):
+ * every question of `exam` answered with its first option (the sample paper's keys), an essay
+ * answered with `essayText` and awaiting review, and the figures the hub recomputes itself
+ * (score 2 of 6, F9: issue #34, finding 7). The attempt starts 60 s before `createdAt` and
+ * completes at it unless `attempt` says otherwise; `attempt` overrides any attempt field.
+ */
+export function completedResult(
+  exam: AnsweredExam,
+  ids: { packageId: string; eventId: string; createdAt?: string },
+  attempt: Pick<ResultEvent['attempt'], 'attemptId' | 'studentId'> & Partial<ResultEvent['attempt']>,
+  essayText = 'An answer.',
+): ResultEvent {
+  const createdAt = ids.createdAt ?? '2026-11-25T09:20:00.000Z';
+  return {
+    eventId: ids.eventId,
+    type: 'exam.attempt.completed',
+    packageId: ids.packageId,
+    examId: exam.id,
+    createdAt,
+    attempt: {
+      candidateName: 'A candidate',
+      status: 'COMPLETED',
+      startedAt: new Date(Date.parse(createdAt) - 60_000).toISOString(),
+      completedAt: createdAt,
+      disqualifiedAt: null,
+      creditedMs: 0,
+      violations: 0,
+      score: 2,
+      maxScore: 6,
+      percentage: 33.33,
+      grade: 'F9',
+      pendingReview: true,
+      answers: exam.questions.map((q) => ({ questionId: q.id, optionId: q.options[0]?.id ?? null, text: q.options.length ? null : essayText, awardedMarks: null, reviewed: false })),
+      audit: [],
+      ...attempt,
+    },
+  };
+}
+

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ResultEvent } from '../../src/core/sync/messages.js';
 import { pgAvailability } from '../pg/cluster.js';
-import { TestHall, asExaminer, hubForSuite, samplePaper, type SuiteHub } from './helpers.js';
+import { TestHall, asExaminer, completedResult, hubForSuite, samplePaper, type SuiteHub } from './helpers.js';
 
 const skipWhy = pgAvailability();
 if (skipWhy) console.log(skipWhy);
@@ -20,31 +20,8 @@ type Exam = { id: string; questions: { id: string; options: { id: string }[] }[]
 
 /** A completed attempt of `studentId`: first option of each objective question (both right), the essay answered and awaiting review. */
 function completed(exam: Exam, packageId: string, eventId: string, attemptId: string, studentId: string, createdAt = '2026-11-25T09:20:00.000Z'): ResultEvent {
-  return {
-    eventId,
-    type: 'exam.attempt.completed',
-    packageId,
-    examId: exam.id,
-    createdAt,
-    attempt: {
-      attemptId,
-      studentId,
-      candidateName: studentId === 'BRD-001' ? 'Ada Obi' : 'Bola Ade',
-      status: 'COMPLETED',
-      startedAt: '2026-11-25T09:10:00.000Z',
-      completedAt: '2026-11-25T09:20:00.000Z',
-      disqualifiedAt: null,
-      creditedMs: 0,
-      violations: 0,
-      score: 2,
-      maxScore: 6,
-      percentage: 33.33,
-      grade: 'F9',
-      pendingReview: true,
-      answers: exam.questions.map((q) => ({ questionId: q.id, optionId: q.options[0]?.id ?? null, text: q.options.length ? null : 'Because it is not a ratio of integers.', awardedMarks: null, reviewed: false })),
-      audit: [],
-    },
-  };
+  const candidateName = studentId === 'BRD-001' ? 'Ada Obi' : 'Bola Ade';
+  return completedResult(exam, { packageId, eventId, createdAt }, { attemptId, studentId, candidateName, startedAt: '2026-11-25T09:10:00.000Z', completedAt: '2026-11-25T09:20:00.000Z' }, 'Because it is not a ratio of integers.');
 }
 
 describe.skipIf(skipWhy !== null)('the hub at ten thousand halls', () => {

@@ -20,7 +20,7 @@ import { systemClock } from '../../src/platform/clock.js';
 import { api, registerWorkspace, spawnServer, tempDir, type SpawnedServer } from '../harness.js';
 import { pgAvailability, startPgCluster, type PgCluster } from '../pg/cluster.js';
 import { rotateOperatorCredential } from '../../src/hall/operator.js';
-import { TestHall, asExaminer, hubForSuite, samplePaper, startHub } from './helpers.js';
+import { TestHall, asExaminer, completedResult, hubForSuite, samplePaper, startHub, type AnsweredExam } from './helpers.js';
 
 // Skipped only where PostgreSQL cannot run (no Debian postgresql binaries, or initdb cannot
 // run as the postgres user): pgAvailability() says why, in one line; .ci/run installs it.
@@ -34,32 +34,8 @@ type Hub = Awaited<ReturnType<typeof startHub>>;
  * objective ones right, the essay awaiting review), started a second before `createdAt`, with
  * the figures the hub computes (it stores its own: issue #34, finding 7).
  */
-function resultEvent(exam: { id: string; questions: { id: string; options: { id: string }[] }[] }, packageId: string, eventId: string, attemptId: string, createdAt = '2026-11-25T09:20:00.000Z'): ResultEvent {
-  return {
-    eventId,
-    type: 'exam.attempt.completed',
-    packageId,
-    examId: exam.id,
-    createdAt,
-    attempt: {
-      attemptId,
-      studentId: 'BRD-001',
-      candidateName: 'Ada Obi',
-      status: 'COMPLETED',
-      startedAt: new Date(Date.parse(createdAt) - 1000).toISOString(),
-      completedAt: createdAt,
-      disqualifiedAt: null,
-      creditedMs: 0,
-      violations: 0,
-      score: 2,
-      maxScore: 6,
-      percentage: 33.33,
-      grade: 'F9',
-      pendingReview: true,
-      answers: exam.questions.map((q) => ({ questionId: q.id, optionId: q.options[0]?.id ?? null, text: q.options.length ? null : 'An answer.', awardedMarks: null, reviewed: false })),
-      audit: [],
-    },
-  };
+function resultEvent(exam: AnsweredExam, packageId: string, eventId: string, attemptId: string, createdAt = '2026-11-25T09:20:00.000Z'): ResultEvent {
+  return completedResult(exam, { packageId, eventId, createdAt }, { attemptId, studentId: 'BRD-001', candidateName: 'Ada Obi', startedAt: new Date(Date.parse(createdAt) - 1000).toISOString() });
 }
 
 async function count(hub: Hub, query: ReturnType<typeof sql>): Promise<number> {
