@@ -49,23 +49,34 @@ const RAW_MARK = '\u0001raw-json\u0001';
 const RAW_MARK_JSON = JSON.stringify(RAW_MARK);
 
 /**
- * A JSON value already written as UTF-8 bytes (its parts in order), placed by
- * `compressedJson` where it stands in the data: a large value written once is then copied,
- * not serialised again per response. At most one per response.
+ * A JSON value of known size in UTF-8 bytes and a function that writes them, placed by
+ * `compressedJson` where it stands in the data: a large value (the candidate's questions,
+ * megabytes for the largest papers) is then written once, straight into the response body,
+ * not serialised per response nor copied twice (each copy of a 2 MB body is fresh memory to
+ * fault in and collect: issue #34 §3). At most one per response.
  */
 export class RawJson {
-  constructor(readonly parts: Uint8Array[]) {}
+  /**
+   * @param byteLength how many bytes `write` writes
+   * @param write writes the value's UTF-8 bytes into `out` from `at`; returns the bytes written (= byteLength)
+   */
+  constructor(
+    readonly byteLength: number,
+    readonly write: (out: Buffer, at: number) => number,
+  ) {}
   /** what JSON.stringify writes in its place */
   toJSON(): string {
     return RAW_MARK;
   }
   /** the value as text (for tests) */
   toString(): string {
-    return Buffer.concat(this.parts).toString('utf8');
+    const out = Buffer.allocUnsafe(this.byteLength);
+    this.write(out, 0);
+    return out.toString('utf8');
   }
 }
 
-/** JSON.stringify(data) as UTF-8, with the one RawJson in it (if any) copied in as bytes. */
+/** JSON.stringify(data) as UTF-8, with the one RawJson in it (if any) written in place: one buffer of the exact size. */
 function jsonBytes(data: unknown): Buffer<ArrayBuffer> {
   let raw: RawJson | null = null;
   // the replacer sees the value after toJSON: the holder still has the RawJson
@@ -76,7 +87,14 @@ function jsonBytes(data: unknown): Buffer<ArrayBuffer> {
   const found = raw as RawJson | null;
   const at = found ? text.indexOf(RAW_MARK_JSON) : -1;
   if (!found || at < 0) return Buffer.from(text, 'utf8');
-  return Buffer.concat([Buffer.from(text.slice(0, at), 'utf8'), ...found.parts, Buffer.from(text.slice(at + RAW_MARK_JSON.length), 'utf8')]) as Buffer<ArrayBuffer>;
+  const before = text.slice(0, at);
+  const after = text.slice(at + RAW_MARK_JSON.length);
+  const head = Buffer.byteLength(before, 'utf8');
+  const out = Buffer.allocUnsafe(head + found.byteLength + Buffer.byteLength(after, 'utf8')) as Buffer<ArrayBuffer>;
+  out.write(before, 0, 'utf8');
+  const wrote = found.write(out, head);
+  out.write(after, head + wrote, 'utf8');
+  return out;
 }
 
 /**

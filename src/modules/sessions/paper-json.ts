@@ -8,7 +8,7 @@
  * Everything of a question's JSON but its options' order and key labels is the same for
  * every candidate, so it is written once per question of a cached paper and form (issue 40
  * §3: the per-start fragments were most of a start's CPU and garbage) and a start copies
- * those blocks into one buffer of the exact size.
+ * those blocks straight into the response's body.
  */
 import type { MathForm } from '../../core/rich-text.js';
 import { RawJson } from '../../platform/compress.js';
@@ -66,7 +66,8 @@ const END_QUESTION = utf8(']}');
 /**
  * The questions of `candidateQuestions(paper, layout, form)` as JSON (see there for the
  * order rules); call after `renderPaper(paper, form)`.
- * @returns the question ids in the order sent, and the JSON array as a RawJson of one buffer
+ * @returns the question ids in the order sent, and the JSON array as a RawJson (its bytes are
+ *   copied from the blocks when the response is written)
  */
 export function candidateQuestionsJson(paper: Paper, layout: Layout, form: MathForm = 'html'): { ids: string[]; json: RawJson } {
   const shown = shownOrder(paper, layout);
@@ -83,21 +84,24 @@ export function candidateQuestionsJson(paper: Paper, layout: Layout, form: MathF
     size += b.head.length + END_QUESTION.length + Math.max(0, optionIds.length - 1);
     for (let k = 0; k < optionIds.length; k++) size += b.optionHead.get(optionIds[k]!)!.length + (SHORT_LABELS[k] ?? labelBytes(k)).length + b.optionTail.get(optionIds[k]!)!.length;
   }
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  out[at++] = OPEN;
-  for (let i = 0; i < parts.length; i++) {
-    const { b, optionIds } = parts[i]!;
-    if (i) out[at++] = COMMA;
-    at += b.head.copy(out, at);
-    for (let k = 0; k < optionIds.length; k++) {
-      if (k) out[at++] = COMMA;
-      at += b.optionHead.get(optionIds[k]!)!.copy(out, at);
-      at += (SHORT_LABELS[k] ?? labelBytes(k)).copy(out, at);
-      at += b.optionTail.get(optionIds[k]!)!.copy(out, at);
+  // written by the response, straight into its body (platform/compress.ts)
+  const write = (out: Buffer, from: number): number => {
+    let at = from;
+    out[at++] = OPEN;
+    for (let i = 0; i < parts.length; i++) {
+      const { b, optionIds } = parts[i]!;
+      if (i) out[at++] = COMMA;
+      at += b.head.copy(out, at);
+      for (let k = 0; k < optionIds.length; k++) {
+        if (k) out[at++] = COMMA;
+        at += b.optionHead.get(optionIds[k]!)!.copy(out, at);
+        at += (SHORT_LABELS[k] ?? labelBytes(k)).copy(out, at);
+        at += b.optionTail.get(optionIds[k]!)!.copy(out, at);
+      }
+      at += END_QUESTION.copy(out, at);
     }
-    at += END_QUESTION.copy(out, at);
-  }
-  out[at++] = CLOSE;
-  return { ids, json: new RawJson([out]) };
+    out[at++] = CLOSE;
+    return at - from;
+  };
+  return { ids, json: new RawJson(size, write) };
 }
