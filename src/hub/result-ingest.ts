@@ -12,14 +12,16 @@
  * A candidate sits a paper once (docs/hub.md, "Candidates and centres"): a result of a
  * candidate for a hub exam the hub already holds a result of from ANOTHER hall is refused
  * (409 SECOND_SITTING), audited, and kept in `hub_second_sittings` for the results view's
- * flag. Events of one exam are serialised across halls by a second advisory lock per exam
- * (taken in exam-id order after the hall's, so two halls cannot deadlock), so two halls
- * cannot both store a "first" sitting.
+ * flag. The first stored result claims the sitting by its row in `hub_sittings`, whose
+ * primary key (exam, candidate) settles two halls storing a "first" sitting at once: the
+ * second transaction's claim waits for the first and conflicts, and that transaction is run
+ * again, now seeing the claim (docs/decisions.md, "A sitting is claimed by its row, not by a
+ * lock on the paper"). Halls of one paper no longer wait for each other.
  */
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { ResultEvent } from '../core/sync/messages.js';
 import type { HubDeps } from './deps.js';
-import { hubAudit, hubHallResults, hubResults, hubSecondSittings, publications } from './db/schema.js';
+import { hubAudit, hubHallResults, hubResults, hubSecondSittings, hubSittings, publications } from './db/schema.js';
 import { hubPaperCopy } from './paper-copy.js';
 import { eventOfBody, packEvent, packMarks } from './result-store.js';
 import { checkFollowUp, checkResult, gradeEvent, type HubGrade, type Refusal } from './result-checks.js';
@@ -29,8 +31,11 @@ export type IngestOutcome = { eventId: string; status: 'stored' | 'duplicate' } 
 
 /** Arbitrary constant naming the results lock space (pg_advisory_xact_lock's first key). */
 const RESULTS_LOCK = 240_511;
-/** The lock space of one exam's results across halls. */
-const EXAM_RESULTS_LOCK = 240_512;
+/** Runs of one ingest at most: a run is repeated when another hall claimed one of its sittings meanwhile, or on a deadlock. */
+const MAX_RUNS = 4;
+
+/** Another hall's transaction claimed a sitting this one was about to store: run it again (it then sees the claim). */
+class SittingClaimedMeanwhile extends Error {}
 
 /** JSON with object keys sorted: two events are "the same" when these strings are equal. */
 export function canonicalJson(v: unknown): string {
@@ -54,21 +59,32 @@ const newer = (a: ResultEvent, b: ResultEvent) => Date.parse(a.createdAt) > Date
  * @throws what PostgreSQL throws (nothing of the list is stored then)
  */
 export async function ingestEvents(deps: HubDeps, hallId: string, events: ResultEvent[]): Promise<IngestOutcome[]> {
+  for (let run = 1; ; run++) {
+    try {
+      return await ingestOnce(deps, hallId, events);
+    } catch (e) {
+      // 40P01: PostgreSQL chose this transaction to break a deadlock (two halls' claims)
+      const again = e instanceof SittingClaimedMeanwhile || (e as { code?: string }).code === '40P01' || (e as { cause?: { code?: string } }).cause?.code === '40P01';
+      if (!again || run >= MAX_RUNS) throw e;
+    }
+  }
+}
+
+/** One run of `ingestEvents` in one transaction. @throws SittingClaimedMeanwhile (run it again) */
+async function ingestOnce(deps: HubDeps, hallId: string, events: ResultEvent[]): Promise<IngestOutcome[]> {
   const now = deps.clock.now();
   const at = new Date(now);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESULTS_LOCK}, hashtext(${hallId}))`);
     const examIds = [...new Set(events.map((e) => e.examId))].sort();
-    for (const examId of examIds) await tx.execute(sql`SELECT pg_advisory_xact_lock(${EXAM_RESULTS_LOCK}, hashtext(${examId}))`);
-    // results of these candidates and papers from other halls: a second sitting is refused
+    // sittings of these candidates and papers claimed by other halls: a second sitting is refused
     const sitKey = (examId: string, studentId: string) => `${examId}\u0000${studentId}`;
     const elsewhere = new Map<string, { hallId: string; eventId: string }>();
     const others = await tx
-      .select({ examId: hubResults.examId, studentId: hubResults.studentId, hallId: hubResults.hallId, eventId: hubResults.eventId })
-      .from(hubResults)
-      .where(and(inArray(hubResults.examId, examIds), inArray(hubResults.studentId, [...new Set(events.map((e) => e.attempt.studentId))]), ne(hubResults.hallId, hallId)))
-      .orderBy(hubResults.receivedAt, hubResults.eventId);
-    for (const o of others) if (!elsewhere.has(sitKey(o.examId, o.studentId))) elsewhere.set(sitKey(o.examId, o.studentId), { hallId: o.hallId, eventId: o.eventId });
+      .select({ examId: hubSittings.examId, studentId: hubSittings.studentId, hallId: hubSittings.hallId, eventId: hubSittings.eventId })
+      .from(hubSittings)
+      .where(and(inArray(hubSittings.examId, examIds), inArray(hubSittings.studentId, [...new Set(events.map((e) => e.attempt.studentId))]), ne(hubSittings.hallId, hallId)));
+    for (const o of others) elsewhere.set(sitKey(o.examId, o.studentId), { hallId: o.hallId, eventId: o.eventId });
     const secondSittings: (typeof hubSecondSittings.$inferInsert)[] = [];
     const packageIds = [...new Set(events.map((e) => e.packageId))];
     const pubs = await tx.select().from(publications).where(and(eq(publications.hallId, hallId), inArray(publications.packageId, packageIds)));
@@ -115,6 +131,29 @@ export async function ingestEvents(deps: HubDeps, hallId: string, events: Result
       if (g.hallClaim) audits.push({ at, actor, action: 'result-score-differs', hallId, detail: { eventId: e.eventId, attemptId: e.attempt.attemptId, studentId: e.attempt.studentId, hall: g.hallClaim, hub: { score: g.score, maxScore: g.maxScore, percentage: g.percentage, grade: g.grade, pendingReview: g.pendingReview, ...(g.sectionScores ? { sectionScores: g.sectionScores } : {}) } } });
     }
     if (rows.length) {
+      // the sittings these results are the first of, claimed in key order (two halls' claims then wait in one order)
+      const claims = new Map<string, { exam_id: string; student_id: string; event_id: string }>();
+      for (const { e } of rows) {
+        const k = sitKey(e.examId, e.attempt.studentId);
+        if (!claims.has(k)) claims.set(k, { exam_id: e.examId, student_id: e.attempt.studentId, event_id: e.eventId });
+      }
+      const byKey = (a: { exam_id: string; student_id: string }, b: { exam_id: string; student_id: string }) => (a.exam_id === b.exam_id ? (a.student_id < b.student_id ? -1 : 1) : a.exam_id < b.exam_id ? -1 : 1);
+      const wanted = [...claims.values()].sort(byKey).map((c, n) => ({ ...c, n }));
+      const made = await tx.execute(sql`
+        INSERT INTO hub_sittings (exam_id, student_id, hall_id, event_id, received_at)
+        SELECT exam_id, student_id, ${hallId}, event_id, ${at.toISOString()}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS x(exam_id text, student_id text, event_id text, n integer)
+         ORDER BY n
+        ON CONFLICT (exam_id, student_id) DO NOTHING`);
+      // a claim that conflicted is this hall's own (a later event of a sitting it holds) or, if
+      // another hall's transaction committed it since this one read the claims, a second sitting
+      if ((made.rowCount ?? 0) < wanted.length) {
+        const taken = await tx.execute(sql`
+          SELECT 1 FROM hub_sittings s
+            JOIN jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS x(exam_id text, student_id text) ON s.exam_id = x.exam_id AND s.student_id = x.student_id
+           WHERE s.hall_id <> ${hallId} LIMIT 1`);
+        if (taken.rows.length) throw new SittingClaimedMeanwhile();
+      }
       // one jsonb parameter for the whole batch (PostgreSQL parses it once), not 20 bound values a row
       const values = rows.map(({ e, g }) => ({
         event_id: e.eventId,

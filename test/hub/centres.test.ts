@@ -203,6 +203,36 @@ describe.skipIf(skipWhy !== null)('candidates and centres on the hub', () => {
     expect(results.json.secondSittings).toHaveLength(1); // kept once per event id
   });
 
+  it('stores one sitting per candidate when two halls send the same candidates at the same moment', async () => {
+    hub.clock.set(EIGHT);
+    const ikeja = await enrolledHall('Ikeja race');
+    const enugu = await enrolledHall('Enugu race');
+    const n = 24;
+    const roster = Array.from({ length: n }, (_, i) => ({ studentId: `R-${i + 1}`, candidateName: `Racer ${i + 1}` }));
+    const exam = await as('POST', '/hub/v1/exams', { ...samplePaper(startsAt), roster });
+    const pub = await as('POST', `/hub/v1/exams/${exam.json.id}/publish`, { hallIds: [ikeja.hallId, enugu.hallId] });
+    const ikejaPkg = pkgOf(pub.json.packages, ikeja);
+    const enuguPkg = pkgOf(pub.json.packages, enugu);
+    hub.clock.set(Date.parse('2026-11-25T09:30:00Z'));
+    const batch = (hall: TestHall, packageId: string, tag: string, from: number, to: number) =>
+      hall.request('POST', '/hub/v1/results/batch', { events: roster.slice(from, to).map((r) => result(exam.json, packageId, `evt_${tag}_${r.studentId}`, r.studentId)) });
+    const one = (hall: TestHall, packageId: string, tag: string, studentId: string) => hall.request('POST', '/hub/v1/results', result(exam.json, packageId, `evt_${tag}_${studentId}`, studentId));
+    // whole batches at once, halves of the roster crossed, then single results at once
+    const sent = await Promise.all([batch(ikeja, ikejaPkg.packageId, 'ik', 0, 12), batch(enugu, enuguPkg.packageId, 'en', 0, 12), batch(enugu, enuguPkg.packageId, 'en', 12, 18), batch(ikeja, ikejaPkg.packageId, 'ik', 12, 18)]);
+    for (const r of sent) expect(r.status, r.text).toBe(200);
+    const singles = await Promise.all(roster.slice(18).flatMap((r) => [one(ikeja, ikejaPkg.packageId, 'ik', r.studentId), one(enugu, enuguPkg.packageId, 'en', r.studentId)]));
+    expect(singles.map((r) => r.status).sort()).toEqual([...Array(n - 18).fill(200), ...Array(n - 18).fill(409)]);
+    for (const r of singles.filter((x) => x.status === 409)) expect(r.json).toMatchObject({ code: 'SECOND_SITTING' });
+    const refusedInBatches = sent.flatMap((r) => r.json.results as { status: string; error?: string }[]).filter((x) => x.status === 'refused');
+    expect(refusedInBatches).toHaveLength(18);
+    for (const x of refusedInBatches) expect(x.error).toMatch(/already has a result for this paper from another hall/);
+    // every candidate has results from exactly one hall, and the sitting names that hall
+    const perCandidate = (await hub.deps.db.execute(sql`select r.student_id, count(distinct r.hall_id)::int as halls, min(r.hall_id) as hall, min(s.hall_id) as claimed from hub_results r join hub_sittings s on s.exam_id = r.exam_id and s.student_id = r.student_id where r.exam_id = ${exam.json.id} group by r.student_id`)).rows as { halls: number; hall: string; claimed: string }[];
+    expect(perCandidate).toHaveLength(n);
+    for (const c of perCandidate) expect(c).toMatchObject({ halls: 1, claimed: c.hall });
+    expect(await count(sql`select count(*)::int as n from hub_audit where action = 'result-refused' and detail->>'code' = 'SECOND_SITTING' and detail->>'examId' = ${exam.json.id}`)).toBe(n);
+  });
+
   it('documents the roster routes in the hub’s OpenAPI document', async () => {
     const doc = (await (await hub.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/hub/v1/exams/{id}/roster', '/hub/v1/exams/{id}/roster/{studentId}', '/hub/v1/exams/{id}/roster/assignments', '/hub/v1/exams/{id}/roster/import']));

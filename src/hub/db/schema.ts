@@ -170,6 +170,26 @@ export const hubHallResults = pgTable(
 );
 
 /**
+ * Who sat each paper (docs/hub.md, "Candidates and centres"): one row per hub exam and
+ * candidate, claimed by the hall whose result of that candidate the hub stored first. Its
+ * primary key is what refuses a second sitting when two halls' results of one candidate
+ * arrive at the same moment (docs/decisions.md, "A sitting is claimed by its row, not by a
+ * lock on the paper"): the second INSERT waits for the first transaction and then conflicts.
+ */
+export const hubSittings = pgTable(
+  'hub_sittings',
+  {
+    examId: text('exam_id').notNull(),
+    studentId: text('student_id').notNull(),
+    hallId: text('hall_id').notNull(),
+    /** the first stored event of this candidate and paper */
+    eventId: text('event_id').notNull(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.studentId] })],
+);
+
+/**
  * Second sittings refused (docs/hub.md, "Candidates and centres"): a result of a candidate
  * for a paper the hub already holds a result of from another hall. Kept whole, once per
  * event id, so the results view can flag the candidate and the board can look at it.
