@@ -7,6 +7,7 @@ CREATE TABLE "hub_sittings" (
 	CONSTRAINT "hub_sittings_exam_id_student_id_pk" PRIMARY KEY("exam_id","student_id")
 );
 --> statement-breakpoint
+DROP INDEX "hub_results_exam_student_idx";--> statement-breakpoint
 -- each paper's candidates as already held: the hall of the first stored result claims the sitting
 INSERT INTO "hub_sittings" ("exam_id", "student_id", "hall_id", "event_id", "received_at")
 SELECT DISTINCT ON ("exam_id", "student_id") "exam_id", "student_id", "hall_id", "event_id", "received_at"

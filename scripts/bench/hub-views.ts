@@ -23,8 +23,8 @@ export interface SeedExam {
 }
 
 /**
- * Inserts `candidates` results per hall into hub_results (and the halls view's counts into
- * hub_hall_results) as the ingest stores them (src/hub/result-store.ts: answers without their
+ * Inserts `candidates` results per hall into hub_results (with each attempt's current result
+ * in hub_current_results, and the halls view's counts in hub_hall_results) as the ingest stores them (src/hub/result-store.ts: answers without their
  * null / false fields, the hub's marks one per answer): event `evt_b<s·H+h>`
  * of attempt `att_b<s·H+h>`, candidate `C<h+1>-<s+1>`, answer k = option (s + k) mod 4 —
  * exactly the events scripts/bench/hub.ts sends. In chunks of 500 halls, one statement each.
@@ -59,6 +59,13 @@ export async function seedResultsBySql(client: pg.Client, halls: SeedHall[], exa
          FROM bench_halls b CROSS JOIN generate_series(0, $2 - 1) s JOIN bench_patterns p ON p.exam_id = b.exam_id AND p.k = s % 4
         WHERE b.i >= $3 AND b.i < $4`,
       [H, candidates, from, from + 500, new Date().toISOString(), new Date(Date.now() - 3_000_000).toISOString()],
+    );
+    // each attempt's current result, as the ingest keeps it (src/hub/result-ingest.ts): one event per attempt here
+    await client.query(
+      `INSERT INTO hub_current_results (exam_id, hall_id, attempt_id, event_id, type, student_id, candidate_name, status, score, max_score, percentage, grade, pending_review, section_scores, violations, completed_at, hall_claim, hall_sent_at)
+       SELECT r.exam_id, r.hall_id, r.attempt_id, r.event_id, r.type, r.student_id, r.candidate_name, r.status, r.score, r.max_score, r.percentage, r.grade, r.pending_review, r.section_scores, r.violations, r.completed_at, r.hall_claim, r.hall_sent_at
+         FROM hub_results r JOIN bench_halls b ON b.hall_id = r.hall_id WHERE b.i >= $1 AND b.i < $2`,
+      [from, from + 500],
     );
     log(`    seeded ${Math.min(H, from + 500) * candidates} / ${H * candidates} results (${Math.round((performance.now() - t) / 1000)} s)`);
   }

@@ -176,11 +176,22 @@ async function ingestOnce(deps: HubDeps, hallId: string, events: ResultEvent[]):
         body: packEvent(e),
         hall_sent_at: new Date(e.createdAt).toISOString(),
       }));
+      // the rows, and each attempt's current result (its newest event: the hall's time, then id) in the narrow table the results view reads
       await tx.execute(sql`
-        INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, section_scores, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, received_at)
-        SELECT event_id, ${hallId}, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, section_scores, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, ${at.toISOString()}::timestamptz
-          FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(event_id text, exam_id text, attempt_id text, type text, student_id text, score real, max_score real, percentage real, grade text, pending_review boolean,
-               marks jsonb, section_scores jsonb, hall_claim jsonb, status text, candidate_name text, violations integer, completed_at text, body jsonb, hall_sent_at timestamptz)`);
+        WITH x AS MATERIALIZED (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(event_id text, exam_id text, attempt_id text, type text, student_id text, score real, max_score real, percentage real, grade text, pending_review boolean,
+               marks jsonb, section_scores jsonb, hall_claim jsonb, status text, candidate_name text, violations integer, completed_at text, body jsonb, hall_sent_at timestamptz)),
+        stored AS (
+          INSERT INTO hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, section_scores, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, received_at)
+          SELECT event_id, ${hallId}, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, section_scores, hall_claim, status, candidate_name, violations, completed_at, body, hall_sent_at, ${at.toISOString()}::timestamptz FROM x)
+        INSERT INTO hub_current_results AS c (exam_id, hall_id, attempt_id, event_id, type, student_id, candidate_name, status, score, max_score, percentage, grade, pending_review, section_scores, violations, completed_at, hall_claim, hall_sent_at)
+        SELECT DISTINCT ON (exam_id, attempt_id) exam_id, ${hallId}, attempt_id, event_id, type, student_id, candidate_name, status, score, max_score, percentage, grade, pending_review, section_scores, violations, completed_at, hall_claim, hall_sent_at
+          FROM x ORDER BY exam_id, attempt_id, hall_sent_at DESC, event_id DESC
+        ON CONFLICT (exam_id, hall_id, attempt_id) DO UPDATE SET
+          event_id = excluded.event_id, type = excluded.type, student_id = excluded.student_id, candidate_name = excluded.candidate_name, status = excluded.status, score = excluded.score,
+          max_score = excluded.max_score, percentage = excluded.percentage, grade = excluded.grade, pending_review = excluded.pending_review, section_scores = excluded.section_scores,
+          violations = excluded.violations, completed_at = excluded.completed_at, hall_claim = excluded.hall_claim, hall_sent_at = excluded.hall_sent_at
+          WHERE (excluded.hall_sent_at, excluded.event_id) > (c.hall_sent_at, c.event_id)`);
     }
     if (newAttempts.size) {
       await tx

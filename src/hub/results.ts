@@ -149,23 +149,20 @@ interface ResultLine {
  * candidate whose result from another hall the hub refused (a second sitting) carries it in
  * `flags`, and every such refusal is listed in `secondSittings`. `received` counts every
  * current result; `page` ({offset, limit}) cuts `candidates` (by hall name, then student id)
- * to a page, the per-hall figures still over all of them. Reads the current event of each
- * attempt from its columns, not its body (one index range of `hub_results_exam_attempt_idx`).
+ * to a page, the per-hall figures still over all of them. Reads each attempt's current
+ * result from `hub_current_results` (kept at ingest: a few hundred bytes a candidate), never
+ * the events' bodies.
  */
 export async function examResults(deps: HubDeps, examId: string, hallId?: string, page?: { offset: number; limit?: number }) {
   // the title and the roster's size only: not the exam with every candidate's PIN opened
   const [exam] = await deps.db.select({ id: hubExams.id, title: hubExams.title, expected: sql<number>`jsonb_array_length(${hubExams.roster})::int` }).from(hubExams).where(eq(hubExams.id, examId));
   if (!exam) throw new NotFound('Exam');
   const rows = await deps.db.execute(sql`
-    SELECT c.*, h.name AS "hallName" FROM (
-      SELECT DISTINCT ON (r.hall_id, r.attempt_id) r.hall_id AS "hallId", r.event_id AS "eventId", r.type, r.attempt_id AS "attemptId", r.student_id AS "studentId",
-             coalesce(r.candidate_name, r.body #>> '{attempt,candidateName}') AS "candidateName", r.status, r.score, r.max_score AS "maxScore", r.percentage, r.grade,
-             r.pending_review AS "pendingReview", r.section_scores AS "sectionScores", coalesce(r.violations, (r.body #>> '{attempt,violations}')::int) AS violations,
-             CASE WHEN r.candidate_name IS NULL THEN r.body #>> '{attempt,completedAt}' ELSE r.completed_at END AS "completedAt", r.hall_claim AS "hallClaim"
-        FROM hub_results r
-       WHERE r.exam_id = ${examId} ${hallId ? sql`AND r.hall_id = ${hallId}` : sql``}
-       ORDER BY r.hall_id, r.attempt_id, r.hall_sent_at DESC, r.event_id DESC) c
-    JOIN halls h ON h.id = c."hallId"`);
+    SELECT c.hall_id AS "hallId", h.name AS "hallName", c.event_id AS "eventId", c.type, c.attempt_id AS "attemptId", c.student_id AS "studentId", c.candidate_name AS "candidateName",
+           c.status, c.score, c.max_score AS "maxScore", c.percentage, c.grade, c.pending_review AS "pendingReview", c.section_scores AS "sectionScores", c.violations,
+           c.completed_at AS "completedAt", c.hall_claim AS "hallClaim"
+      FROM hub_current_results c JOIN halls h ON h.id = c.hall_id
+     WHERE c.exam_id = ${examId} ${hallId ? sql`AND c.hall_id = ${hallId}` : sql``}`);
   const results = (rows.rows as unknown as ResultLine[]).sort((a, b) => byText(a.hallName, b.hallName) || byText(a.studentId, b.studentId));
   const refused = await secondSittings(deps, examId);
   const flagsOf = new Map<string, typeof refused>();

@@ -8,6 +8,7 @@
  * per-hall figures and `received` count them all.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { ResultEvent } from '../../src/core/sync/messages.js';
 import { pgAvailability } from '../pg/cluster.js';
@@ -71,6 +72,8 @@ describe.skipIf(skipWhy !== null)('the hub at ten thousand halls', () => {
     const marks = Object.fromEntries(exam.questions.slice(0, 2).map((q) => [q.id, 1]));
     await hub.deps.db.execute(sql`insert into hub_results (event_id, hall_id, exam_id, attempt_id, type, student_id, score, max_score, percentage, grade, pending_review, marks, status, body, hall_sent_at, received_at)
       values ('evt_old_1', ${south.hall.hallId}, ${exam.id}, 'att_old_1', 'exam.attempt.completed', 'BRD-002', 2, 6, 33.33, 'F9', true, ${JSON.stringify(marks)}::jsonb, 'COMPLETED', ${JSON.stringify(ev)}::jsonb, '2026-11-25T09:20:00Z', '2026-11-25T09:21:00Z')`);
+    // such a row exists only on a hub upgraded since: hub migration 0008 made its current result from it then
+    await hub.deps.db.execute(sql.raw(readFileSync(new URL('../../drizzle-hub/0008_hub_current_results.sql', import.meta.url), 'utf8').split('--> statement-breakpoint')[1]!));
     expect((await south.hall.request('POST', '/hub/v1/results/batch', { events: [ev] })).json.results).toEqual([{ eventId: 'evt_old_1', status: 'duplicate' }]);
     const csv = await asExaminer(hub, key, 'GET', `/hub/v1/exams/${exam.id}/results.csv`);
     expect(csv.status).toBe(200);

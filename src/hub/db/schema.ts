@@ -148,8 +148,7 @@ export const hubResults = pgTable(
   (t) => [
     index('hub_results_exam_attempt_idx').on(t.examId, t.hallId, t.attemptId, t.hallSentAt, t.eventId),
     index('hub_results_hall_attempt_idx').on(t.hallId, t.attemptId),
-    // a candidate sits a paper at one hall: the hub looks for a result of the candidate from another hall (result-ingest.ts)
-    index('hub_results_exam_student_idx').on(t.examId, t.studentId),
+    // (a candidate's sitting is looked up in hub_sittings, not here: no index on exam and candidate)
   ],
 );
 
@@ -167,6 +166,39 @@ export const hubHallResults = pgTable(
     attempts: integer('attempts').notNull(),
   },
   (t) => [primaryKey({ columns: [t.hallId, t.examId] })],
+);
+
+/**
+ * The current result of each attempt (its newest event by the hall's time, then event id),
+ * narrow: the results view's columns only, no answers. Kept by the ingest in the same
+ * transaction as `hub_results` (result-ingest.ts), so the board's results view reads a few
+ * hundred bytes per candidate, not each event's stored body (docs/decisions.md, "The results
+ * view reads a narrow table of current results").
+ */
+export const hubCurrentResults = pgTable(
+  'hub_current_results',
+  {
+    examId: text('exam_id').notNull(),
+    hallId: text('hall_id').notNull(),
+    attemptId: text('attempt_id').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    studentId: text('student_id').notNull(),
+    candidateName: text('candidate_name').notNull(),
+    status: text('status').notNull(),
+    score: real('score').notNull(),
+    maxScore: real('max_score').notNull(),
+    percentage: real('percentage').notNull(),
+    grade: text('grade').notNull(),
+    pendingReview: boolean('pending_review').notNull(),
+    sectionScores: jsonb('section_scores'),
+    violations: integer('violations').notNull(),
+    /** ISO text as the hall sent it, or null */
+    completedAt: text('completed_at'),
+    hallClaim: jsonb('hall_claim'),
+    hallSentAt: at('hall_sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.hallId, t.attemptId] })],
 );
 
 /**
