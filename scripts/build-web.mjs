@@ -137,11 +137,11 @@ for (const page of pages) {
   const out = join(root, 'public', page.name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  // the candidate's calculator and subject tabs: each a script and a stylesheet of their own,
-  // fetched only for an exam that has one / a paper of sections (web/candidate/calculator/load.ts,
-  // web/candidate/exam-pane.ts), so the first load does not pay for them
+  // the candidate's calculator, subject tabs and instructions dialog: each a script and a stylesheet
+  // of their own, fetched only for an exam that has one / a paper of sections / instructions
+  // (web/candidate/calculator/load.ts, exam-pane.ts, exam-instructions.ts), so the first load does not pay for them
   const lazy = {};
-  for (const name of ['calculator', 'sections']) {
+  for (const name of ['calculator', 'sections', 'instructions']) {
     const part = (lazy[name] = { js: '', css: '' });
     if (!existsSync(join(src, name, 'entry.ts'))) continue;
     const NAME = name.toUpperCase();
@@ -161,7 +161,7 @@ for (const page of pages) {
     legalComments: 'none',
     logLevel: 'warning',
     // the candidate page links KaTeX's stylesheet itself, only for a paper in KaTeX's HTML (web/candidate/math.ts)
-    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(lazy.calculator.js), __SECTIONS__: JSON.stringify(lazy.sections.js) },
+    define: { __KATEX_CSS__: JSON.stringify(`/vendor/katex/${katexCssName}`), __CALCULATOR__: JSON.stringify(lazy.calculator.js), __SECTIONS__: JSON.stringify(lazy.sections.js), __INSTRUCTIONS__: JSON.stringify(lazy.instructions.js) },
   });
   for (const f of readdirSync(src)) {
     // a stylesheet goes out minified (minCss): bytes every candidate fetches (the page-weight budget);
@@ -186,8 +186,8 @@ for (const page of pages) {
   // not fetched ahead: the worker keeps them when the page fetches them (a paper in KaTeX HTML)
   if (existsSync(join(src, 'sw.ts'))) {
     const shell = ['/', ...Object.values(links)];
-    // kept once the page has fetched them, not fetched ahead: the calculator's and the subject tabs' files
-    const kept = [lazy.calculator.js, lazy.calculator.css, lazy.sections.js, lazy.sections.css].filter(Boolean);
+    // kept once the page has fetched them, not fetched ahead: the calculator's, the subject tabs' and the instructions' files
+    const kept = Object.values(lazy).flatMap((part) => [part.js, part.css]).filter(Boolean);
     const version = createHash('sha256').update([...shell, ...kept].join('\n')).digest('hex').slice(0, 10);
     await build({ entryPoints: [join(src, 'sw.ts')], bundle: true, minify: true, format: 'iife', target: page.target, outfile: join(out, 'sw.js'), legalComments: 'none', logLevel: 'warning', define: { __SHELL__: JSON.stringify(shell), __KEPT__: JSON.stringify(kept), __SHELL_VERSION__: JSON.stringify(version) } });
   }

@@ -15,6 +15,7 @@ import { attemptPath, call, isReachable, onReachability } from './api.js';
 import { Countdown } from './clock.js';
 import { viewToggles } from './view-prefs.js';
 import { ExamBanners } from './exam-banners.js';
+import { loadInstructions } from './exam-instructions.js';
 import { QuestionPane } from './exam-pane.js';
 import { fullscreenElement, Proctor } from './proctor.js';
 import { closeDialog, confirmSubmit, dialogOpen } from './screens/dialog.js';
@@ -95,6 +96,7 @@ export class ExamController {
     const s = this.session;
     this.viewRef = mountExamView(s.examTitle, `${s.candidateName} · ${s.studentId}`);
     document.querySelector('.topbar')!.appendChild(viewToggles(s.attemptId));
+    loadInstructions(s.attemptId);
     this.banners = new ExamBanners(this.viewRef);
     this.banners.onRetry = () => {
       this.sync.retryNow();

@@ -13,6 +13,7 @@
 import './polyfills.js';
 import { attemptPath, call } from './api.js';
 import { ExamController } from './exam.js';
+import { keepInstructions } from './exam-instructions.js';
 import { messageFor } from './messages.js';
 import { fromPreview, fromSession, showInstructions } from './screens/instructions.js';
 import { showLocked, showMessage, showResult, type ResultInput } from './screens/result.js';
@@ -34,13 +35,15 @@ function signIn(notice?: { title: string; text: string; calm?: boolean }): void 
  * routed as before; a new one shows the instructions, and only "Start exam" starts it.
  */
 function signedIn(preview: Preview, credentials: Credentials): void {
+  // the exam's instructions stay with the attempt, for its Instructions button (exam-instructions.ts)
+  const kept = (session: Session) => keepInstructions(session.attemptId, preview.instructionsHtml);
   if (preview.isResumed) {
-    void begin(credentials, (session) => route(session, false));
+    void begin(credentials, (session) => (kept(session), route(session, false)));
     return;
   }
   // the examiner's instructions may hold maths in KaTeX's HTML (an old browser's form): its stylesheet then
   styleMaths([{ promptHtml: preview.instructionsHtml || undefined }]);
-  showInstructions(fromPreview(preview), () => begin(credentials, (session) => route(session, true)));
+  showInstructions(fromPreview(preview), () => begin(credentials, (session) => (kept(session), route(session, true))));
 }
 
 /**

@@ -9,6 +9,8 @@
  *   has not acknowledged (sent again at the next start), and the current question;
  * - `hallcbt.<attemptId>.session` → the last session body (questions), for a reload
  *   while the server is unreachable;
+ * - `hallcbt.<attemptId>.instructions` → the exam's instructions (HTML, or null: none),
+ *   for its Instructions button after a reload (exam-instructions.ts);
  * - `hallcbt.<attemptId>.view` → the looks the candidate turned on (large text, high
  *   contrast: view-prefs.ts);
  * - `hallcbt.channel` → `"off"` makes this browser save over HTTP only, never over the
@@ -65,7 +67,7 @@ export function remove(key: string): void {
 }
 
 /** Key of one piece of per-attempt state. */
-export function attemptKey(attemptId: string, what: 'pending' | 'counter' | 'telemetry' | 'ui' | 'session' | 'view'): string {
+export function attemptKey(attemptId: string, what: 'pending' | 'counter' | 'telemetry' | 'ui' | 'session' | 'view' | 'instructions'): string {
   return attemptId + '.' + what;
 }
 
@@ -94,4 +96,5 @@ export function forgetAttempt(attemptId: string): void {
   remove(attemptKey(attemptId, 'session'));
   remove(attemptKey(attemptId, 'pending'));
   remove(attemptKey(attemptId, 'view'));
+  remove(attemptKey(attemptId, 'instructions'));
 }

@@ -21,7 +21,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 declare const __SHELL__: string[];
 declare const __SHELL_VERSION__: string;
-/** files kept once the page has fetched them, like KaTeX's: the calculator's and the subject tabs' scripts and stylesheets (calculator/load.ts, exam-pane.ts) */
+/** files kept once the page has fetched them, like KaTeX's: the calculator's, the subject tabs' and the instructions' scripts and stylesheets (calculator/load.ts, exam-pane.ts, exam-instructions.ts) */
 declare const __KEPT__: string[];
 const KEPT = __KEPT__;
 const CACHE = 'hallcbt-shell-' + __SHELL_VERSION__;

@@ -133,5 +133,12 @@ export const telemetryResponseSchema = z
 
 export const attemptParams = z.object({ id: z.string().min(1).max(64) });
 
+/** `GET /attempts/{id}/instructions`: the exam's instructions during the exam (issue 37, "instructions after a reload"). */
+export const attemptInstructionsSchema = z
+  .object({
+    instructionsHtml: z.string().nullable().openapi({ description: 'The exam’s instructions rendered and sanitised by the server, as in the preview (Markdown + LaTeX → HTML, as promptHtml); null: the exam has none' }),
+  })
+  .openapi('AttemptInstructions');
+
 export const flagSchema = z.object({ flagged: z.boolean({ message: 'flagged must be true or false' }) }).openapi('FlagSave');
 export const flagResponseSchema = z.object({ questionId: z.string(), flagged: z.boolean() }).openapi('FlagSaved');

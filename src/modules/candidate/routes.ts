@@ -16,7 +16,7 @@ import { compressedJson } from '../../platform/compress.js';
 import type { HotRouteSpec } from '../../platform/hot-router.js';
 import { candidateSchemas as s, previewAttempt, startAttempt, candidateAttempt, saveAnswers, finalizeAttempt, submitResponse, sessionView, setFlag, GRACE_MS, remainingMs } from '../attempts/index.js';
 import { recordTelemetry } from '../proctoring/index.js';
-import { renderPaper } from '../sessions/index.js';
+import { instructionsHtml, renderPaper } from '../sessions/index.js';
 import type { MathForm } from '../../core/rich-text.js';
 import { admitChannel } from './channel-admit.js';
 import { MAX_FRAME_BYTES } from './save-channel.js';
@@ -133,6 +133,24 @@ export function attemptRoutes(deps: HallDeps) {
       // the whole paper is worth compressing; the 15 s poll (?questions=0) is small
       if (withPaper) return compressedJson(sessionView(deps, paper, st, true, true, form), 200, c.req.header('accept-encoding'), h) as never;
       return c.json(sessionView(deps, paper, st, true, false) as never, 200);
+    },
+  );
+
+  r.openapi(
+    createRoute({
+      method: 'get',
+      path: '/attempts/{id}/instructions',
+      tags: ['Candidate session'],
+      summary: 'The exam’s instructions during the exam (?math= as for the paper)',
+      description: 'What the preview showed before the clock started (`instructionsHtml`), for the candidate to read again mid-exam, after a reload too. Kept out of the start response, which stays as small as the paper allows (docs/decisions.md, "The instructions during the exam"); the page asks once and keeps the answer with the paper. The attempt id is the capability, as for GET /attempts/{id}.',
+      request: { params: s.attemptParams, query: s.paperQuery },
+      responses: { 200: jsonResponse(s.attemptInstructionsSchema, 'The instructions (null: none)'), ...readProblems },
+    }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await live(c, id);
+      const { paper } = candidateAttempt(deps, id, c);
+      return c.json({ instructionsHtml: instructionsHtml(paper, mathForm(c.req.valid('query').math)) }, 200);
     },
   );
 

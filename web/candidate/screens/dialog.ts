@@ -1,8 +1,10 @@
 /**
  * Modal dialogs for the exam screen: the submit confirmation (issue 4 point 8: lists
  * unanswered and flagged questions, each a link back to it) and a blocking overlay
- * (submitting…, paused by the invigilator). Focus is kept inside an open dialog and
- * returned where it was when it closes; Escape closes the confirmation.
+ * (submitting…, paused by the invigilator), and the exam's instructions (issue 37). Focus is
+ * kept inside an open dialog and returned where it was when it closes; Escape closes the
+ * confirmation and the instructions (instructions/dialog.ts, opened through `openModal`).
+ * While one is open the exam's shortcut keys do nothing (`dialogOpen`, exam-pane.ts).
  */
 import { h } from '../dom.js';
 
@@ -32,7 +34,12 @@ export function closeDialog(): void {
   if (back && document.body.contains(back)) back.focus();
 }
 
-function open(dialog: HTMLElement, labelId: string, focus: HTMLElement | null, dismissable: boolean): void {
+/**
+ * Opens `dialog` as the one modal (closing any other): labelled by the element `labelId`,
+ * focus on `focus` (else its heading), Escape closing it when `dismissable`. Exported for the
+ * instructions' bundle (instructions/contract.ts), whose dialog must count as open here.
+ */
+export function openModal(dialog: HTMLElement, labelId: string, focus: HTMLElement | null, dismissable: boolean): void {
   closeDialog();
   const backdrop = h('div.backdrop', {}, dialog);
   dialog.setAttribute('role', 'dialog');
@@ -108,7 +115,7 @@ export function confirmSubmit(input: ConfirmSubmitInput): void {
     h('p', {}, 'After you submit you cannot change any answer.'),
     h('div.actions', {}, back, confirm),
   );
-  open(dialog, 'submit-title', back, true);
+  openModal(dialog, 'submit-title', back, true);
 }
 
 /**
@@ -118,6 +125,6 @@ export function confirmSubmit(input: ConfirmSubmitInput): void {
 export function showOverlay(id: string, title: string, text: string): HTMLElement {
   const p = h('p', { id: id + '-text' }, text);
   const dialog = h('div.dialog.overlay', { id }, h('h2', { id: id + '-title' }, title), p);
-  open(dialog, id + '-title', null, false);
+  openModal(dialog, id + '-title', null, false);
   return p;
 }
