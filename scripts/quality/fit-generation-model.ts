@@ -4,7 +4,7 @@
  * src/core/generation/quality/base-model.ts with its provenance and leave-one-material-out figures.
  *
  * The judged items are rebuilt, not stored: each round's generator is checked out of git
- * (round 2: 718f25e, round 3: 9d3bca2, round 4: d87debb) into a temporary directory, its judging packet script
+ * (round 2: 718f25e, round 3: 9d3bca2, round 4: d87debb, round 5: 18433a7) into a temporary directory, its judging packet script
  * runs there (patched only to also dump the items and passages as JSON), and the items are paired
  * with the judges' ratings in docs/quality-generation-ratings.md (A = 1; B and C = 0: the model
  * predicts "usable as-is", the issue's target). The dumps quote the ICAN paper, so they are kept
@@ -37,6 +37,9 @@ const ROUNDS = [
   { round: 3, commit: '9d3bca2', flags: ['--r3'] },
   // (round 4 judged what d87debb's product returned — engine and quality model — on holdout-4, merged after it: copied in)
   { round: 4, commit: 'd87debb', flags: ['--round4', 'test/fixtures/generation/holdout-4'] },
+  // (round 5 judged what 18433a7's product returned on holdout-5, merged after it: copied in the same way; the packet
+  // rebuilt there is the judged one, /work/judge5/packet.md, item for item)
+  { round: 5, commit: '18433a7', flags: ['--round4', 'test/fixtures/generation/holdout-5'] },
 ];
 
 interface Dump {
@@ -54,13 +57,13 @@ function rebuild(r: (typeof ROUNDS)[number]): string {
   try {
     execFileSync('bash', ['-c', `git -C "${ROOT}" archive ${r.commit} | tar -x -C "${dir}"`]);
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    for (const h of ['holdout-3', 'holdout-4']) cpSync(join(ROOT, 'test/fixtures/generation', h), join(dir, 'test/fixtures/generation', h), { recursive: true });
+    for (const h of ['holdout-3', 'holdout-4', 'holdout-5']) cpSync(join(ROOT, 'test/fixtures/generation', h), join(dir, 'test/fixtures/generation', h), { recursive: true });
     const p = join(dir, 'scripts/judging-packet.ts');
     let s = readFileSync(p, 'utf8');
     s = s.replace("const src = set === 'measure'", "const src = process.argv.includes('--r3') ? { dir: join(ROOT, 'test/fixtures/generation/holdout-3'), docx: 'soil-fertility.md', docxName: 'Soil fertility and fertilisers (DOCX)', pptx: 'federal-system.md', pptxName: 'The Nigerian federal system (PPTX)', captions: 'cell-organelles-captions.txt', videoName: 'The cell and its organelles lecture (MP4 with captions)', ican: [57, 102] as const } : set === 'measure'");
     s = s.replace(/(const \{ questions \} = generateExtractive\([^;]+;)/, "$1\n      DUMP.push({ material: m.name, passages: m.passages, questions });");
     // (d87debb's call spans lines with a conditional: the dump is taken where the material's heading is written)
-    if (r.round === 4) s = s.replace("      parts.push(`## ${m.name}`, '');", "      DUMP.push({ material: m.name, passages: m.passages, questions });\n      parts.push(`## ${m.name}`, '');");
+    if (r.round >= 4) s = s.replace("      parts.push(`## ${m.name}`, '');", "      DUMP.push({ material: m.name, passages: m.passages, questions });\n      parts.push(`## ${m.name}`, '');");
     s = s.replace('async function main() {', 'const DUMP: unknown[] = [];\nasync function main() {');
     s = s.replace("    writeFileSync(OUT, parts.join('\\n'));", "    writeFileSync(OUT, parts.join('\\n'));\n    writeFileSync(OUT + '.json', JSON.stringify(DUMP));");
     // the round-2 script reads the paper from ../shared beside its checkout
@@ -78,11 +81,12 @@ function ratings(): Map<number, Map<number, string>> {
   const text = readFileSync(join(ROOT, 'docs/quality-generation-ratings.md'), 'utf8');
   const [r2, rest] = text.split(/^# Generation, round 3/m) as [string, string];
   const [r3, r4AndLater] = rest.split(/^# Generation, round 4/m) as [string, string];
-  // round 5 judged the refit on new material (docs/quality.md, "Round 5"): not training data here
-  const r4 = r4AndLater.split(/^# Generation, round 5/m)[0]!;
+  // round 5 judged the refit on new material (docs/quality.md, "Round 5"); it is development data since, as round 4 was
+  const [r4, r5AndLater] = r4AndLater.split(/^# Generation, round 5/m) as [string, string];
+  const r5 = r5AndLater.split(/^# Generation, round 6/m)[0]!;
   const parse = (part: string, col: number) => new Map([...part.matchAll(/^\| (\d+) \|(.+)$/gm)].map((m) => [Number(m[1]), m[2]!.split('|').map((c) => c.trim())[col]!]).filter(([, r]) => /^[ABC]$/.test(r as string)) as [number, string][]);
-  // (round 4's table: Item | Material | Type | Rating | Wrong key? | Reason)
-  return new Map([[2, parse(r2, 2)], [3, parse(r3, 1)], [4, parse(r4, 2)]]);
+  // (round 4's and round 5's tables: Item | Material | Type | Rating | Wrong key? | Reason)
+  return new Map([[2, parse(r2, 2)], [3, parse(r3, 1)], [4, parse(r4, 2)], [5, parse(r5, 2)]]);
 }
 
 interface Row {
@@ -183,8 +187,8 @@ function main() {
   const file = `/**
  * The base quality model of generated items (issue 39 §2), written by
  * \`npx tsx scripts/quality/fit-generation-model.ts\` — do not edit by hand.
- * Fitted on the judged rounds 2, 3 and 4 (docs/quality-generation-ratings.md; items rebuilt from
- * the frozen generators 718f25e, 9d3bca2 and d87debb): logistic regression, A (usable as-is) = 1,
+ * Fitted on the judged rounds 2, 3, 4 and 5 (docs/quality-generation-ratings.md; items rebuilt from
+ * the frozen generators 718f25e, 9d3bca2, d87debb and 18433a7): logistic regression, A (usable as-is) = 1,
  * B and C = 0, L2 penalty chosen by leave-one-material-out log-loss; the fault features
  * (FAULT_FEATURES) may only lower a score. Development figures, not
  * hold-out ones (docs/quality.md, "Quality model (issue 39 §2)"):

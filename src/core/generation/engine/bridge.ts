@@ -39,6 +39,19 @@ export interface Bridge {
   distractors: string[];
 }
 
+/**
+ * True when putting `description` before `predicate` would show how the statement was built
+ * (issue 39 §2, round 5 item 11: "The use of vegetative parts … uses stems, roots or leaves, and
+ * the offspring are true to type"): the predicate repeats a content word of the description (a
+ * circular statement), or carries a second clause of its own (", and the offspring are …";
+ * a semicolon), so two or three facts are glued where a teacher would write one.
+ */
+export function leaksBuild(description: string, predicate: string): boolean {
+  const desc = stemSet(description);
+  if ([...stemSet(predicate)].some((x) => desc.has(x))) return true;
+  return /;|,\s*(?:and|but|while|whereas|so)\s+(?:the|a|an|its|their|this|these|it|they|there|each|all|some|most)\b/i.test(predicate);
+}
+
 /** "a process that …" → "the process that …" (the described thing is definite once named). */
 function definite(description: string): string {
   return description.replace(/^(?:a|an)\s+/i, 'the ');
@@ -74,6 +87,7 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
       const to = at + hits[0]![0].length;
       // a term continued by "of …" or "'s" names something else ("The Central Bank of Nigeria"): replacing it garbles the statement
       if (/^\s*(?:of\b|['’]s\b)/i.test(fact.text.slice(to))) continue;
+      if (leaksBuild(description, fact.text.slice(to))) continue;
       for (const span of finder.spans(fact).slice(0, 6)) {
         if (finder.usedKeys.has(span.key) || span.start < to) continue;
         if ([...stemSet(span.text)].some((x) => defStems.has(x))) continue;

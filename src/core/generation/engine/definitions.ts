@@ -22,7 +22,7 @@ import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { kinship, type Lexicon } from './lexicon.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
-import { rejectReason, type MaterialIndex } from './sentences.js';
+import { rejectReason, stripMarkdown, type MaterialIndex } from './sentences.js';
 
 /** One definition the material gives. */
 export interface Definition {
@@ -188,7 +188,7 @@ export function findDefinitions(passages: Passage[], index: MaterialIndex): Defi
   };
   passages.forEach((passage, passageIndex) => {
     const sentences = index.sentences.filter((s) => s.passageIndex === passageIndex);
-    for (const para of linesToParagraphs(passage.text)) {
+    for (const para of linesToParagraphs(stripMarkdown(passage.text))) {
       const label = fromLabel(para);
       if (label) {
         const held = sentences.filter((s) => para.includes(s.text.slice(0, 40))).map((s) => s.idx);

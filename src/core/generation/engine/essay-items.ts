@@ -4,6 +4,8 @@
  * answer plus one for clarity, whose maxMarks (in half marks) sum to the question's marks.
  */
 import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
+import { contentStems } from '../text/nlp.js';
+import { tagSentence } from '../text/pos.js';
 import { shortId } from '../text/seed.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
 import { rejectReason, SPOKEN_NUMBERING, type SourceSentence } from './sentences.js';
@@ -37,7 +39,39 @@ export const ESSAY_SENTENCE_MIN_WORDS = 7;
 export function isEssayClause(sentence: string): boolean {
   const w = sentence.split(/\s+/).filter(Boolean);
   if (w.length < ESSAY_SENTENCE_MIN_WORDS || SPOKEN_NUMBERING.test(sentence)) return false;
-  return rejectReason(sentence, true) === null;
+  return rejectReason(sentence, true) === null && !isReducedRelative(sentence);
+}
+
+/**
+ * A noun phrase and a past participle with no auxiliary, the participle followed by a
+ * preposition ("Government conducted according to the provisions of the constitution.",
+ * "Acts passed by the legislature."): a slide's caption, not a sentence of an answer (issue 39
+ * §2, round 5 item 7).
+ */
+export function isReducedRelative(sentence: string): boolean {
+  const tags = tagSentence(sentence);
+  const i = tags.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  if (i <= 0) return false;
+  const t = tags[i]!;
+  return t.pos === 'VERB' && /ed$/i.test(t.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos) && (tags[i + 1]?.pos === 'ADP' || /^according$/i.test(tags[i + 1]?.text ?? ''));
+}
+
+/**
+ * True when `sentence` makes a point of its own beside `chosen` (the essay's other ideas): at most
+ * half of its content words, the essay's `term` set aside, are already in any one of them. Ideas
+ * pasted from overlapping sentences ("Constitutionalism means government conducted under the
+ * constitution" beside "Government conducted according to the constitution") mark one point
+ * twice (issue 39 §2, round 5 item 7).
+ */
+export function isDistinctPoint(sentence: string, chosen: readonly string[], term: string): boolean {
+  const skip = new Set(contentStems(term));
+  const own = new Set(contentStems(sentence).filter((x) => !skip.has(x)));
+  if (!own.size) return false;
+  return chosen.every((c) => {
+    const other = new Set(contentStems(c).filter((x) => !skip.has(x)));
+    const shared = [...own].filter((x) => other.has(x)).length;
+    return shared * 2 < Math.min(own.size, other.size || own.size);
+  });
 }
 
 /** What the essay asks: `term` and, for the intermediate tier, a related term. */

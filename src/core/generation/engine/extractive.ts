@@ -12,12 +12,12 @@ import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
 import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
-import { buildEssay, isEssayClause } from './essay-items.js';
+import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, siblingSwap, type Falsehood } from './falsehood.js';
+import { antonymSwap, exchangeSwap, siblingSwap, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import type { Lexicon } from './lexicon.js';
-import { indexMaterial, type SourceSentence } from './sentences.js';
+import { indexMaterial, stripMarkdown, type SourceSentence } from './sentences.js';
 
 export const EXTRACTIVE_ENGINE = 'hallcbt-extractive-1';
 
@@ -110,12 +110,13 @@ class TrueFalseBalance {
 
   /**
    * A believable false form of sentence `s` that the material does not state elsewhere, or null (cached by sentence):
-   * a sibling term of the same kind, else the other word of a pair of direction or degree (falsehood.ts).
+   * a sibling term of the same kind, else two terms of one kind exchanged, else the other word of a pair of direction or
+   * degree (falsehood.ts).
    */
   falseFormOf(s: SourceSentence): Falsehood | null {
     if (!this.swaps.has(s.idx)) {
       const f = this.finder;
-      const swap = siblingSwap(s, f.spans(s), f.pool, f.index.sentences, f.seed, f.lexicon, (key) => f.isTerm(key)) ?? antonymSwap(s.text, f.lexicon);
+      const swap = siblingSwap(s, f.spans(s), f.pool, f.index.sentences, f.seed, f.lexicon, (key) => f.isTerm(key)) ?? exchangeSwap(s, f.spans(s), f.lexicon, f.pool.wholes) ?? antonymSwap(s.text, f.lexicon);
       this.swaps.set(s.idx, swap && !isStated(s.text, swap, this.materialText) ? swap : null);
     }
     return this.swaps.get(s.idx)!;
@@ -236,6 +237,7 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
     const chosen: SourceSentence[] = [];
     for (const x of about) {
       if (tier === 'hard' && chosen.length && chosen.every((c) => c.passageIndex === x.passageIndex) && x.passageIndex === def.passageIndex) continue;
+      if (!isDistinctPoint(x.text, [def.text, ...chosen.map((c) => c.text)], term)) continue;
       chosen.push(x);
       if (chosen.length === want) break;
     }
@@ -261,7 +263,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const rand = prng(seed);
   const index = indexMaterial(passages, opts.subject ?? '');
   const finder = new FactFinder(index, seed, opts.lexicon);
-  const materialText = passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' ')).join(' ');
+  const materialText = passages.map((p) => stripMarkdown(p.text).toLowerCase().replace(/\s+/g, ' ')).join(' ');
   const tf = new TrueFalseBalance(finder, materialText, rand);
   const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon);
   let downgraded = 0;

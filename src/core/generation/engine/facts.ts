@@ -16,6 +16,16 @@ import type { Fact } from './objective.js';
 import type { MaterialIndex, SourceSentence } from './sentences.js';
 import { extractSpans, numberValue, type Span } from './spans.js';
 
+/**
+ * True when a passage opens with a heading line of its own (a slide's title, a section's
+ * heading): a short first line, capitalised, without a sentence's end, followed by more lines.
+ */
+export function opensWithHeading(text: string): boolean {
+  const lines = text.split(/\r?\n/).map((l) => l.replace(/^\s*#{1,6}\s+/, '').trim()).filter(Boolean);
+  const first = lines[0] ?? '';
+  return lines.length >= 2 && /^\p{Lu}/u.test(first) && first.split(/\s+/).length <= 10 && !/[.;:!]$/.test(first);
+}
+
 function countStems(text: string): Map<string, number> {
   const m = new Map<string, number>();
   for (const x of contentStems(text)) m.set(x, (m.get(x) ?? 0) + 1);
@@ -249,6 +259,7 @@ export class FactFinder {
       .map(([key, list]) => ({ key, list, w: list[0]!.span.text.length > 2 ? [...stemSet(list[0]!.span.text)].reduce((a, x) => a + (this.index.weight.get(x) ?? 0), 0) : 0 }))
       .sort((a, b) => b.w - a.w || a.key.localeCompare(b.key));
     const spread = this.index.passages.length >= 3 ? 2 : 1;
+    const headed = this.index.passages.map((p) => opensWithHeading(p.text));
     for (const { list } of keys.slice(0, 300)) {
       const free = list.filter((f) => !this.usedSentences.has(f.sentence.idx)).sort((a, b) => b.sentence.score - a.sentence.score);
       const chosen: Fact[] = [];
@@ -256,6 +267,10 @@ export class FactFinder {
         const sameSurface = !chosen.length || f.span.text.toLowerCase() === chosen[0]!.span.text.toLowerCase();
         const ok = sameSurface && chosen.every((c) => {
           const d = Math.abs(c.sentence.passageIndex - f.sentence.passageIndex);
+          // two sections under headings of their own (two slides: "The Clifford Constitution, 1922", "The Richards
+          // Constitution, 1946") each set their statements in their own context: side by side and unnamed, they read as a
+          // contradiction (issue 39 §2, round 5 item 6)
+          if (near && d === 1 && (headed[c.sentence.passageIndex] || headed[f.sentence.passageIndex])) return false;
           return near ? d <= 1 : d >= spread;
         });
         if (ok) chosen.push(f);

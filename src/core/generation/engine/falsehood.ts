@@ -3,15 +3,18 @@
  * the mouth", round 3's "coordinated and failed") or one that is accidentally true teaches
  * nothing. A statement is made false by one of, in order: another term of the same kind for a
  * term of it — a WordNet sibling (shared hypernym) from near it in the material, as MCQ
- * distractors are chosen ("pepsin" for "amylase", "nucleus" for "mitochondrion"), and only when
- * no sentence of the material says much the same of the sibling — or the other word of a pair
- * of direction or degree ("increases" → "decreases", "smaller" → "larger"). Without either,
- * no false form is made and the caller makes no False item from the sentence.
+ * distractors are chosen ("pepsin" for "amylase", "nucleus" for "mitochondrion"), only when
+ * the material itself names the two in one sentence (it contrasts them) and no sentence of it
+ * says much the same of the sibling — or the other word of a pair of direction or degree
+ * ("increases" → "decreases", "smaller" → "larger"), never in a sentence that already sets the
+ * pair side by side nor for a quality something is chosen for (issue 39 §2, round 5: "chosen
+ * for weak roots"). Without either, no false form is made and the caller makes no False item
+ * from the sentence: an item not made beats an implausible one.
  */
 import { contentStems, stemSet } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { pickDistractors, type DistractorPool } from './distractors.js';
-import { headWord, type Lexicon, type LexPos } from './lexicon.js';
+import { headWord, kinship, type Lexicon, type LexPos } from './lexicon.js';
 import type { SourceSentence } from './sentences.js';
 import { extractSpans, type Span } from './spans.js';
 
@@ -58,6 +61,21 @@ const GRADED = new Set([
   'positive', 'negative', 'direct', 'indirect', 'internal', 'external', 'public', 'private', 'national', 'international', 'domestic', 'foreign', 'fixed', 'variable', 'temporary', 'permanent', 'active', 'passive', 'maximum', 'minimum', 'upper', 'lower', 'inner', 'outer', 'general', 'specific', 'simple', 'complex', 'voluntary', 'compulsory', 'formal', 'informal', 'rich', 'poor', 'fertile', 'infertile',
 ]);
 const POS_OF: Record<string, LexPos> = { VERB: 'verb', ADJ: 'adj' };
+/** The two sides of a contrast a sentence may set itself (WordNet lists no antonym of some: "upper"). */
+const SIDES = new Map<string, string[]>();
+for (const [a, b] of [['upper', 'lower'], ['inner', 'outer'], ['internal', 'external'], ['positive', 'negative'], ['maximum', 'minimum'], ['high', 'low'], ['higher', 'lower'], ['large', 'small'], ['big', 'small'], ['long', 'short'], ['top', 'bottom'], ['front', 'back'], ['left', 'right'], ['male', 'female'], ['direct', 'indirect'], ['public', 'private']] as const) {
+  SIDES.set(a, [...(SIDES.get(a) ?? []), b]);
+  SIDES.set(b, [...(SIDES.get(b) ?? []), a]);
+}
+/**
+ * A clause that gives the reason for, or the consequence of, the rest (", so the plants are well
+ * anchored", "because …", "which makes …"): a swap on one side leaves the sentence arguing
+ * against itself ("a weak tap root system, so the plants are well anchored"), and the key is
+ * given away (issue 39 §2, round 5 development data).
+ */
+const REASONED = /,\s*(?:so|and so|therefore|hence|thus|which (?:makes|means|allows|helps|gives))\b|\b(?:because|since|so that|in order to|as a result)\b/i;
+/** Words that end in a choice or a purpose, just before the adjective ("chosen for", "selected because of", "bred for its"). */
+const CHOICE = /\b(?:chosen|selected|picked|preferred|bred|valued|prized|kept|grown|planted|bought|wanted|desired|needed|used|good|best|ideal|suitable)\s+(?:for|because\s+of|as|to\s+give|to\s+have|with)\s+(?:(?:its|their|a|an|the|very)\s+)?(?:[\p{L}-]+\s+)?$/iu;
 const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
 
 /**
@@ -68,7 +86,7 @@ const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
  * double negative nobody can judge).
  */
 export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Falsehood | null {
-  if (!lexicon || NEGATION.test(sentence)) return null;
+  if (!lexicon || NEGATION.test(sentence) || REASONED.test(sentence)) return null;
   const tags = tagSentence(sentence);
   for (const [i, w] of tags.entries()) {
     const pos = POS_OF[w.pos];
@@ -91,6 +109,13 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     if (!antonym) continue;
     const replacement = inflectLike(w.text, w.lemma, antonym, pos);
     if (new RegExp(`\\b${replacement}\\b`, 'i').test(sentence)) continue;
+    // the sentence sets the contrast itself ("the upper part …, and the lower part …"): swapping one side makes both
+    // sides alike and the statement contradicts itself (issue 39 §2, round 5 item 13: "upper … higher")
+    const sides = [...(kind?.antonyms ?? []), ...(SIDES.get(lemma) ?? []), ...(SIDES.get(w.text.toLowerCase()) ?? [])];
+    if (sides.some((a) => /^[a-z]+$/.test(a) && new RegExp(`\\b${a}`, 'i').test(sentence))) continue;
+    // a quality sought in a choice or a purpose ("chosen for strong roots"): nobody chooses the opposite, so its swap is
+    // false by common sense, not by the material (round 5 item 15: "chosen for weak roots")
+    if (pos === 'adj' && CHOICE.test(sentence.slice(0, w.start))) continue;
     return { start: w.start, end: w.end, original: w.text, replacement };
   }
   return null;
@@ -149,6 +174,10 @@ export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: Dis
       // things a candidate can mix up (nitrogen / phosphorus, evaporation / transpiration, the liver / the stomach), not
       // abstractions, whose swaps read as nonsense or stay half true ("the world of process", "pays a loss", "borrowed trust")
       if (![...keyKind.lexFiles].some((f) => CONFUSABLE.has(f) && sibKind.lexFiles.has(f))) continue;
+      // a sister term the material itself contrasts with the original: both named in one of its sentences ("ionic and
+      // covalent bonds", "cuttings, layering, grafting and budding"); a kind-mate it never sets beside the original is an
+      // implausible swap (issue 39 §2, round 5 items 5 and 14: "the carbon is a lattice …", "a fruit … under the bark")
+      if (!contrasted(span.text, sibling, s, sentences)) continue;
       const altered = s.text.slice(0, span.start) + sibling + s.text.slice(span.end);
       if (saidOf(sibling, altered, s, sentences)) continue;
       if (onOnePath(s.text.slice(0, span.start), span.text, sibling, sentences)) continue;
@@ -172,6 +201,18 @@ export function onOnePath(before: string, original: string, sibling: string, sen
   return sentences.some((o) => a.test(o.text) && b.test(o.text));
 }
 
+/**
+ * True when a sentence of the material other than `self` names both `original` and `sibling`
+ * (their head words, as whole words, not as parts of a hyphenated word): the material sets them
+ * side by side, so a candidate who has not learnt it could confuse them (issue 39 §2, round 5).
+ */
+export function contrasted(original: string, sibling: string, self: SourceSentence, sentences: readonly SourceSentence[]): boolean {
+  const word = (t: string) => new RegExp(`(?<![\\p{L}-])${headWord(t).replace(/s$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?![\\p{L}-])`, 'iu');
+  const a = word(original);
+  const b = word(sibling);
+  return sentences.some((o) => o.idx !== self.idx && a.test(o.text) && b.test(o.text));
+}
+
 function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number> | undefined): boolean {
   if (!b) return false;
   for (const x of a) if (b.has(x)) return true;
@@ -182,4 +223,52 @@ function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number> | undefined): b
 function termKey(text: string): string {
   const spans = extractSpans(text).filter((x) => x.kind === 'term' && x.start === 0 && x.end === text.length);
   return spans[0]?.key ?? '';
+}
+
+/** Words between two terms that make a statement symmetric: exchanging the terms leaves it true ("X reacts with Y"). */
+const SYMMETRIC = /\b(?:and|or|nor|with|between|both|together|each other|one another|like|alike|same|similar|equal|as well as|combine[sd]?|react(?:s|ed)?|bond(?:s|ed)?|join(?:s|ed)?|mix(?:es|ed)?|meet(?:s)?|is|are|was|were|means?|called|known|termed|defined|refers?|specifically|namely|that is|i\.e|such as|including|especially|particularly|mainly|mostly)\b/i;
+
+/**
+ * A false form of `s` made by exchanging two terms of one kind that play different roles in it
+ * (issue 39 §2, round 5: the judge's own repair of "chosen for weak roots" was to swap the stock
+ * and the scion): "The stock is chosen for strong roots, the scion for good fruit" → "The scion
+ * is chosen for strong roots, the stock for good fruit". The material itself sets the two side by
+ * side (this sentence), so a candidate who has not learnt which is which can believe it. Only
+ * term spans (`spans`) of one number whose WordNet kinds share a hypernym, in separate
+ * roles: not coordinated or joined by a word that makes the statement symmetric (SYMMETRIC), and
+ * with words between them, neither a whole the material divides into parts (`wholes`, as for a
+ * sibling swap). Null without a lexicon, in a negated sentence, or when none fits.
+ */
+export function exchangeSwap(s: SourceSentence, spans: readonly Span[], lexicon: Lexicon | undefined, wholes?: ReadonlySet<string>): Falsehood | null {
+  if (!lexicon || NEGATION.test(s.text)) return null;
+  const terms = spans.filter((x) => x.kind === 'term').sort((a, b) => a.start - b.start);
+  for (let i = 0; i < terms.length; i++) {
+    for (let j = i + 1; j < terms.length; j++) {
+      const a = terms[i]!;
+      const b = terms[j]!;
+      if (b.start < a.end) continue;
+      const between = s.text.slice(a.end, b.start);
+      if (SYMMETRIC.test(between) || between.trim().split(/\s+/).length < 2) continue;
+      const ha = headWord(a.text);
+      const hb = headWord(b.text);
+      if (!ha || !hb || ha === hb || ha.endsWith('s') !== hb.endsWith('s')) continue;
+      // a whole the material divides into parts and one of its parts ("the brain, specifically the cerebrum") are no two roles
+      if (wholes?.has(ha.replace(/s$/, '')) || wholes?.has(hb.replace(/s$/, ''))) continue;
+      // each named once: a term repeated elsewhere in the sentence would still stand on its old side
+      const once = (h: string) => (s.text.toLowerCase().match(new RegExp(`\\b${h}\\b`, 'g')) ?? []).length === 1;
+      if (!once(ha) || !once(hb)) continue;
+      const ka = lexicon(ha, 'noun');
+      const kb = lexicon(hb, 'noun');
+      // sister terms (a shared hypernym), as a sibling swap's; one the other's part or place ("the fuse … of the plug") is no role
+      if (!ka || !kb || kinship(ka, kb) < 2 || /\b(?:of|in|into|inside|within|on)\s+(?:the\s+|an?\s+|its\s+|their\s+)?$/i.test(between)) continue;
+      // a kind and its sub-kind ("metals" / "copper"): not two roles of one level
+      if (overlaps(ka.hypernyms, kb.synsets) || overlaps(kb.hypernyms, ka.synsets)) continue;
+      // (the sentence's capital moves with the sentence's start: "Sodium …, while chlorine …" → "Chlorine …, while sodium …")
+      const first = a.start === 0 && /^\p{Lu}\p{Ll}/u.test(a.text) && /^\p{Ll}/u.test(b.text);
+      const front = first ? b.text.charAt(0).toUpperCase() + b.text.slice(1) : b.text;
+      const back = first ? a.text.charAt(0).toLowerCase() + a.text.slice(1) : a.text;
+      return { start: a.start, end: b.end, original: s.text.slice(a.start, b.end), replacement: front + between + back };
+    }
+  }
+  return null;
 }

@@ -35,7 +35,7 @@ export interface MaterialIndex {
   passageFreq: Map<string, number>;
 }
 
-const INSTRUCTION = /^(?:calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore)\b/i;
+const INSTRUCTION = /^(?:imagine|picture|suppose|notice|look|listen|watch|observe|recall|think|let|calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore)\b/i;
 const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally|in other words|in summary|in short|in this case|as a result|on the other hand|otherwise|again|next|finally|firstly|secondly|lastly|ok|okay|now|remember|good morning|good afternoon)\b/i;
 /**
  * A reference that only makes sense beside the source paragraph or the question paper
@@ -47,7 +47,14 @@ const FIGURE_REF = /\b(?:fig(?:ure)?\.?\s*\d+|table\s+\d+|(?:the|this|a)\s+(?:di
 /** "Both principles …" with nothing for "both" to name (round 2 item 59): a plural noun after it and no "and". */
 const DANGLING_BOTH = /^both\s+(?!.*\band\b)/i;
 /** Talk to the class or the candidate (first and second person): lecture asides, instructions, not content. */
-const PERSONAL = /\b(?:I|I'm|I've|we|we'll|we're|us|our|you|you'll|you're|your|let's)\b/;
+const PERSONAL = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we'll|we're|we've|us|our|ours|ourselves|you|you'll|you're|you've|your|yours|yourself|yourselves|let's)\b/;
+/** The same, opening a sentence ("My grandfather planted …", "We call this …"); checked after a question paper's wording. */
+const PERSONAL_OPENER = /^(?:My|Our|We|We'll|We're|You|Your|You'll|You're|Me)\b/;
+/**
+ * A lecturer's aside (issue 39 §2, round 5 item 16): the exam or the lesson itself ("in the exam,
+ * …", "as I said in the last class"), a promise or a story ("when I was in school") — never content.
+ */
+const ASIDE = /\b(?:in|for|during|before)\s+(?:the|an|your|this|that|our)\s+(?:exams?|tests?|lessons?|class(?:es)?|lectures?)\b|\b(?:last|next)\s+(?:class|lesson|lecture|week's lesson)\b|\bfor example,?\s+(?:my|our)\b/i;
 /** A question paper's own wording: lead-ins, sections, instructions, marks, the case scenario's figures (ICAN papers). */
 const PAPER_TALK = /\b\d{1,3}(?:,\d{3})+\b|\b[Tt]he (?:company|entity|firm|business) (?:has|had|incurred|purchased|paid|received|sold|bought|made|uses|used|maintains|operates|adopted|adopts)\b|\(\d*[a-e]\)|\b\d[a-e]\b|\bper annum\b|\bfor the (?:year|month|period) ended\b|\b(?:opening|closing) (?:inventory|balance)\b|\b\p{Lu}\p{Ll}+ (?:Enterprises|Ventures|Stores|Industries|Holdings|Company)\b|\b(?:required|examination|examiners?|candidates?|syllabus|marks?|marking (?:guide|scheme)|booklet|pencil|diet|section\s+[a-e]|part\s+[a-e]|attempt|compulsory|suggested)\b|[₦$£€]\s?\d|\bN\d[\d,]*\b|\b(?:Ltd|Limited|Plc|PLC|Nig\.?)\b|\b(?:Mr|Mrs|Miss|Dr|Alhaji|Chief)\.?\s+\p{Lu}/u;
 /** Two or more words in capitals (a heading or a paper's instruction run into the sentence). */
@@ -81,6 +88,22 @@ export const DANGLING_CONNECTIVE = /\binstead\b(?!\s+of\b)|^(?:at the same time|
  */
 export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|caused|represented|drawn|measured|made|formed|followed|produced|marked|located|described|defined|classified|also called|also known)\s+(?:as|in|by|at|on|from|when|under|with|to|through)\b|(?:examples?|instances|types|kinds)\s+(?:are|include|is|of these)\b|(?:e\.g\.|i\.e\.|for instance)\b)/i;
 
+/**
+ * A subject that needs its "of what" (issue 39 §2, round 5 items 8, 9 and 13: "The offspring are
+ * true to type", "The main methods are cuttings, …", "The upper part is the scion"): "the" and a
+ * relational noun — a part, a kind, a method, an advantage, an offspring of something — with no
+ * "of …" or other complement naming what it belongs to. The thing it belongs to was named in an
+ * earlier sentence or heading, so the statement does not say what it is about.
+ */
+export const RELATIONAL_SUBJECT = /^the\s+(?:(?:main|other|first|second|third|fourth|last|next|two|three|four|five|upper|lower|inner|outer|front|back|top|bottom|new|old|same|remaining|key|major|minor|chief|principal|different|various|usual|common|important|basic|young|resulting)\s+)*(?:offspring|young|methods?|materials?|parts?|advantages?|disadvantages?|types?|kinds?|forms?|stages?|steps?|ways?|features?|results?|effects?|causes?|uses?|benefits?|problems?|reasons?|members?|products?|ones?|rest|others|remainder|outcome|aim|purpose|function|role|idea|difference|similarity|procedure|technique|examples?|sources?|factors?|elements?|components?|properties|characteristics?|conditions?|requirements?|limitations?|drawbacks?|merits?|demerits?|importance|disease|problem|answer)\b(?!\s+(?:of|in|for|from|to|between|that|which|who|whose|by|used|called|known|made|on|at|within|inside)\b)(?!['’]s)/i;
+
+/**
+ * "Now" in a statement of the past ("A central council now covered the whole country"): the
+ * time it means is a period named elsewhere (a slide's heading, an earlier sentence), so the
+ * statement is true of that period only and does not say which (issue 39 §2, round 5 item 6).
+ */
+const DEICTIC_NOW = /\bnow\b(?!\s+(?:known|called|named|termed)\b)/i;
+
 /** Why a sentence cannot stand alone as an exam fact, or null when it can. */
 export function rejectReason(text: string, allowLowercaseStart: boolean): string | null {
   const n = words(text).length;
@@ -91,11 +114,13 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (INSTRUCTION.test(text)) return 'an instruction';
   if (SPOKEN_NUMBERING.test(text)) return 'opens with list numbering';
   if (DANGLING_START.test(text) || DANGLING_CONNECTIVE.test(text)) return 'depends on the sentence before it';
-  if (NO_SUBJECT.test(text)) return 'does not name what it is about';
+  if (NO_SUBJECT.test(text) || RELATIONAL_SUBJECT.test(text)) return 'does not name what it is about';
+  if (DEICTIC_NOW.test(text)) return 'depends on the sentence before it';
   if (DANGLING_REF.test(text) || FIGURE_REF.test(text)) return 'refers to something outside the sentence';
   if (DANGLING_BOTH.test(text) || /,\s*(?:on the other hand|in contrast|by contrast|as well),/i.test(text)) return 'depends on the sentence before it';
-  if (PERSONAL.test(text)) return 'talk to the class or the candidate';
+  if (PERSONAL.test(text) || ASIDE.test(text)) return 'talk to the class or the candidate';
   if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
+  if (PERSONAL_OPENER.test(text)) return 'talk to the class or the candidate';
   if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text)) return 'a heading run into the sentence';
   if (EXAM_NOISE.test(text) || isFurnitureLine(text)) return 'exam paper apparatus';
   if (EXAMINER_TALK.test(text)) return "an examiner's report or marking note";
@@ -173,10 +198,23 @@ export function stripNumbering(sentence: string): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
-/** Splits one passage into cleaned sentences (list markers dropped). */
+/**
+ * `text` without Markdown's marks (issue 39 §2, round 5 items 2, 3 and 5: "In **diamond**, …" reached
+ * the statement): bold and italic stars and underscores around words, backticks, and the hashes of
+ * a heading. Stars and underscores that mark nothing (a product "2 * 3", "snake_case") are kept.
+ */
+export function stripMarkdown(text: string): string {
+  return text
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, '$2')
+    .replace(/(^|[^\p{L}\p{N}*_\\])([*_])(?=[^\s*_])([^\n*_]*?[^\s*_\\])\2(?![\p{L}\p{N}])/gu, '$1$3')
+    .replace(/`+([^`\n]+)`+/g, '$1');
+}
+
+/** Splits one passage into cleaned sentences (list markers and Markdown marks dropped). */
 export function passageSentences(passage: Passage): string[] {
   const out: string[] = [];
-  for (const para of linesToParagraphs(passage.text)) {
+  for (const para of linesToParagraphs(stripMarkdown(passage.text))) {
     // (a rule of dashes or stars, "---", is a separator, not text)
     for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) out.push(stripNumbering(dropGluedHeading(s.replace(LEADING_MARK, '').replace(LABEL, '').trim())));
   }

@@ -13,7 +13,7 @@ import type { Passage } from '../passage.js';
 import type { GeneratedQuestion } from '../schemas.js';
 import { unescapeMd } from '../support.js';
 import { headWord, kinship, type LexKind, type Lexicon } from '../engine/lexicon.js';
-import { DANGLING_CONNECTIVE, NO_SUBJECT, SPOKEN_NUMBERING } from '../engine/sentences.js';
+import { DANGLING_CONNECTIVE, NO_SUBJECT, RELATIONAL_SUBJECT, SPOKEN_NUMBERING, stripMarkdown } from '../engine/sentences.js';
 import type { QualityFeatures } from './model.js';
 
 /** The material an item came from, indexed once for many items (materialContext). */
@@ -30,7 +30,7 @@ export interface ItemContext {
 
 /** Indexes a material's passages for itemFeatures (lexicon: WordNet `kindOf`, optional). */
 export function materialContext(passages: Passage[], lexicon?: Lexicon): ItemContext {
-  const lower = passages.map((p) => p.text.toLowerCase().replace(/\s+/g, ' '));
+  const lower = passages.map((p) => stripMarkdown(p.text).toLowerCase().replace(/\s+/g, ' '));
   const all = lower.join(' \n ');
   return { passages, lower, all, words: all.split(/\s+/).filter(Boolean).length, lexicon };
 }
@@ -145,7 +145,7 @@ export function itemFeatures(q: GeneratedQuestion, ctx: ItemContext): QualityFea
   // the statement as the candidate reads it: opener, references, length, garbling
   for (const s of q.type === 'SHORT_ESSAY' ? [] : statements) {
     // (and list numbering, a connective whose referent is elsewhere, no subject named: issue 39 §2, engine/sentences.ts)
-    if (DANGLING_OPENER.test(s) || /,\s*(?:on the other hand|also|however)\b/i.test(s) || SPOKEN_NUMBERING.test(s) || DANGLING_CONNECTIVE.test(s) || NO_SUBJECT.test(s)) f.stemDanglingOpener = 1;
+    if (DANGLING_OPENER.test(s) || /,\s*(?:on the other hand|also|however)\b/i.test(s) || SPOKEN_NUMBERING.test(s) || DANGLING_CONNECTIVE.test(s) || NO_SUBJECT.test(s) || RELATIONAL_SUBJECT.test(s)) f.stemDanglingOpener = 1;
     if (/^(?:\S+\s+){0,2}(?:it|they|them|he|she|its|their)\b/i.test(s)) f.stemPronounFirst = 1;
     if (FIGURE_REF.test(s)) f.stemFigureReference = 1;
     if (!/[.!)"”’]$/.test(s.trim()) || /^[\p{Ll}]/u.test(s) || /\b(\w+) \1\b/i.test(s)) f.stemGarbled = 1;
