@@ -91,7 +91,8 @@ export function headingTopic(heading: string, material: string): HeadingTopic | 
   // "The Clifford Constitution of 1922" (a name in it) keeps its capitals; "Vegetative Propagation" takes the material's
   // (a dated one names an instrument or an event: "The Independence Constitution of 1960")
   const named = /^the\s/i.test(h) && (/\b\d{4}\b/.test(h) || h.split(' ').some((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !/^(?:The|A|An)$/.test(w) && !commonWord(w, material)));
-  const phrase = named ? h : materialCase(h, material);
+  // (a generic "a constitution" is no name, whatever the material capitalises: only acronyms keep their capitals)
+  const phrase = named ? h : /^an?\s/i.test(h) ? h.replace(/(?<=\s)\p{Lu}\p{Ll}+/gu, (w) => w.toLowerCase()) : materialCase(h, material);
   return { phrase, plural: isPlural(phrase), whole };
 }
 
@@ -117,7 +118,7 @@ export function definitionBullet(bullet: string, material: string): string | nul
   if (descTags.length < 2 || descTags.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
   if (/^(?:VERB|ADV|ADP|SCONJ|CCONJ|AUX)$/.test(descTags[0]!.pos) && !/ed$/i.test(descTags[0]!.text)) return null;
   if (descTags[0]!.pos === 'VERB' && descTags[1]?.pos !== 'NOUN') return null;
-  return `${term.trim()} ${isPlural(term.trim()) ? 'are' : 'is'} ${lowerFirst(desc, material)}.`;
+  return capitalise(`${materialCase(term.trim(), material)} ${isPlural(term.trim()) ? 'are' : 'is'} ${lowerFirst(desc, material)}.`);
 }
 
 /**
