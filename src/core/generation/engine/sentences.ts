@@ -8,6 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
+import { cleanSpoken, definitionBullet, framedByHeading, headingTopic, joinCutSentences, subjectFromHeading, type HeadingTopic } from './repair.js';
 
 /** A sentence of the material with its provenance. */
 export interface SourceSentence {
@@ -112,6 +113,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (!/[.!]["”’)]?$/.test(text)) return 'not a complete sentence';
   if (!allowLowercaseStart && !/^[\p{Lu}\p{N}"“]/u.test(text)) return 'starts mid-sentence';
   if (INSTRUCTION.test(text)) return 'an instruction';
+  if (isProcedureStep(text)) return 'a procedure step (an instruction)';
   if (SPOKEN_NUMBERING.test(text)) return 'opens with list numbering';
   if (DANGLING_START.test(text) || DANGLING_CONNECTIVE.test(text)) return 'depends on the sentence before it';
   if (NO_SUBJECT.test(text) || RELATIONAL_SUBJECT.test(text)) return 'does not name what it is about';
@@ -131,6 +133,17 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (numeric / tokens.length > 0.35) return 'mostly numbers';
   if (contentStems(text).length < 3) return 'too few content words';
   return grammarReason(text);
+}
+
+/**
+ * A procedure's step (issue 39 §2, round 6: "Heat the rod at one end …" given as a statement): a
+ * base-form verb opening the sentence with its object after it ("Place the beaker …", "Add two
+ * drops …", "Heat it …"). An imperative is neither true nor false.
+ */
+export function isProcedureStep(text: string): boolean {
+  const [a, b] = tagSentence(text.charAt(0).toLowerCase() + text.slice(1));
+  if (!a || !b || !/^(?:NOUN|VERB)$/.test(a.pos) || !/^\p{L}+$/u.test(a.text) || /(?:s|ed|ing|ly)$/i.test(a.text)) return false;
+  return /^(?:the|a|an|some|each|every|your|its|their|this|these|both|all|it|them)$/i.test(b.text) || b.pos === 'NUM';
 }
 
 const PRONOUN = /^(?:it|its|they|them|their|theirs|he|him|his|she|her|hers)$/i;
@@ -211,12 +224,51 @@ export function stripMarkdown(text: string): string {
     .replace(/`+([^`\n]+)`+/g, '$1');
 }
 
-/** Splits one passage into cleaned sentences (list markers and Markdown marks dropped). */
-export function passageSentences(passage: Passage): string[] {
+/** What the repairs of a passage's sentences may draw on (repair.ts): the material's text and the heading above the passage. */
+export interface RepairContext {
+  /** The whole material's text (for the capitals of a heading's words). */
+  material: string;
+  /** The topic of the last heading before the passage (a section heading of its own), or null. */
+  heading: HeadingTopic | null;
+  allowLowercaseStart: boolean;
+}
+
+/** A single short line that reads as a heading: capitalised, at most eight words, no sentence's end but a question's. */
+export function isHeadingLine(line: string): boolean {
+  return !line.includes('\n') && /^\p{Lu}/u.test(line) && line.split(/\s+/).length <= 8 && !/[.;:!,]["”’)]?$/.test(line);
+}
+
+/**
+ * Splits one passage into cleaned sentences (list markers and Markdown marks dropped). With `ctx`,
+ * a sentence that cannot stand alone is repaired when a repair can stand alone (repair.ts; issue 39
+ * §2, round 6): a "Term: description" bullet becomes "Term is description", a verb-phrase bullet or
+ * an "It …" bullet takes the topic of the slide's title (or the heading above) as its subject, a
+ * subject that needs its "of what" is framed by that topic ("In X, the …"), and a caption's
+ * sentence loses the fillers of speech.
+ */
+export function passageSentences(passage: Passage, ctx?: RepairContext): string[] {
   const out: string[] = [];
-  for (const para of linesToParagraphs(stripMarkdown(passage.text))) {
+  const paras = linesToParagraphs(stripMarkdown(passage.text));
+  const own = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? headingTopic(paras[0]!, ctx.material) : null;
+  const topic = own ?? ctx?.heading ?? null;
+  const stands = (t: string | null): t is string => t !== null && rejectReason(t, ctx?.allowLowercaseStart ?? false) === null;
+  for (const para of paras) {
+    const bulleted = LEADING_MARK.test(para);
     // (a rule of dashes or stars, "---", is a separator, not text)
-    for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) out.push(stripNumbering(dropGluedHeading(s.replace(LEADING_MARK, '').replace(LABEL, '').trim())));
+    for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) {
+      const bare = s.replace(LEADING_MARK, '').trim();
+      let text = stripNumbering(dropGluedHeading(bare.replace(LABEL, '').trim()));
+      // (a bullet that opens with its verb is a fragment even when the tagger finds it a sentence: "Introduced regionalism.")
+      const subject = ctx && bulleted && topic ? subjectFromHeading(text, topic) : null;
+      if (stands(subject)) text = subject;
+      else if (ctx && !stands(text)) {
+        const spoken = passage.startSeconds !== undefined ? stripNumbering(cleanSpoken(text)) : null;
+        const definition = bulleted ? definitionBullet(bare, ctx.material) : null;
+        const framed = topic && RELATIONAL_SUBJECT.test(text) ? framedByHeading(text, topic) : null;
+        text = [spoken, definition, framed].find(stands) ?? text;
+      }
+      out.push(text);
+    }
   }
   return out.filter(Boolean);
 }
@@ -228,11 +280,17 @@ const DEFINITIONAL = /\b(?:is|are|was|were)\s+(?:a|an|the|called|known as|define
  */
 export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
   const raw: { passageIndex: number; citation: string; text: string }[] = [];
-  passages.forEach((p, passageIndex) => {
-    for (const text of passageSentences(p)) raw.push({ passageIndex, citation: p.citation, text });
-  });
   // Transcripts come without capitals: do not reject them for starting lower case.
   const allowLower = !passages.some((p) => /\p{Lu}/u.test(p.text));
+  const material = passages.map((p) => p.text).join('\n');
+  const texts = joinCutSentences(passages);
+  let heading: HeadingTopic | null = null;
+  passages.forEach((p, passageIndex) => {
+    const text = texts[passageIndex]!.trim();
+    // a section's heading of its own names the topic of the passages under it, until the next heading
+    if (p.startSeconds === undefined && isHeadingLine(text)) heading = headingTopic(text, material);
+    for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s });
+  });
   const tf = new Map<string, number>();
   const passageFreq = new Map<string, number>();
   passages.forEach((p) => {

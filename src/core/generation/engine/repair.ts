@@ -1,0 +1,190 @@
+/**
+ * Repairs of a sentence that cannot stand alone as it is written (issue 39 §2, round 6: slides and
+ * lecture captions gave no item at all once fragments and subject-less statements were refused).
+ * Each repair returns a candidate statement or null; the caller keeps a candidate only when it
+ * passes the same rules as any other sentence (sentences.ts, rejectReason), so a repair never
+ * lets through what a sentence of the material would not. docs/decisions.md, "Round 6: repair
+ * slide fragments and spoken sentences before refusing them".
+ */
+import { tagSentence } from '../text/pos.js';
+
+/** A heading that names no topic (a slide of the deck's apparatus, not of its content). */
+const GENERIC_HEADING = /^(?:summary|introduction|overview|conclusion|revision|review|recap|questions?|exercises?|examples?|key (?:points?|terms|facts)|notes?|objectives?|outline|contents|references|definitions?|terms|learning outcomes?|lesson \d+|topic)$/i;
+/** "Functions of INEC", "Roles of the Senate": what the bullets under it say is done by the thing after "of". */
+const AGENT_HEADING = /^(?:the\s+)?(?:(?:main|key|major|other)\s+)?(?:functions?|roles?|duties|powers|responsibilities|features|characteristics|achievements|aims|objectives|uses|work|tasks|activities)\s+of\s+(.+)$/i;
+/** Past forms that are never participles ("Came into force …"): a bullet opening with one is a verb phrase. */
+const PAST_ONLY = /^(?:came|became|broke|began|went|rose|fell|grew|gave|took|ran|drew|wrote|chose|knew|saw|spoke|overthrew|undertook|withdrew|forbade)$/i;
+/** Irregular past forms that are participles too: active only with an object after them ("Made Nigeria a true federation."). */
+const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|paid|laid|kept|left|found|put|cut|struck|sold|taught|fought|bought|caught)$/i;
+/** Labels before a colon that are not defined terms ("Example: …", "Note: …", "Advantage: …"). */
+const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol)$/i;
+
+/** A topic a heading names, as a subject: the noun phrase and whether it is plural. */
+export interface HeadingTopic {
+  /** The noun phrase, with the material's capitals for names and lower case for common words ("vegetative propagation", "INEC", "The Clifford Constitution of 1922"). */
+  phrase: string;
+  plural: boolean;
+  /** True when the heading itself is the phrase (not "Functions of X" → X): only then may it frame a statement ("In X, …"). */
+  whole: boolean;
+}
+
+/**
+ * Whether `word` is a common word rather than a name: the material never writes it capitalised inside
+ * a sentence (after a word, not at a line's or sentence's start; Title-Case lines such as headings aside), as it
+ * writes names ("Sir Hugh Clifford").
+ */
+function commonWord(word: string, material: string): boolean {
+  const w = word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+  return !new RegExp(`[^\\s.!?:;•*\\-–—]\\s+${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(prose(material));
+}
+
+/** The material without its Title-Case lines (headings, titles), whose capitals say nothing about names. */
+const prose = (material: string) => {
+  if (proseCache?.material !== material) proseCache = { material, prose: titleCaseLinesDropped(material) };
+  return proseCache.prose;
+};
+let proseCache: { material: string; prose: string } | null = null;
+const titleCaseLinesDropped = (material: string) =>
+  material
+    .split('\n')
+    .filter((l) => {
+      const ws = l.replace(/^[\s•*-]+/, '').split(/[\s,:?]+/).filter(Boolean);
+      return !ws.length || !ws.every((w) => /^[\p{Lu}\d]/u.test(w) || /^(?:of|and|or|the|a|an|in|on|for|to|at|by|with)$/.test(w));
+    })
+    .join('\n');
+
+/** A heading's words in the material's own capitals: a Title-Case word is lowered unless the material writes it as a name; acronyms keep theirs. */
+function materialCase(phrase: string, material: string): string {
+  return phrase
+    .split(' ')
+    .map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) && commonWord(w, material) ? w.toLowerCase() : w))
+    .join(' ');
+}
+
+const isPlural = (phrase: string) => {
+  const head = phrase.split(/\s+of\s+/)[0]!.split(' ').pop() ?? '';
+  return /[^su'’]s$/i.test(head) && !/(?:ss|us|is)$/i.test(head);
+};
+
+/**
+ * The topic a slide's title or a section's heading names, or null when it names none cleanly:
+ * a short noun phrase (at most five words, no verb, no "and"/"or"), "What is X?" → X, "Functions
+ * of X" → X, "The X, 1922" → "The X of 1922". `material` is the whole material's text (for capitals).
+ */
+export function headingTopic(heading: string, material: string): HeadingTopic | null {
+  let h = heading.replace(/^\s*#{1,6}\s+/, '').trim();
+  let whole = true;
+  const what = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i.exec(h);
+  if (what) h = what[1]!;
+  else if (/[?!.;:]$/.test(h)) return null;
+  h = h.replace(/^(.{3,}?),\s*(\d{4})$/, '$1 of $2');
+  const agent = AGENT_HEADING.exec(h);
+  if (agent) {
+    h = agent[1]!;
+    whole = false;
+  }
+  if (GENERIC_HEADING.test(h) || /[,;:()/&–—]|\b(?:and|or|vs)\b/i.test(h) || h.split(/\s+/).length > 5 || !/^[\p{L}\d'’ -]+$/u.test(h)) return null;
+  // (a heading with " of " other than a year is a category, "Sources of a Constitution": not an agent of its bullets)
+  if (!agent && / of (?!\d{4}$)/.test(h)) return null;
+  const tags = tagSentence(h.toLowerCase());
+  if (tags.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.pos === 'PRON')) return null;
+  // "The Clifford Constitution of 1922" (a name in it) keeps its capitals; "Vegetative Propagation" takes the material's
+  // (a dated one names an instrument or an event: "The Independence Constitution of 1960")
+  const named = /^the\s/i.test(h) && (/\b\d{4}\b/.test(h) || h.split(' ').some((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !/^(?:The|A|An)$/.test(w) && !commonWord(w, material)));
+  // (a generic "a constitution" is no name, whatever the material capitalises: only acronyms keep their capitals)
+  const phrase = named ? h : /^an?\s/i.test(h) ? h.replace(/(?<=\s)\p{Lu}\p{Ll}+/gu, (w) => w.toLowerCase()) : materialCase(h, material);
+  return { phrase, plural: isPlural(phrase), whole };
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lowerFirst = (s: string, material: string) => (/^\p{Lu}\p{Ll}+\b/u.test(s) && commonWord(/^\p{L}+/u.exec(s)![0], material) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+
+/**
+ * A "Term: description" bullet as a statement ("Judicial precedents: decisions of the courts." →
+ * "Judicial precedents are decisions of the courts."), or null: the term a noun phrase of at most
+ * four words that is no label ("Example:", "Note:", "Advantage:"), the description a noun phrase
+ * (no verb of its own, no second part after ";").
+ */
+export function definitionBullet(bullet: string, material: string): string | null {
+  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s*:\s+(.+?)([.!]?)$/u.exec(bullet.trim());
+  if (!m) return null;
+  const [, term, desc] = m as unknown as [string, string, string];
+  if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc)) return null;
+  const termTags = tagSentence(term.toLowerCase());
+  if (!/^(?:NOUN|PROPN)$/.test(termTags[termTags.length - 1]?.pos ?? '') || termTags[0]!.pos === 'VERB' || /ed$/i.test(termTags[0]!.text)) return null;
+  // (a description in capitals is a name or a list of names, "Bicameral Parliament: Senate and House of …": no definition)
+  if (!/^\p{Ll}/u.test(desc)) return null;
+  const descTags = tagSentence(desc.charAt(0).toLowerCase() + desc.slice(1));
+  if (descTags.length < 2 || descTags.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
+  if (/^(?:VERB|ADV|ADP|SCONJ|CCONJ|AUX)$/.test(descTags[0]!.pos) && !/ed$/i.test(descTags[0]!.text)) return null;
+  if (descTags[0]!.pos === 'VERB' && descTags[1]?.pos !== 'NOUN') return null;
+  return capitalise(`${materialCase(term.trim(), material)} ${isPlural(term.trim()) ? 'are' : 'is'} ${lowerFirst(desc, material)}.`);
+}
+
+/**
+ * A bullet that is a verb phrase under a heading naming its subject ("Conducts elections." under
+ * "Functions of INEC" → "INEC conducts elections."; "Introduced regionalism." under "The Richards
+ * Constitution, 1946" → "The Richards Constitution of 1946 introduced regionalism."), or a bullet
+ * whose subject is "It"/"They" standing for that topic; null when the grammar does not allow it
+ * cleanly: a participle ("Named after …") is left alone, a present verb needs a singular topic.
+ */
+export function subjectFromHeading(bullet: string, topic: HeadingTopic): string | null {
+  const pronoun = /^(It|They)\s+(?=\p{Ll})/u.exec(bullet);
+  if (pronoun) {
+    if ((pronoun[1] === 'It') === topic.plural) return null;
+    return capitalise(`${topic.phrase} ${bullet.slice(pronoun[0].length)}`);
+  }
+  const tags = tagSentence(bullet.charAt(0).toLowerCase() + bullet.slice(1));
+  const first = tags[0];
+  const next = tags[1];
+  if (!first || !/^\p{Lu}\p{Ll}+$/u.test(first.text.charAt(0).toUpperCase() + first.text.slice(1))) return null;
+  const w = first.text.toLowerCase();
+  const present = first.pos === 'VERB' && /[^su]s$/.test(w) && !topic.plural;
+  // an -ed verb with an object named by a determiner, a number or a name (not a participle: "Named after …", "Accepted customs …")
+  const past = ((/ed$/.test(w) || AMBIGUOUS_PAST.test(w)) && first.pos === 'VERB' && /^(?:DET|NUM|PROPN)$/.test(next?.pos ?? '')) || PAST_ONLY.test(w);
+  if (!present && !past) return null;
+  return capitalise(`${topic.phrase} ${bullet.charAt(0).toLowerCase()}${bullet.slice(1)}`);
+}
+
+/**
+ * A statement whose subject needs its "of what" ("The offspring are true to type.") framed by the
+ * heading that names it ("In vegetative propagation, the offspring are true to type."), or null when
+ * the heading is no short noun phrase of its own.
+ */
+export function framedByHeading(sentence: string, topic: HeadingTopic): string | null {
+  if (!topic.whole || topic.phrase.split(' ').length > 4) return null;
+  return `In ${topic.phrase}, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+}
+
+/** Fillers of speech before a spoken sentence's content ("So, …", "Okay, now …", "You see, …", "Remember that …"). */
+const SPOKEN_OPENER = /^(?:(?:so|okay|ok|now|well|and|also|right|alright|you see|you know|remember(?:\s+that)?|note\s+that)\b\s*[,.]?\s*)+/i;
+
+/**
+ * A caption's sentence without the fillers of speech (issue 39 §2, round 6): fillers opening it
+ * ("So", "Okay", "Now,", "You see", "Remember that") and ", you know," or ", you see," inside it;
+ * the rest capitalised. A sentence that was only fillers comes back empty.
+ */
+export function cleanSpoken(sentence: string): string {
+  const inner = sentence.replace(/,\s*you (?:know|see)\s*,\s*/gi, ' ').replace(/,\s*you (?:know|see)\s*(?=[.!?])/gi, '').replace(/\s+you know\s+/gi, ' ');
+  const rest = inner.replace(SPOKEN_OPENER, '');
+  return rest === inner ? inner : capitalise(rest);
+}
+
+/**
+ * Timed passages' texts with a sentence cut at a passage's end (captions are grouped by length,
+ * so a sentence may run on into the next group) completed from the next passage: the words up to
+ * the next passage's first sentence end move back to where the sentence began (its citation).
+ * Other passages' texts are returned unchanged; the result is parallel to `passages`.
+ */
+export function joinCutSentences(passages: readonly { text: string; startSeconds?: number }[]): string[] {
+  const texts = passages.map((p) => p.text);
+  for (let i = 0; i + 1 < texts.length; i++) {
+    if (passages[i]!.startSeconds === undefined || passages[i + 1]!.startSeconds === undefined) continue;
+    if (/[.?!]["”’)]?\s*$/.test(texts[i]!)) continue;
+    const end = /^[^.?!]{1,300}?[.?!]["”’)]?(?=\s|$)/.exec(texts[i + 1]!);
+    if (!end) continue;
+    texts[i] = `${texts[i]!.trimEnd()} ${end[0]}`;
+    texts[i + 1] = texts[i + 1]!.slice(end[0].length).trim();
+  }
+  return texts;
+}
