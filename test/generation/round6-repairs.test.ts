@@ -34,6 +34,11 @@ describe('slides: a bullet fragment becomes a statement about the slide title', 
     expect(got.some((s) => /Lagos State|18 and above/.test(s))).toBe(false);
   });
 
+  it('takes no housekeeping line of a title slide ("Topic: …", "Class: …") for a definition', () => {
+    const got = usable(slides('Trade and Markets in West Africa\n- Topic: local markets, long-distance trade, currencies.\n- Class: SS1 commerce.\n- Duration: two lessons of forty minutes.'));
+    expect(got.some((s) => /^(?:Topic|Class|Duration) (?:is|are) /.test(s))).toBe(false);
+  });
+
   it('gives "It …" bullets the topic of a "What is X?" title', () => {
     const got = usable(slides('What Is Osmosis?\n- It is the movement of water across a membrane from a dilute solution to a concentrated one.\n- Osmosis keeps plant cells firm.'));
     expect(got).toContain('Osmosis is the movement of water across a membrane from a dilute solution to a concentrated one.');

@@ -16,8 +16,11 @@ const AGENT_HEADING = /^(?:the\s+)?(?:(?:main|key|major|other)\s+)?(?:functions?
 const PAST_ONLY = /^(?:came|became|broke|began|went|rose|fell|grew|gave|took|ran|drew|wrote|chose|knew|saw|spoke|overthrew|undertook|withdrew|forbade)$/i;
 /** Irregular past forms that are participles too: active only with an object after them ("Made Nigeria a true federation."). */
 const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|paid|laid|kept|left|found|put|cut|struck|sold|taught|fought|bought|caught)$/i;
-/** Labels before a colon that are not defined terms ("Example: …", "Note: …", "Advantage: …"). */
-const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol)$/i;
+/**
+ * Labels before a colon that are not defined terms ("Example: …", "Note: …", "Advantage: …"),
+ * and a lesson's housekeeping lines on a title slide ("Topic: …", "Class: SS2", "Duration: …").
+ */
+const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol|topic|sub-?topic|title|subject|theme|class|level|teacher|lesson|term|week|duration|aims?|objectives?|keywords?|references?|outline|overview|contents|instructional materials?)$/i;
 
 /** A topic a heading names, as a subject: the noun phrase and whether it is plural. */
 export interface HeadingTopic {
