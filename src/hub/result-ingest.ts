@@ -137,13 +137,12 @@ async function ingestOnce(deps: HubDeps, hallId: string, events: ResultEvent[]):
         const k = sitKey(e.examId, e.attempt.studentId);
         if (!claims.has(k)) claims.set(k, { exam_id: e.examId, student_id: e.attempt.studentId, event_id: e.eventId });
       }
-      const byKey = (a: { exam_id: string; student_id: string }, b: { exam_id: string; student_id: string }) => (a.exam_id === b.exam_id ? (a.student_id < b.student_id ? -1 : 1) : a.exam_id < b.exam_id ? -1 : 1);
-      const wanted = [...claims.values()].sort(byKey).map((c, n) => ({ ...c, n }));
+      const wanted = [...claims.values()];
       const made = await tx.execute(sql`
         INSERT INTO hub_sittings (exam_id, student_id, hall_id, event_id, received_at)
         SELECT exam_id, student_id, ${hallId}, event_id, ${at.toISOString()}::timestamptz
-          FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS x(exam_id text, student_id text, event_id text, n integer)
-         ORDER BY n
+          FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS x(exam_id text, student_id text, event_id text)
+         ORDER BY exam_id, student_id
         ON CONFLICT (exam_id, student_id) DO NOTHING`);
       // a claim that conflicted is this hall's own (a later event of a sitting it holds) or, if
       // another hall's transaction committed it since this one read the claims, a second sitting

@@ -41,12 +41,13 @@ function commonWord(word: string, material: string): boolean {
   return !new RegExp(`[^\\s.!?:;•*\\-–—]\\s+${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(prose(material));
 }
 
+/** The last material `prose` was asked for, and its prose (one material is generated from at a time). */
+let proseCache: { material: string; prose: string } | null = null;
 /** The material without its Title-Case lines (headings, titles), whose capitals say nothing about names. */
 const prose = (material: string) => {
   if (proseCache?.material !== material) proseCache = { material, prose: titleCaseLinesDropped(material) };
   return proseCache.prose;
 };
-let proseCache: { material: string; prose: string } | null = null;
 const titleCaseLinesDropped = (material: string) =>
   material
     .split('\n')
