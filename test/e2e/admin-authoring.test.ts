@@ -134,7 +134,13 @@ describe.sequential('admin page: authoring', () => {
     await page.click('[data-tab="questions"]');
     await page.click('#add-question');
     await typeInto(page, '#q-prompt', 'If $x = 3$, what is $\\frac{x^2 + 3}{4}$?\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>');
-    await page.waitForSelector('#question-preview .q-prompt .katex');
+    // the preview redraws 60 ms after the last key, and keys come slower than that on a
+    // busy machine: wait for a drawing of the whole prompt (both formulas, and the <img>
+    // typed to its end so it is parsed as a tag, not shown as text), not the first formula
+    await page.waitForFunction(() => {
+      const shown = document.querySelector('#question-preview .q-prompt');
+      return shown !== null && shown.querySelectorAll('.katex').length >= 2 && !/<img|onerr/.test(shown.textContent ?? '');
+    }, undefined, { timeout: 10_000 }).catch(() => undefined);
     expect(await page.$$eval('#question-preview .katex', (els) => els.length)).toBeGreaterThanOrEqual(2);
     expect(await page.$$('#question-preview img, #question-preview script')).toHaveLength(0);
     const options = ['$2$', '$3$', '$\\sqrt{9}$', '4'];
