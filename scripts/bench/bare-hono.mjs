@@ -4,7 +4,8 @@
  * the server's routes. The per-run ratios use the server's own bare route (same process,
  * same moment) as issue 8 asks; this only shows what the app's middleware costs on top.
  *
- * As a child (`--child`) it serves GET /bare on 127.0.0.1 and sends `{port}` over IPC.
+ * As a child (`--child`) it serves GET /bare, and PUT /attempts/:id/answers/:questionId
+ * answering the save's response shape, on 127.0.0.1 and sends `{port}` over IPC.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,14 @@ if (process.argv.includes('--child')) {
   const { serve } = await import('@hono/node-server');
   const app = new Hono();
   app.get('/bare', (c) => c.json({ ok: true }));
+  // the save's request and response shapes with nothing behind them (saturation.mjs
+  // --bare-put): what the same PUT list costs the generator and hono alone
+  let seq = 0;
+  app.put('/attempts/:id/answers/:questionId', async (c) => {
+    const body = await c.req.json();
+    seq++;
+    return c.json({ saved: body && typeof body === 'object' ? 1 : 0, remainingSeconds: 3600, durableSeq: seq - 1, seq });
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send({ port: info.port }));
   server.keepAliveTimeout = 65_000;
 }

@@ -16,6 +16,16 @@ import { fileURLToPath } from 'node:url';
 
 const SELF = fileURLToPath(import.meta.url);
 
+/**
+ * How many distinct saves each connection cycles through (each connection its own, drawn
+ * from every seated attempt's questions). autocannon keeps a built request buffer per entry
+ * per connection, and a long list makes the generator itself the limit: against hono alone
+ * answering the same PUT (2026-11-28, 500 connections; generator-lists.mjs), lists of 8
+ * ran at 23,600–24,700 req/s and of 512 at 10,100–12,500, autocannon's CPU per request
+ * 31–32 µs against 74–90 µs (docs/benchmarks.md, "The generator's request list").
+ */
+export const DISTINCT_SAVES = 8;
+
 /** Forks this file and runs one saturation measurement. */
 export function saturate(opts) {
   return new Promise((resolve, reject) => {
@@ -32,11 +42,14 @@ export function saturate(opts) {
 async function child(o) {
   const { default: autocannon } = await import('autocannon');
   let requests;
+  let setupClient;
   if (o.kind === 'save') {
-    // 512 saves of random options of random questions of random attempts, built once:
-    // a per-request setupRequest made autocannon re-render every request and the
-    // generator, not the server, became the limit (the bare route's request is static)
-    requests = Array.from({ length: 512 }, () => {
+    // each connection cycles through its own few saves (random options of random questions
+    // of random attempts), built once: a per-request setupRequest made autocannon re-render
+    // every request, and one long list shared by all connections made it keep a built
+    // buffer per entry per connection — either way the generator, not the server, became
+    // the limit (DISTINCT_SAVES above; the bare route's request is static)
+    const someSaves = () => Array.from({ length: o.distinct ?? DISTINCT_SAVES }, () => {
       const s = o.saves[Math.floor(Math.random() * o.saves.length)];
       return {
         method: 'PUT',
@@ -45,11 +58,13 @@ async function child(o) {
         body: `{"optionId":"${s.optionIds[Math.floor(Math.random() * s.optionIds.length)]}"}`,
       };
     });
+    requests = someSaves();
+    setupClient = (client) => client.setRequests(someSaves());
   } else {
     requests = [{ method: 'GET', path: o.path }];
   }
   const cpu0 = process.cpuUsage();
-  const result = await autocannon({ url: o.url, connections: o.connections, duration: o.seconds, pipelining: 1, requests });
+  const result = await autocannon({ url: o.url, connections: o.connections, duration: o.seconds, pipelining: 1, requests, setupClient });
   const total = result.requests.total;
   const cpu = process.cpuUsage(cpu0);
   process.send({

@@ -12,15 +12,17 @@
  * `npm run bench -- --quick` runs it as the regression guard (run.mjs): it prints the
  * ratios and exits 1 when a run's ratio is under 0.45 or any connection error occurs.
  * Standalone, for the figures of docs/benchmarks.md:
- *   node scripts/bench/saturation.mjs [--runs=3] [--seconds=10] [--connections=500] [--server-bare] [--no-build]
+ *   node scripts/bench/saturation.mjs [--runs=3] [--seconds=10] [--connections=500] [--server-bare] [--bare-put] [--distinct=N] [--no-build]
  * (--server-bare: also the server's own bare route, behind the app's middleware, each run;
+ * --bare-put: also hono alone answering the same PUT saves, each run;
+ * --distinct=N: distinct saves per connection, default DISTINCT_SAVES in saturate.mjs;
  * --no-build: use dist/ as it is)
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startBareHono } from './bare-hono.mjs';
 import { startReceiver } from './receiver.mjs';
-import { saturate } from './saturate.mjs';
+import { DISTINCT_SAVES, saturate } from './saturate.mjs';
 import { sampleProcess, buildServer } from './server.mjs';
 import { prepareRun } from './setup.mjs';
 
@@ -51,7 +53,7 @@ async function measured(pid, opts) {
  * @returns {Promise<{runs: object[], median: {bare, save, ratio}, errors: number, rssPeakMB: number, ok: boolean}>}
  *   each run `{bare: {reqPerSec, errors, timeouts, non2xx, p99, cpuPct, cpuUsPerRequest}, save: {…}, ratio}`
  */
-export async function saturationCheck({ runs = 3, seconds = 10, connections = 500, serverBare = false, log = () => {} }) {
+export async function saturationCheck({ runs = 3, seconds = 10, connections = 500, serverBare = false, barePut = false, distinct, log = () => {} }) {
   const receiver = await startReceiver();
   const bare = await startBareHono();
   let run;
@@ -59,9 +61,9 @@ export async function saturationCheck({ runs = 3, seconds = 10, connections = 50
     // the server's own saturation (against its bare route) is not measured here: 0 s
     run = await prepareRun({ seated: 0, credits: 200, receiverUrl: receiver.url, paper: 'flat', satSeconds: 0, satConnections: 0, log });
     const saves = run.saves;
-    const common = { connections, seconds };
+    const common = { connections, seconds, distinct };
     // both run once unmeasured: the server and the bare app optimise their code first
-    const warm = { connections, seconds: Math.max(2, Math.ceil(seconds / 3)) };
+    const warm = { connections, distinct, seconds: Math.max(2, Math.ceil(seconds / 3)) };
     await saturate({ ...warm, url: bare.url, kind: 'baseline', path: '/bare' });
     await saturate({ ...warm, url: run.server.baseUrl, kind: 'save', saves });
     const out = [];
@@ -76,6 +78,10 @@ export async function saturationCheck({ runs = 3, seconds = 10, connections = 50
       if (serverBare) {
         const sb = await measured(run.server.pid, { ...common, url: run.server.baseUrl, kind: 'baseline', path: run.baseline.path });
         log(`  run ${i + 1}: the server's own bare route ${run.baseline.path}: ${sb.reqPerSec} req/s, ${sb.cpuUsPerRequest} µs CPU each (${sb.cpuPct} %), p99 ${sb.p99} ms, errors ${sb.errors}`);
+      }
+      if (barePut) {
+        const bp = await measured(bare.pid, { ...common, url: bare.url, kind: 'save', saves });
+        log(`  run ${i + 1}: hono alone answering the same PUT saves: ${bp.reqPerSec} req/s (saves ÷ it ${(s.reqPerSec / bp.reqPerSec).toFixed(2)}), ${bp.cpuUsPerRequest} µs CPU each (${bp.cpuPct} %), autocannon ${bp.clientCpuPct} %, errors ${bp.errors}`);
       }
       const ratio = Math.round((s.reqPerSec / b.reqPerSec) * 1000) / 1000;
       const pick = (x) => ({ loopMaxMs: x.loopMaxMs, longestStallMs: x.longestStallMs, flushes: x.flushes, reqPerSec: x.reqPerSec, non2xx: x.non2xx, p99: x.p99, cpuPct: x.cpuPct, clientCpuPct: x.clientCpuPct, cpuUsPerRequest: x.cpuUsPerRequest, ...errorsOf(x) });
@@ -110,7 +116,7 @@ export async function saturationCheck({ runs = 3, seconds = 10, connections = 50
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const arg = (k, d) => Number(process.argv.find((a) => a.startsWith(`--${k}=`))?.split('=')[1] ?? d);
-  const o = { runs: arg('runs', 3), seconds: arg('seconds', 10), connections: arg('connections', 500), serverBare: process.argv.includes('--server-bare'), log: console.log };
+  const o = { runs: arg('runs', 3), seconds: arg('seconds', 10), connections: arg('connections', 500), distinct: arg('distinct', DISTINCT_SAVES), serverBare: process.argv.includes('--server-bare'), barePut: process.argv.includes('--bare-put'), log: console.log };
   if (!process.argv.includes('--no-build')) buildServer();
   console.log(`saturation: ${o.runs} runs × ${o.seconds} s per route, ${o.connections} connections`);
   const r = await saturationCheck(o);
