@@ -34,8 +34,9 @@ import { LRUCache } from 'lru-cache';
 import type { Sqlite } from '../../db/index.js';
 import { commitStatements, type JobValue } from './answer-commit.js';
 import { BATCH_ROWS, inProcessWriter, type AnswerWriter } from './answer-writer.js';
-import { NO_COVERS, advance, durableOf, restoredSeqState, settle, type AnswerEntry, type AttemptSeqState } from './answer-seq.js';
+import { NO_COVERS, countsAsAnswered, durableOf, restoredSeqState, settle, type AnswerEntry, type AttemptSeqState } from './answer-seq.js';
 import { TakenJob, runFlush, type FlushSource, type FlushStats } from './answer-flush.js';
+import { snapshotOf, writeSnapshot } from './answer-write-now.js';
 
 export type { AnswerEntry, FlushStats };
 
@@ -50,8 +51,7 @@ export interface AnswerBufferOptions {
 }
 
 const key = (attemptId: string, questionId: string) => `${attemptId}\n${questionId}`;
-/** An entry with the seq and covered seqs it had when a write took it (eviction, submit, seal). */
-type Snapshot = readonly [AnswerEntry, number, number[]];
+type Row = { questionId: string; optionId: string | null; text: string | null; seq: number };
 export class AnswerBuffer implements FlushSource {
   private readonly cache: LRUCache<string, AnswerEntry>;
   /** @internal (answer-flush.ts) */
@@ -117,7 +117,7 @@ export class AnswerBuffer implements FlushSource {
     let s = this.seqs.get(attemptId);
     if (!s) {
       // after a restart: the stored watermark, and the committed answers above it
-      const rows = this.selectRows.all(attemptId) as { questionId: string; seq: number }[];
+      const rows = this.selectRows.all(attemptId) as Row[];
       const w = (this.selectWatermark.get(attemptId) as { w: number } | undefined)?.w ?? 0;
       s = restoredSeqState(attemptId, rows, w);
       this.seqs.set(attemptId, s);
@@ -168,6 +168,8 @@ export class AnswerBuffer implements FlushSource {
       e.covers.push(s);
       if (s < e.lowestCover) e.lowestCover = s;
     }
+    if (countsAsAnswered(optionId, text)) st.answered.add(questionId);
+    else st.answered.delete(questionId);
     this.holdBelow(attemptId, st, s);
     return { seq: s, applied: true };
   }
@@ -238,8 +240,7 @@ export class AnswerBuffer implements FlushSource {
    * The current answer of each question, in the order given: a dirty entry, else the
    * committed row (one read of the attempt's rows, skipped when it has none).
    */
-  answersFor(attemptId: string, questionIds: Iterable<string>): { questionId: string; optionId: string | null; text: string | null; seq: number }[] {
-    type Row = { questionId: string; optionId: string | null; text: string | null; seq: number };
+  answersFor(attemptId: string, questionIds: Iterable<string>): Row[] {
     const st = this.seqState(attemptId);
     const committed = st.stored.size ? new Map((this.selectRows.all(attemptId) as Row[]).map((r) => [r.questionId, r])) : null;
     const out: Row[] = [];
@@ -252,6 +253,28 @@ export class AnswerBuffer implements FlushSource {
       }
     }
     return out;
+  }
+
+  /**
+   * How many questions of the attempt have a current answer that counts (an option, or
+   * text not blank: answer-seq.ts `countsAsAnswered`) — the same number as counting
+   * `answersFor` — kept as saves arrive, so no read of the answers: the live monitor's
+   * rows. `within`: only questions it has (the paper's, or a candidate's given ones).
+   * An attempt the buffer holds no state for (completed and released, or not touched
+   * since a restart) is counted from its stored rows, one read, and no state is kept.
+   */
+  answeredCount(attemptId: string, within?: { has(questionId: string): boolean }): number {
+    const answered = this.seqs.get(attemptId)?.answered;
+    if (!answered) return (this.selectRows.all(attemptId) as Row[]).filter((r) => countsAsAnswered(r.optionId, r.text) && (!within || within.has(r.questionId))).length;
+    if (!within) return answered.size;
+    let n = 0;
+    for (const q of answered) if (within.has(q)) n++;
+    return n;
+  }
+
+  /** Whether the buffer holds the attempt's state (answeredCount then reads nothing). */
+  holds(attemptId: string): boolean {
+    return this.seqs.has(attemptId);
   }
 
   /**
@@ -288,33 +311,6 @@ export class AnswerBuffer implements FlushSource {
   }
 
   /**
-   * Writes a snapshot of entries in ONE transaction on the server's connection, together
-   * with the watermarks they produce, then marks them clean and settles their seqs (an
-   * eviction, a submit, a seal: the caller needs them written before it goes on).
-   */
-  private writeBatch(snap: Snapshot[]): void {
-    // a dirty entry's state is its attempt's current one (see AnswerEntry.state)
-    const byAttempt = new Map<AttemptSeqState, number[]>();
-    for (const [e, s, covers] of snap) {
-      if (e.seq !== s) continue;
-      const list = byAttempt.get(e.state);
-      if (list) list.push(...covers);
-      else byAttempt.set(e.state, [...covers]);
-    }
-    this.sqlite.transaction(() => {
-      for (const [e, s] of snap) if (e.seq === s) this.upsert.run(e.state.attemptId, e.questionId, e.optionId, e.text, e.seq, e.updatedAt);
-      for (const [st, covers] of byAttempt) {
-        const w = advance(st.watermark, st.settled, covers);
-        if (w > st.watermark) this.saveWatermark.run(w, st.attemptId, w);
-      }
-    })();
-    this.markClean(
-      snap.map(([e]) => e),
-      snap.map(([, s]) => s),
-    );
-  }
-
-  /**
    * After the commit of `entries` (each at the seq in `seqs`) is on disk: entries clean
    * and out of the cache, their seqs settled — with the seqs an entry took over while the
    * commit was in flight (replays its committed answer supersedes), which the same commit
@@ -345,12 +341,17 @@ export class AnswerBuffer implements FlushSource {
     }
   }
 
-  private snapshot(e: AnswerEntry): Snapshot {
-    return [e, e.seq, e.covers.slice()] as const;
-  }
-
+  /**
+   * Writes entries now in ONE transaction on the server's connection, with the watermarks
+   * they produce (answer-write-now.ts), then marks them clean and settles their seqs.
+   */
   private writeNow(entries: AnswerEntry[]): void {
-    this.writeBatch(entries.map((e) => this.snapshot(e)));
+    const snap = entries.map(snapshotOf);
+    writeSnapshot(this.sqlite, this.upsert, this.saveWatermark, snap);
+    this.markClean(
+      snap.map(([e]) => e),
+      snap.map(([, s]) => s),
+    );
   }
 
   /**

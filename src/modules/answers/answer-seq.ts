@@ -59,7 +59,20 @@ export interface AttemptSeqState {
   /** times the stored watermark was lowered (holdBelow): a flush job taken before a
    * lowering must not repair the stored watermark upwards */
   lowerings: number;
+  /**
+   * the questions whose current answer (the dirty entry, else the committed row) counts as
+   * answered (`countsAsAnswered`): read from the committed rows when the state is built,
+   * then changed only by a save the buffer applies — only the buffer writes answers, and a
+   * flush, a seal or an eviction writes the current answer as it is
+   */
+  answered: Set<string>;
 }
+
+/**
+ * Whether an answer counts as answered: an option, or text that is not blank (String
+ * `trim`: as grading counts essays). The live monitor's "answered" (docs/design.md §1).
+ */
+export const countsAsAnswered = (optionId: string | null, text: string | null): boolean => !!optionId || !!text?.trim();
 
 /** the covers of every clean entry (frozen: only a dirty entry's own array grows) */
 export const NO_COVERS = Object.freeze([]) as unknown as number[];
@@ -99,18 +112,21 @@ export function durableOf(st: AttemptSeqState): number {
 
 /**
  * The seq state of an attempt this process has not seen yet (after a restart): the
- * stored watermark `w`, and the committed answers' seqs above it counted as settled.
+ * stored watermark `w`, the committed answers' seqs above it counted as settled, and the
+ * questions their rows answer (`answered`).
  */
-export function restoredSeqState(attemptId: string, rows: { questionId: string; seq: number }[], w: number): AttemptSeqState {
+export function restoredSeqState(attemptId: string, rows: { questionId: string; seq: number; optionId: string | null; text: string | null }[], w: number): AttemptSeqState {
   const settled = new Set<number>();
   const stored = new Map<string, number>();
+  const answered = new Set<string>();
   let last = w;
   for (const r of rows) {
     stored.set(r.questionId, r.seq);
+    if (countsAsAnswered(r.optionId, r.text)) answered.add(r.questionId);
     if (r.seq > w) settled.add(r.seq);
     if (r.seq > last) last = r.seq;
   }
   w = advance(w, settled, []);
   for (const x of [...settled]) if (x <= w) settled.delete(x);
-  return { attemptId, lastSeq: last, watermark: w, settled, dirty: [], dirtyLen: 0, dirtyCount: 0, listed: false, jobStamp: 0, jobRow: 0, stored, lowerings: 0 };
+  return { attemptId, lastSeq: last, watermark: w, settled, dirty: [], dirtyLen: 0, dirtyCount: 0, listed: false, jobStamp: 0, jobRow: 0, stored, lowerings: 0, answered };
 }

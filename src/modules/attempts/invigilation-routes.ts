@@ -93,7 +93,7 @@ export function invigilationRoutes(deps: HallDeps) {
       security: keySecurity,
       summary: 'Live hall monitor as server-sent events: a `snapshot` on connect, then each second a `delta` of the changed rows; `alert` events',
       description:
-        'Every connection (a reconnect too) begins with a `snapshot` event, the body of GET /exams/{id}/monitor. Then, at most once a second, a `delta` event: `{serverTime, attempts, absent?, signInFailures?, seats?}` where `attempts` holds only the rows whose attempt changed (a save, a start, a status, an action, or the candidate heard from 3 s or more after the `lastSeenAt` last sent) and the other members appear only when they changed; apply it by attempt id. An exam-level change (pause, resume, times) sends a `snapshot` again. `alert` events: `{kind: disqualified | unseen, attemptId, candidateName}`.',
+        'Every connection (a reconnect too) begins with a `snapshot` event, the body of GET /exams/{id}/monitor. Then, at most once a second, `delta` events: `{serverTime, attempts, absent?, signInFailures?, seats?}` where `attempts` holds only the rows whose attempt changed (a save, a start, a status, an action, or the candidate heard from 3 s or more after the `lastSeenAt` last sent) and the other members appear only when they changed; more than 500 changed rows come as several `delta` events of at most 500 rows each (the other members only in the first); apply each by attempt id. An exam-level change (pause, resume, times) sends a `snapshot` again. `alert` events: `{kind: disqualified | unseen, attemptId, candidateName}`.',
       request: { params },
       responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, ...problems },
     }),
@@ -119,7 +119,14 @@ export function invigilationRoutes(deps: HallDeps) {
           // then only the rows that changed (monitor-feed.ts); a full snapshot after an exam-level change
           const t = feed.tick();
           if (t.snapshot) await stream.writeSSE({ event: 'snapshot', id: String(++id), data: JSON.stringify(t.snapshot) });
-          else if (t.delta) await stream.writeSSE({ event: 'delta', id: String(++id), data: JSON.stringify(t.delta) });
+          let turn = false;
+          for (const d of t.deltas) {
+            // a turn of the event loop between slices: saves go on while the rows are built
+            if (turn) await new Promise((resolve) => setImmediate(resolve));
+            turn = true;
+            if (stream.aborted) break;
+            await stream.writeSSE({ event: 'delta', id: String(++id), data: JSON.stringify(d) });
+          }
           for (const a of t.alerts) await stream.writeSSE({ event: 'alert', data: JSON.stringify(a) });
         }
         off();

@@ -8,6 +8,7 @@ import { Conflict, NotFound } from '../../platform/errors.js';
 import { writeAudit } from '../../hall/audit.js';
 import { getExamInWorkspace } from '../exams/index.js';
 import { attemptPaper, type AttemptState, type Paper } from '../sessions/index.js';
+import { countsAsAnswered } from '../answers/index.js';
 import { sittingQuestionCount } from '../../core/exams/sections.js';
 import { attemptSummary } from './views.js';
 import { finalizeAttempt, submitResponse } from './finalize.js';
@@ -19,23 +20,32 @@ export function attemptInWorkspace(deps: HallDeps, workspaceId: string, attemptI
   return { st, paper: deps.sessions.paper(st.row.exam_id)! };
 }
 
-function answeredCounts(deps: HallDeps, examId: string): Map<string, number> {
+/** The characters String `trim` removes (ECMAScript WhiteSpace and LineTerminator), for SQLite's trim(X, Y). */
+const JS_SPACES = 'char(9,10,11,12,13,32,160,5760,8192,8193,8194,8195,8196,8197,8198,8199,8200,8201,8202,8232,8233,8239,8287,12288,65279)';
+
+/**
+ * Answered questions of the paper per attempt of an exam, from the stored rows (one
+ * grouped query; the rule of answers/index.ts `countsAsAnswered`): exact for an attempt the
+ * answer buffer holds no state for, whose every answer is stored.
+ */
+function storedAnsweredCounts(deps: HallDeps, examId: string): Map<string, number> {
   const rows = deps.sqlite
-    .prepare("SELECT a.attempt_id AS id, count(*) AS n FROM answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.exam_id = ? AND (a.option_id IS NOT NULL OR (a.text IS NOT NULL AND a.text <> '')) GROUP BY a.attempt_id")
+    .prepare(
+      `SELECT a.attempt_id AS id, count(*) AS n FROM answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.exam_id = ? AND a.question_id IN (SELECT id FROM questions WHERE exam_id = t.exam_id) AND (a.option_id IS NOT NULL OR trim(a.text, ${JS_SPACES}) <> '') GROUP BY a.attempt_id`,
+    )
     .all(examId) as { id: string; n: number }[];
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-/** Whether a current answer counts as answered (an option, or text that is not blank; as grading counts essays). */
-const isAnswered = (a: { optionId: string | null; text: string | null }) => !!a.optionId || !!a.text?.trim();
+/** Whether a current answer counts as answered (answers/index.ts `countsAsAnswered`). */
+const isAnswered = (a: { optionId: string | null; text: string | null }) => countsAsAnswered(a.optionId, a.text);
 
 /**
- * Questions of one attempt that have an answer, read through the answer buffer (buffer
- * over database), so it includes saves not yet flushed. For one attempt at a time; the
- * monitor counts a whole exam with one grouped query instead (answeredCounts).
+ * Questions of the paper one attempt has answered, saves not yet flushed included: the
+ * answer buffer's count kept as saves arrive (AnswerBuffer.answeredCount), no read of the answers.
  */
 function answeredCount(deps: HallDeps, paper: Paper, attemptId: string): number {
-  return deps.buffer.answersFor(attemptId, paper.questions.map((q) => q.id)).filter(isAnswered).length;
+  return deps.buffer.answeredCount(attemptId, paper.byId);
 }
 
 /**
@@ -62,25 +72,30 @@ export function examAttempts(deps: HallDeps, workspaceId: string, examId: string
   const exam = getExamInWorkspace(deps, workspaceId, examId);
   const paper = deps.sessions.paper(exam.id)!;
   const ids = deps.sqlite.prepare('SELECT id FROM attempts WHERE exam_id = ? ORDER BY started_at').all(exam.id) as { id: string }[];
-  const counts = answeredCounts(deps, exam.id);
+  const stored = storedAnsweredCounts(deps, exam.id);
   const given = givenCounts(deps, paper);
   return ids.map(({ id }) => {
     const st = deps.sessions.attempt(id)!;
-    // counted from the database: at most one flush interval behind, and one grouped query
-    // instead of a buffer look-up per question per candidate on every monitor tick
-    return attemptSummary(deps, paper, st, counts.get(id) ?? 0, given?.(st.row.student_id));
+    // exact: the buffer's count where it holds the attempt (unflushed saves included), else
+    // the stored rows, which then hold every answer. Over the whole paper, also for an exam
+    // with sections (its candidates' pages save only their given questions; the deltas
+    // count exactly those, monitorRow)
+    const n = deps.buffer.holds(id) ? answeredCount(deps, paper, id) : (stored.get(id) ?? 0);
+    return attemptSummary(deps, paper, st, n, given?.(st.row.student_id));
   });
 }
 
 /**
  * One attempt's monitor row, built alone (the monitor stream's deltas, monitor-feed.ts):
- * answers counted through the answer buffer (saves not yet flushed included) over the
- * questions the candidate was given (their layout's, for an exam with sections).
+ * answers counted by the answer buffer as saves arrive (saves not yet flushed included; no
+ * read of the answers) over the questions the candidate was given — the paper's, or for an
+ * exam with sections their layout's (a save names any question of the paper, saves.ts, so
+ * the count is taken within the layout).
  */
 export function monitorRow(deps: HallDeps, paper: Paper, st: AttemptState) {
   if (!paper.sections) return attemptSummary(deps, paper, st, answeredCount(deps, paper, st.row.id));
   const given = deps.sessions.layout(st.row.id).map((l) => l.questionId);
-  return attemptSummary(deps, paper, st, deps.buffer.answersFor(st.row.id, given).filter(isAnswered).length, given.length);
+  return attemptSummary(deps, paper, st, deps.buffer.answeredCount(st.row.id, new Set(given)), given.length);
 }
 
 /**

@@ -3,8 +3,10 @@
  * when the stream opens (every connection, so a reconnect always starts from the whole
  * state), then once a second a delta of only the rows whose attempt changed since the last
  * tick. Rows are rebuilt one attempt at a time from the session cache and the answer
- * buffer, never by a whole-exam query: at 10,000 candidates the whole snapshot each second
- * held the event loop 100–260 ms (docs/benchmarks.md, the 10,000-candidate section).
+ * buffer's answered counts, never by a whole-exam query: at 10,000 candidates the whole
+ * snapshot each second held the event loop 100–260 ms (docs/benchmarks.md, the
+ * 10,000-candidate section); and in slices of DELTA_SLICE rows, each its own `delta` event,
+ * so 2,500 changed rows a second do not hold it in one turn either.
  *
  * A row is in a delta when its attempt had an `attempt-changed` / `attempt-disqualified`
  * event (a save, a start, a status, a flag, an invigilator's action), or when the server
@@ -17,10 +19,13 @@
 import type { HallDeps } from '../../hall/deps.js';
 import type { HallEvent } from '../../hall/events.js';
 import { getExamInWorkspace, serializeExam } from '../exams/index.js';
+import type { Paper } from '../sessions/index.js';
 import { absentCandidates, examAttempts, monitorRow } from './invigilation.js';
 import { signInFailures } from './sign-in-throttle.js';
 import { examSeats } from './seats.js';
 
+/** Rows per `delta` event: a tick's rows are built and sent in slices of this many, one turn of the event loop each. */
+export const DELTA_SLICE = 500;
 /** A row is resent when its `lastSeenAt` moved this far since the one last sent (ms). */
 export const LAST_SEEN_STEP_MS = 3_000;
 /** An in-progress candidate not heard from this long raises an `unseen` alert (ms; issue 5). */
@@ -45,14 +50,26 @@ export function monitorSnapshot(deps: HallDeps, workspaceId: string, examId: str
 
 export type MonitorSnapshot = ReturnType<typeof monitorSnapshot>;
 
+/** One `delta` event: `{serverTime, attempts: [changed rows], absent?, signInFailures?, seats?}`. */
+export interface MonitorDelta {
+  serverTime: string;
+  attempts: ReturnType<typeof monitorRow>[];
+  absent?: MonitorSnapshot['absent'];
+  signInFailures?: MonitorSnapshot['signInFailures'];
+  seats?: MonitorSnapshot['seats'];
+}
+
 /**
- * What one tick sends: `snapshot` (the whole state), `delta` (`{serverTime, attempts:
- * [changed rows], absent?, signInFailures?, seats?}`, the optional members only when they
- * changed) or nothing; plus the `unseen` alerts newly raised.
+ * What one tick sends: `snapshot` (the whole state), or the `deltas` — none when nothing
+ * changed, else one event per DELTA_SLICE changed rows (at least one), the optional
+ * members only in the first and only when they changed; each event's rows are built when
+ * the iteration reaches it, so a sender that gives the event loop a turn between events
+ * (invigilation-routes.ts) never holds it for more than one slice — plus the `unseen`
+ * alerts newly raised.
  */
 export interface MonitorTick {
   snapshot?: MonitorSnapshot;
-  delta?: { serverTime: string; attempts: ReturnType<typeof monitorRow>[]; absent?: MonitorSnapshot['absent']; signInFailures?: MonitorSnapshot['signInFailures']; seats?: MonitorSnapshot['seats'] };
+  deltas: Iterable<MonitorDelta>;
   alerts: { kind: 'unseen'; attemptId: string; candidateName: string }[];
 }
 
@@ -98,18 +115,20 @@ export class MonitorFeed {
     return snap;
   }
 
-  /** One second's tick: a full snapshot on the first tick or after an exam-level change, else a delta (or nothing). @throws NotFound when the exam is gone */
+  /** One second's tick: a full snapshot on the first tick or after an exam-level change, else deltas (or nothing). @throws NotFound when the exam is gone */
   tick(): MonitorTick {
     const deps = this.deps;
     this.ticks++;
     const exam = getExamInWorkspace(deps, this.workspaceId, this.examId);
     if (!this.examSig || JSON.stringify(serializeExam(exam)) !== this.examSig) {
       const snapshot = this.full();
-      return { snapshot, alerts: this.unseen(snapshot.attempts.map((a) => a.attemptId)) };
+      return { snapshot, deltas: [], alerts: this.unseen(snapshot.attempts.map((a) => a.attemptId)) };
     }
     const now = deps.clock.now();
     const paper = deps.sessions.paper(exam.id)!;
-    const delta: NonNullable<MonitorTick['delta']> = { serverTime: new Date(now).toISOString(), attempts: [] };
+    const delta: MonitorDelta = { serverTime: new Date(now).toISOString(), attempts: [] };
+    // the rows due now; built slice by slice as the deltas are iterated
+    const due: string[] = [];
     const startedNow = this.started;
     if (startedNow) {
       this.started = false;
@@ -121,7 +140,7 @@ export class MonitorFeed {
       const sent = this.sentSeen.get(id);
       const seen = st.lastSeenAt;
       if (this.dirty.has(id) || (seen !== null && (sent == null || seen - sent >= LAST_SEEN_STEP_MS))) {
-        delta.attempts.push(monitorRow(deps, paper, st));
+        due.push(id);
         this.sentSeen.set(id, seen);
       }
     }
@@ -142,8 +161,24 @@ export class MonitorFeed {
       }
     }
     const alerts = this.unseen(this.ids);
-    const empty = !delta.attempts.length && !delta.absent && !delta.signInFailures && !delta.seats;
-    return { ...(empty ? {} : { delta }), alerts };
+    const empty = !due.length && !delta.absent && !delta.signInFailures && !delta.seats;
+    return { deltas: empty ? [] : this.slices(delta, due, paper), alerts };
+  }
+
+  /**
+   * The tick's delta events: `first` with the first DELTA_SLICE rows of `due`, then one
+   * event (serverTime and rows) per further slice. A row is built when its slice is reached,
+   * from the state then (an attempt gone by then is left out).
+   */
+  private *slices(first: MonitorDelta, due: string[], paper: Paper): Generator<MonitorDelta> {
+    for (let i = 0; i === 0 || i < due.length; i += DELTA_SLICE) {
+      const d: MonitorDelta = i === 0 ? first : { serverTime: first.serverTime, attempts: [] };
+      for (const id of due.slice(i, i + DELTA_SLICE)) {
+        const st = this.deps.sessions.attempt(id);
+        if (st) d.attempts.push(monitorRow(this.deps, paper, st));
+      }
+      if (i === 0 || d.attempts.length) yield d;
+    }
   }
 
   /** `unseen` alerts for in-progress candidates not heard from for 60 s, once per occurrence. */

@@ -1,0 +1,116 @@
+/**
+ * The live monitor's answered counts and its delta slices (issue 40 §4): the snapshot and
+ * the deltas count answers alike — saves not yet flushed, and a blank essay not counted —
+ * and a tick with more than DELTA_SLICE changed rows sends them as several `delta` events.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, waitFor, type TestServer } from '../harness.js';
+import type { AttemptSummary, MonitorSnapshot } from '../../web/admin/types.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  // no flush during a test unless it asks for one; several attempts from loopback in one
+  // open room (the slices test starts 600 from seats that may share an address)
+  s = await startTestServer({ config: { CBT_FLUSH_INTERVAL_MS: 60_000, CBT_OPEN_ROOM_SEAT_ATTEMPTS: 0 } });
+});
+afterAll(() => s.close());
+
+/** Reads a monitor stream: its events (name, parsed data, SSE id) as they arrive. */
+async function openStream(examId: string, apiKey: string) {
+  const ctrl = new AbortController();
+  const res = await fetch(`${s.baseUrl}/exams/${examId}/monitor/stream`, { headers: { 'x-api-key': apiKey }, signal: ctrl.signal });
+  expect(res.status).toBe(200);
+  const events: { event: string; data: any; id: string | null }[] = [];
+  const reader = res.body!.getReader();
+  const pump = (async () => {
+    const dec = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buf += dec.decode(value);
+      let i;
+      while ((i = buf.indexOf('\n\n')) >= 0) {
+        const lines = buf.slice(0, i).split('\n');
+        buf = buf.slice(i + 2);
+        const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
+        events.push({ event: field('event') ?? 'message', id: field('id'), data: JSON.parse(lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')) });
+      }
+    }
+  })();
+  return { events, close: async () => { ctrl.abort(); await pump; } };
+}
+
+describe('monitor answered counts', () => {
+  it('counts alike in the snapshot and the deltas: unflushed saves in, blank essays out', async () => {
+    const ws = await registerWorkspace(s.baseUrl);
+    const e = await createExam(s.baseUrl, ws.apiKey, ws.id);
+    await addQuestions(s.baseUrl, ws.apiKey, ws.id, e.id, [...sampleMcqs(2), { prompt: 'Explain osmosis.', type: 'SHORT_ESSAY', marks: 2 }]);
+    const live = await startAttempt(s.baseUrl, e.accessCode, 'MC-1');
+    const done = await startAttempt(s.baseUrl, e.accessCode, 'MC-2');
+    const mcq = live.questions.find((q) => q.type === 'MCQ')!;
+    const essay = live.questions.find((q) => q.type === 'SHORT_ESSAY')!;
+    // still typing, not flushed: one MCQ answered, the essay blank
+    expect((await api(s.baseUrl).put(`/attempts/${live.attemptId}/answers/${mcq.id}`, { optionId: mcq.options[0]!.id })).status).toBe(200);
+    expect((await api(s.baseUrl).put(`/attempts/${live.attemptId}/answers/${essay.id}`, { text: '   ' })).status).toBe(200);
+    // submitted: its answers are stored (an MCQ and a blank essay), the buffer lets the attempt go
+    const dm = done.questions.find((q) => q.type === 'MCQ')!;
+    expect((await api(s.baseUrl).put(`/attempts/${done.attemptId}/answers/${dm.id}`, { optionId: dm.options[1]!.id })).status).toBe(200);
+    expect((await api(s.baseUrl).put(`/attempts/${done.attemptId}/answers/${essay.id}`, { text: ' \n\t ' })).status).toBe(200);
+    expect((await api(s.baseUrl).post(`/attempts/${done.attemptId}/submit`, {})).status).toBe(200);
+
+    const stream = await openStream(e.id, ws.apiKey);
+    try {
+      await waitFor(() => stream.events.length > 0, 4000);
+      const rows = new Map((stream.events[0]!.data as MonitorSnapshot).attempts.map((x) => [x.attemptId, x]));
+      expect(rows.get(live.attemptId)).toMatchObject({ answered: 1 });
+      expect(rows.get(done.attemptId)).toMatchObject({ answered: 1, status: 'COMPLETED' });
+      // the JSON snapshot says the same
+      const snap = (await api(s.baseUrl, ws.apiKey).get(`/exams/${e.id}/monitor`)).body as MonitorSnapshot;
+      expect(snap.attempts.find((x) => x.attemptId === done.attemptId)).toMatchObject({ answered: 1 });
+      // the essay gets words: the delta counts it, still unflushed
+      expect((await api(s.baseUrl).put(`/attempts/${live.attemptId}/answers/${essay.id}`, { text: 'Water moves in.' })).status).toBe(200);
+      const delta = await waitFor(() => stream.events.find((x) => x.event === 'delta' && x.data.attempts.some((a: AttemptSummary) => a.attemptId === live.attemptId)), 4000);
+      expect(delta!.data.attempts.find((a: AttemptSummary) => a.attemptId === live.attemptId)).toMatchObject({ answered: 2 });
+      // and a clear takes it away again
+      const seen = stream.events.length;
+      expect((await api(s.baseUrl).put(`/attempts/${live.attemptId}/answers/${mcq.id}`, { optionId: null })).status).toBe(200);
+      const cleared = await waitFor(() => stream.events.slice(seen).find((x) => x.event === 'delta'), 4000);
+      expect(cleared!.data.attempts.find((a: AttemptSummary) => a.attemptId === live.attemptId)).toMatchObject({ answered: 1 });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('sends more than 500 changed rows of one tick as several delta events of at most 500 rows', async () => {
+    const ws = await registerWorkspace(s.baseUrl);
+    const e = await createExam(s.baseUrl, ws.apiKey, ws.id);
+    await addQuestions(s.baseUrl, ws.apiKey, ws.id, e.id, sampleMcqs(2));
+    // a hall of 600 candidates (a new workspace has 30 credits; a start takes one)
+    s.deps.sqlite.prepare('UPDATE workspaces SET credits = 1000 WHERE id = ?').run(ws.id);
+    const ids: string[] = [];
+    for (let i = 0; i < 600; i += 20) {
+      const batch = await Promise.all(Array.from({ length: 20 }, (_, j) => startAttempt(s.baseUrl, e.accessCode, `SL-${i + j}`)));
+      ids.push(...batch.map((a) => a.attemptId));
+    }
+    const stream = await openStream(e.id, ws.apiKey);
+    try {
+      await waitFor(() => stream.events.length > 0, 10_000);
+      expect(stream.events[0]!.data.attempts).toHaveLength(600);
+      // let the starts' own deltas go by, then change all 600 rows within one tick
+      await new Promise((r) => setTimeout(r, 2500));
+      const seen = stream.events.length;
+      for (const attemptId of ids) s.deps.events.emit({ kind: 'attempt-changed', examId: e.id, attemptId });
+      await waitFor(() => {
+        const rows = stream.events.slice(seen).filter((x) => x.event === 'delta').flatMap((x) => x.data.attempts as AttemptSummary[]);
+        return new Set(rows.map((a) => a.attemptId)).size === 600;
+      }, 10_000);
+      const deltas = stream.events.slice(seen).filter((x) => x.event === 'delta');
+      expect(deltas.map((d) => d.data.attempts.length)).toEqual([500, 100]);
+      expect(deltas[1]!.data.serverTime).toBe(deltas[0]!.data.serverTime);
+      expect(Number(deltas[1]!.id)).toBe(Number(deltas[0]!.id) + 1);
+    } finally {
+      await stream.close();
+    }
+  }, 120_000);
+});
