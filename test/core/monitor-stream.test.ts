@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, waitFor, type TestServer } from '../harness.js';
+import { openEventStream } from '../sse.js';
 import { MonitorState } from '../../web/admin/monitor-state.js';
 import type { AttemptSummary, MonitorSnapshot } from '../../web/admin/types.js';
 
@@ -11,29 +12,9 @@ afterAll(() => s.close());
 
 /** Reads a monitor stream: its events (name, parsed data, SSE id) as they arrive. */
 async function openStream(baseUrl: string, examId: string, apiKey: string, headers: Record<string, string> = {}) {
-  const ctrl = new AbortController();
-  const res = await fetch(`${baseUrl}/exams/${examId}/monitor/stream`, { headers: { 'x-api-key': apiKey, ...headers }, signal: ctrl.signal });
-  expect(res.status).toBe(200);
-  const events: { event: string; data: any; id: string | null }[] = [];
-  const reader = res.body!.getReader();
-  const pump = (async () => {
-    const dec = new TextDecoder();
-    let buf = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buf += dec.decode(value);
-      let i;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const chunk = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const lines = chunk.split('\n');
-        const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-        events.push({ event: field('event') ?? 'message', id: field('id'), data: JSON.parse(lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')) });
-      }
-    }
-  })();
-  return { events, close: async () => { ctrl.abort(); await pump; } };
+  const stream = await openEventStream(`${baseUrl}/exams/${examId}/monitor/stream`, { 'x-api-key': apiKey, ...headers });
+  expect(stream.res.status).toBe(200);
+  return stream;
 }
 
 describe('monitor stream deltas', () => {

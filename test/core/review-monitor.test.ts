@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startReceiver, startTestServer, waitFor, type TestServer } from '../harness.js';
+import { openEventStream } from '../sse.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -47,29 +48,10 @@ describe('live hall monitor', () => {
     const ws = await registerWorkspace(s.baseUrl);
     const e = await createExam(s.baseUrl, ws.apiKey, ws.id, { maxTabViolations: 0 });
     await addQuestions(s.baseUrl, ws.apiKey, ws.id, e.id, sampleMcqs(3));
-    const ctrl = new AbortController();
-    const res = await fetch(`${s.baseUrl}/exams/${e.id}/monitor/stream`, { headers: { 'x-api-key': ws.apiKey }, signal: ctrl.signal });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    let buf = '';
-    const events: { event: string; data: any }[] = [];
-    const pump = (async () => {
-      const dec = new TextDecoder();
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        buf += dec.decode(value);
-        let i;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const chunk = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const ev = /event: (.*)/.exec(chunk)?.[1] ?? 'message';
-          const data = chunk.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-          events.push({ event: ev, data: JSON.parse(data) });
-        }
-      }
-    })();
+    const stream = await openEventStream(`${s.baseUrl}/exams/${e.id}/monitor/stream`, { 'x-api-key': ws.apiKey });
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
+    const events = stream.events;
     const a = await startAttempt(s.baseUrl, e.accessCode, 'MON-1', '1234', 'Monitored Candidate');
     const q = a.questions[0]!;
     await api(s.baseUrl).put(`/attempts/${a.attemptId}/answers/${q.id}`, { optionId: q.options[0]!.id });
@@ -77,8 +59,7 @@ describe('live hall monitor', () => {
     await waitFor(() => events.some((x) => (x.event === 'snapshot' || x.event === 'delta') && x.data.attempts.some((t: { attemptId: string; answered: number }) => t.attemptId === a.attemptId && t.answered === 1)), 4000);
     await api(s.baseUrl).post(`/attempts/${a.attemptId}/telemetry`, { type: 'TAB_SWITCH' });
     await waitFor(() => events.some((x) => x.event === 'alert' && x.data.kind === 'disqualified' && x.data.attemptId === a.attemptId), 4000);
-    ctrl.abort();
-    await pump;
+    await stream.close();
     const other = await registerWorkspace(s.baseUrl);
     expect((await fetch(`${s.baseUrl}/exams/${e.id}/monitor/stream`, { headers: { 'x-api-key': other.apiKey } })).status).toBe(404);
   });

@@ -9,6 +9,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/core/random.js';
 import { openDatabase } from '../../src/db/index.js';
 import { AnswerBuffer } from '../../src/modules/answers/answer-buffer.js';
 import { threadWriter } from '../../src/modules/answers/answer-writer.js';
@@ -19,16 +20,10 @@ import { tempDir } from '../harness.js';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** mulberry32: a small seeded generator, so a failing seed can be replayed */
+/** A seeded generator of numbers in [0, 1) (core/random.ts's mulberry32), so a failing seed can be replayed. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
 }
 
 const QUESTIONS = Array.from({ length: 12 }, (_, i) => `q${i}`);
