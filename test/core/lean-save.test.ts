@@ -7,7 +7,7 @@
  */
 import { serve } from '@hono/node-server';
 import { request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, type TestServer } from '../harness.js';
 
@@ -128,5 +128,45 @@ describe('the lean answer save answers as hono does', () => {
     expect(same(lean)).toEqual(same(viaHono));
     expect(lean.body.instance).toBe(`/attempts/${a!.attemptId}/answers/${a!.questions[0]!.id}`);
     expect(lean.headers['retry-after']).toBeDefined();
+  });
+
+  it('answers saves sent together on one connection, and on many, each in order and whole (the answers of one turn leave together)', async () => {
+    const [a, b] = await seated(s, ['PIPE-1', 'PIPE-2']);
+    const { hostname, port } = new URL(s.baseUrl);
+    const saveText = (at: typeof a, i: number, seq: number) => {
+      const q = at!.questions[i % 3]!;
+      const body = JSON.stringify({ optionId: q.options[i % 2]!.id, seq });
+      return `PUT /attempts/${at!.attemptId}/answers/${q.id} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    /** writes `requests` in one packet on one connection; resolves the raw bytes of `expected` responses */
+    const pipelined = (requests: string[], expected: number) =>
+      new Promise<string>((resolve, reject) => {
+        const sock = connect(Number(port), hostname, () => sock.write(requests.join('')));
+        let got = '';
+        sock.on('data', (d: Buffer) => {
+          got += d.toString('utf8');
+          if ((got.match(/HTTP\/1\.1 /g) ?? []).length === expected && /\r\n\r\n\{[^]*\}$/.test(got)) {
+            // the last response's body is complete when its length is met
+            const last = got.slice(got.lastIndexOf('HTTP/1.1 '));
+            const len = Number(/content-length: (\d+)/i.exec(last)?.[1]);
+            if (Buffer.byteLength(last.slice(last.indexOf('\r\n\r\n') + 4)) >= len) {
+              sock.end();
+              resolve(got);
+            }
+          }
+        });
+        sock.on('error', reject);
+        setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(got.slice(0, 400))}`)), 5000).unref();
+      });
+    // one connection, five saves of two candidates in one write: five 200s, each saying its own seq, in order
+    const raw = await pipelined([saveText(a, 0, 1), saveText(a, 1, 2), saveText(b, 0, 1), saveText(a, 2, 3), saveText(b, 1, 2)], 5);
+    const parts = raw.split(/(?=HTTP\/1\.1 )/);
+    expect(parts.map((r) => r.slice(9, 12))).toEqual(['200', '200', '200', '200', '200']);
+    expect(parts.map((r) => JSON.parse(r.slice(r.indexOf('\r\n\r\n') + 4)).seq)).toEqual([1, 2, 1, 3, 2]);
+    // many connections at once: every one answered, and the answers are the server's (read back)
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => put(s.baseUrl, `/attempts/${a!.attemptId}/answers/${a!.questions[i % 3]!.id}`, JSON.stringify({ optionId: a!.questions[i % 3]!.options[0]!.id }))));
+    expect(many.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const seqs = many.map((r) => r.body.seq as number).sort((x, y) => x - y);
+    expect(new Set(seqs).size).toBe(20);
   });
 });
