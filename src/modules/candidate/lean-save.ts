@@ -63,9 +63,16 @@ export function leanSaveListener(deps: HallDeps, opts: LeanSaveOptions, next: Li
   // send that must also wake the client, and at saturation that made the send ~60 % of a
   // save's CPU; sent as a burst, the save's CPU fell from 63–77 µs to 45–51 µs
   // (docs/decisions.md, "The answer saves of one turn are sent together").
+  // Any other request handed to hono first sends the answers waiting: its handler (a start
+  // serialising a paper, an upload) may hold the loop, and the saves handled before it must
+  // not wait for that.
   const outgoing: { res: ServerResponse; body: string }[] = [];
   const sendOutgoing = () => {
-    for (const { res, body } of outgoing.splice(0)) res.end(body);
+    if (outgoing.length) for (const { res, body } of outgoing.splice(0)) res.end(body);
+  };
+  const toHono: Listener = (req, res) => {
+    sendOutgoing();
+    next(req, res);
   };
   const names = Object.keys(opts.headers);
   const values = names.map((n) => opts.headers[n]!);
@@ -108,7 +115,7 @@ export function leanSaveListener(deps: HallDeps, opts: LeanSaveOptions, next: Li
     await undefined;
     const n = Number(req.headers['content-length']);
     if (req.readableDidRead || req.readableFlowing || req.readableLength !== n || notLean(req, rawId)) {
-      next(req, res);
+      toHono(req, res);
       return;
     }
     const requestId = requestIdFor(req.headers['x-request-id'] as string | undefined);
@@ -137,10 +144,10 @@ export function leanSaveListener(deps: HallDeps, opts: LeanSaveOptions, next: Li
   };
 
   return (req, res) => {
-    if (req.method !== 'PUT') return next(req, res);
+    if (req.method !== 'PUT') return toHono(req, res);
     const url = req.url ?? '';
     const m = SAVE_PATH.exec(url);
-    if (!m) return next(req, res);
+    if (!m) return toHono(req, res);
     void save(req, res, url, m[1]!, m[2]!, performance.now());
   };
 }
