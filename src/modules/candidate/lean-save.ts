@@ -10,6 +10,7 @@
  *   Content-Length, a chunked body, or a body over the 1 MB limit (the shell's 415/413/400);
  * - an exam that requires Safe Exam Browser (its keys are judged on hono's request, seb-lock.ts);
  * - a body not all arrived a microtask after the request (hono reads the stream).
+ * Its answers leave at the end of the event-loop turn, all of that turn's together (below).
  * What it answers itself: 200 with the save, and the save's own refusals — path or body
  * invalid (400), malformed JSON (400), rate limit (429), and saveAnswers's 400/403/404/409 —
  * as RFC 7807 problems; anything unexpected is logged and answered 500, as the shell's
@@ -61,8 +62,8 @@ export function leanSaveListener(deps: HallDeps, opts: LeanSaveOptions, next: Li
   // The answers of one event-loop turn leave together, after its I/O callbacks (the check
   // phase), not one by one as each request is handled: a response written on its own is a
   // send that must also wake the client, and at saturation that made the send ~60 % of a
-  // save's CPU; sent as a burst, the save's CPU fell from 63–77 µs to 45–51 µs
-  // (docs/decisions.md, "The answer saves of one turn are sent together").
+  // save's CPU; sent as a burst, the save's CPU fell from 66–72 µs to 44–60 µs (loopback,
+  // docs/decisions.md, "The answer saves of one turn are sent together").
   // Any other request handed to hono first sends the answers waiting: its handler (a start
   // serialising a paper, an upload) may hold the loop, and the saves handled before it must
   // not wait for that.
