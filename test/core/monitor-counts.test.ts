@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, waitFor, type TestServer } from '../harness.js';
 import { openEventStream } from '../sse.js';
+import { DELTA_SLICE } from '../../src/modules/attempts/monitor-feed.js';
 import type { AttemptSummary, MonitorSnapshot } from '../../web/admin/types.js';
 
 let s: TestServer;
 beforeAll(async () => {
   // no flush during a test unless it asks for one; several attempts from loopback in one
-  // open room (the slices test starts 600 from seats that may share an address)
+  // open room (the slices test starts 250 from seats that may share an address)
   s = await startTestServer({ config: { CBT_FLUSH_INTERVAL_MS: 60_000, CBT_OPEN_ROOM_SEAT_ATTEMPTS: 0 } });
 });
 afterAll(() => s.close());
@@ -64,33 +65,36 @@ describe('monitor answered counts', () => {
     }
   });
 
-  it('sends more than 500 changed rows of one tick as several delta events of at most 500 rows', async () => {
+  it('sends more than DELTA_SLICE changed rows of one tick as several delta events of at most DELTA_SLICE rows', async () => {
     const ws = await registerWorkspace(s.baseUrl);
     const e = await createExam(s.baseUrl, ws.apiKey, ws.id);
     await addQuestions(s.baseUrl, ws.apiKey, ws.id, e.id, sampleMcqs(2));
-    // a hall of 600 candidates (a new workspace has 30 credits; a start takes one)
+    // two and a half slices of candidates (a new workspace has 30 credits; a start takes one)
+    const n = 2 * DELTA_SLICE + DELTA_SLICE / 2;
     s.deps.sqlite.prepare('UPDATE workspaces SET credits = 1000 WHERE id = ?').run(ws.id);
     const ids: string[] = [];
-    for (let i = 0; i < 600; i += 20) {
-      const batch = await Promise.all(Array.from({ length: 20 }, (_, j) => startAttempt(s.baseUrl, e.accessCode, `SL-${i + j}`)));
+    for (let i = 0; i < n; i += 20) {
+      const batch = await Promise.all(Array.from({ length: Math.min(20, n - i) }, (_, j) => startAttempt(s.baseUrl, e.accessCode, `SL-${i + j}`)));
       ids.push(...batch.map((a) => a.attemptId));
     }
     const stream = await openStream(e.id, ws.apiKey);
     try {
       await waitFor(() => stream.events.length > 0, 10_000);
-      expect(stream.events[0]!.data.attempts).toHaveLength(600);
-      // let the starts' own deltas go by, then change all 600 rows within one tick
+      expect(stream.events[0]!.data.attempts).toHaveLength(n);
+      // let the starts' own deltas go by, then change all n rows within one tick
       await new Promise((r) => setTimeout(r, 2500));
       const seen = stream.events.length;
       for (const attemptId of ids) s.deps.events.emit({ kind: 'attempt-changed', examId: e.id, attemptId });
       await waitFor(() => {
         const rows = stream.events.slice(seen).filter((x) => x.event === 'delta').flatMap((x) => x.data.attempts as AttemptSummary[]);
-        return new Set(rows.map((a) => a.attemptId)).size === 600;
+        return new Set(rows.map((a) => a.attemptId)).size === n;
       }, 10_000);
       const deltas = stream.events.slice(seen).filter((x) => x.event === 'delta');
-      expect(deltas.map((d) => d.data.attempts.length)).toEqual([500, 100]);
-      expect(deltas[1]!.data.serverTime).toBe(deltas[0]!.data.serverTime);
-      expect(Number(deltas[1]!.id)).toBe(Number(deltas[0]!.id) + 1);
+      expect(deltas.map((d) => d.data.attempts.length)).toEqual([DELTA_SLICE, DELTA_SLICE, DELTA_SLICE / 2]);
+      for (let i = 1; i < deltas.length; i++) {
+        expect(deltas[i]!.data.serverTime).toBe(deltas[0]!.data.serverTime);
+        expect(Number(deltas[i]!.id)).toBe(Number(deltas[i - 1]!.id) + 1);
+      }
     } finally {
       await stream.close();
     }
