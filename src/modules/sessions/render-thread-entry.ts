@@ -1,21 +1,17 @@
 /**
  * The rendering thread (started by render-thread.ts): Markdown + KaTeX + sanitize-html
- * (rendered-question.ts) off the event loop that serves candidates' saves, at the lowest CPU
- * priority.
+ * (rendered-question.ts) off the event loop that serves candidates' saves, at the process's
+ * own CPU priority (docs/decisions.md, "The render thread runs at the hall's priority").
  * Messages in: `{id, job: QuestionText}` → out `{id, out: RenderedText}` (its JSON fragments
  * transferred, not copied) or `{id, error}`.
  */
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { renderQuestionText, type QuestionText } from './rendered-question.js';
 
-// The lowest CPU priority, for this thread only (Linux's setpriority(PRIO_PROCESS, 0) acts on
-// the calling thread): typesetting a paper waits while the event loop has saves to answer
-try {
-  setPriority(19);
-} catch {
-  /* not allowed here: rendering runs at the process's priority */
-}
+// Not at a lower priority: this thread shares the process's memory map, allocator and V8
+// platform with the event loop, and when other programs kept the cores busy a nice-19 thread
+// stalled the event loop for 100–300 ms at a time (most likely descheduled while holding a
+// lock the event loop then waited for) and a first start took 25–43 s (docs/decisions.md)
 
 parentPort!.on('message', (m: { id: number; job: QuestionText }) => {
   try {
