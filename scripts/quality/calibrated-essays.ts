@@ -94,6 +94,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       if (q.onTopicZero.length) console.log(`    on-topic recommended 0: ${q.onTopicZero.join(', ')}`);
       if (process.argv.includes('--rows')) for (const r of q.rows) console.log(`    ${r.script}: examiner ${r.examiner}, recommended ${r.recommended} (${r.confidence}), uncalibrated ${r.raw}`);
     }
+    // how far each confidence level's recommendations are from the examiner's marks
+    const byConfidence = new Map<string, { n: number; abs: number }>();
+    for (const q of m.questions) for (const r of q.rows) {
+      const b = byConfidence.get(r.confidence) ?? { n: 0, abs: 0 };
+      b.n++;
+      b.abs += Math.abs(r.recommended - r.examiner) / q.marks;
+      byConfidence.set(r.confidence, b);
+    }
+    console.log(`by confidence after calibration: ${['high', 'medium', 'low'].filter((c) => byConfidence.has(c)).map((c) => `${c} ${byConfidence.get(c)!.n} scripts, MAE ${pct(byConfidence.get(c)!.abs / byConfidence.get(c)!.n)}`).join('; ')}`);
     const highLow = m.questions.reduce((s, q) => s + q.highLow.length, 0);
     console.log(`before calibration, scripts a person gave >=75% recommended <40%: ${highLow}; on-topic recommended 0 after: ${m.questions.reduce((s, q) => s + q.onTopicZero.length, 0)}`);
   }

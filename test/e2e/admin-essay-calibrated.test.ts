@@ -27,7 +27,9 @@ beforeAll(async () => {
   if (!existsSync(join(ROOT, 'public', 'admin', 'app.js'))) throw new Error('public/admin/app.js is missing: run `node scripts/build-web.mjs`');
   mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer({ config: { CBT_RATE_LIMIT_PER_MIN: 100_000 } });
-  hall = await seedEssayHall(server.baseUrl, 12);
+  // a question whose evidence follows its examiner's marks, so that marking more scripts earns
+  // high-confidence recommendations (on a question it does not follow they all stay "low")
+  hall = await seedEssayHall(server.baseUrl, 12, 'waec-computer-virus.json', 'essay-marking');
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-GB' })).newPage();
   await page.goto(`${server.baseUrl}/admin`);
@@ -122,7 +124,7 @@ describe('calibrated essay review at 1024×768', () => {
     const high = await page.$$eval('#recommended .script-card.rec-high', (els) => els.map((e) => ({ id: e.getAttribute('data-attempt-id')!, total: Number(/^([\d.]+) \//.exec(e.querySelector('.review-total')!.textContent!)![1]) })));
     expect(high.length).toBeGreaterThan(0);
     const button = page.locator('#approve-group');
-    expect(await button.textContent()).toBe(`Approve all ${high.length} high-confidence recommendations`);
+    expect(await button.textContent()).toBe(high.length === 1 ? 'Approve the 1 high-confidence recommendation' : `Approve all ${high.length} high-confidence recommendations`);
     expect(await button.isDisabled()).toBe(true);
     for (const [i, r] of high.entries()) {
       await page.check(`#recommended .script-card[data-attempt-id="${r.id}"] [data-action="read"]`);

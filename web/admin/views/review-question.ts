@@ -82,22 +82,22 @@ export async function renderQuestionReview(ctx: Ctx, host: HTMLElement, exam: Ex
   /** The group bar: the button is live once every high-confidence recommendation is ticked read. */
   const drawGroup = (high: Recommendation[], d: QuestionReview) => {
     if (!high.length) {
-      replace(groupHost, h('p', { class: 'muted' }, 'No high-confidence recommendation yet: they come once you have marked five scripts and a script is close to one you marked.'));
+      replace(groupHost, h('p', { class: 'muted' }, 'No high-confidence recommendation yet: they come once you have marked five scripts, a script is close to one you marked, and the engine follows your marks on this question (otherwise every recommendation stays low).'));
       return;
     }
     const done = high.filter((r) => read.has(readKey(r))).length;
     // the marks the approvals store: the criteria's scores where the question has a rubric
     const marks = high.reduce((s, r) => s + (criteria.length ? r.criteriaScores.reduce((t, c) => t + c.score, 0) : r.totalScore), 0);
-    const button = h('button', { type: 'button', class: 'primary', id: 'approve-group', disabled: done < high.length }, `Approve all ${high.length} high-confidence recommendations`);
+    const button = h('button', { type: 'button', class: 'primary', id: 'approve-group', disabled: done < high.length }, high.length === 1 ? 'Approve the 1 high-confidence recommendation' : `Approve all ${high.length} high-confidence recommendations`);
     button.addEventListener('click', async () => {
-      const ok = await confirmDialog(`Approve ${high.length} recommendations?`,
+      const ok = await confirmDialog(`Approve ${high.length} recommendation${high.length === 1 ? '' : 's'}?`,
         h('p', { id: 'group-confirm-text' }, `This approves the recommended marks of ${high.length} script${high.length === 1 ? '' : 's'}: ${marks} marks in all, out of ${high.length * d.maxMarks}. Each candidate’s attempt is re-graded and each approval is written to the audit log.`),
         `Approve ${high.length}`, false);
       if (!ok) return;
       button.disabled = true;
       try {
         await ctx.api.post(`${base}/approve`, { approvals: high.map((r) => ({ attemptId: r.attemptId, ...recommendedMarks(r, criteria, d.engine) })), reason: 'High-confidence recommendations read and approved as a group' });
-        toast(`${high.length} scripts approved, ${marks} marks in all.`);
+        toast(`${high.length} script${high.length === 1 ? '' : 's'} approved, ${marks} marks in all.`);
         await refresh();
       } catch (err) {
         toast(errorText(err), 'error');
