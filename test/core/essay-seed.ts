@@ -1,8 +1,8 @@
 /**
  * A hall with one essay question and its submitted scripts, for the calibrated essay
  * review tests (API and admin page): the question, its rubric and its scripts are a
- * human-marked question of test/fixtures/quality/essay-marking-2 (or of another marked set,
- * never one awaiting its hold-out run), so each script's `human` mark is a real examiner's.
+ * human-marked question of test/fixtures/quality/essay-marking-2 (never essay-marking-4,
+ * the hold-out), so each script's `human` mark is a real examiner's.
  */
 import { readFileSync } from 'node:fs';
 import { addQuestions, api, createExam, registerWorkspace, startAttempt } from '../harness.js';
@@ -18,11 +18,11 @@ export interface EssayHall {
 }
 
 /**
- * Seeds a workspace with an exam of one essay question (`file` of the marked set `set`) and
+ * Seeds a workspace with an exam of one essay question (`file` of essay-marking-2) and
  * `n` candidates who each answer it with one of the question's scripts and submit.
  */
-export async function seedEssayHall(baseUrl: string, n = 10, file = 'waec-commerce-wholesaler-services.json', set = 'essay-marking-2'): Promise<EssayHall> {
-  const question = JSON.parse(readFileSync(new URL(`../fixtures/quality/${set}/${file}`, import.meta.url), 'utf8')) as MarkedQuestion;
+export async function seedEssayHall(baseUrl: string, n = 10, file = 'waec-commerce-wholesaler-services.json'): Promise<EssayHall> {
+  const question = JSON.parse(readFileSync(new URL(`../fixtures/quality/essay-marking-2/${file}`, import.meta.url), 'utf8')) as MarkedQuestion;
   const ws = await registerWorkspace(baseUrl);
   const exam = await createExam(baseUrl, ws.apiKey, ws.id, { title: question.subject });
   const [q] = await addQuestions(baseUrl, ws.apiKey, ws.id, exam.id, [{

@@ -27,9 +27,7 @@ beforeAll(async () => {
   if (!existsSync(join(ROOT, 'public', 'admin', 'app.js'))) throw new Error('public/admin/app.js is missing: run `node scripts/build-web.mjs`');
   mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer({ config: { CBT_RATE_LIMIT_PER_MIN: 100_000 } });
-  // a question whose evidence follows its examiner's marks, so that marking more scripts earns
-  // high-confidence recommendations (on a question it does not follow they all stay "low")
-  hall = await seedEssayHall(server.baseUrl, 12, 'waec-computer-virus.json', 'essay-marking');
+  hall = await seedEssayHall(server.baseUrl, 12);
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-GB' })).newPage();
   await page.goto(`${server.baseUrl}/admin`);

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isotonicBlocks, predictMonotone } from '../../src/core/grading/essay/monotone.js';
-import { fitMarks, gradeEssaysCalibrated, leaveOneOutError } from '../../src/core/grading/essay/calibrate.js';
-import { essaySet, loadMarkedQuestions } from '../../scripts/essay-quality.js';
+import { fitMarks } from '../../src/core/grading/essay/calibrate.js';
 import { isAllocation, parseGuidance } from '../../src/core/grading/essay/guidance.js';
 import { gradeEssayBuiltIn } from '../../src/core/grading/essay/grade-essay.js';
 import { relatedWords } from '../../src/modules/generation/wordnet.js';
@@ -55,37 +54,6 @@ describe('isotonic fit (pool-adjacent-violators)', () => {
     // Inverted marks are pooled, never followed downwards.
     const inverted = fitMarks([{ x: 0.2, y: 8 }, { x: 0.6, y: 2 }], 10);
     expect(inverted(0.6)).toBeGreaterThanOrEqual(inverted(0.2));
-  });
-});
-
-describe('confidence says when the evidence does not follow the examiner', () => {
-  it('leaveOneOutError: each mark predicted from the others; Infinity under 2 marks', () => {
-    expect(leaveOneOutError([{ x: 0.5, y: 5 }], 10)).toBe(Infinity);
-    const agreeing = leaveOneOutError([{ x: 0.2, y: 2 }, { x: 0.5, y: 5 }, { x: 0.8, y: 8 }], 10);
-    const inverted = leaveOneOutError([{ x: 0.2, y: 8 }, { x: 0.5, y: 5 }, { x: 0.8, y: 2 }], 10);
-    expect(agreeing).toBeLessThan(1.5);
-    expect(inverted).toBeGreaterThan(3);
-  });
-
-  it('the same scripts: "medium" when three marks agree with the evidence, "low" for all when the same marks are given the other way round', () => {
-    // a development question of set 1 whose evidence follows its examiner's marks
-    const q = loadMarkedQuestions('all', essaySet('essay-marking')).find((x) => x.id === 'waec-economics-inflation-causes')!;
-    const input = (marks: Map<string, number>) => ({
-      questionPrompt: q.prompt,
-      modelAnswer: q.modelAnswer,
-      maxMarks: q.marks,
-      rubricCriteria: q.rubric.criteria.map((c, i) => ({ id: `c${i + 1}`, title: c.title, description: c.description, maxMarks: c.maxMarks })),
-      scripts: q.scripts.map((s) => ({ id: s.id, studentResponse: s.text, examinerScore: marks.get(s.id) })),
-    });
-    const first = gradeEssaysCalibrated(input(new Map()), relatedWords).markFirst;
-    const human = new Map(q.scripts.map((s) => [s.id, s.examinerScore]));
-    const real = gradeEssaysCalibrated(input(new Map(first.map((id) => [id, human.get(id)!]))), relatedWords);
-    expect(real.recommendations.length).toBeGreaterThan(5);
-    expect(real.recommendations.every((r) => r.calibrated && r.confidence === 'medium')).toBe(true);
-    // the examiner's three marks reversed: the best script marked lowest
-    const marks = first.map((id) => human.get(id)!);
-    const reversed = gradeEssaysCalibrated(input(new Map(first.map((id, k) => [id, marks[marks.length - 1 - k]!]))), relatedWords);
-    expect(reversed.recommendations.every((r) => r.calibrated && r.confidence === 'low')).toBe(true);
   });
 });
 

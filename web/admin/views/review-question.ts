@@ -82,7 +82,7 @@ export async function renderQuestionReview(ctx: Ctx, host: HTMLElement, exam: Ex
   /** The group bar: the button is live once every high-confidence recommendation is ticked read. */
   const drawGroup = (high: Recommendation[], d: QuestionReview) => {
     if (!high.length) {
-      replace(groupHost, h('p', { class: 'muted' }, 'No high-confidence recommendation yet: they come once you have marked five scripts, a script is close to one you marked, and the engine follows your marks on this question (otherwise every recommendation stays low).'));
+      replace(groupHost, h('p', { class: 'muted' }, 'No high-confidence recommendation yet: they come once you have marked five scripts and a script is close to one you marked.'));
       return;
     }
     const done = high.filter((r) => read.has(readKey(r))).length;

@@ -44,14 +44,6 @@ const FIRST_AT = [0.15, 0.45, 0.75];
 const ANCHOR_WEIGHT = 0.5;
 /** Most a script's nearest marked scripts move its fitted mark (share of the way to their marks). */
 const NEIGHBOUR_SHARE = 0.1;
-/**
- * Above this leave-one-out error (share of the marks) the engine's evidence does not follow
- * the examiner's marks on this question, and every recommendation of it is "low". Chosen on
- * the five marked sets (docs/quality.md, "Confidence that says when the engine does not
- * follow the examiner"): the recommendations kept "medium" erred by 7.8–10.7% of the marks
- * per set, those made "low" by 13–22%.
- */
-const AGREEMENT_SHARE = 0.15;
 
 type Vector = Map<string, number>;
 
@@ -168,16 +160,6 @@ export function fitMarks(marked: FitPoint[], max: number): (x: number) => number
   return (x) => Math.min(max, Math.max(0, 0.5 * predictMonotone(blocks, x) + 0.5 * Math.min(max, k * x)));
 }
 
-/**
- * How well the evidence predicts the examiner's own marks: each marked script's mark is
- * predicted by `fitMarks` of the others, and the mean absolute miss is returned in marks.
- * Infinity with fewer than 2 marked scripts (nothing to check against).
- */
-export function leaveOneOutError(marked: FitPoint[], max: number): number {
-  if (marked.length < 2) return Infinity;
-  return marked.reduce((sum, p, k) => sum + Math.abs(fitMarks(marked.filter((_, j) => j !== k), max)(p.x) - p.y), 0) / marked.length;
-}
-
 /** Criterion scores rescaled to a new total, in half marks, each within its criterion's marks, summing to `total` where the criteria allow. */
 function rescale(evaluation: Evaluation, total: number): Evaluation['criteriaScores'] {
   const raw = evaluation.totalScore;
@@ -201,8 +183,7 @@ function rescale(evaluation: Evaluation, total: number): Evaluation['criteriaSco
  * weak answer to it), else "medium". With marks: the monotone fit of the script's evidence
  * blended with its nearest marked scripts' marks, `calibrated: true`, confidence "low"
  * with 1–2 marks, "medium" from 3, "high" from 5 when a marked script is close (cosine ≥
- * 0.5) — but "low" for every script of the question while the fit misses the examiner's
- * own marks, each left out in turn, by more than AGREEMENT_SHARE of the marks on average. A script with no words is 0, "high", `calibrated: false`. Never throws on valid input.
+ * 0.5). A script with no words is 0, "high", `calibrated: false`. Never throws on valid input.
  * `evaluations[i]`, when given, is another engine's evaluation of script i (an LLM's:
  * docs/llm.md, "Essays"), used in place of the rubric engine's as its evidence, so the
  * examiner's marks calibrate either engine the same way; a missing one is the rubric engine's.
@@ -211,9 +192,7 @@ export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon
   const { evidence, sim } = gather(input, lexicon, evaluations);
   const max = input.maxMarks;
   const marked = input.scripts.flatMap((s, i) => (s.examinerScore === undefined ? [] : [i]));
-  const points = marked.map((i) => ({ x: evidence[i]!.x, y: input.scripts[i]!.examinerScore! }));
-  const fit = fitMarks(points, max);
-  const followsExaminer = leaveOneOutError(points, max) <= AGREEMENT_SHARE * max;
+  const fit = fitMarks(marked.map((i) => ({ x: evidence[i]!.x, y: input.scripts[i]!.examinerScore! })), max);
   const recommendations = input.scripts.flatMap((s, i): EssayRecommendation[] => {
     if (s.examinerScore !== undefined) return [];
     const e = evidence[i]!;
@@ -232,7 +211,7 @@ export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon
     const closest = Math.max(...near.map((n) => n.s));
     const trust = Math.min(NEIGHBOUR_SHARE, closest);
     const total = toHalfMarks((1 - trust) * fitted + trust * neighbour, max);
-    const confidence: Confidence = !followsExaminer || marked.length < MARK_FIRST ? 'low' : marked.length >= 5 && closest >= 0.5 ? 'high' : 'medium';
+    const confidence: Confidence = marked.length >= 5 && closest >= 0.5 ? 'high' : marked.length >= MARK_FIRST ? 'medium' : 'low';
     return [{ id: s.id, totalScore: total, criteriaScores: rescale(e.evaluation, total), confidence, calibrated: true }];
   });
   return { markFirst: chooseMarkFirst(input, evidence), recommendations };
