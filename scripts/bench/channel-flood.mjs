@@ -24,7 +24,7 @@
  * Exported: `measureChannelFlood(opts)` (the test, test/security/channel-flood.test.ts).
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,24 +75,37 @@ async function loadProcess(mode, init, nice = 0) {
 
 /**
  * One measurement (see the file's comment).
- * @param {{candidates?: number, seconds?: number, everyMs?: number, healthEveryMs?: number, warm?: number, built?: boolean, log?: (s: string) => void}} o
- * @returns {Promise<{baseline, flood, flooder, serverCpu: {baseline: number, flood: number}}>} baseline/flood:
+ * @param {{candidates?: number, seconds?: number, everyMs?: number, healthEveryMs?: number, warm?: number, built?: boolean, twin?: boolean, log?: (s: string) => void}} o
+ *   `twin`: also run a second hall with its own honest candidates and no flooder, measured
+ *   during the flood phase (the machine's other work at that time, measured beside it)
+ * @returns {Promise<{baseline, flood, twin?, flooder, serverCpu: {baseline: number, flood: number}}>} baseline/flood/twin:
  *   `{saves: {n, p50, p99, max} ms, errors, health: {n, p50, p99, max} ms, closes}`; flooder: its tally
  *   (connections, opened, refused by status, closeCodes, frames and bytes written, retryAfter s)
  */
 export async function measureChannelFlood(o = {}) {
-  const { candidates = 50, seconds = 15, everyMs = 500, healthEveryMs = 50, warm = 2, built = false, probe = false, log = () => {} } = o;
+  const { candidates = 50, seconds = 15, everyMs = 500, healthEveryMs = 50, warm = 2, built = false, probe = false, twin: withTwin = false, log = () => {} } = o;
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-chanflood-'));
   const kids = [];
   let server = null;
+  let twinServer = null;
   try {
-    server = await startServer({ dataDir, probe: probe && built, source: !built, env: { CBT_ANSWER_RATE_LIMIT_PER_MIN: '600', CBT_FLUSH_INTERVAL_MS: '1000' } });
+    const env = { CBT_ANSWER_RATE_LIMIT_PER_MIN: '600', CBT_FLUSH_INTERVAL_MS: '1000' };
+    server = await startServer({ dataDir, probe: probe && built, source: !built, env });
     const attempts = await seedAttempts(server.baseUrl, candidates + 1);
     const target = attempts.pop();
     log(`  server pid ${server.pid}; ${attempts.length} honest candidates, flooder on ${target.attemptId}`);
     const honest = await loadProcess('--honest', { baseUrl: server.baseUrl, candidates: attempts, everyMs, healthEveryMs });
     kids.push(honest.child);
-    if (warm > 0) await honest.ask({ cmd: 'phase', seconds: warm });
+    // the twin: a second hall with its own honest candidates and no flooder, measured during
+    // the flood phase, so that what the machine's other work does then is measured beside it
+    let twin = null;
+    if (withTwin) {
+      mkdirSync(join(dataDir, 'twin'));
+      twinServer = await startServer({ dataDir: join(dataDir, 'twin'), probe: false, source: !built, env });
+      twin = await loadProcess('--honest', { baseUrl: twinServer.baseUrl, candidates: await seedAttempts(twinServer.baseUrl, candidates), everyMs, healthEveryMs });
+      kids.push(twin.child);
+    }
+    if (warm > 0) await Promise.all([honest.ask({ cmd: 'phase', seconds: warm }), twin?.ask({ cmd: 'phase', seconds: warm })]);
     const probed = {};
     const cpu = async (run, phase) => {
       await server.probe('reset');
@@ -111,14 +124,16 @@ export async function measureChannelFlood(o = {}) {
     // as its socket takes frames (megabytes a second, where the attack needed 2 Mbit/s).
     const flood = await loadProcess('--flooder', { baseUrl: server.baseUrl, attemptId: target.attemptId, seconds }, 19);
     kids.push(flood.child);
-    const [[during, tally], cpuFlood] = await cpu(() => Promise.all([honest.ask({ cmd: 'phase', seconds }), flood.ask({ cmd: 'go' })]), 'flood');
+    const [[during, tally, beside], cpuFlood] = await cpu(() => Promise.all([honest.ask({ cmd: 'phase', seconds }), flood.ask({ cmd: 'go' }), twin?.ask({ cmd: 'phase', seconds })]), 'flood');
     log(`  flood:    save p99 ${during.saves.p99} ms (n ${during.saves.n}), /health max ${during.health.max} ms; flooder ${JSON.stringify({ ...tally, retryAfter: tally.retryAfter.slice(0, 5) })}`);
+    if (beside) log(`  twin (same time, no flood): save p99 ${beside.saves.p99} ms (n ${beside.saves.n}), /health max ${beside.health.max} ms`);
     log(`  slowest 1 % [ms, sent at ms into the phase]: baseline ${JSON.stringify(baseline.slowest.slice(0, 8))}; flood ${JSON.stringify(during.slowest.slice(0, 8))}`);
     if (probed.flood) log(`  server (probe): ${JSON.stringify(probed)}`);
-    return { baseline, flood: during, flooder: tally, serverCpu: { baseline: cpuBase, flood: cpuFlood }, probe: probed };
+    return { baseline, flood: during, ...(beside ? { twin: beside } : {}), flooder: tally, serverCpu: { baseline: cpuBase, flood: cpuFlood }, probe: probed };
   } finally {
     for (const k of kids) k.kill('SIGKILL');
     if (server) await server.stop();
+    if (twinServer) await twinServer.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
