@@ -4,7 +4,8 @@
  * the first 3 scripts of `markFirst` (with the set's human marks), the rest are recommended,
  * and Spearman ρ and the mean absolute error (share of the question's marks) are computed on
  * the rest. Also, before any calibration: scripts a person gave ≥ 75% that are recommended
- * below 40%, and on-topic scripts (examiner > 0) recommended 0.
+ * below 40%, and on-topic scripts (examiner > 0) recommended 0; and per set, the mean absolute
+ * error of the recommendations at each confidence level (does "medium" err less than "low"?).
  *
  * Run: `npx tsx scripts/quality/calibrated-essays.ts <set directory> [...]` (for example
  * test/fixtures/quality/essay-marking-2). Exported for test/generation/calibrated-essays.test.ts.
