@@ -2,8 +2,8 @@
  * What a virtual candidate does in each phase (issue 8), open-loop on its own timers:
  *
  * - `start`:  at a random moment of the window, POST /attempts/start with room code,
- *   studentId and 4-digit PIN (the response is the candidate's paper: all 60 questions of
- *   the flat paper, or the 180 drawn from the UTME paper's sections); then saves.
+ *   studentId and 4-digit PIN (the response is the candidate's paper: all the questions of
+ *   a flat paper (60 or 180), or the 180 drawn from the UTME paper's sections); then saves.
  *
  * A candidate answers only the questions it was given (`c.given`: indexes in the paper, from
  * its start's response or, for a pre-seated attempt, from seed.mjs; absent: the whole paper).

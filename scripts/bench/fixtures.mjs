@@ -128,11 +128,15 @@ export const UTME_SECTIONS = [
 ];
 
 /** The papers `npm run bench -- --paper=NAME` can seed (scripts/bench/plan.mjs). */
-export const PAPERS = ['flat', 'utme'];
+export const PAPERS = ['flat', 'flat180', 'utme'];
 
 /**
  * The benchmark's paper by name.
  * - `flat`: 60 questions of the real papers, no sections; every candidate sits all 60.
+ * - `flat180`: 180 questions of the real papers, no sections; every candidate sits all 180:
+ *   the UTME paper's length as a paper was before sections and draws (issue 37's opening:
+ *   "a 180-question paper" with a `section` label on each question and nothing else), so
+ *   the UTME paper's start can be compared with a start that sends as many questions.
  * - `utme`: 225 questions (benchQuestions cycled: the real papers hold fewer valid
  *   questions than that, and the load does not depend on the text being unique), the first 75 in
  *   "Use of English", then 50 in each subject section, each question's `section` set;
@@ -143,6 +147,7 @@ export const PAPERS = ['flat', 'utme'];
  */
 export function benchPaper(name = 'flat', dir = FIXTURES_DIR) {
   if (name === 'flat') return { name, sections: null, questions: benchQuestions(60, dir), perCandidate: 60 };
+  if (name === 'flat180') return { name, sections: null, questions: benchQuestions(180, dir), perCandidate: 180 };
   if (name !== 'utme') throw new Error(`unknown paper ${name}; one of ${PAPERS.join(', ')}`);
   const total = UTME_SECTIONS.reduce((s, x) => s + x.has, 0);
   const pool = mixedQuestions(total, dir);

@@ -13,10 +13,12 @@
  *          --out=DIR (results JSON, report, chart; default docs/ in full mode, else a temp dir)
  *          --keep-data (keep each run's DATA_DIR)  --wait-quiet=MIN (wait ≤ MIN minutes for load < 1.5)
  *          --render=RESULTS.json (no run: rewrite that run's report and chart from its saved figures)
- *          --paper=flat|utme (the paper seeded; default flat)
+ *          --paper=flat|flat180|utme (the paper seeded; default flat)
  *
  * Papers (fixtures.mjs `benchPaper`):
  *   flat  60 real questions, no sections: every candidate sits all 60 (issue 8's paper).
+ *   flat180  180 real questions, no sections: every candidate sits all 180 (the UTME
+ *         paper's length without sections or draws: issue 37's same-size baseline).
  *   utme  a UTME-style paper (issue 37): 225 questions in 4 compulsory sections, "Use of
  *         English" drawing 60 of 75 and Mathematics, Physics, Biology 40 of 50 each, so each
  *         candidate sits 180, drawn from the attempt's seed. Starts go through the real
@@ -80,7 +82,7 @@ const list = (v) => (v === '' ? [] : v.split(',').map((x) => Number(x.trim())).f
 
 /**
  * Parses argv into the run plan.
- * @returns {{mode, paper: 'flat'|'utme', exam: number[], hall: number[], outDir, writeDocs: boolean, keepData, waitQuietMin, ...windows}}
+ * @returns {{mode, paper: 'flat'|'flat180'|'utme', exam: number[], hall: number[], outDir, writeDocs: boolean, keepData, waitQuietMin, ...windows}}
  * @throws Error on an unknown option or paper
  */
 export function parsePlan(argv) {

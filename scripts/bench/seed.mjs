@@ -5,7 +5,7 @@
  *    whose webhookUrl is the harness's loopback receiver, create a published exam
  *    (180 min, shuffled questions and choices, no roster, maxTabViolations 100 so the
  *    occasional WINDOW_BLUR telemetry never disqualifies), bulk-load the paper's real
- *    questions (fixtures.mjs `benchPaper`: 60 flat, or the UTME paper's 225 with the
+ *    questions (fixtures.mjs `benchPaper`: 60 or 180 flat, or the UTME paper's 225 with the
  *    exam's four sections; that exam is created unpublished and published once loaded,
  *    as docs/api-overview.md has it: publishing checks every draw fits).
  * 2. With the server stopped, directly in its SQLite file (better-sqlite3): set the
@@ -45,7 +45,7 @@ async function call(baseUrl, method, path, body, apiKey) {
 
 /**
  * Registers a workspace, creates the exam and loads the paper.
- * @param {{webhookUrl: string, paper?: 'flat'|'utme'}} o
+ * @param {{webhookUrl: string, paper?: 'flat'|'flat180'|'utme'}} o
  * @returns {{workspaceId, apiKey, webhookSecret, examId, accessCode, paper: string,
  *   sections: {name, draw, compulsory}[] | null, perCandidate: number,
  *   questions: {id, optionIds: string[], correct: string, section: string | null}[]}}

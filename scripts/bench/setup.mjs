@@ -37,7 +37,7 @@ export async function waitFlushed(baseUrl, ms = 30_000) {
 
 /**
  * Prepares a run.
- * @param {{seated: number, credits: number, receiverUrl: string, paper?: 'flat'|'utme', satSeconds: number, satConnections: number, log: Function}} o
+ * @param {{seated: number, credits: number, receiverUrl: string, paper?: 'flat'|'flat180'|'utme', satSeconds: number, satConnections: number, log: Function}} o
  * @returns {Promise<{server, seed, dataDir, baseline, seated: object[], saves: object[], saturation: {baseline, save}|null, close(): Promise<void>}>}
  *   saves: the saturation's answers (saturate.mjs `saves`); saturation null when `satSeconds` is 0
  */

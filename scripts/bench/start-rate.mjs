@@ -6,7 +6,7 @@
  * client:
  *
  *   npm run bench:start -- [--checkout=DIR] [--n=5000] [--inflight=50]
- *        [--warm=200] [--paper=flat|utme] [--encoding=none|br|gzip] [--out=FILE.json]
+ *        [--warm=200] [--paper=flat|flat180|utme] [--encoding=none|br|gzip] [--out=FILE.json]
  *        [--cpu-prof=DIR] [--keep-data]
  *
  * DIR (default: this checkout) must hold a built server (`dist/`, `npx tsc`) and its own

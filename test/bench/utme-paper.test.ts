@@ -17,6 +17,8 @@ import { parsePlan } from '../../scripts/bench/plan.mjs';
 import { startServer } from '../../scripts/bench/server.mjs';
 // @ts-expect-error plain ESM script without types
 import { prepareDatabase, seedOverHttp } from '../../scripts/bench/seed.mjs';
+// @ts-expect-error plain ESM script without types
+import { benchPaper } from '../../scripts/bench/fixtures.mjs';
 
 interface Sitting {
   questions: { id: string; section: string }[];
@@ -41,11 +43,21 @@ describe('npm run bench --paper option', () => {
   it('defaults to the flat paper and refuses an unknown one', () => {
     expect(parsePlan(['--smoke']).paper).toBe('flat');
     expect(parsePlan(['--smoke', '--paper=utme']).paper).toBe('utme');
+    expect(parsePlan(['--smoke', '--paper=flat180']).paper).toBe('flat180');
     expect(() => parsePlan(['--paper=waec'])).toThrow(/unknown paper --paper=waec/);
   });
 });
 
 describeReal('the benchmark UTME paper', () => {
+  it('has a same-size flat baseline: 180 questions, no sections, every candidate sits all of them', () => {
+    const flat = benchPaper('flat180');
+    expect(flat.sections).toBeNull();
+    expect(flat.questions).toHaveLength(180);
+    expect(flat.perCandidate).toBe(180);
+    // the real papers' questions, each once (the UTME paper cycles them to reach 225)
+    expect(new Set(flat.questions.map((q: { prompt: string; section: string }) => `${q.section}\n${q.prompt}`)).size).toBe(180);
+  });
+
   it('seeds four sections with draws, and a pre-seated attempt resumes as a real start would give it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-utme-bench-'));
     try {
