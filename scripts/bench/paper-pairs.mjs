@@ -1,0 +1,113 @@
+/**
+ * Two papers compared by the main benchmark, run after run (issue 37: the UTME paper's
+ * start and save p99 against a flat paper's):
+ *
+ *   npm run bench:papers -- [--papers=utme,flat180] [--pairs=4] [--exam=1000] [--hall=1000]
+ *        [--out=DIR]
+ *
+ * Runs `npm run bench -- --paper=P --exam=N --hall=M --out=DIR/K-P` (scripts/bench/run.mjs,
+ * each run its own server, seeded afresh) for the first paper and the baseline (the second)
+ * in turn, `--pairs` times, alternating which goes first (A B, B A, A B, …) so a drift of the
+ * machine falls on both. `--hall=` (empty) skips the steady hall: start figures only.
+ * The start figures are the exam run's start surge (N candidates start within 10 s), the save
+ * p99 the steady hall's; each figure is the median over the runs of one paper, and the
+ * ratio is the first paper's median ÷ the baseline's. Prints a Markdown table and writes it,
+ * with every run's figures, to DIR/paper-pairs.md and DIR/paper-pairs.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PAPERS } from './fixtures.mjs';
+
+/** Median of numbers (the mean of the middle two for an even count); null for none. */
+export function median(values) {
+  const s = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * One run's figures from its results-full.json (scripts/bench/run.mjs).
+ * @returns {{paper: string, startP50: number, startP90: number, startP99: number, startCpuSec: number, saveP99: number|null}}
+ * @throws Error when the results hold no exam run with a start phase
+ */
+export function runFigures(results) {
+  const exam = results.runs.find((r) => r.scenario === 'exam');
+  const start = exam?.phases?.start;
+  if (!start) throw new Error('these results hold no exam run (run with --exam=N)');
+  const hall = results.runs.find((r) => r.scenario === 'hall');
+  const s = start.requests.start;
+  return { paper: results.paper.name, startP50: s.p50, startP90: s.p90, startP99: s.p99, startCpuSec: start.server.cpuSec, saveP99: hall?.phases?.hall?.requests?.save?.p99 ?? null };
+}
+
+const FIGURES = [
+  ['start p50 (ms)', 'startP50'],
+  ['start p90 (ms)', 'startP90'],
+  ['start p99 (ms)', 'startP99'],
+  ['server CPU in the start surge (s)', 'startCpuSec'],
+  ['save p99, steady hall (ms)', 'saveP99'],
+];
+
+/**
+ * The comparison of paper `a` with baseline `b` over runs of both.
+ * @param runs runFigures of every run
+ * @returns {{rows: {figure: string, a: number|null, b: number|null, ratio: number|null, aRuns: number[], bRuns: number[]}[], markdown: string}}
+ */
+export function compareRuns(runs, a, b) {
+  const round = (x, d = 2) => (x === null ? null : Math.round(x * 10 ** d) / 10 ** d);
+  const rows = FIGURES.map(([figure, key]) => {
+    const aRuns = runs.filter((r) => r.paper === a).map((r) => r[key]).filter((v) => v !== null);
+    const bRuns = runs.filter((r) => r.paper === b).map((r) => r[key]).filter((v) => v !== null);
+    const ma = median(aRuns);
+    const mb = median(bRuns);
+    return { figure, a: round(ma), b: round(mb), ratio: ma === null || mb === null || mb === 0 ? null : round(ma / mb), aRuns, bRuns };
+  }).filter((r) => r.aRuns.length && r.bRuns.length);
+  const cell = (v) => (v === null ? '—' : String(v));
+  const markdown = [
+    `| median of runs | ${a} (${runs.filter((r) => r.paper === a).length} runs) | ${b} (${runs.filter((r) => r.paper === b).length} runs) | ${a} ÷ ${b} | ${a}'s runs | ${b}'s runs |`,
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.figure} | ${cell(r.a)} | ${cell(r.b)} | ${cell(r.ratio)} | ${r.aRuns.map((v) => round(v, 1)).join(', ')} | ${r.bRuns.map((v) => round(v, 1)).join(', ')} |`),
+  ].join('\n');
+  return { rows, markdown };
+}
+
+async function main() {
+  const args = Object.fromEntries(process.argv.slice(2).map((x) => { const [k, v = ''] = x.replace(/^--/, '').split('='); return [k, v]; }));
+  const [a, b] = (args.papers || 'utme,flat180').split(',');
+  for (const p of [a, b]) if (!PAPERS.includes(p)) throw new Error(`unknown paper ${p}; one of ${PAPERS.join(', ')}`);
+  const pairs = Number(args.pairs ?? 4);
+  const exam = args.exam ?? '1000';
+  const hall = args.hall ?? '1000';
+  const out = args.out || join(tmpdir(), `hallcbt-paper-pairs-${Date.now()}`);
+  mkdirSync(out, { recursive: true });
+  const runScript = fileURLToPath(new URL('./run.mjs', import.meta.url));
+  const runs = [];
+  let k = 0;
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const paper of pair % 2 ? [b, a] : [a, b]) {
+      const dir = join(out, `${++k}-${paper}`);
+      const began = new Date().toISOString().slice(11, 19);
+      const r = spawnSync(process.execPath, [runScript, `--paper=${paper}`, `--exam=${exam}`, `--hall=${hall}`, `--out=${dir}`], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+      writeFileSync(`${dir}.log`, `${r.stdout}\n${r.stderr}`);
+      if (r.status !== 0) throw new Error(`run ${k} (${paper}) failed with status ${r.status}: see ${dir}.log`);
+      const f = runFigures(JSON.parse(readFileSync(join(dir, 'benchmarks', 'results-full.json'), 'utf8')));
+      runs.push({ run: k, began, ...f });
+      console.log(`run ${k} ${paper} (${began} UTC): start p50/p90/p99 ${f.startP50}/${f.startP90}/${f.startP99} ms; save p99 ${f.saveP99 ?? '—'} ms`);
+    }
+  }
+  const { rows, markdown } = compareRuns(runs, a, b);
+  const command = `npm run bench:papers -- ${process.argv.slice(2).join(' ')}`.trim();
+  writeFileSync(join(out, 'paper-pairs.json'), JSON.stringify({ command, papers: [a, b], runs, rows }, null, 1));
+  writeFileSync(join(out, 'paper-pairs.md'), `${command}\n\n${markdown}\n`);
+  console.log(`\n${markdown}\n\n(${join(out, 'paper-pairs.md')})`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`npm run bench:papers: ${e.message}`);
+    process.exitCode = 1;
+  });
+}
