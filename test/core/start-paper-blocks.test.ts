@@ -13,6 +13,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startTestServer, tempDir, type TestServer } from '../harness.js';
 import { candidateQuestions, type Layout } from '../../src/modules/sessions/paper.js';
+import { parseLayout } from '../../src/core/exams/layout-codec.js';
 import { cachedRendering, renderCounts } from '../../src/modules/sessions/render-cache.js';
 
 type Started = { attemptId: string; isResumed: boolean; questions: { id: string; options: { id: string; keyLabel: string }[] }[]; sections: { name: string; questionIds: string[] }[] };
@@ -34,7 +35,7 @@ async function start(s: TestServer, accessCode: string, studentId: string, query
 
 /** The attempt's layout as stored at its start. */
 const storedLayout = (s: TestServer, attemptId: string): Layout =>
-  JSON.parse((s.deps.sqlite.prepare('SELECT layout_json AS j FROM attempt_layouts WHERE attempt_id = ?').get(attemptId) as { j: string }).j) as Layout;
+  parseLayout((s.deps.sqlite.prepare('SELECT layout_json AS j FROM attempt_layouts WHERE attempt_id = ?').get(attemptId) as { j: string }).j);
 
 describe('questions written once per paper, copied per start', () => {
   let s: TestServer;

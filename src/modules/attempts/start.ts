@@ -19,6 +19,7 @@ import { withWriteTurn } from '../../db/index.js';
 import type { AttemptRow, ExamRow } from '../../db/rows.js';
 import { attemptPaper, newLayout, instructionsHtml, renderPaper, type Paper } from '../sessions/index.js';
 import { drawSitting, sittingSections } from '../../core/exams/sections.js';
+import { serializeLayout } from '../../core/exams/layout-codec.js';
 import { remainingMs, GRACE_MS } from './timer.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/deps.js';
@@ -225,7 +226,7 @@ export async function startAttempt(deps: HallDeps, input: StartInput, address: s
            VALUES (?,?,?,?,?,?,'IN_PROGRESS',?,0,0,?,?,0,?,?,?,?)`,
         )
         .run(id, exam.id, paper.exam.workspace_id, studentId, candidateName.slice(0, 200), pinHash, now, extraTime.extra_time_percent, extraTime.extra_time_mins, address, address, now, seed);
-      deps.sqlite.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)').run(id, JSON.stringify(layout));
+      deps.sqlite.prepare('INSERT INTO attempt_layouts (attempt_id, layout_json) VALUES (?, ?)').run(id, serializeLayout(layout));
     })());
   } catch (e) {
     // two starts of one studentId at once: the loser resumes the winner's attempt

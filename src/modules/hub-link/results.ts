@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { MAX_RESULT_BATCH_BYTES, MAX_RESULT_BATCH_EVENTS, resultBatchOutcomeSchema, type ResultEvent } from '../../core/sync/messages.js';
 import type { HallDeps } from '../../hall/deps.js';
 import type { AttemptRow } from '../../db/rows.js';
+import { parseLayout } from '../../core/exams/layout-codec.js';
 import { backoffMs, MAX_AGE_MS } from '../webhooks/index.js';
 import { hubLinkOf, signedHubRequest, HubUnavailable, HUB_FAILED_TEXT } from './link.js';
 import type { HubLinkRow, HubOutboxRow } from '../../db/rows.js';
@@ -68,7 +69,7 @@ export function enqueueHubResult(sqlite: Sqlite, e: { eventId: string; type: Res
  */
 function sectionedSitting(sqlite: Sqlite, a: AttemptRow): Pick<ResultEvent['attempt'], 'sectionScores' | 'givenQuestionIds'> {
   const row = sqlite.prepare('SELECT layout_json FROM attempt_layouts WHERE attempt_id = ?').get(a.id) as { layout_json: string } | undefined;
-  const layout = row ? (JSON.parse(row.layout_json) as { questionId: string; section?: string }[]) : [];
+  const layout = row ? parseLayout(row.layout_json) : [];
   // a disqualified attempt is not graded: it has its layout but no section scores
   return {
     ...(layout.length && layout[0]!.section !== undefined ? { givenQuestionIds: layout.map((l) => l.questionId) } : {}),

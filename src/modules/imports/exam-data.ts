@@ -16,6 +16,7 @@ import { getExamInWorkspace } from '../exams/index.js';
 import { serializeQuestion } from '../questions/index.js';
 import type { AnswerRow, AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import type { StoredQuestion } from '../../core/questions/schemas.js';
+import { parseLayout, sectionedLayoutSql } from '../../core/exams/layout-codec.js';
 import type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
 
 export type { AnswerRecord, AttemptRecord } from '../../core/analysis/records.js';
@@ -47,7 +48,7 @@ function attemptRecord(r: ResultAttemptRow): AttemptRecord {
     grade: r.grade,
     pendingReview: Boolean(r.pending_review),
     // a sectioned layout is the candidate's whole paper (sessions/paper.ts): the questions they were given
-    questionIds: r.sectioned_layout ? (JSON.parse(r.sectioned_layout) as { questionId: string }[]).map((l) => l.questionId) : null,
+    questionIds: r.sectioned_layout ? parseLayout(r.sectioned_layout).map((l) => l.questionId) : null,
     sectionScores: r.section_scores_json ? JSON.parse(r.section_scores_json) : null,
   };
 }
@@ -77,7 +78,7 @@ export function examAttemptRecords(deps: HallDeps, workspaceId: string, examId: 
     .prepare(
       `SELECT t.id, t.student_id, t.candidate_name, t.status, t.started_at, t.completed_at, t.credited_ms, t.violations,
               t.score, t.max_score, t.percentage, t.grade, t.pending_review, t.section_scores_json,
-              CASE WHEN l.layout_json LIKE '%"section":"%' THEN l.layout_json END AS sectioned_layout
+              CASE WHEN ${sectionedLayoutSql('l.layout_json')} THEN l.layout_json END AS sectioned_layout
          FROM attempts t LEFT JOIN attempt_layouts l ON l.attempt_id = t.id
         WHERE t.exam_id = ? AND t.workspace_id = ? ORDER BY t.started_at, t.id`,
     )

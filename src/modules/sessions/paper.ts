@@ -11,6 +11,7 @@ import { renderRich, type MathForm } from '../../core/rich-text.js';
 import { byOptionId, cachedRendering, renderCounts, renderQuestion, type RenderedQuestion } from './render-cache.js';
 import { renderQuestionText } from './rendered-question.js';
 import { drawProblems, parseSections, type ExamSection, type SittingSection } from '../../core/exams/sections.js';
+import type { LayoutEntry } from '../../core/exams/layout-codec.js';
 
 export type { PaperOption, PaperQuestion };
 
@@ -88,7 +89,7 @@ export function renderPaper(paper: Paper, form: MathForm = 'html'): Promise<void
  * exam with sections every entry names the section it was given under, and the layout is
  * the candidate's whole paper (their sections and draws; nothing added later joins it).
  */
-export type Layout = { questionId: string; optionIds: string[]; section?: string }[];
+export type Layout = LayoutEntry[];
 
 /** Whether a layout was laid out by sections (a fixed selection of the paper). */
 export const isSectioned = (layout: Layout): boolean => layout.length > 0 && layout[0]!.section !== undefined;

@@ -9,6 +9,7 @@ import type { Sqlite } from '../../db/index.js';
 import type { JobValue } from '../answers/index.js';
 import type { AttemptRow, ExamRow, QuestionRow } from '../../db/rows.js';
 import { buildPaper, type Layout, type Paper } from './paper.js';
+import { parseLayout } from '../../core/exams/layout-codec.js';
 import type { SebCheck } from '../seb-check/index.js';
 
 /**
@@ -152,7 +153,7 @@ export class SessionCache {
     let l = this.layouts.get(attemptId);
     if (!l) {
       const row = this.layoutSel.get(attemptId) as { json: string } | undefined;
-      l = row ? (JSON.parse(row.json) as Layout) : [];
+      l = row ? parseLayout(row.json) : [];
       this.layouts.set(attemptId, l);
     }
     return l;
