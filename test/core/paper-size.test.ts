@@ -4,7 +4,11 @@
  * Chromium sends them (header sets measured with CDP, docs/benchmarks.md). Over HTTPS (or
  * loopback) Chromium offers brotli: the paper must stay within 8 KB. On plain HTTP at a LAN
  * address it offers only gzip, which this paper cannot fit in 8 KB (docs/decisions.md): the
- * bound pins what the short option ids, compactHtml and gzip level 8 reached (was ~17 KB).
+ * bounds pin what the short option ids, compactHtml and gzip level 8 reached (was ~17 KB).
+ * gzip's size depends on the candidate's shuffle (its 32 KB window holds ~8 of these
+ * questions): over 300 candidates 11.7–15.1 KB, median 13.4 KB (docs/benchmarks.md), so the
+ * median of six candidates is pinned as well as each one; brotli's window holds the whole
+ * paper and varies ~0.2 KB.
  * With `?math=mathml` (MathML only, what a current Chromium asks for: docs/decisions.md) the
  * paper fits 8 KB with either encoding; without it, the response is the KaTeX HTML form as before.
  * Also pins the header set of a good answer save's response.
@@ -56,10 +60,10 @@ describe('the maths paper and a save on the wire', () => {
   });
   afterAll(async () => server?.close());
 
-  /** The start's bytes on the wire for six candidates (`prefix` + n), alternately with Chromium's secure-origin (brotli) and plain-HTTP (gzip) headers. */
+  /** The start's bytes on the wire for twelve candidates (`prefix` + n), alternately with Chromium's secure-origin (brotli) and plain-HTTP (gzip) headers. */
   async function startSizes(path: string, prefix: string): Promise<{ br: number[]; gzip: number[] }> {
     const sizes = { br: [] as number[], gzip: [] as number[] };
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 12; i++) {
       const secure = i % 2 === 0;
       const studentId = `${prefix}${String(i).padStart(5, '0')}`;
       const r = await onWire(server.baseUrl, 'POST', path, { accessCode, studentId, candidateName: `Candidate ${studentId}`, candidatePin: '2468' }, secure ? SECURE : PLAIN_HTTP);
@@ -70,11 +74,13 @@ describe('the maths paper and a save on the wire', () => {
     return sizes;
   }
 
-  it('is ≤ 8 KB with brotli (a secure origin) and ≤ 14.5 KB with gzip (plain HTTP), for every candidate’s shuffle', async () => {
+  it('is ≤ 8 KB with brotli (a secure origin) for every candidate’s shuffle; with gzip (plain HTTP) ≤ 14.25 KB for the median candidate and ≤ 15.5 KB for every one', async () => {
     const sizes = await startSizes('/attempts/start', 'NET');
     console.log(`60-question maths paper, KaTeX HTML, start request + response on the wire: gzip ${sizes.gzip.join(', ')} B; brotli ${sizes.br.join(', ')} B`);
     expect(Math.max(...sizes.br), `brotli: ${sizes.br.join(', ')} B`).toBeLessThanOrEqual(8 * KB);
-    expect(Math.max(...sizes.gzip), `gzip: ${sizes.gzip.join(', ')} B`).toBeLessThanOrEqual(14.5 * KB);
+    const gzip = [...sizes.gzip].sort((a, b) => a - b);
+    expect((gzip[2]! + gzip[3]!) / 2, `gzip: ${sizes.gzip.join(', ')} B`).toBeLessThanOrEqual(14.25 * KB);
+    expect(Math.max(...sizes.gzip), `gzip: ${sizes.gzip.join(', ')} B`).toBeLessThanOrEqual(15.5 * KB);
   });
 
   it('with ?math=mathml is ≤ 8 KB with gzip (plain HTTP) and with brotli, for every candidate’s shuffle', async () => {

@@ -25,11 +25,9 @@ const SHORT_LABELS = Array.from({ length: LABELS.length }, (_, i) => labelBytes(
 interface QuestionBlocks {
   /** the rendering they were written from (a new rendering of the version writes them again) */
   from: RenderedQuestion;
-  /** `{"id":…,"type":…,"prompt":…,"promptHtml":…,"marks":…,"section":…,"minWords":…,"maxWords":…,"options":[` */
+  /** `{"type":…,"prompt":…,"promptHtml":…,"marks":…,"section":…,"minWords":…,"maxWords":…,"id":…,"options":[` */
   head: Buffer;
-  /** per option id: `{"id":…,"keyLabel":"` (the label follows) */
-  optionHead: Map<string, Buffer>;
-  /** per option id: `",` and the option's `"text":…,"html":…}` */
+  /** per option id: `",` and the option's `"text":…,"html":…,"id":…}` (after `{"keyLabel":"` and the label) */
   optionTail: Map<string, Buffer>;
 }
 
@@ -41,19 +39,18 @@ function questionBlocks(q: PaperQuestion, form: MathForm): QuestionBlocks {
   const known = blocks[form].get(q);
   if (known && known.from === r) return known;
   const head = Buffer.concat([
-    utf8(`${JSON.stringify({ id: q.id, type: q.type }).slice(0, -1)},`),
+    utf8(`${JSON.stringify({ type: q.type }).slice(0, -1)},`),
     r.promptJson,
-    utf8(`,${JSON.stringify({ marks: q.marks, section: q.section, minWords: q.minWords, maxWords: q.maxWords }).slice(1, -1)},"options":[`),
+    utf8(`,${JSON.stringify({ marks: q.marks, section: q.section, minWords: q.minWords, maxWords: q.maxWords, id: q.id }).slice(1, -1)},"options":[`),
   ]);
-  const optionHead = new Map<string, Buffer>();
   const optionTail = new Map<string, Buffer>();
   for (const o of q.options) {
-    optionHead.set(o.id, utf8(`{"id":${JSON.stringify(o.id)},"keyLabel":"`));
     // an option the rendering does not hold (not expected: the rendering is keyed by the option ids) is rendered alone
     const text = r.optionJson.get(o.id) ?? utf8(JSON.stringify({ text: o.text, html: renderedQuestion({ ...q, prompt: '', options: [o] }, form).optionHtml.get(o.id) }).slice(1));
-    optionTail.set(o.id, Buffer.concat([utf8('",'), text]));
+    // the rendered `"text":…,"html":…}` without its closing brace, then the id
+    optionTail.set(o.id, Buffer.concat([utf8('",'), text.subarray(0, text.length - 1), utf8(`,"id":${JSON.stringify(o.id)}}`)]));
   }
-  const made = { from: r, head, optionHead, optionTail };
+  const made = { from: r, head, optionTail };
   blocks[form].set(q, made);
   return made;
 }
@@ -62,6 +59,7 @@ const OPEN = 0x5b; // [
 const CLOSE = 0x5d; // ]
 const COMMA = 0x2c; // ,
 const END_QUESTION = utf8(']}');
+const OPTION_HEAD = utf8('{"keyLabel":"');
 
 /**
  * The questions of `candidateQuestions(paper, layout, form)` as JSON (see there for the
@@ -82,7 +80,7 @@ export function candidateQuestionsJson(paper: Paper, layout: Layout, form: MathF
     const optionIds = opts.map((o) => o.id);
     parts[i] = { b, optionIds };
     size += b.head.length + END_QUESTION.length + Math.max(0, optionIds.length - 1);
-    for (let k = 0; k < optionIds.length; k++) size += b.optionHead.get(optionIds[k]!)!.length + (SHORT_LABELS[k] ?? labelBytes(k)).length + b.optionTail.get(optionIds[k]!)!.length;
+    for (let k = 0; k < optionIds.length; k++) size += OPTION_HEAD.length + (SHORT_LABELS[k] ?? labelBytes(k)).length + b.optionTail.get(optionIds[k]!)!.length;
   }
   // written by the response, straight into its body (platform/compress.ts)
   const write = (out: Buffer, from: number): number => {
@@ -94,7 +92,7 @@ export function candidateQuestionsJson(paper: Paper, layout: Layout, form: MathF
       at += b.head.copy(out, at);
       for (let k = 0; k < optionIds.length; k++) {
         if (k) out[at++] = COMMA;
-        at += b.optionHead.get(optionIds[k]!)!.copy(out, at);
+        at += OPTION_HEAD.copy(out, at);
         at += (SHORT_LABELS[k] ?? labelBytes(k)).copy(out, at);
         at += b.optionTail.get(optionIds[k]!)!.copy(out, at);
       }
