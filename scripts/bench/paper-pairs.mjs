@@ -2,13 +2,16 @@
  * Two papers compared by the main benchmark, run after run (issue 37: the UTME paper's
  * start and save p99 against a flat paper's):
  *
- *   npm run bench:papers -- [--papers=utme,flat180] [--pairs=4] [--exam=1000] [--hall=1000]
- *        [--out=DIR]
+ *   npm run bench:papers -- [--papers=utme,flat180] [--pairs=4] [--warmup=1] [--exam=1000]
+ *        [--hall=1000] [--out=DIR]
  *
  * Runs `npm run bench -- --paper=P --exam=N --hall=M --out=DIR/K-P` (scripts/bench/run.mjs,
  * each run its own server, seeded afresh) for the first paper and the baseline (the second)
  * in turn, `--pairs` times, alternating which goes first (A B, B A, A B, …) so a drift of the
- * machine falls on both. `--hall=` (empty) skips the steady hall: start figures only.
+ * machine falls on both. First, `--warmup` runs (the baseline first, then alternating) that
+ * count for neither paper: the first run after other work on the machine was its paper's
+ * slowest in all three invocations before there was one (docs/benchmarks.md, "Against a flat
+ * paper of the same length"). `--hall=` (empty) skips the steady hall: start figures only.
  * The start figures are the exam run's start surge (N candidates start within 10 s), the save
  * p99 the steady hall's; each figure is the median over the runs of one paper, and the
  * ratio is the first paper's median ÷ the baseline's. Prints a Markdown table and writes it,
@@ -41,6 +44,18 @@ export function runFigures(results) {
   const hall = results.runs.find((r) => r.scenario === 'hall');
   const s = start.requests.start;
   return { paper: results.paper.name, startP50: s.p50, startP90: s.p90, startP99: s.p99, startCpuSec: start.server.cpuSec, saveP99: hall?.phases?.hall?.requests?.save?.p99 ?? null };
+}
+
+/**
+ * The order of the runs: `warmup` runs not counted (the baseline `b` first, then alternating),
+ * then `pairs` pairs, `a` then `b`, `b` then `a`, … so a drift of the machine falls on both.
+ * @returns {{paper: string, warmup: boolean}[]}
+ */
+export function runPlan(a, b, pairs, warmup = 0) {
+  const plan = [];
+  for (let i = 0; i < warmup; i++) plan.push({ paper: i % 2 ? a : b, warmup: true });
+  for (let pair = 0; pair < pairs; pair++) for (const paper of pair % 2 ? [b, a] : [a, b]) plan.push({ paper, warmup: false });
+  return plan;
 }
 
 const FIGURES = [
@@ -79,28 +94,29 @@ async function main() {
   const [a, b] = (args.papers || 'utme,flat180').split(',');
   for (const p of [a, b]) if (!PAPERS.includes(p)) throw new Error(`unknown paper ${p}; one of ${PAPERS.join(', ')}`);
   const pairs = Number(args.pairs ?? 4);
+  const warmup = Number(args.warmup ?? 1);
+  if (!Number.isInteger(pairs) || pairs < 1 || !Number.isInteger(warmup) || warmup < 0) throw new Error('--pairs must be a whole number ≥ 1 and --warmup ≥ 0');
   const exam = args.exam ?? '1000';
   const hall = args.hall ?? '1000';
   const out = args.out || join(tmpdir(), `hallcbt-paper-pairs-${Date.now()}`);
   mkdirSync(out, { recursive: true });
   const runScript = fileURLToPath(new URL('./run.mjs', import.meta.url));
   const runs = [];
+  const warmups = [];
   let k = 0;
-  for (let pair = 0; pair < pairs; pair++) {
-    for (const paper of pair % 2 ? [b, a] : [a, b]) {
-      const dir = join(out, `${++k}-${paper}`);
-      const began = new Date().toISOString().slice(11, 19);
-      const r = spawnSync(process.execPath, [runScript, `--paper=${paper}`, `--exam=${exam}`, `--hall=${hall}`, `--out=${dir}`], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
-      writeFileSync(`${dir}.log`, `${r.stdout}\n${r.stderr}`);
-      if (r.status !== 0) throw new Error(`run ${k} (${paper}) failed with status ${r.status}: see ${dir}.log`);
-      const f = runFigures(JSON.parse(readFileSync(join(dir, 'benchmarks', 'results-full.json'), 'utf8')));
-      runs.push({ run: k, began, ...f });
-      console.log(`run ${k} ${paper} (${began} UTC): start p50/p90/p99 ${f.startP50}/${f.startP90}/${f.startP99} ms; save p99 ${f.saveP99 ?? '—'} ms`);
-    }
+  for (const { paper, warmup: notCounted } of runPlan(a, b, pairs, warmup)) {
+    const dir = join(out, `${++k}-${paper}${notCounted ? '-warmup' : ''}`);
+    const began = new Date().toISOString().slice(11, 19);
+    const r = spawnSync(process.execPath, [runScript, `--paper=${paper}`, `--exam=${exam}`, `--hall=${hall}`, `--out=${dir}`], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+    writeFileSync(`${dir}.log`, `${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0) throw new Error(`run ${k} (${paper}) failed with status ${r.status}: see ${dir}.log`);
+    const f = runFigures(JSON.parse(readFileSync(join(dir, 'benchmarks', 'results-full.json'), 'utf8')));
+    (notCounted ? warmups : runs).push({ run: k, began, ...f });
+    console.log(`run ${k} ${paper}${notCounted ? ' (warm-up, not counted)' : ''} (${began} UTC): start p50/p90/p99 ${f.startP50}/${f.startP90}/${f.startP99} ms; save p99 ${f.saveP99 ?? '—'} ms`);
   }
   const { rows, markdown } = compareRuns(runs, a, b);
   const command = `npm run bench:papers -- ${process.argv.slice(2).join(' ')}`.trim();
-  writeFileSync(join(out, 'paper-pairs.json'), JSON.stringify({ command, papers: [a, b], runs, rows }, null, 1));
+  writeFileSync(join(out, 'paper-pairs.json'), JSON.stringify({ command, papers: [a, b], warmups, runs, rows }, null, 1));
   writeFileSync(join(out, 'paper-pairs.md'), `${command}\n\n${markdown}\n`);
   console.log(`\n${markdown}\n\n(${join(out, 'paper-pairs.md')})`);
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { compareRuns, median, runFigures } from '../../scripts/bench/paper-pairs.mjs';
+import { compareRuns, median, runFigures, runPlan } from '../../scripts/bench/paper-pairs.mjs';
 
 /** A results-full.json of scripts/bench/run.mjs, reduced to what the comparison reads. */
 function results(paper: string, startP99: number, saveP99: number | null) {
@@ -25,6 +25,19 @@ describe('npm run bench:papers', () => {
     expect(runFigures(results('utme', 30, 1.5))).toMatchObject({ paper: 'utme', startP99: 30, startP50: 3, saveP99: 1.5, startCpuSec: 4 });
     expect(runFigures(results('flat180', 20, null)).saveP99).toBeNull();
     expect(() => runFigures({ paper: { name: 'utme' }, runs: [{ scenario: 'hall', phases: {} }] })).toThrow(/no exam run/);
+  });
+
+  it('plans the warm-up runs first, not counted, and then alternates which paper goes first', () => {
+    const plan = runPlan('utme', 'flat180', 2, 1);
+    expect(plan).toEqual([
+      { paper: 'flat180', warmup: true },
+      { paper: 'utme', warmup: false },
+      { paper: 'flat180', warmup: false },
+      { paper: 'flat180', warmup: false },
+      { paper: 'utme', warmup: false },
+    ]);
+    expect(runPlan('utme', 'flat180', 1, 2).filter((r: { warmup: boolean }) => r.warmup).map((r: { paper: string }) => r.paper)).toEqual(['flat180', 'utme']);
+    expect(runPlan('utme', 'flat180', 3).every((r: { warmup: boolean }) => !r.warmup)).toBe(true);
   });
 
   it('compares medians, not single runs: one slow run of the paper does not decide the ratio', () => {
