@@ -151,9 +151,9 @@ export function attemptPaper(paper: Paper, layout: Layout): GradablePaper {
 /**
  * A question as the candidate's session carries it. The members are written in this order:
  * the ids are random (incompressible) and each one placed after its text, not before it,
- * keeps the runs of text that repeat across questions unbroken. That makes the start
- * response ~60–80 B smaller with brotli and gzip (measured on the 60-question maths paper
- * over 60 shuffles; docs/decisions.md, "Members of a candidate's question in a fixed order").
+ * keeps the runs of text that repeat across questions unbroken. That makes the 60-question
+ * maths paper's brotli start ~60 B smaller, at the median and the worst of 300 shuffles
+ * (docs/decisions.md, "Members of a candidate's question in a fixed order").
  */
 export interface CandidateQuestion {
   type: PaperQuestion['type'];
