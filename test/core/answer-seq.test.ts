@@ -85,4 +85,19 @@ describe('a refused seq', () => {
     await s.deps.buffer.flush();
     expect(s.deps.buffer.durableSeq(id)).toBe(1);
   });
+
+  it('closes a gap below later saves: durableSeq rises past its own seq, to the top of the run it completes', async () => {
+    const { id, c, q1, q2, answers } = await fresh();
+    expect((await c.put(`/attempts/${id}/answers/${q1.id}`, { optionId: q1.options[0]!.id, seq: 2 })).status).toBe(200);
+    expect((await c.put(`/attempts/${id}/answers/${q2.id}`, { optionId: q2.options[0]!.id, seq: 3 })).status).toBe(200);
+    await s.deps.buffer.flush();
+    expect((await answers()).durableSeq).toBe(0); // seq 1 never arrived: the gap holds it
+    // seq 1 arrives on a save to a question not in the paper: refused, yet received
+    const refused = await c.put(`/attempts/${id}/answers/q_not_in_this_paper`, { optionId: q1.options[1]!.id, seq: 1 });
+    expect(refused.status).toBe(404);
+    await s.deps.buffer.flush();
+    const after = await answers();
+    expect(after.durableSeq).toBe(3);
+    expect(after.answers.find((a) => a.questionId === q1.id)).toMatchObject({ optionId: q1.options[0]!.id, seq: 2 });
+  });
 });

@@ -103,8 +103,11 @@ export function changed(a: Record<string, string>, b: Record<string, string>): s
 
 /**
  * True when `part` is the one change a refused save may make: the watermark of the attempt
- * in its path, raised to no more than the highest `seq` its body carried (a save, a batch,
- * or a submit's final copy, which is saved the same way).
+ * in its path, raised because its body (a save, a batch, or a submit's final copy, which is
+ * saved the same way) carried the seq just above it. The watermark is the top of the
+ * gap-free run 1..N received (docs/decisions.md, "durableSeq is a contiguous watermark"), so
+ * it cannot move unless seq N + 1 arrives, and when that one closes a gap below seqs
+ * received earlier it rises past the seqs this body carried (a fuzz run found it so).
  */
 export function refusedSeqMoved(part: string, before: Record<string, string>, after: Record<string, string>, method: string, path: string, body: string | null): boolean {
   const m = /^durableSeq:(.+)$/.exec(part);
@@ -118,5 +121,5 @@ export function refusedSeqMoved(part: string, before: Record<string, string>, af
   }
   const was = Number(before[part]);
   const now = Number(after[part]);
-  return now > was && seqs.some((x) => x >= now);
+  return now > was && seqs.includes(was + 1);
 }
