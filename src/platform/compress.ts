@@ -29,6 +29,21 @@ const LARGE_BODY_BYTES = 512 * 1024;
 const LARGE_BROTLI_QUALITY = 4;
 const LARGE_GZIP_LEVEL = 4;
 
+/** The last large compression queued: large bodies are compressed one at a time (`oneLargeAtATime`). */
+let largeTail: Promise<unknown> = Promise.resolve();
+/**
+ * Runs `work` after every large compression queued before it. Four candidates starting a
+ * paper near the size limits at once put four ~10 ms brotli jobs in libuv's pool together;
+ * on a 2-core hall machine they took both cores from the event loop that acknowledges the
+ * other candidates' saves (issue #34 §3, docs/decisions.md "Large bodies are compressed one
+ * at a time"). Queued, they leave it one core; the starts wait a few ms each.
+ */
+function oneLargeAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = largeTail.then(work, work);
+  largeTail = run.catch(() => undefined);
+  return run;
+}
+
 /** Which encoding to use for an Accept-Encoding header value (q=0 means "not this one"). */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
@@ -108,9 +123,10 @@ export async function compressedJson(data: unknown, status: number, acceptEncodi
   const base = { 'content-type': 'application/json', vary: 'accept-encoding', ...headers };
   if (!encoding) return new Response(body, { status, headers: base });
   const large = body.length > LARGE_BODY_BYTES;
-  const packed =
+  const compress = () =>
     encoding === 'br'
-      ? await br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: large ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-      : await gz(body, { level: large ? LARGE_GZIP_LEVEL : GZIP_LEVEL });
+      ? br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: large ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : gz(body, { level: large ? LARGE_GZIP_LEVEL : GZIP_LEVEL });
+  const packed = await (large ? oneLargeAtATime(compress) : compress());
   return new Response(packed, { status, headers: { ...base, 'content-encoding': encoding } });
 }
