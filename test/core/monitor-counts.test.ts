@@ -1,12 +1,13 @@
 /**
  * The live monitor's answered counts and its delta slices (issue 40 §4): the snapshot and
  * the deltas count answers alike — saves not yet flushed, and a blank essay not counted —
- * and a tick with more than DELTA_SLICE changed rows sends them as several `delta` events.
+ * and a tick with more than DELTA_SLICE changed rows sends them as several `delta` events;
+ * a tick looks at its attempts a slice at a time, with a turn of the event loop between.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestions, api, createExam, registerWorkspace, sampleMcqs, startAttempt, startTestServer, waitFor, type TestServer } from '../harness.js';
 import { openEventStream } from '../sse.js';
-import { DELTA_SLICE } from '../../src/modules/attempts/monitor-feed.js';
+import { DELTA_SLICE, MonitorFeed } from '../../src/modules/attempts/monitor-feed.js';
 import type { AttemptSummary, MonitorSnapshot } from '../../web/admin/types.js';
 
 let s: TestServer;
@@ -99,4 +100,29 @@ describe('monitor answered counts', () => {
       await stream.close();
     }
   }, 120_000);
+
+  it('looks at the attempts a slice at a time, a turn (null) between slices; a change meanwhile is the next tick’s', async () => {
+    const ws = await registerWorkspace(s.baseUrl);
+    const e = await createExam(s.baseUrl, ws.apiKey, ws.id);
+    await addQuestions(s.baseUrl, ws.apiKey, ws.id, e.id, sampleMcqs(1));
+    s.deps.sqlite.prepare('UPDATE workspaces SET credits = 1000 WHERE id = ?').run(ws.id);
+    const n = 100;
+    const ids: string[] = [];
+    for (let i = 0; i < n; i += 20) ids.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => startAttempt(s.baseUrl, e.accessCode, `SC-${i + j}`)))).map((a) => a.attemptId));
+    // slices of 40: 40, 40 and 20 attempts looked at, a null between each two
+    const feed = new MonitorFeed(s.deps, ws.id, e.id, 40);
+    expect(feed.full().attempts).toHaveLength(n);
+    for (const attemptId of ids) feed.note({ kind: 'attempt-changed', examId: e.id, attemptId });
+    const items: unknown[] = [];
+    for (const d of feed.tick().deltas) {
+      items.push(d);
+      // after the first slice: an attempt it looked at already changes again
+      if (items.length === 1) feed.note({ kind: 'attempt-changed', examId: e.id, attemptId: ids[0]! });
+    }
+    expect(items.map((d) => (d === null ? null : (d as { attempts: unknown[] }).attempts.length))).toEqual([null, null, DELTA_SLICE]);
+    expect(new Set((items[2] as { attempts: AttemptSummary[] }).attempts.map((a) => a.attemptId))).toEqual(new Set(ids));
+    // that change is not lost: the next tick sends its row, and only it
+    const next = [...feed.tick().deltas].filter((d) => d !== null);
+    expect(next.flatMap((d) => d!.attempts.map((a) => a.attemptId))).toEqual([ids[0]]);
+  });
 });

@@ -121,11 +121,11 @@ export function invigilationRoutes(deps: HallDeps) {
           if (t.snapshot) await stream.writeSSE({ event: 'snapshot', id: String(++id), data: JSON.stringify(t.snapshot) });
           let turn = false;
           for (const d of t.deltas) {
-            // a turn of the event loop between slices: saves go on while the rows are built
+            // a turn of the event loop between slices: saves go on while the rows are found and built
             if (turn) await new Promise((resolve) => setImmediate(resolve));
             turn = true;
             if (stream.aborted) break;
-            await stream.writeSSE({ event: 'delta', id: String(++id), data: JSON.stringify(d) });
+            if (d) await stream.writeSSE({ event: 'delta', id: String(++id), data: JSON.stringify(d) });
           }
           for (const a of t.alerts) await stream.writeSSE({ event: 'alert', data: JSON.stringify(a) });
         }

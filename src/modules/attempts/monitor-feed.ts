@@ -6,7 +6,8 @@
  * buffer's answered counts, never by a whole-exam query: at 10,000 candidates the whole
  * snapshot each second held the event loop 100–260 ms (docs/benchmarks.md, the
  * 10,000-candidate section); and in slices of DELTA_SLICE rows, each its own `delta` event,
- * so 2,500 changed rows a second do not hold it in one turn either.
+ * so 2,500 changed rows a second do not hold it in one turn either; the attempts are looked
+ * at SCAN_SLICE at a time for the same reason.
  *
  * A row is in a delta when its attempt had an `attempt-changed` / `attempt-disqualified`
  * event (a save, a start, a status, a flag, an invigilator's action), or when the server
@@ -19,7 +20,7 @@
 import type { HallDeps } from '../../hall/deps.js';
 import type { HallEvent } from '../../hall/events.js';
 import { getExamInWorkspace, serializeExam } from '../exams/index.js';
-import type { Paper } from '../sessions/index.js';
+import type { AttemptState, Paper } from '../sessions/index.js';
 import { absentCandidates, examAttempts, monitorRow } from './invigilation.js';
 import { signInFailures } from './sign-in-throttle.js';
 import { examSeats } from './seats.js';
@@ -31,6 +32,12 @@ import { examSeats } from './seats.js';
  * (three alternating pairs: docs/benchmarks.md, the 10,000-candidate section).
  */
 export const DELTA_SLICE = 100;
+/**
+ * Attempts a tick looks at in one turn of the event loop (MonitorFeed `scan`): ~0.4 ms of
+ * work at 10,000 candidates, where the whole pass took ~7 ms (docs/benchmarks.md, the
+ * 10,000-candidate section).
+ */
+export const SCAN_SLICE = 1_000;
 /** A row is resent when its `lastSeenAt` moved this far since the one last sent (ms). */
 export const LAST_SEEN_STEP_MS = 3_000;
 /** An in-progress candidate not heard from this long raises an `unseen` alert (ms; issue 5). */
@@ -66,15 +73,16 @@ export interface MonitorDelta {
 
 /**
  * What one tick sends: `snapshot` (the whole state), or the `deltas` — none when nothing
- * changed, else one event per DELTA_SLICE changed rows (at least one), the optional
- * members only in the first and only when they changed; each event's rows are built when
- * the iteration reaches it, so a sender that gives the event loop a turn between events
- * (invigilation-routes.ts) never holds it for more than one slice — plus the `unseen`
- * alerts newly raised.
+ * changed, else one event per DELTA_SLICE changed rows, the optional members only in the
+ * first and only when they changed. The deltas are found and built as the iteration reaches
+ * them, with a `null` between two slices of SCAN_SLICE attempts looked at, so a sender that
+ * gives the event loop a turn between items (invigilation-routes.ts; a `null` sends nothing)
+ * never holds it for more than one slice. `alerts`: the `unseen` alerts newly raised, complete
+ * once `deltas` has been iterated to its end.
  */
 export interface MonitorTick {
   snapshot?: MonitorSnapshot;
-  deltas: Iterable<MonitorDelta>;
+  deltas: Iterable<MonitorDelta | null>;
   alerts: { kind: 'unseen'; attemptId: string; candidateName: string }[];
 }
 
@@ -91,7 +99,13 @@ export class MonitorFeed {
   private ticks = 0;
   private readonly alerted = new Set<string>();
 
-  constructor(private readonly deps: HallDeps, private readonly workspaceId: string, private readonly examId: string) {}
+  /** @param scanSlice attempts looked at per turn of a tick (SCAN_SLICE; smaller in tests) */
+  constructor(
+    private readonly deps: HallDeps,
+    private readonly workspaceId: string,
+    private readonly examId: string,
+    private readonly scanSlice = SCAN_SLICE,
+  ) {}
 
   /** Notes a hall event: an attempt of this exam changed. */
   note(e: HallEvent): void {
@@ -120,7 +134,11 @@ export class MonitorFeed {
     return snap;
   }
 
-  /** One second's tick: a full snapshot on the first tick or after an exam-level change, else deltas (or nothing). @throws NotFound when the exam is gone */
+  /**
+   * One second's tick: a full snapshot on the first tick or after an exam-level change, else
+   * the deltas (or nothing), found and built as they are iterated (`scan`).
+   * @throws NotFound when the exam is gone
+   */
   tick(): MonitorTick {
     const deps = this.deps;
     this.ticks++;
@@ -131,30 +149,17 @@ export class MonitorFeed {
     }
     const now = deps.clock.now();
     const paper = deps.sessions.paper(exam.id)!;
-    const delta: MonitorDelta = { serverTime: new Date(now).toISOString(), attempts: [] };
-    // the rows due now; built slice by slice as the deltas are iterated
-    const due: string[] = [];
+    const first: MonitorDelta = { serverTime: new Date(now).toISOString(), attempts: [] };
     const startedNow = this.started;
     if (startedNow) {
       this.started = false;
-      delta.absent = absentCandidates(deps, exam.id);
+      first.absent = absentCandidates(deps, exam.id);
     }
-    for (const id of this.ids) {
-      const st = deps.sessions.attempt(id);
-      if (!st) continue;
-      const sent = this.sentSeen.get(id);
-      const seen = st.lastSeenAt;
-      if (this.dirty.has(id) || (seen !== null && (sent == null || seen - sent >= LAST_SEEN_STEP_MS))) {
-        due.push(id);
-        this.sentSeen.set(id, seen);
-      }
-    }
-    this.dirty.clear();
     const failures = signInFailures(deps, exam.id);
     const failuresSig = JSON.stringify(failures);
     if (failuresSig !== this.failuresSig) {
       this.failuresSig = failuresSig;
-      delta.signInFailures = failures;
+      first.signInFailures = failures;
     }
     // seats change with a start (above) or an invigilator's allowance (no event): looked at every 3 s
     if (!paper.hasRoster && (startedNow || this.ticks % 3 === 0)) {
@@ -162,27 +167,67 @@ export class MonitorFeed {
       const seatsSig = JSON.stringify(seats);
       if (seatsSig !== this.seatsSig) {
         this.seatsSig = seatsSig;
-        delta.seats = seats;
+        first.seats = seats;
       }
     }
-    const alerts = this.unseen(this.ids);
-    const empty = !due.length && !delta.absent && !delta.signInFailures && !delta.seats;
-    return { deltas: empty ? [] : this.slices(delta, due, paper), alerts };
+    // the attempts that change from here on are the next tick's
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    const alerts: MonitorTick['alerts'] = [];
+    return { deltas: this.scan(first, dirty, paper, now, alerts), alerts };
   }
 
   /**
-   * The tick's delta events: `first` with the first DELTA_SLICE rows of `due`, then one
-   * event (serverTime and rows) per further slice. A row is built when its slice is reached,
-   * from the state then (an attempt gone by then is left out).
+   * The tick's delta events, found as they are iterated: the attempts are looked at
+   * `scanSlice` (SCAN_SLICE) at a time, with a `null` (the sender gives the event loop a turn, and sends
+   * nothing) between two such slices — one pass over 10,000 attempts in one turn held the
+   * loop ~7 ms each second (docs/benchmarks.md, the 10,000-candidate section). A row is due
+   * when its attempt is in `dirty` or was heard from LAST_SEEN_STEP_MS after the `lastSeenAt`
+   * last sent; every DELTA_SLICE rows due are built (from the state then: an attempt gone by
+   * then is left out) and yielded as one event. `first` (with the members that changed) is
+   * the first event, sent even without rows when it has such a member. The same pass adds
+   * the newly raised `unseen` alerts to `alerts`.
    */
-  private *slices(first: MonitorDelta, due: string[], paper: Paper): Generator<MonitorDelta> {
-    for (let i = 0; i === 0 || i < due.length; i += DELTA_SLICE) {
-      const d: MonitorDelta = i === 0 ? first : { serverTime: first.serverTime, attempts: [] };
-      for (const id of due.slice(i, i + DELTA_SLICE)) {
-        const st = this.deps.sessions.attempt(id);
+  private *scan(first: MonitorDelta, dirty: Set<string>, paper: Paper, now: number, alerts: MonitorTick['alerts']): Generator<MonitorDelta | null> {
+    const sessions = this.deps.sessions;
+    let due: string[] = [];
+    let sent = false;
+    const build = (ids: string[]): MonitorDelta => {
+      const d = sent ? { serverTime: first.serverTime, attempts: [] } : first;
+      for (const id of ids) {
+        const st = sessions.attempt(id);
         if (st) d.attempts.push(monitorRow(this.deps, paper, st));
       }
-      if (i === 0 || d.attempts.length) yield d;
+      return d;
+    };
+    // new attempts join `ids` meanwhile (note): they are in the next tick's `dirty`, and seen here too
+    const ids = this.ids;
+    for (let i = 0; i < ids.length; i += this.scanSlice) {
+      if (i > 0) yield null;
+      const end = Math.min(ids.length, i + this.scanSlice);
+      for (let k = i; k < end; k++) {
+        const id = ids[k]!;
+        const st = sessions.attempt(id);
+        if (!st) continue;
+        const sentSeen = this.sentSeen.get(id);
+        const seen = st.lastSeenAt;
+        if (dirty.has(id) || (seen !== null && (sentSeen == null || seen - sentSeen >= LAST_SEEN_STEP_MS))) {
+          due.push(id);
+          this.sentSeen.set(id, seen);
+        }
+        this.noteSilence(id, st, now, alerts);
+      }
+      while (due.length >= DELTA_SLICE) {
+        const d = build(due.slice(0, DELTA_SLICE));
+        due = due.slice(DELTA_SLICE);
+        if (d.attempts.length || !sent) yield d;
+        sent = true;
+      }
+    }
+    const header = Boolean(first.absent || first.signInFailures || first.seats);
+    if (due.length || (!sent && header)) {
+      const d = build(due);
+      if (d.attempts.length || (!sent && header)) yield d;
     }
   }
 
@@ -192,13 +237,17 @@ export class MonitorFeed {
     const out: MonitorTick['alerts'] = [];
     for (const id of ids) {
       const st = this.deps.sessions.attempt(id);
-      if (!st) continue;
-      const silent = now - (st.lastSeenAt ?? 0);
-      if (st.row.status === 'IN_PROGRESS' && silent > UNSEEN_MS && !this.alerted.has(id)) {
-        this.alerted.add(id);
-        out.push({ kind: 'unseen', attemptId: id, candidateName: st.row.candidate_name });
-      } else if (silent <= UNSEEN_MS) this.alerted.delete(id);
+      if (st) this.noteSilence(id, st, now, out);
     }
     return out;
+  }
+
+  /** Adds an `unseen` alert to `out` when the in-progress attempt has just passed UNSEEN_MS without a word; re-arms it once heard from. */
+  private noteSilence(id: string, st: AttemptState, now: number, out: MonitorTick['alerts']): void {
+    const silent = now - (st.lastSeenAt ?? 0);
+    if (st.row.status === 'IN_PROGRESS' && silent > UNSEEN_MS && !this.alerted.has(id)) {
+      this.alerted.add(id);
+      out.push({ kind: 'unseen', attemptId: id, candidateName: st.row.candidate_name });
+    } else if (silent <= UNSEEN_MS) this.alerted.delete(id);
   }
 }
