@@ -111,19 +111,14 @@ function shuffled<T>(items: T[], randomInt: (n: number) => number): T[] {
  * shuffled questions are shuffled within their section.
  */
 export function newLayout(paper: Paper, randomInt: (n: number) => number, sitting: SittingSection[] | null = null): Layout {
-  const layout: Layout = [];
-  // a plain loop, every entry of one shape: the draws' flatMap and spread cost a UTME start
-  // ~50 µs more than a flat one (docs/benchmarks.md, "A start's CPU, UTME and flat")
-  const add = (questions: PaperQuestion[], section: string | undefined) => {
-    for (const q of paper.exam.shuffle_questions ? shuffled(questions, randomInt) : questions) {
-      const options = paper.exam.shuffle_choices && q.type === 'MCQ' ? shuffled(q.options, randomInt) : q.options;
-      const optionIds = options.map((o) => o.id);
-      layout.push(section === undefined ? { questionId: q.id, optionIds } : { questionId: q.id, optionIds, section });
-    }
-  };
-  if (!sitting) add(paper.questions, undefined);
-  else for (const s of sitting) add(s.questionIds.map((id) => paper.byId.get(id)!), s.name);
-  return layout;
+  const entry = (q: PaperQuestion, section?: string) => ({
+    questionId: q.id,
+    optionIds: (paper.exam.shuffle_choices && q.type === 'MCQ' ? shuffled(q.options, randomInt) : q.options).map((o) => o.id),
+    ...(section !== undefined ? { section } : {}),
+  });
+  const order = <T>(qs: T[]) => (paper.exam.shuffle_questions ? shuffled(qs, randomInt) : qs);
+  if (!sitting) return order(paper.questions).map((q) => entry(q));
+  return sitting.flatMap((s) => order(s.questionIds.map((id) => paper.byId.get(id)!)).map((q) => entry(q, s.name)));
 }
 
 /**
