@@ -95,12 +95,16 @@ export function runPhase(state, p, rec) {
       if (p.kind === 'submit' && p.saves) saveLoop(c, p.t0 + rnd(0, p.saveEveryMs), when);
       at(when, async () => {
         if (p.kind === 'start') {
-          const body = JSON.stringify({ accessCode: state.accessCode, studentId: c.studentId, candidateName: `Candidate ${c.studentId}`, candidatePin: c.pin });
+          // a candidate of a two-paper hall (scenarios.mjs) carries its exam's room code and paper
+          const body = JSON.stringify({ accessCode: c.accessCode ?? state.accessCode, studentId: c.studentId, candidateName: `Candidate ${c.studentId}`, candidatePin: c.pin });
           const r = await rec.send(c.conn, 'start', when, 'POST', '/attempts/start', body, t.start);
+          // and its start counts for its paper too (`start:utme`, …)
+          if (r && c.paper) rec.record(`start:${c.paper}`, r);
           if (r) {
             const s = JSON.parse(r.body.toString('utf8'));
-            if (s.questions?.length !== state.perCandidate) rec.error('start', 'paper-incomplete', `${s.questions?.length} questions`);
-            else if (state.perCandidate !== q.length) c.given = s.questions.map((x) => state.questionIndex.get(x.id));
+            const perCandidate = c.perCandidate ?? state.perCandidate;
+            if (s.questions?.length !== perCandidate) rec.error('start', 'paper-incomplete', `${s.questions?.length} questions`);
+            else if (perCandidate !== q.length) c.given = s.questions.map((x) => state.questionIndex.get(x.id));
             if (r.body.includes('isCorrect')) rec.error('start', 'answer-key-leaked', '');
             c.attemptId = s.attemptId;
             c.seq = Math.max(c.seq, s.durableSeq ?? 0);

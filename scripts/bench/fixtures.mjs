@@ -95,9 +95,11 @@ function mixedQuestions(count, dir) {
 /**
  * The report's figures of a paper (benchPaper): its name, sections (name, draw, questions
  * held), questions each candidate is given, the real papers it comes from, and the content
- * figures of describeQuestions.
+ * figures of describeQuestions; for two papers in one hall (`A+B`), `{name, mix: [each]}`.
  */
 export function describePaper(name = 'flat', dir = FIXTURES_DIR) {
+  // two papers in one hall (plan.mjs --paper=A+B): each described on its own
+  if (name.includes('+')) return { name, mix: name.split('+').map((n) => describePaper(n, dir)) };
   const p = benchPaper(name, dir);
   const sections = p.sections?.map((s) => ({ ...s, questions: p.questions.filter((q) => q.section === s.name).length })) ?? null;
   const sources = [...new Set(mixedQuestions(p.questions.length, dir).map((q) => q.section))];

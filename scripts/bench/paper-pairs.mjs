@@ -16,6 +16,15 @@
  * p99 the steady hall's; each figure is the median over the runs of one paper, and the
  * ratio is the first paper's median ÷ the baseline's. Prints a Markdown table and writes it,
  * with every run's figures, to DIR/paper-pairs.md and DIR/paper-pairs.json.
+ *
+ *   npm run bench:papers -- --mixed [--papers=utme,flat180] [--runs=6] [--warmup=1] [--exam=1000] [--out=DIR]
+ *
+ * `--mixed`: both papers in one hall instead (`npm run bench -- --paper=A+B --hall=`,
+ * plan.mjs): each run's candidates alternate between the two exams, so both papers' starts
+ * share the same surge — the same seconds of the machine and the disk, whose stalls decide
+ * the slowest 1 % of a run (docs/benchmarks.md, "Both papers in one surge"). Each run gives
+ * both papers' start figures (N ÷ 2 starts each); the table is as above, over `--runs` runs
+ * (no server CPU per paper, no steady hall), with each run's own p99 ratio and their median.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -44,6 +53,37 @@ export function runFigures(results) {
   const hall = results.runs.find((r) => r.scenario === 'hall');
   const s = start.requests.start;
   return { paper: results.paper.name, startP50: s.p50, startP90: s.p90, startP99: s.p99, startCpuSec: start.server.cpuSec, saveP99: hall?.phases?.hall?.requests?.save?.p99 ?? null };
+}
+
+/**
+ * The two papers' start figures of one two-paper run (`--paper=A+B`): `[figures of A, figures
+ * of B]` from the surge's `start:A` and `start:B` (no server CPU per paper, no steady hall).
+ * @throws Error when the results hold no exam run, or no starts of one of the papers
+ */
+export function mixedFigures(results) {
+  const start = results.runs.find((r) => r.scenario === 'exam')?.phases?.start;
+  if (!start) throw new Error('these results hold no exam run (run with --exam=N)');
+  return results.paper.mix.map(({ name }) => {
+    const s = start.requests[`start:${name}`];
+    if (!s) throw new Error(`these results hold no starts of ${name}`);
+    return { paper: name, startP50: s.p50, startP90: s.p90, startP99: s.p99, startCpuSec: null, saveP99: null };
+  });
+}
+
+/**
+ * Each two-paper run's own start p99 ratio (A ÷ B, both from that run's surge), in run order,
+ * and their median: the paired reading of `--mixed`.
+ * @param runs mixedFigures of each run, flattened with a `run` number on each
+ * @returns {{ratios: number[], median: number|null}}
+ */
+export function pairedRatios(runs, a, b) {
+  const ratios = [];
+  for (const run of [...new Set(runs.map((r) => r.run))]) {
+    const x = runs.find((r) => r.run === run && r.paper === a);
+    const y = runs.find((r) => r.run === run && r.paper === b);
+    if (x && y && y.startP99) ratios.push(Math.round((x.startP99 / y.startP99) * 100) / 100);
+  }
+  return { ratios, median: median(ratios) };
 }
 
 /**
@@ -89,6 +129,28 @@ export function compareRuns(runs, a, b) {
   return { rows, markdown };
 }
 
+/**
+ * Runs `npm run bench` once (scripts/bench/run.mjs with `argv` and `--out=dir`), its output in
+ * `dir.log`; returns its results-full.json.
+ * @throws Error when the run fails (`what` names it)
+ */
+function benchOnce(argv, dir, what) {
+  const runScript = fileURLToPath(new URL('./run.mjs', import.meta.url));
+  const r = spawnSync(process.execPath, [runScript, ...argv, `--out=${dir}`], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  writeFileSync(`${dir}.log`, `${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${what} failed with status ${r.status}: see ${dir}.log`);
+  return JSON.parse(readFileSync(join(dir, 'benchmarks', 'results-full.json'), 'utf8'));
+}
+
+/** Writes the comparison (and `extra` lines) to `out`/paper-pairs.{json,md} and prints it. */
+function report(out, json, markdown, extra = '') {
+  const command = `npm run bench:papers -- ${process.argv.slice(2).join(' ')}`.trim();
+  const tail = extra ? `\n\n${extra}` : '';
+  writeFileSync(join(out, 'paper-pairs.json'), JSON.stringify({ command, ...json }, null, 1));
+  writeFileSync(join(out, 'paper-pairs.md'), `${command}\n\n${markdown}${tail}\n`);
+  console.log(`\n${markdown}${tail}\n\n(${join(out, 'paper-pairs.md')})`);
+}
+
 async function main() {
   const args = Object.fromEntries(process.argv.slice(2).map((x) => { const [k, v = ''] = x.replace(/^--/, '').split('='); return [k, v]; }));
   const [a, b] = (args.papers || 'utme,flat180').split(',');
@@ -97,28 +159,42 @@ async function main() {
   const warmup = Number(args.warmup ?? 1);
   if (!Number.isInteger(pairs) || pairs < 1 || !Number.isInteger(warmup) || warmup < 0) throw new Error('--pairs must be a whole number ≥ 1 and --warmup ≥ 0');
   const exam = args.exam ?? '1000';
+  if ('mixed' in args) return mixedMain(args, a, b, warmup, exam);
   const hall = args.hall ?? '1000';
   const out = args.out || join(tmpdir(), `hallcbt-paper-pairs-${Date.now()}`);
   mkdirSync(out, { recursive: true });
-  const runScript = fileURLToPath(new URL('./run.mjs', import.meta.url));
   const runs = [];
   const warmups = [];
   let k = 0;
   for (const { paper, warmup: notCounted } of runPlan(a, b, pairs, warmup)) {
     const dir = join(out, `${++k}-${paper}${notCounted ? '-warmup' : ''}`);
     const began = new Date().toISOString().slice(11, 19);
-    const r = spawnSync(process.execPath, [runScript, `--paper=${paper}`, `--exam=${exam}`, `--hall=${hall}`, `--out=${dir}`], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
-    writeFileSync(`${dir}.log`, `${r.stdout}\n${r.stderr}`);
-    if (r.status !== 0) throw new Error(`run ${k} (${paper}) failed with status ${r.status}: see ${dir}.log`);
-    const f = runFigures(JSON.parse(readFileSync(join(dir, 'benchmarks', 'results-full.json'), 'utf8')));
+    const f = runFigures(benchOnce([`--paper=${paper}`, `--exam=${exam}`, `--hall=${hall}`], dir, `run ${k} (${paper})`));
     (notCounted ? warmups : runs).push({ run: k, began, ...f });
     console.log(`run ${k} ${paper}${notCounted ? ' (warm-up, not counted)' : ''} (${began} UTC): start p50/p90/p99 ${f.startP50}/${f.startP90}/${f.startP99} ms; save p99 ${f.saveP99 ?? '—'} ms`);
   }
   const { rows, markdown } = compareRuns(runs, a, b);
-  const command = `npm run bench:papers -- ${process.argv.slice(2).join(' ')}`.trim();
-  writeFileSync(join(out, 'paper-pairs.json'), JSON.stringify({ command, papers: [a, b], warmups, runs, rows }, null, 1));
-  writeFileSync(join(out, 'paper-pairs.md'), `${command}\n\n${markdown}\n`);
-  console.log(`\n${markdown}\n\n(${join(out, 'paper-pairs.md')})`);
+  report(out, { papers: [a, b], warmups, runs, rows }, markdown);
+}
+
+/** `--mixed`: `--runs` runs of both papers in one hall (see the module header). */
+function mixedMain(args, a, b, warmup, exam) {
+  const count = Number(args.runs ?? 6);
+  if (!Number.isInteger(count) || count < 1) throw new Error('--runs must be a whole number ≥ 1');
+  const out = args.out || join(tmpdir(), `hallcbt-paper-mix-${Date.now()}`);
+  mkdirSync(out, { recursive: true });
+  const runs = [];
+  for (let k = 1; k <= warmup + count; k++) {
+    const notCounted = k <= warmup;
+    const dir = join(out, `${k}-mixed${notCounted ? '-warmup' : ''}`);
+    const began = new Date().toISOString().slice(11, 19);
+    const figures = mixedFigures(benchOnce([`--paper=${a}+${b}`, `--exam=${exam}`, '--hall='], dir, `run ${k}`));
+    if (!notCounted) runs.push(...figures.map((f) => ({ run: k, began, ...f })));
+    console.log(`run ${k}${notCounted ? ' (warm-up, not counted)' : ''} (${began} UTC): ${figures.map((f) => `${f.paper} start p50/p90/p99 ${f.startP50}/${f.startP90}/${f.startP99} ms`).join('; ')}`);
+  }
+  const { rows, markdown } = compareRuns(runs, a, b);
+  const paired = pairedRatios(runs, a, b);
+  report(out, { papers: [a, b], mixed: true, runs, rows, paired }, markdown, `Each run's own start p99 ratio (${a} ÷ ${b}, the same surge): ${paired.ratios.join(', ')}; median ${paired.median}.`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -13,7 +13,8 @@
  *          --out=DIR (results JSON, report, chart; default docs/ in full mode, else a temp dir)
  *          --keep-data (keep each run's DATA_DIR)  --wait-quiet=MIN (wait ≤ MIN minutes for load < 1.5)
  *          --render=RESULTS.json (no run: rewrite that run's report and chart from its saved figures)
- *          --paper=flat|flat180|utme (the paper seeded; default flat)
+ *          --paper=flat|flat180|utme (the paper seeded; default flat), or --paper=A+B (two
+ *          papers in one hall: exam runs only)
  *
  * Papers (fixtures.mjs `benchPaper`):
  *   flat  60 real questions, no sections: every candidate sits all 60 (issue 8's paper).
@@ -25,6 +26,12 @@
  *         route; the pre-seated attempts (steady hall, saturation) get what a start writes:
  *         a draw seed and the sectioned layout of the server's own draw (seed.mjs).
  *   e.g.  npm run bench -- --paper=utme --exam=1000 --hall=1000 --out=/tmp/b-utme
+ *   A+B   both papers in one hall (e.g. utme+flat180): an exam for each, the candidates of an
+ *         exam run alternate between them (A, B, A, …), so both papers' starts share one start
+ *         surge — the same seconds of the same machine and disk — and the run reports each
+ *         paper's start figures as well as the whole surge's (docs/benchmarks.md, "Both papers
+ *         in one surge"). No steady hall (its candidates are pre-seated on one exam): add --hall=.
+ *   e.g.  npm run bench -- --paper=utme+flat180 --exam=1000 --hall= --out=/tmp/b-mix
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,11 +85,22 @@ const MODES = {
   },
 };
 
+/**
+ * A `--paper` value: one of PAPERS, or two different ones joined by `+` (both in one hall).
+ * @throws Error naming the papers there are
+ */
+export function parsePaper(v) {
+  const names = v.split('+');
+  for (const name of names) if (!PAPERS.includes(name)) throw new Error(`unknown paper --paper=${v}; one of ${PAPERS.join(', ')}, or two of them joined by +`);
+  if (names.length > 2 || new Set(names).size !== names.length) throw new Error(`--paper=${v}: at most two different papers in one hall`);
+  return v;
+}
+
 const list = (v) => (v === '' ? [] : v.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0));
 
 /**
  * Parses argv into the run plan.
- * @returns {{mode, paper: 'flat'|'flat180'|'utme', exam: number[], hall: number[], outDir, writeDocs: boolean, keepData, waitQuietMin, ...windows}}
+ * @returns {{mode, paper: 'flat'|'flat180'|'utme'|string (two joined by +), exam: number[], hall: number[], outDir, writeDocs: boolean, keepData, waitQuietMin, ...windows}}
  * @throws Error on an unknown option or paper
  */
 export function parsePlan(argv) {
@@ -97,12 +115,10 @@ export function parsePlan(argv) {
     else if (k === '--keep-data') plan.keepData = true;
     else if (k === '--wait-quiet') plan.waitQuietMin = Number(v) || 10;
     else if (k === '--render') plan.render = v;
-    else if (k === '--paper') {
-      if (!PAPERS.includes(v)) throw new Error(`unknown paper --paper=${v}; one of ${PAPERS.join(', ')}`);
-      plan.paper = v;
-    }
+    else if (k === '--paper') plan.paper = parsePaper(v);
     else throw new Error(`unknown option ${a}; see scripts/bench/plan.mjs`);
   }
+  if (plan.paper.includes('+') && plan.hall.length) throw new Error(`--paper=${plan.paper} runs exam runs only (a steady hall's candidates are pre-seated on one exam): add --hall=`);
   plan.writeDocs = mode === 'full' && plan.outDir === null;
   plan.outDir ??= mode === 'full' ? DOCS : join(tmpdir(), `hallcbt-bench-${mode}`);
   return plan;

@@ -50,6 +50,14 @@ export class Recorder {
     }
   }
 
+  /**
+   * Records an answered request `r` (what `send` returned) under `type` as well: the same
+   * latency counted in a second histogram (a two-paper hall's starts, per paper).
+   */
+  record(type, r) {
+    this.hist(this.hists, type).record((r.doneAt - r.sentAt) * 1000);
+  }
+
   error(type, reason, sample) {
     const k = `${type} ${reason}`;
     this.errors[k] = (this.errors[k] ?? 0) + 1;

@@ -60,6 +60,7 @@ function generated(results, mdPath, chartPath) {
 
 /** The report's "Paper" line: which paper (`--paper=`), its sections and draws, its content. */
 function paperLine(p) {
+  if (p.mix) return [`- Papers: ${p.name} (\`--paper=${p.name}\`), one exam each in one hall; an exam run's candidates alternate between them (${p.mix.map((m) => m.name).join(', ')}, …), so both papers' starts share one surge.`, ...p.mix.map(paperLine)].join('\n');
   const content = `${p.chars.toLocaleString('en')} characters; ${p.withMathSymbols} with maths symbols, ${p.withHtmlOrMarkdown} with inline HTML/Markdown/$`;
   if (!p.sections) return `- Paper: ${p.name ?? 'flat'} (\`--paper=${p.name ?? 'flat'}\`), ${p.questions} MCQs from ${(p.sources ?? p.subjects).join(', ')} (${content}), no sections: every candidate sits all ${p.questions}; shuffled questions and choices.`;
   const draws = p.sections.map((s) => `${s.name} ${s.draw ?? s.questions} of ${s.questions}${s.compulsory ? '' : ' (optional)'}`).join(', ');

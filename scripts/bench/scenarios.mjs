@@ -56,14 +56,23 @@ export async function examRun(n, cfg, receiver, log) {
   const run = await prepareRun({ seated: 0, credits: n + 200, receiverUrl: receiver.url, paper: cfg.paper, ...cfg.saturation, log });
   receiver.reset();
   receiver.setSecret(run.seed.webhookSecret);
-  const candidates = Array.from({ length: n }, (_, i) => ({ studentId: `C${String(i + 1).padStart(5, '0')}`, pin: String(randomInt(10000)).padStart(4, '0') }));
+  // two papers in one hall (--paper=A+B): candidate i sits exam i mod 2, so both share the surge
+  const mix = run.seed.mix;
+  const candidates = Array.from({ length: n }, (_, i) => {
+    const c = { studentId: `C${String(i + 1).padStart(5, '0')}`, pin: String(randomInt(10000)).padStart(4, '0') };
+    return mix ? { ...c, ...mix[i % mix.length] } : c;
+  });
   const target = { host: '127.0.0.1', port: run.server.port };
-  const gens = await startGenerators({ target, candidates, questions: run.seed.questions, perCandidate: run.seed.perCandidate, accessCode: run.seed.accessCode, baselinePath: run.baseline.path, processes: generatorsFor(n), ...PROBES });
+  const gens = await startGenerators({ target, candidates, questions: run.seed.allQuestions, perCandidate: run.seed.perCandidate, accessCode: run.seed.accessCode, baselinePath: run.baseline.path, processes: generatorsFor(n), ...PROBES });
   const out = { scenario: 'exam', n, generators: generatorsFor(n), connected: gens.connected, saturation: run.saturation, baseline: run.baseline.label, phases: {} };
   try {
     log(`  start surge: ${n} candidates within ${cfg.startWindowMs / 1000} s`);
     out.phases.start = await measured(run.server, gens, { kind: 'start', windowMs: cfg.startWindowMs, saves: true, settleMs: 2000, deadlineMs: cfg.startWindowMs + cfg.startTimeoutMs + 5000, timeouts: { start: cfg.startTimeoutMs } });
     log(`    started ${out.phases.start.started}/${n}; start p99 ${out.phases.start.requests.start?.p99 ?? '-'} ms; errors ${out.phases.start.errorCount}`);
+    for (const m of mix ?? []) {
+      const r = out.phases.start.requests[`start:${m.paper}`];
+      log(`    ${m.paper}: ${r?.count ?? 0} starts, p50/p90/p99 ${r?.p50 ?? '-'}/${r?.p90 ?? '-'}/${r?.p99 ?? '-'} ms`);
+    }
     out.phases.fill = await measured(run.server, gens, { kind: 'fill', windowMs: cfg.fillWindowMs, settleMs: 1000, deadlineMs: cfg.fillWindowMs + 60_000 });
     await waitFlushed(run.server.baseUrl);
     if (cfg.examHallMs) await steadyPhases(run, gens, { ...cfg, hallMs: cfg.examHallMs }, out, log);

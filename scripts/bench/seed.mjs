@@ -44,21 +44,41 @@ async function call(baseUrl, method, path, body, apiKey) {
 }
 
 /**
- * Registers a workspace, creates the exam and loads the paper.
- * @param {{webhookUrl: string, paper?: 'flat'|'flat180'|'utme'}} o
+ * Registers a workspace, creates the exam and loads the paper. A mixed paper (`utme+flat180`,
+ * plan.mjs `--paper=A+B`) gets one exam per paper in the same workspace: the first paper's
+ * exam is the seed's own (its `examId`, `accessCode`, `questions`, …, as for that paper alone),
+ * and `mix` lists both exams, so a run's candidates can alternate between them and both papers'
+ * starts share one surge (the same machine, disk and minute: scenarios.mjs `examRun`).
+ * @param {{webhookUrl: string, paper?: string}} o  paper: 'flat' | 'flat180' | 'utme' | 'A+B'
  * @returns {{workspaceId, apiKey, webhookSecret, examId, accessCode, paper: string,
  *   sections: {name, draw, compulsory}[] | null, perCandidate: number,
- *   questions: {id, optionIds: string[], correct: string, section: string | null}[]}}
- *   perCandidate: the questions each candidate is given (all of them on the flat paper)
+ *   questions: {id, optionIds: string[], correct: string, section: string | null}[],
+ *   mix: {paper, examId, accessCode, perCandidate}[] | null, allQuestions: object[]}}
+ *   perCandidate: the questions each candidate is given (all of them on the flat paper);
+ *   allQuestions: every exam's questions (the first paper's first), for answering
  */
 export async function seedOverHttp(baseUrl, { webhookUrl, paper = 'flat' }) {
-  const p = benchPaper(paper);
   const ws = await call(baseUrl, 'POST', '/workspaces/standalone', {
     name: 'Benchmark hall',
     ownerName: 'Bench Owner',
     email: `bench.${Date.now()}.${base62(6)}@example.com`,
     webhookUrl,
   });
+  const exams = [];
+  for (const name of paper.split('+')) exams.push(await createExam(baseUrl, ws, benchPaper(name)));
+  const [first] = exams;
+  return {
+    workspaceId: ws.id,
+    apiKey: ws.apiKey,
+    webhookSecret: ws.webhookSecret,
+    ...first,
+    mix: exams.length > 1 ? exams.map((e) => ({ paper: e.paper, examId: e.examId, accessCode: e.accessCode, perCandidate: e.perCandidate })) : null,
+    allQuestions: exams.flatMap((e) => e.questions),
+  };
+}
+
+/** Creates paper `p`'s exam in workspace `ws`, loads its questions and publishes it. */
+async function createExam(baseUrl, ws, p) {
   const settings = { durationMins: 180, maxTabViolations: 100, shuffleQuestions: true, shuffleChoices: true, showResultAfter: true };
   const exam = await call(
     baseUrl,
@@ -66,15 +86,12 @@ export async function seedOverHttp(baseUrl, { webhookUrl, paper = 'flat' }) {
     '/exams',
     p.sections
       ? { workspaceId: ws.id, title: 'Mock UTME paper (benchmark)', ...settings, sections: p.sections, isPublished: false }
-      : { workspaceId: ws.id, title: 'Mock WAEC/NECO paper (benchmark)', ...settings, isPublished: true },
+      : { workspaceId: ws.id, title: `Mock WAEC/NECO paper, ${p.questions.length} questions (benchmark)`, ...settings, isPublished: true },
     ws.apiKey,
   );
   const bulk = await call(baseUrl, 'POST', '/questions/bulk', { workspaceId: ws.id, examId: exam.id, questions: p.questions }, ws.apiKey);
   if (p.sections) await call(baseUrl, 'PATCH', `/exams/${exam.id}`, { isPublished: true }, ws.apiKey);
   return {
-    workspaceId: ws.id,
-    apiKey: ws.apiKey,
-    webhookSecret: ws.webhookSecret,
     examId: exam.id,
     accessCode: exam.accessCode,
     paper: p.name,

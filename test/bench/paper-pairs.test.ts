@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { compareRuns, median, runFigures, runPlan } from '../../scripts/bench/paper-pairs.mjs';
+import { compareRuns, median, mixedFigures, pairedRatios, runFigures, runPlan } from '../../scripts/bench/paper-pairs.mjs';
 
 /** A results-full.json of scripts/bench/run.mjs, reduced to what the comparison reads. */
 function results(paper: string, startP99: number, saveP99: number | null) {
@@ -49,5 +49,25 @@ describe('npm run bench:papers', () => {
     expect(save).toMatchObject({ a: 1.45, b: 1.5, ratio: 0.97 });
     expect(markdown).toContain('| start p99 (ms) | 31 | 30 | 1.03 | 80, 31, 29 | 30, 32, 28 |');
     expect(markdown).toContain('utme (3 runs)');
+  });
+
+  it('--mixed: reads both papers of one surge from the same run, and pairs each run with itself', () => {
+    const start = (p99: number) => ({ p50: p99 / 10, p90: p99 / 4, p99 });
+    const mixed = (utme: number, flat: number) => ({
+      paper: { name: 'utme+flat180', mix: [{ name: 'utme' }, { name: 'flat180' }] },
+      runs: [{ scenario: 'exam', phases: { start: { requests: { start: start(Math.max(utme, flat)), 'start:utme': start(utme), 'start:flat180': start(flat) }, server: { cpuSec: 4 } } } }],
+    });
+    expect(mixedFigures(mixed(22, 20))).toEqual([
+      { paper: 'utme', startP50: 2.2, startP90: 5.5, startP99: 22, startCpuSec: null, saveP99: null },
+      { paper: 'flat180', startP50: 2, startP90: 5, startP99: 20, startCpuSec: null, saveP99: null },
+    ]);
+    const noFlat = mixed(22, 20);
+    delete (noFlat.runs[0]!.phases.start.requests as Record<string, unknown>)['start:flat180'];
+    expect(() => mixedFigures(noFlat)).toThrow(/no starts of flat180/);
+    // one surge with a long disk stall lifts both papers' p99 together: the run's own ratio stays near 1
+    const runs = [mixed(22, 20), mixed(200, 190), mixed(15, 16)].flatMap((r, i) => mixedFigures(r).map((f: object) => ({ run: i + 1, ...f })));
+    expect(pairedRatios(runs, 'utme', 'flat180')).toEqual({ ratios: [1.1, 1.05, 0.94], median: 1.05 });
+    // the run-by-run table leaves out what a mixed run cannot tell apart (server CPU per paper)
+    expect(compareRuns(runs, 'utme', 'flat180').rows.map((r: { figure: string }) => r.figure)).toEqual(['start p50 (ms)', 'start p90 (ms)', 'start p99 (ms)']);
   });
 });

@@ -46,6 +46,13 @@ describe('npm run bench --paper option', () => {
     expect(parsePlan(['--smoke', '--paper=flat180']).paper).toBe('flat180');
     expect(() => parsePlan(['--paper=waec'])).toThrow(/unknown paper --paper=waec/);
   });
+
+  it('takes two papers for one hall, exam runs only', () => {
+    expect(parsePlan(['--smoke', '--paper=utme+flat180', '--hall=']).paper).toBe('utme+flat180');
+    expect(() => parsePlan(['--paper=utme+flat180'])).toThrow(/exam runs only.*--hall=/);
+    expect(() => parsePlan(['--paper=utme+utme', '--hall='])).toThrow(/two different papers/);
+    expect(() => parsePlan(['--paper=utme+waec', '--hall='])).toThrow(/unknown paper --paper=utme\+waec/);
+  });
 });
 
 describeReal('the benchmark UTME paper', () => {
@@ -81,6 +88,35 @@ describeReal('the benchmark UTME paper', () => {
         expect(new Set(resumed.questions.map((q) => q.id))).toEqual(new Set(seated.given.map((i: number) => seed.questions[i].id)));
         // a real start of a new candidate gives the same shape of paper
         expectUtmeSitting(await start(server.baseUrl, { accessCode: seed.accessCode, studentId: 'NEW001', candidateName: 'New Candidate', candidatePin: '4321' }));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('seeds two papers in one hall: an exam each in one workspace, the first paper\'s exam the seed\'s own', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-mix-bench-'));
+    try {
+      const server = await startServer({ dataDir, source: true, probe: false });
+      try {
+        const seed = await seedOverHttp(server.baseUrl, { webhookUrl: 'http://127.0.0.1:9/hook', paper: 'utme+flat180' });
+        expect(seed.mix.map((m: { paper: string; perCandidate: number }) => [m.paper, m.perCandidate])).toEqual([['utme', 180], ['flat180', 180]]);
+        expect(seed.examId).toBe(seed.mix[0].examId);
+        expect(seed.accessCode).toBe(seed.mix[0].accessCode);
+        expect(seed.mix[1].accessCode).not.toBe(seed.accessCode);
+        expect(seed.questions).toHaveLength(225);
+        expect(seed.allQuestions).toHaveLength(405);
+        const byId = new Set(seed.allQuestions.map((q: { id: string }) => q.id));
+        expect(byId.size).toBe(405);
+        // a candidate of each exam gets its own paper, every question among the seed's
+        const utme = await start(server.baseUrl, { accessCode: seed.mix[0].accessCode, studentId: 'MIX001', candidateName: 'A', candidatePin: '1234' });
+        expectUtmeSitting(utme);
+        const flat = await start(server.baseUrl, { accessCode: seed.mix[1].accessCode, studentId: 'MIX002', candidateName: 'B', candidatePin: '1234' });
+        expect(flat.questions).toHaveLength(180);
+        expect(flat.sections ?? []).toEqual([]);
+        for (const q of [...utme.questions, ...flat.questions]) expect(byId.has(q.id)).toBe(true);
       } finally {
         await server.stop();
       }
