@@ -22,9 +22,10 @@
  * `--mixed`: both papers in one hall instead (`npm run bench -- --paper=A+B --hall=`,
  * plan.mjs): each run's candidates alternate between the two exams, so both papers' starts
  * share the same surge — the same seconds of the machine and the disk, whose stalls decide
- * the slowest 1 % of a run (docs/benchmarks.md, "Both papers in one surge"). Each run gives
- * both papers' start figures (N ÷ 2 starts each); the table is as above, over `--runs` runs
- * (no server CPU per paper, no steady hall), with each run's own p99 ratio and their median.
+ * the slowest 1 % of a run (docs/benchmarks.md, "With the disk taken out, and with both
+ * papers in one surge"). Each run gives both papers' start figures (N ÷ 2 starts each); the
+ * table is as above, over `--runs` runs (no server CPU per paper, no steady hall), with each
+ * run's own p99 ratio and their median.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

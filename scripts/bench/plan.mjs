@@ -29,8 +29,9 @@
  *   A+B   both papers in one hall (e.g. utme+flat180): an exam for each, the candidates of an
  *         exam run alternate between them (A, B, A, …), so both papers' starts share one start
  *         surge — the same seconds of the same machine and disk — and the run reports each
- *         paper's start figures as well as the whole surge's (docs/benchmarks.md, "Both papers
- *         in one surge"). No steady hall (its candidates are pre-seated on one exam): add --hall=.
+ *         paper's start figures as well as the whole surge's (docs/benchmarks.md, "With the
+ *         disk taken out, and with both papers in one surge"). No steady hall (its
+ *         candidates are pre-seated on one exam): add --hall=.
  *   e.g.  npm run bench -- --paper=utme+flat180 --exam=1000 --hall= --out=/tmp/b-mix
  */
 import { tmpdir } from 'node:os';
