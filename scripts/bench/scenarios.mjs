@@ -60,7 +60,9 @@ export async function examRun(n, cfg, receiver, log) {
   const mix = run.seed.mix;
   const candidates = Array.from({ length: n }, (_, i) => {
     const c = { studentId: `C${String(i + 1).padStart(5, '0')}`, pin: String(randomInt(10000)).padStart(4, '0') };
-    return mix ? { ...c, ...mix[i % mix.length] } : c;
+    if (!mix) return c;
+    const { accessCode, paper, perCandidate } = mix[i % mix.length];
+    return { ...c, accessCode, paper, perCandidate };
   });
   const target = { host: '127.0.0.1', port: run.server.port };
   const gens = await startGenerators({ target, candidates, questions: run.seed.allQuestions, perCandidate: run.seed.perCandidate, accessCode: run.seed.accessCode, baselinePath: run.baseline.path, processes: generatorsFor(n), ...PROBES });
