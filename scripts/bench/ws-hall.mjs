@@ -33,10 +33,13 @@
  *          --put-candidates=200 --procs=2 --flush-ms=MS (the server's CBT_FLUSH_INTERVAL_MS;
  *          default: the hall's default) --no-monitor (no SSE client: what the monitor costs)
  *          --no-build --out=FILE.json
+ *          --server-log=PREFIX (keep each run's hall log as PREFIX-<n>-<run>.log: with
+ *          BENCH_SERVER_NODE_ARGS="--trace-gc-nvp" it holds V8's line per collection, which
+ *          scripts/bench/gc-nvp.mjs sums up; BENCH_ECHO_NODE_ARGS gives the echo node flags)
  * Exported: `measureWsHall(opts)` (test/bench/ws-hall.test.ts, a CI-sized run).
  */
 import { fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +74,9 @@ async function loadProcess(mode, init) {
 /** Starts the bare echo server; resolves {pid, baseUrl, stop()}. */
 async function startEcho() {
   const port = await freePort();
-  const child = fork(ECHO, [String(port)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+  // BENCH_ECHO_NODE_ARGS (space-separated) adds node flags for diagnosis, as BENCH_SERVER_NODE_ARGS does the hall's
+  const execArgv = (process.env.BENCH_ECHO_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = fork(ECHO, [String(port)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (c) => reject(new Error(`echo server exited (${c})`)));
@@ -149,7 +154,7 @@ async function openAll(baseUrl, candidates, k, echo) {
  * @returns {Promise<object>} `{n, hall: {save, durable, put, …, rss}, echo: {save, rss}, ratio, holds}` (ms, MB, KB)
  */
 export async function measureWsHall(o) {
-  const { n, seconds = 30, warm = 5, rate = 2500, putRate = 200, putCandidates = 200, procs: k = 2, flushMs = null, watch = true, source = false, log = () => {} } = o;
+  const { n, seconds = 30, warm = 5, rate = 2500, putRate = 200, putCandidates = 200, procs: k = 2, flushMs = null, watch = true, source = false, serverLog = null, log = () => {} } = o;
   const env = flushMs ? { CBT_FLUSH_INTERVAL_MS: String(flushMs) } : {};
   if (fileLimit() < n + 2000) throw new Error(`the open-files limit (${fileLimit()}) cannot hold ${n} sockets in one process: raise ulimit -n`);
   const dataDir = mkdtempSync(join(tmpdir(), 'hallcbt-wshall-'));
@@ -255,6 +260,7 @@ export async function measureWsHall(o) {
     for (const c of kids) c.kill('SIGKILL');
     echo?.stop();
     if (server) await server.stop();
+    if (serverLog) copyFileSync(join(dataDir, 'server.log'), serverLog);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -302,6 +308,7 @@ async function main() {
     else if (key === '--no-build') o.build = false;
     else if (key === '--no-monitor') o.watch = false;
     else if (key === '--out') o.out = v;
+    else if (key === '--server-log') o.serverLogPrefix = v;
     else throw new Error(`unknown option ${arg}; see scripts/bench/ws-hall.mjs`);
   }
   console.log(`open files: ${fileLimit()} per process`);
@@ -311,7 +318,9 @@ async function main() {
     const runs = [];
     for (let r = 1; r <= o.runs; r++) {
       console.log(`${n} candidates, run ${r}/${o.runs}: ${o.rate} saves/s over the channels from ${o.procs} processes + ${o.putRate}/s over PUT, ${o.seconds} s (after ${o.warm} s)${o.flushMs ? `, flush every ${o.flushMs} ms` : ''}`);
-      const m = await measureWsHall({ ...o, n, log: console.log });
+      const serverLog = o.serverLogPrefix ? `${o.serverLogPrefix}-${n}-${r}.log` : null;
+      const m = await measureWsHall({ ...o, n, serverLog, log: console.log });
+      if (serverLog) console.log(`  the hall's log (its stdout and stderr): ${serverLog}`);
       console.log(`  ratio save p99 ÷ echo p99 = ${m.ratio}; ${m.holds ? 'holds' : `misses: ${Object.entries(m.checks).filter(([, ok]) => !ok).map(([c]) => c).join(', ')}`}`);
       runs.push(m);
     }
