@@ -16,34 +16,25 @@
  * Options: --sockets=10000 --rate=2500 --seconds=12 --garbage-kb=0 --retain=0
  */
 import { fork } from 'node:child_process';
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
 import { parseNvp, summarise } from './gc-nvp.mjs';
 import { freePort } from './server.mjs';
+import { listenEcho } from './ws-echo.mjs';
 
-/** The server side: echoes frames, with the garbage and the retained objects asked for. */
+/** The server side: echoes frames (ws-echo.mjs), with the garbage and the retained objects asked for. */
 function serve(port, garbageKb, retain) {
   let sink = null;
   let held = [];
   setInterval(() => (held = []), 500);
-  const server = createServer((_req, res) => res.writeHead(426).end());
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false });
-  server.on('upgrade', (req, socket, head) => {
-    socket.on('error', () => socket.destroy());
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.on('error', () => ws.terminate());
-      ws.on('message', (data, isBinary) => {
-        // ~128 bytes an object: 8 per KB, dead at once
-        for (let i = 0; i < garbageKb * 8; i++) sink = { a: i, b: sink === null ? 0 : 1, c: 'x', d: null, e: [i] };
-        for (let i = 0; i < retain; i++) held.push({ a: i, b: 2, c: 'y', d: null, e: null, f: null, g: 0 });
-        ws.send(data, { binary: isBinary });
-      });
-    });
-  });
+  const work = () => {
+    // ~128 bytes an object: 8 per KB, dead at once
+    for (let i = 0; i < garbageKb * 8; i++) sink = { a: i, b: sink === null ? 0 : 1, c: 'x', d: null, e: [i] };
+    for (let i = 0; i < retain; i++) held.push({ a: i, b: 2, c: 'y', d: null, e: null, f: null, g: 0 });
+  };
   // the parent asks for the server's clock (ms since it started: the nvp lines' clock)
   process.on('message', () => process.send({ now: performance.now() }));
-  server.listen(port, '127.0.0.1', () => process.send({ listening: port }));
+  listenEcho(port, work, () => process.send({ listening: port }));
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

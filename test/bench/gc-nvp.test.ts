@@ -1,9 +1,11 @@
 /**
  * scripts/bench/gc-nvp.mjs: reads V8's `--trace-gc-nvp` lines and sums up a process's
  * collections over a window (docs/benchmarks.md, "What the collections cost at 10,000
- * channels"). One real node process under the flag, and the arithmetic on known lines.
+ * channels"). One real node process under the flag, the arithmetic on known lines, and
+ * scripts/bench/echo-gc.mjs at a CI size (50 sockets, 2 s).
  */
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { byProcess, parseNvp, summarise } from '../../scripts/bench/gc-nvp.mjs';
@@ -42,4 +44,16 @@ describe('gc-nvp: the collections of a --trace-gc-nvp log', () => {
     const log = [line('7:0x1', 10, 's', 1, 1e6, 0, 0, 5e6), line('7:0x2', 10, 's', 1, 1e6, 0, 0, 90e6), line('8:0x1', 20, 's', 1, 1e6, 0, 0, 20e6)].join('\n');
     expect(byProcess(parseNvp(log)).map(([p]: [string]) => p)).toEqual(['[7:0x2]', '[8:0x1]', '[7:0x1]']);
   });
+
+  it('echo-gc.mjs measures a bare echo with garbage and kept objects, and refuses an unknown option', () => {
+    const script = fileURLToPath(new URL('../../scripts/bench/echo-gc.mjs', import.meta.url));
+    const r = spawnSync(process.execPath, [script, '--sockets=50', '--rate=500', '--seconds=2', '--garbage-kb=4', '--retain=4'], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^50 sockets, 500 frames\/s, garbage 4 KB \+ 4 kept objects a frame: round trip p50 [\d.]+ p99 [\d.]+ max [\d.]+ ms \(n (\d+)\); [\d.]+ scavenges\/s/);
+    // every frame of the 2 measured seconds came back
+    expect(Number(/\(n (\d+)\)/.exec(r.stdout)![1])).toBeGreaterThanOrEqual(990);
+    const bad = spawnSync(process.execPath, [script, '--sockts=50'], { encoding: 'utf8', timeout: 20_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/unknown option --sockts=50/);
+  }, 90_000);
 });
