@@ -150,7 +150,7 @@ async function openAll(baseUrl, candidates, k, echo) {
 
 /**
  * One run at `n` candidates (see the file's comment).
- * @param {{n: number, seconds?: number, warm?: number, rate?: number, putRate?: number, putCandidates?: number, procs?: number, source?: boolean, log?: Function}} o
+ * @param {{n: number, seconds?: number, warm?: number, rate?: number, putRate?: number, putCandidates?: number, procs?: number, source?: boolean, serverLog?: string | null, log?: Function}} o  serverLog: where to copy the hall's log (its stdout and stderr) before its data directory goes
  * @returns {Promise<object>} `{n, hall: {save, durable, put, …, rss}, echo: {save, rss}, ratio, holds}` (ms, MB, KB)
  */
 export async function measureWsHall(o) {
