@@ -71,6 +71,7 @@ async function main() {
   const frame = JSON.stringify({ i: 1, q: 'q'.repeat(26), o: 'o'.repeat(26), s: 12 });
   const t0 = performance.now();
   let k = 0;
+  let measuredSent = 0;
   let from = null;
   await new Promise((resolve) => {
     const iv = setInterval(() => {
@@ -81,6 +82,7 @@ async function main() {
         const s = socks[k % socks.length];
         s.sent.push({ at: performance.now(), measured });
         s.ws.send(frame);
+        if (measured) measuredSent++;
       }
       if (elapsed >= 2000 + o.seconds * 1000) {
         clearInterval(iv);
@@ -91,7 +93,9 @@ async function main() {
   child.send('now');
   const to = (await ask()).now;
   const start = (await from).now;
-  await sleep(1000);
+  // every reply back (a busy machine may hold some for a while), at most 10 s; then the log's last lines
+  for (const deadline = Date.now() + 10_000; times.length < measuredSent && Date.now() < deadline; ) await sleep(50);
+  await sleep(500);
   child.kill();
   for (const s of socks) s.ws.terminate();
   times.sort((a, b) => a - b);
@@ -100,7 +104,7 @@ async function main() {
   const gc = summarise(rows, start, to);
   console.log(
     `${o.sockets} sockets, ${o.rate} frames/s, garbage ${o['garbage-kb']} KB + ${o.retain} kept objects a frame: ` +
-      `round trip p50 ${q(0.5)} p99 ${q(0.99)} max ${q(1)} ms (n ${times.length}); ` +
+      `round trip p50 ${q(0.5)} p99 ${q(0.99)} max ${q(1)} ms (n ${times.length} of ${measuredSent}); ` +
       `${gc.scavengesPerS} scavenges/s, pause p50 ${gc.scavengePause.p50} max ${gc.scavengePause.max} ms, copied ${gc.copiedMBps} MB/s, allocated ${gc.allocMBps} MB/s, paused ${gc.pausedShare} % of the time`,
   );
   process.exit(0);
