@@ -53,6 +53,8 @@ async function main() {
   const ask = () => new Promise((r) => child.once('message', r));
   await ask(); // listening
   const socks = [];
+  /** round trips of the measured frames (ms) */
+  const times = [];
   let open = 0;
   for (let i = 0; i < o.sockets; i++) {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
@@ -66,7 +68,6 @@ async function main() {
     socks.push({ ws, sent });
     if (i % 500 === 499) await sleep(20);
   }
-  const times = [];
   for (const deadline = Date.now() + 60_000; open < o.sockets; await sleep(50)) if (Date.now() > deadline) throw new Error(`only ${open} of ${o.sockets} sockets opened`);
   const frame = JSON.stringify({ i: 1, q: 'q'.repeat(26), o: 'o'.repeat(26), s: 12 });
   const t0 = performance.now();
