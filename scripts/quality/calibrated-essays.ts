@@ -3,8 +3,9 @@
  * test/fixtures/quality/essay-marking*: for each question the examiner is simulated marking
  * the first 3 scripts of `markFirst` (with the set's human marks), the rest are recommended,
  * and Spearman ρ and the mean absolute error (share of the question's marks) are computed on
- * the rest. Also, before any calibration: scripts a person gave ≥ 75% that are recommended
- * below 40%, and on-topic scripts (examiner > 0) recommended 0; and per set, the mean absolute
+ * the rest. Also, before any calibration: the mean absolute error over every script, scripts
+ * a person gave ≥ 75% that are recommended below 40% and scripts a person gave ≤ 25% that are
+ * recommended 60% or more; on-topic scripts (examiner > 0) recommended 0 after it; and per set, the mean absolute
  * error of the recommendations at each confidence level (does "medium" err less than "low"?).
  *
  * Run: `npx tsx scripts/quality/calibrated-essays.ts <set directory> [...]` (for example
@@ -32,6 +33,10 @@ export interface CalibratedQuestion {
   rawMaeShare: number;
   /** before calibration: scripts a person gave ≥ 75% recommended below 40%, with the confidence given */
   highLow: { script: string; examiner: number; recommended: number; confidence: string }[];
+  /** before calibration: scripts a person gave ≤ 25% recommended 60% or more, with the confidence given */
+  lowHigh: { script: string; examiner: number; recommended: number; confidence: string }[];
+  /** before calibration: the mean absolute error over every script of the question (share of its marks) */
+  beforeMaeShare: number;
   /** after calibration: on-topic scripts (examiner > 0) recommended 0 */
   onTopicZero: string[];
   rows: { script: string; examiner: number; recommended: number; raw: number; confidence: string }[];
@@ -65,6 +70,8 @@ export function measureQuestion(q: MarkedQuestion): CalibratedQuestion {
     rawRho: spearman(rows.map((r) => r.examiner), rows.map((r) => r.raw)),
     rawMaeShare: mae('raw'),
     highLow: before.recommendations.filter((r) => human.get(r.id)! >= 0.75 * q.marks && r.totalScore < 0.4 * q.marks).map((r) => ({ script: r.id, examiner: human.get(r.id)!, recommended: r.totalScore, confidence: r.confidence })),
+    lowHigh: before.recommendations.filter((r) => human.get(r.id)! <= 0.25 * q.marks && r.totalScore >= 0.6 * q.marks).map((r) => ({ script: r.id, examiner: human.get(r.id)!, recommended: r.totalScore, confidence: r.confidence })),
+    beforeMaeShare: before.recommendations.reduce((s, r) => s + Math.abs(human.get(r.id)! - r.totalScore) / q.marks, 0) / before.recommendations.length,
     onTopicZero: rows.filter((r) => r.examiner > 0 && r.recommended === 0).map((r) => r.script),
     rows,
   };
@@ -74,7 +81,7 @@ export function measureQuestion(q: MarkedQuestion): CalibratedQuestion {
 export function measureSet(dir: string) {
   const questions = loadMarkedQuestions('all', dir).map(measureQuestion);
   const mean = (f: (q: CalibratedQuestion) => number) => questions.reduce((s, q) => s + f(q), 0) / questions.length;
-  return { questions, rho: mean((q) => q.rho), maeShare: mean((q) => q.maeShare), rawRho: mean((q) => q.rawRho), rawMaeShare: mean((q) => q.rawMaeShare) };
+  return { questions, rho: mean((q) => q.rho), maeShare: mean((q) => q.maeShare), rawRho: mean((q) => q.rawRho), rawMaeShare: mean((q) => q.rawMaeShare), beforeMaeShare: mean((q) => q.beforeMaeShare) };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -92,6 +99,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     for (const q of m.questions) {
       console.log(`  ${q.question} (${q.marks}): rho ${q.rho.toFixed(3)}, MAE ${pct(q.maeShare)} | uncalibrated rho ${q.rawRho.toFixed(3)}, MAE ${pct(q.rawMaeShare)} | marked ${q.marked.join(', ')}`);
       if (q.highLow.length) console.log(`    before calibration, >=75% recommended <40%: ${q.highLow.map((h) => `${h.script} (${h.examiner} → ${h.recommended}, confidence ${h.confidence})`).join('; ')}`);
+      if (q.lowHigh.length) console.log(`    before calibration, <=25% recommended >=60%: ${q.lowHigh.map((h) => `${h.script} (${h.examiner} → ${h.recommended}, confidence ${h.confidence})`).join('; ')}`);
       if (q.onTopicZero.length) console.log(`    on-topic recommended 0: ${q.onTopicZero.join(', ')}`);
       if (process.argv.includes('--rows')) for (const r of q.rows) console.log(`    ${r.script}: examiner ${r.examiner}, recommended ${r.recommended} (${r.confidence}), uncalibrated ${r.raw}`);
     }
@@ -105,6 +113,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     }
     console.log(`by confidence after calibration: ${['high', 'medium', 'low'].filter((c) => byConfidence.has(c)).map((c) => `${c} ${byConfidence.get(c)!.n} scripts, MAE ${pct(byConfidence.get(c)!.abs / byConfidence.get(c)!.n)}`).join('; ')}`);
     const highLow = m.questions.reduce((s, q) => s + q.highLow.length, 0);
-    console.log(`before calibration, scripts a person gave >=75% recommended <40%: ${highLow}; on-topic recommended 0 after: ${m.questions.reduce((s, q) => s + q.onTopicZero.length, 0)}`);
+    const lowHigh = m.questions.flatMap((q) => q.lowHigh);
+    console.log(`before calibration, every script: MAE ${pct(m.beforeMaeShare)}; a person gave >=75% recommended <40%: ${highLow}; a person gave <=25% recommended >=60%: ${lowHigh.length} (${lowHigh.filter((h) => h.confidence === 'low').length} of them "low")`);
+    console.log(`on-topic recommended 0 after: ${m.questions.reduce((s, q) => s + q.onTopicZero.length, 0)}`);
   }
 }

@@ -4,7 +4,8 @@
  * examiner has marked teach the engine that examiner's scale for this question. Each
  * script's raw evidence (the rubric engine's share of marks, its similarity to the model
  * answer) is fitted to the examiner's marks by a monotone fit (monotone.ts), blended with
- * the marks of the most similar marked scripts. Stateless: refitted on every call. Pure.
+ * the marks of the most similar marked scripts; before any mark, the batch's strongest
+ * scripts set the scale (cohortScale). Stateless: refitted on every call. Pure.
  */
 import type { Evaluation, GradeEssaysRequest } from '../../generation/schemas.js';
 import { isContentWord, stem, words } from '../../generation/text/nlp.js';
@@ -44,6 +45,14 @@ const FIRST_AT = [0.15, 0.45, 0.75];
 const ANCHOR_WEIGHT = 0.5;
 /** Most a script's nearest marked scripts move its fitted mark (share of the way to their marks). */
 const NEIGHBOUR_SHARE = 0.1;
+/** Scripts with words a batch needs before its own strongest scripts set the evidence scale (cohortScale). */
+const COHORT_MIN = 6;
+/** Where the batch's reference script sits: this share of the way down from its strongest (the top decile). */
+const COHORT_TOP = 0.1;
+/** Power on evidence ÷ the reference's: convex, so a weak script is not lifted as far as a strong one. */
+const COHORT_POWER = 1.5;
+/** Highest scaled evidence kept (for the fit: scripts beyond the reference stay ranked). */
+const COHORT_CAP = 1.5;
 
 type Vector = Map<string, number>;
 
@@ -115,6 +124,24 @@ function gather(input: GradeEssaysInput, lexicon?: Lexicon, given?: readonly (Ev
 }
 
 /**
+ * The batch's evidence on its own scale (docs/decisions.md, "Before any mark, the batch's
+ * strongest scripts set the scale"): each script's evidence divided by that of the script
+ * a tenth of the way down from the strongest (COHORT_TOP), to the power COHORT_POWER,
+ * capped at COHORT_CAP. The rubric engine's totals are squeezed low on schemes it was not
+ * written for (a script an examiner gave full marks can get a third), while its ranking
+ * holds up better; in a batch of a class's scripts the top decile are good answers. Null
+ * when fewer than COHORT_MIN scripts have words, or none has evidence (the engine's own
+ * scale is kept). Each value ≥ 0; 1 is the reference script.
+ */
+function cohortScale(evidence: readonly Evidence[]): number[] | null {
+  const xs = evidence.filter((e) => e.words > 0).map((e) => e.x).sort((a, b) => b - a);
+  if (xs.length < COHORT_MIN) return null;
+  const ref = xs[Math.ceil(xs.length * COHORT_TOP) - 1]!;
+  if (!(ref > 0)) return null;
+  return evidence.map((e) => Math.min(COHORT_CAP, (e.x / ref) ** COHORT_POWER));
+}
+
+/**
  * The unmarked scripts to mark next, most informative first: spread over the raw evidence
  * scale. First the scripts nearest 15%, 45% and 75% down the batch ranked by evidence (a
  * strong, a middling and a weak script: a blank or off-topic script's mark teaches the fit
@@ -179,8 +206,11 @@ function rescale(evaluation: Evaluation, total: number): Evaluation['criteriaSco
  * Grades one question's scripts together (input valid per GradeEssaysRequestSchema).
  * Returns `markFirst` and one recommendation per script without `examinerScore`, totals
  * and criterion scores in half marks. Without an examiner mark: the engine's own totals,
- * `calibrated: false`, confidence "low" under 40% of the marks (a paraphrase looks like a
- * weak answer to it), else "medium". With marks: the monotone fit of the script's evidence
+ * lifted (never lowered) to the batch's own scale when it has 6 scripts or more with words
+ * and the evidence is the rubric engine's (cohortScale: its top decile taken as full marks),
+ * `calibrated: false`, confidence "low" where the engine's own total is under 40% of the
+ * marks (a paraphrase looks like a weak answer to it), else "medium". With marks: the
+ * monotone fit of the script's evidence (on the batch's scale where there is one)
  * blended with its nearest marked scripts' marks, `calibrated: true`, confidence "low"
  * with 1–2 marks, "medium" from 3, "high" from 5 when a marked script is close (cosine ≥
  * 0.5). A script with no words is 0, "high", `calibrated: false`. Never throws on valid input.
@@ -191,18 +221,25 @@ function rescale(evaluation: Evaluation, total: number): Evaluation['criteriaSco
 export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon, evaluations?: readonly (Evaluation | null | undefined)[]): GradeEssaysResult {
   const { evidence, sim } = gather(input, lexicon, evaluations);
   const max = input.maxMarks;
+  // Another engine's marks (an LLM's) are on the examiner's scale already: only the rubric engine's are rescaled.
+  const scale = evaluations?.some(Boolean) ? null : cohortScale(evidence);
+  // The evidence the fit sees, in [0, 1]: the batch-scaled one where there is a scale.
+  const x = (i: number) => (scale ? scale[i]! / COHORT_CAP : evidence[i]!.x);
   const marked = input.scripts.flatMap((s, i) => (s.examinerScore === undefined ? [] : [i]));
-  const fit = fitMarks(marked.map((i) => ({ x: evidence[i]!.x, y: input.scripts[i]!.examinerScore! })), max);
+  const fit = fitMarks(marked.map((i) => ({ x: x(i), y: input.scripts[i]!.examinerScore! })), max);
   const recommendations = input.scripts.flatMap((s, i): EssayRecommendation[] => {
     if (s.examinerScore !== undefined) return [];
     const e = evidence[i]!;
     if (!marked.length || !e.words) {
-      const total = e.evaluation.totalScore;
-      // The engine vouches for no response, and for a high share; a low share may be a paraphrase it cannot read.
-      const confidence: Confidence = !e.words ? 'high' : total >= max * 0.4 ? 'medium' : 'low';
-      return [{ id: s.id, totalScore: total, criteriaScores: e.evaluation.criteriaScores, confidence, calibrated: false }];
+      const own = e.evaluation.totalScore;
+      // Lifted, never lowered, to the batch's scale (its top decile taken as full marks); a blank script stays 0.
+      const total = scale && e.words ? Math.max(own, toHalfMarks(max * Math.min(1, scale[i]!), max)) : own;
+      // The engine vouches for no response, and for a high share of its own; a low share may be a paraphrase it cannot read.
+      const confidence: Confidence = !e.words ? 'high' : own >= max * 0.4 ? 'medium' : 'low';
+      const criteriaScores = total === own ? e.evaluation.criteriaScores : rescale(e.evaluation, total);
+      return [{ id: s.id, totalScore: total, criteriaScores, confidence, calibrated: false }];
     }
-    const fitted = fit(e.x);
+    const fitted = fit(x(i));
     // The marked scripts most like this one (similarity to the 4th power), trusted as far as the closest is close, up to NEIGHBOUR_SHARE.
     const near = marked.map((j) => ({ s: sim(i, j), y: input.scripts[j]!.examinerScore! }));
     const weights = near.map((n) => n.s ** 4);
