@@ -11,7 +11,7 @@ import { essaySet } from '../../scripts/essay-quality.js';
 
 const levels = [
   // set, measured mean rho and MAE share (the batch's own scale, 2026-11-29): 0.927 / 9.6%,
-  // 0.797 / 16.5%, 0.868 / 15.4%, 0.830 / 13.6%, 0.763 / 21.1%, 0.781 / 19.3%; sets 4–6
+  // 0.797 / 16.5%, 0.868 / 15.4%, 0.830 / 13.6%, 0.763 / 21.1%, 0.781 / 19.3%; sets 4–7
   // were hold-outs, each run once before it became development data (docs/quality.md)
   { set: 'essay-marking', rho: 0.91, mae: 0.105, highLow: 0 },
   { set: 'essay-marking-2', rho: 0.78, mae: 0.175, highLow: 2 },
@@ -19,6 +19,8 @@ const levels = [
   { set: 'essay-marking-4', rho: 0.81, mae: 0.145, highLow: 1 },
   { set: 'essay-marking-5', rho: 0.74, mae: 0.22, highLow: 0 },
   { set: 'essay-marking-6', rho: 0.76, mae: 0.2, highLow: 1 },
+  // hold-out 7, run once on febe03a (0.793 / 18.0%), development data since
+  { set: 'essay-marking-7', rho: 0.77, mae: 0.185, highLow: 2 },
 ];
 
 describe('calibrated essay marking after 3 examiner marks per question (development sets)', () => {
