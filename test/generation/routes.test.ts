@@ -12,7 +12,9 @@ const GRADE = '/api/cbt/ai/grade-essay';
 const PHOTO = readFileSync(new URL('../fixtures/generation/photosynthesis.md', import.meta.url), 'utf8');
 // Two chapters: the quality model returns only items worth keeping, and one 526-word chapter
 // honestly holds fewer than ten of those (issue 39 §2) — the default-count test needs enough material.
-const TWO_CHAPTERS = `${PHOTO}\n\n${readFileSync(new URL('../fixtures/generation/market-economics.md', import.meta.url), 'utf8')}`;
+// Three chapters (2,286 words): enough for the default 10 items. Since round 7's repairs two chapters (920 words) give 7 —
+// fewer believable false statements, and the true/false balance then makes fewer true ones (docs/quality.md, "Round 8").
+const THREE_CHAPTERS = [PHOTO, ...['market-economics.md', 'holdout-7/acids-bases-salts.md'].map((f) => readFileSync(new URL(`../fixtures/generation/${f}`, import.meta.url), 'utf8'))].join('\n\n');
 let server: TestServer;
 let key: string;
 
@@ -55,7 +57,7 @@ describe('POST /api/cbt/ai/generate-questions', () => {
   });
 
   it('generates from notes with the spec response shape (default count 10)', async () => {
-    const r = await post(GEN, form({ notes: TWO_CHAPTERS, difficulty: 'balanced', subject: 'Biology' }));
+    const r = await post(GEN, form({ notes: THREE_CHAPTERS, difficulty: 'balanced', subject: 'Biology' }));
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['difficulty', 'engine', 'questions', 'success', 'totalGenerated', 'truncated', 'warnings', 'withheld']);
     expect(r.body.truncated).toBe(false);

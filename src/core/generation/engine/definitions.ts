@@ -44,6 +44,8 @@ export interface Definition {
   article: boolean;
   /** Whether the description names a plural ("tiny projections that …"): options must agree in number. */
   plural: boolean;
+  /** The article the material put before the term ("a", "an", "the"; null for none): restated, "A base is …", not "Base is …". */
+  termArticle?: string | null;
 }
 
 const PRONOUNISH = /^(?:it|its|this|that|these|those|they|there|he|she|which|what|who|each|one|some|any|all|both|such|here|we|you|i|our|your|their)$/i;
@@ -116,12 +118,12 @@ function trimDescription(raw: string): string | null {
   return d;
 }
 
-const COPULA = /^(?:(?:The|A|An)\s+)?(.{2,60}?)\s+(is|are)\s+(?:(?:also\s+)?(?:defined|described)\s+as\s+)?(.+)$/;
-const VERBAL = /^(?:(?:The|A|An)\s+)?(.{2,60}?)\s+(?:(?:can|may)\s+be\s+defined\s+as|is\s+defined\s+as|are\s+defined\s+as|means|refers\s+to|refer\s+to|denotes)\s+(.+)$/;
+const COPULA = /^(?:(The|A|An)\s+)?(.{2,60}?)\s+(is|are)\s+(?:(?:also\s+)?(?:defined|described)\s+as\s+)?(.+)$/;
+const VERBAL = /^(?:(The|A|An)\s+)?(.{2,60}?)\s+(?:(?:can|may)\s+be\s+defined\s+as|is\s+defined\s+as|are\s+defined\s+as|means|refers\s+to|refer\s+to|denotes)\s+(.+)$/;
 const NAMING = /^((?:The|A|An)\s+.{10,160}?)\s+(is|are)\s+(?:called|known\s+as|termed|referred\s+to\s+as)\s+(?:the\s+|an?\s+)?([^,;]{3,60}?)$/;
 
-/** The definition a sentence gives, or null (term, description, verb). */
-export function parseDefinition(sentence: string): { term: string; description: string; verb: 'is' | 'are' } | null {
+/** The definition a sentence gives, or null (term, description, verb, and the article before the term: lower case, null for none). */
+export function parseDefinition(sentence: string): { term: string; description: string; verb: 'is' | 'are'; termArticle?: string | null } | null {
   const s = sentence.trim().replace(/[.!]["”’)]?$/, '');
   if (/\?/.test(s)) return null;
   const naming = NAMING.exec(s);
@@ -132,23 +134,24 @@ export function parseDefinition(sentence: string): { term: string; description: 
   }
   const verbal = VERBAL.exec(s);
   if (verbal) {
-    const description = trimDescription(verbal[2]!);
-    const term = verbal[1]!.trim();
+    const description = trimDescription(verbal[3]!);
+    const term = verbal[2]!.trim();
     // "means"/"refers to" a clause, not a thing ("means that prices rise"), is no description to choose
     if (!description || /^(?:that|to|how|when|where|if|whether)\b/i.test(description) || !goodTerm(term)) return null;
-    return { term, description, verb: /\bare\b/.test(verbal[0]!.slice(verbal[1]!.length, verbal[1]!.length + 6)) ? 'are' : 'is' };
+    const after = verbal[0]!.indexOf(term) + term.length;
+    return { term, description, verb: /\bare\b/.test(verbal[0]!.slice(after, after + 6)) ? 'are' : 'is', termArticle: verbal[1]?.toLowerCase() ?? null };
   }
   const copula = COPULA.exec(s);
   if (copula) {
-    const description = trimDescription(copula[3]!);
-    const term = copula[1]!.trim();
+    const description = trimDescription(copula[4]!);
+    const term = copula[2]!.trim();
     if (!description || !goodTerm(term) || /\b(?:called|known|termed)\b/.test(description.split(/\s+/).slice(0, 3).join(' '))) return null;
     // a superlative or a judgement ("the most fertile layer", "a serious problem") is no definition: it must name a kind and qualify it;
     // without an article only a plural does ("Villi are tiny projections that …")
     const g = genusOf(description);
     if (/^(?:the|a|an)\s+(?:most|best|least|main|major|key|first|only|same|largest|smallest|important|serious)\b/i.test(description) || !g.qualified) return null;
-    if (!g.article && (copula[2] !== 'are' || !isPluralWord(description.split(/\s+/).find((w) => w.toLowerCase() === g.genus || w.toLowerCase().startsWith(g.genus ?? '\0')) ?? ''))) return null;
-    return { term, description, verb: copula[2] as 'is' | 'are' };
+    if (!g.article && (copula[3] !== 'are' || !isPluralWord(description.split(/\s+/).find((w) => w.toLowerCase() === g.genus || w.toLowerCase().startsWith(g.genus ?? '\0')) ?? ''))) return null;
+    return { term, description, verb: copula[3] as 'is' | 'are', termArticle: copula[1]?.toLowerCase() ?? null };
   }
   return null;
 }
@@ -175,8 +178,9 @@ export function findDefinitions(passages: Passage[], index: MaterialIndex): Defi
   const out: Definition[] = [];
   const seen = new Set<string>();
   const allowLower = !passages.some((p) => /\p{Lu}/u.test(p.text));
-  const add = (p: { term: string; description: string; verb: 'is' | 'are' }, source: string, passageIndex: number, citation: string, sentenceIdx: number[]) => {
+  const add = (p: { term: string; description: string; verb: 'is' | 'are'; termArticle?: string | null }, source: string, passageIndex: number, citation: string, sentenceIdx: number[]) => {
     const term = p.term.replace(/^(?:the|a|an)\s+/i, '');
+    const termArticle = p.termArticle ?? (/^(the|a|an)\s/i.exec(p.term)?.[1]?.toLowerCase() ?? null);
     const key = [...stemSet(term)].sort().join(' ');
     if (!key || seen.has(key)) return;
     // a description that names the term ("Money is the money supply …") says nothing a candidate could choose by
@@ -184,7 +188,7 @@ export function findDefinitions(passages: Passage[], index: MaterialIndex): Defi
     if ([...stemSet(p.description)].some((x) => termStems.has(x))) return;
     seen.add(key);
     const { genus, article, plural } = genusOf(p.description);
-    out.push({ term, description: p.description, verb: p.verb, source, citation, passageIndex, sentenceIdx, genus, article, plural });
+    out.push({ term, description: p.description, verb: p.verb, source, citation, passageIndex, sentenceIdx, genus, article, plural, termArticle });
   };
   passages.forEach((passage, passageIndex) => {
     const sentences = index.sentences.filter((s) => s.passageIndex === passageIndex);
@@ -311,9 +315,22 @@ export function buildDefinitionMcq(key: Definition, siblings: Definition[], reve
   };
 }
 
-/** The statement "X is <description>." of a definition, or with `other`'s description (a believable false statement). */
+/** The statement "X is <description>." of a definition, or with `other`'s description (a believable false statement); the term keeps the article the material gave it ("A base is …"). */
 export function definitionStatement(key: Definition, other: Definition | null): string {
-  return `${cap(termInText(key.term))} ${key.verb} ${(other ?? key).description}.`;
+  const subject = key.termArticle ? `${cap(key.termArticle)} ${termInText(key.term)}` : cap(termInText(key.term));
+  return `${subject} ${key.verb} ${(other ?? key).description}.`;
+}
+
+/**
+ * The sibling whose description may make `key`'s false statement (the first of `siblings` whose
+ * description names the same genus noun: "a substance that …" for a substance), or null. Across
+ * kinds the statement is false from its wording alone: "Neutralisation is a substance that …", a
+ * reaction given a substance's definition (issue 39 §2, round 7). WordNet kinship is not enough
+ * here: "reaction" and "substance" share a hypernym through senses the material does not mean.
+ * MCQ options need no such kinship: each stands as an answer, not as a claim about the term.
+ */
+export function falseSibling(key: Definition, siblings: readonly Definition[], lexicon: Lexicon | undefined): Definition | null {
+  return siblings.find((d) => kindScore(key, d, lexicon) === 3) ?? null;
 }
 
 /** TRUE_FALSE "X is <definition of X>" (True) or "X is <definition of Y>" (False, Y a sibling), both cited. */
@@ -348,12 +365,18 @@ export class DefinitionBank {
 
   constructor(readonly defs: Definition[], private readonly passages: number, private readonly lexicon: Lexicon | undefined) {}
 
-  /** The next unused definition (reading order) whose sentences are free and that has at least `min` siblings for the form; marks it used. */
-  next(min: number, reverse: boolean, usedSentences: Set<number>, usedKeys: Set<string>): { key: Definition; siblings: Definition[] } | null {
+  /**
+   * The next unused definition (reading order) whose sentences are free and that has at least
+   * `min` siblings for the form; marks it used. `forStatement`: the one sibling a false
+   * statement may borrow its description from (falseSibling), or the definition is passed over.
+   */
+  next(min: number, reverse: boolean, usedSentences: Set<number>, usedKeys: Set<string>, forStatement = false): { key: Definition; siblings: Definition[] } | null {
     for (const key of this.defs) {
       const id = key.term.toLowerCase();
       if (this.used.has(id) || key.sentenceIdx.some((i) => usedSentences.has(i))) continue;
-      const siblings = siblingsOf(key, this.defs, this.passages, this.lexicon, reverse).slice(0, 3);
+      const all = siblingsOf(key, this.defs, this.passages, this.lexicon, reverse);
+      const partner = forStatement ? falseSibling(key, all, this.lexicon) : null;
+      const siblings = forStatement ? (partner ? [partner] : []) : all.slice(0, 3);
       if (siblings.length < min) continue;
       this.used.add(id);
       for (const i of key.sentenceIdx) usedSentences.add(i);

@@ -15,7 +15,7 @@ import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, exchangeSwap, siblingSwap, type Falsehood } from './falsehood.js';
+import { antonymSwap, bareMismatch, exchangeSwap, glossed, namesWithOf, siblingSwap, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import type { Lexicon } from './lexicon.js';
 import { indexMaterial, stripMarkdown, type SourceSentence } from './sentences.js';
@@ -62,6 +62,16 @@ export function planSlots(count: number, difficulty: RequestedDifficulty, types:
 function isStated(text: string, swap: Falsehood, materialText: string): boolean {
   const altered = text.slice(0, swap.start) + swap.replacement + text.slice(swap.end);
   return ` ${materialText} `.includes(` ${altered.toLowerCase().replace(/\s+/g, ' ')} `);
+}
+
+/**
+ * Whether a swap makes a false statement a candidate could believe (falsehood.ts; issue 39 §2,
+ * round 7): not a sentence the material states (isStated), not a word a bracket right after it
+ * glosses (glossed), not the head of an "X of Y" name (namesWithOf), not a count noun where the
+ * material has a bare mass noun (bareMismatch).
+ */
+function plausibleSwap(text: string, swap: Falsehood, materialText: string): boolean {
+  return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText);
 }
 
 /** The forms of a TRUE_FALSE item: one statement, two statements ("Both of these statements agree …"), a hard item combining two facts. */
@@ -118,7 +128,7 @@ class TrueFalseBalance {
     if (!this.swaps.has(s.idx)) {
       const f = this.finder;
       const swap = siblingSwap(s, f.spans(s), f.pool, f.index.sentences, f.seed, f.lexicon, (key) => f.isTerm(key)) ?? exchangeSwap(s, f.spans(s), f.lexicon, f.pool.wholes) ?? antonymSwap(s.text, f.lexicon);
-      this.swaps.set(s.idx, swap && !isStated(s.text, swap, this.materialText) ? swap : null);
+      this.swaps.set(s.idx, swap && plausibleSwap(s.text, swap, this.materialText) ? swap : null);
     }
     return this.swaps.get(s.idx)!;
   }
@@ -183,7 +193,7 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     if (!b) return null;
     if (type !== 'TRUE_FALSE') return paper(buildBridgeItem(b, false, null, rand, seed));
     const swap = tf.wantFalse('bridge') ? antonymSwap(b.text, finder.lexicon) : null;
-    const falseForm = swap && !isStated(b.text, swap, materialText) ? swap : null;
+    const falseForm = swap && plausibleSwap(b.text, swap, materialText) ? swap : null;
     if (tf.mustBeFalse('bridge') && !falseForm) return null;
     return tf.record(buildBridgeItem(b, true, falseForm, rand, seed), 'bridge');
   }
@@ -204,7 +214,7 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     // call for False and no false form is left, the slot goes to another type rather than to another True item.
     const single = () => {
       // The most believable false statement: a term with the material's definition of a sibling term ("Pepsin is a muscular tube …").
-      const d = defs.next(1, false, finder.usedSentences, finder.usedKeys);
+      const d = defs.next(1, false, finder.usedSentences, finder.usedKeys, true);
       if (!d) return null;
       // the sibling's own definition, shown true elsewhere in the paper, would give this item away
       for (const i of d.siblings[0]!.sentenceIdx) finder.usedSentences.add(i);

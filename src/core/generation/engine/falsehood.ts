@@ -30,6 +30,40 @@ const NEGATION = /\b(?:not|no|never|neither|nor|without|cannot|n't)\b/i;
 /** Antonyms too weak or too odd to make a believable false statement. */
 const SKIP = new Set(['be', 'have', 'do', 'make', 'get', 'go', 'come', 'take', 'give', 'use', 'say', 'many', 'much', 'more', 'most', 'other', 'same', 'different', 'such', 'own', 'also', 'very', 'only', 'just']);
 
+/**
+ * Whether a bracket right after the swapped words says what they are ("add lime (calcium oxide
+ * or calcium hydroxide)"): swapped, the statement keeps the gloss of the original and gives the
+ * key away, or reads as nonsense ("add water (calcium oxide …)"; issue 39 §2, round 7).
+ */
+export function glossed(text: string, f: Falsehood): boolean {
+  return /^\s*\(/.test(text.slice(f.end));
+}
+
+/**
+ * Whether the swapped words head a fixed "X of Y" name ("water of crystallisation", "angle of
+ * incidence", "rate of reaction": "of" and a bare noun after them, no article): swapped, the
+ * name becomes nonsense ("oxide of crystallisation"; issue 39 §2, round 7 development data).
+ * "The wall of the stomach", with its article, is a part of a thing, not a name, and may change.
+ */
+export function namesWithOf(text: string, f: Falsehood): boolean {
+  return /^\s+of\s+(?!(?:the|a|an|its|their|his|her|this|that|these|those|our|your|each|every|some|all|both|many|most|one|two|three)\b)\p{L}/iu.test(text.slice(f.end));
+}
+
+/** Words after which a singular noun stands bare, without an article: a mass noun ("a volume of water", "form salt"). */
+const BARE_AFTER = '(?:of|in|with|into|from|by|and|or|to|as|on|than|no|form|forms|produce|produces|give|gives|contain|contains|add|adds|is|are)';
+
+/**
+ * Whether the swap puts a count noun where the material has a mass noun standing bare ("a given
+ * volume of water" → "volume of molecule"; issue 39 §2, round 7 development data): the original
+ * stands bare after a word of BARE_AFTER and the replacement is never used bare that way in the
+ * material, so the altered statement is ungrammatical and false from its wording alone.
+ */
+export function bareMismatch(text: string, f: Falsehood, material: string): boolean {
+  if (!new RegExp(`\\b${BARE_AFTER}\\s+$`, 'i').test(text.slice(0, f.start))) return false;
+  const word = f.replacement.trim().split(/\s+/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return !new RegExp(`\\b${BARE_AFTER}\\s+${word}\\b(?!['’]?s\\b)`, 'i').test(material);
+}
+
 /** Inflects the antonym `base` like `word` (verbs: -s, -ed, -ing; adjectives: -er, -est). */
 export function inflectLike(word: string, lemma: string, base: string, pos: LexPos): string {
   const w = word.toLowerCase();

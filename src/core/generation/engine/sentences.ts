@@ -168,16 +168,22 @@ function isAppositiveParticiple(tags: readonly { text: string }[], i: number): b
  */
 function grammarReason(text: string): string | null {
   const tags = tagSentence(text);
+  // The verb is looked for outside brackets: "Action of a dilute acid on a metal (e.g. zinc … gives …)." is a list item with
+  // an example, no statement (issue 39 §2, round 7)
+  // (a bracket inside a bracket, "(e.g. copper(II) oxide …)", goes from the inside out)
+  let bare = text;
+  while (/\([^()]*\)/.test(bare)) bare = bare.replace(/\s*\([^()]*\)/g, '');
+  const outside = bare === text ? tags : tagSentence(bare);
   // The lite model tags some verbs as nouns ("The resistance of a wire increases with …"): a noun in -s between a noun and a preposition counts as a verb.
-  const finite = tags.some(
+  const finite = outside.some(
     (w, i) =>
       w.pos === 'AUX' ||
       // (not a plural noun the model read as a verb before an infinitive: "The journal entries to correct the errors.")
-      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !isAppositiveParticiple(tags, i) && !/^(?:to|the|a|an)$/i.test(tags[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && tags[i - 1]?.pos === 'NOUN' && /^to$/i.test(tags[i + 1]?.text ?? ''))) ||
-      (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(tags[i + 1]?.pos ?? '')),
+      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !isAppositiveParticiple(outside, i) && !/^(?:to|the|a|an)$/i.test(outside[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && outside[i - 1]?.pos === 'NOUN' && /^to$/i.test(outside[i + 1]?.text ?? ''))) ||
+      (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(outside[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(outside[i + 1]?.pos ?? '')),
   );
   // (short only: the tagger misses the verb of some longer sentences, "Most plant enzymes work best at …")
-  if (!finite && words(text).length <= 14) return 'not a sentence (no verb)';
+  if (!finite && words(bare).length <= 14) return 'not a sentence (no verb)';
   // "To reduce the amount of …", "Identifying the breach …": a list item of an answer, not a statement.
   // ("Ability to present data …", "Inability to demonstrate …": a noun and an infinitive, the same)
   if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /ing$/i.test(tags[0].text)) || (/^(?:NOUN|PROPN|ADJ)$/.test(tags[0]?.pos ?? '') && /^to$/i.test(tags[1]?.text ?? '') && tags[2]?.pos === 'VERB')) return 'not a sentence (a list item)';
