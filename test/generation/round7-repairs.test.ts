@@ -22,6 +22,8 @@ import { kindOf } from '../../src/modules/generation/wordnet.js';
 
 const paragraphs = (...texts: string[]): Passage[] => texts.map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
 const usable = (passages: Passage[]) => indexMaterial(passages).sentences.filter((s) => s.usable).map((s) => s.text);
+/** The swap of `word` (its first place in `text`) for `replacement`. */
+const swapIn = (text: string, word: string, replacement = 'salt') => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length, original: word, replacement });
 
 describe('a list item with no verb outside its bracket is no statement', () => {
   it('refuses "Action of heat on a carbonate (for example, heating limestone gives quicklime)."', () => {
@@ -70,37 +72,34 @@ describe('a false definition item swaps descriptions only between terms of one k
 
 describe('no word is swapped where a bracket right after it says what it is', () => {
   const text = 'Farmers spread lime (calcium oxide or calcium hydroxide) on acidic soils before planting.';
-  const at = (word: string) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length, original: word, replacement: 'ash' });
 
   it('refuses a swap of the glossed word, and allows one elsewhere in the sentence', () => {
-    expect(glossed(text, at('lime'))).toBe(true);
-    expect(glossed(text, at('acidic'))).toBe(false);
+    expect(glossed(text, swapIn(text, 'lime'))).toBe(true);
+    expect(glossed(text, swapIn(text, 'acidic'))).toBe(false);
     // a bracket further on glosses something else
-    expect(glossed(text, at('Farmers'))).toBe(false);
+    expect(glossed(text, swapIn(text, 'Farmers'))).toBe(false);
   });
 });
 
 describe('no word is swapped that heads a fixed "X of Y" name', () => {
   const text = 'Washing soda crystals lose their water of crystallisation when they are left in the open air of the laboratory.';
-  const at = (word: string) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length, original: word, replacement: 'salt' });
 
   it('refuses "water" of "water of crystallisation", allows "air" of "the open air of the laboratory"', () => {
-    expect(namesWithOf(text, at('water'))).toBe(true);
-    expect(namesWithOf(text, at('air'))).toBe(false);
-    expect(namesWithOf(text, at('crystals'))).toBe(false);
+    expect(namesWithOf(text, swapIn(text, 'water'))).toBe(true);
+    expect(namesWithOf(text, swapIn(text, 'air'))).toBe(false);
+    expect(namesWithOf(text, swapIn(text, 'crystals'))).toBe(false);
   });
 });
 
 describe('no count noun replaces a mass noun the material uses bare', () => {
   const material = 'Sea water contains salt. A molecule of water has two hydrogen atoms. Dissolve the sugar in water. Each molecule moves fast. Plants lose water by transpiration.';
   const text = 'A solution is made by dissolving a solute in a given volume of water at room temperature.';
-  const swap = (word: string, replacement: string) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length, original: word, replacement });
 
   it('refuses "volume of molecule", allows "volume of salt" (the material says "contains salt")', () => {
-    expect(bareMismatch(text, swap('water', 'molecule'), material)).toBe(true);
-    expect(bareMismatch(text, swap('water', 'salt'), material)).toBe(false);
+    expect(bareMismatch(text, swapIn(text, 'water', 'molecule'), material)).toBe(true);
+    expect(bareMismatch(text, swapIn(text, 'water', 'salt'), material)).toBe(false);
     // after an article the number is the article's business, not this rule's
-    expect(bareMismatch(text, swap('solute', 'molecule'), material)).toBe(false);
+    expect(bareMismatch(text, swapIn(text, 'solute', 'molecule'), material)).toBe(false);
   });
 });
 
