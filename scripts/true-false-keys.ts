@@ -26,7 +26,8 @@ let worstLead = 0;
 let mcqs = 0;
 let short = 0;
 const forms = new Map<string, { n: number; f: number; lead: number }>();
-const formOf = (prompt: string) => (/combines two facts/.test(prompt) ? 'combined fact' : /^True or false\? (?:Both|All \d+) of these statements/.test(prompt) ? 'two statements' : 'one statement');
+/** The form of a true/false item: several statements, a hard combined fact (the engine's only hard true/false form), or one statement. */
+const formOf = (q: { prompt: string; difficulty: string }) => (/^True or false\? (?:Both|All \d+) of these statements/.test(q.prompt) ? 'two statements' : q.difficulty === 'hard' ? 'combined fact' : 'one statement');
 for (const file of MATERIALS) {
   const passages = readFileSync(join(DIR, file), 'utf8')
     .split(/\n\s*\n/)
@@ -43,8 +44,8 @@ for (const file of MATERIALS) {
     const mcq = questions.filter((q) => q.type === 'MCQ');
     mcqs += mcq.length;
     short += mcq.filter((q) => q.options!.length < 4).length;
-    for (const form of new Set(tf.map((q) => formOf(q.prompt)))) {
-      const of = tf.filter((q) => formOf(q.prompt) === form);
+    for (const form of new Set(tf.map((q) => formOf(q)))) {
+      const of = tf.filter((q) => formOf(q) === form);
       const ff = of.filter((q) => q.options!.find((o) => o.isCorrect)!.text === 'False').length;
       const k = forms.get(form) ?? { n: 0, f: 0, lead: 0 };
       forms.set(form, { n: k.n + of.length, f: k.f + ff, lead: Math.max(k.lead, of.length - 2 * ff) });

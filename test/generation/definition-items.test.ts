@@ -77,7 +77,7 @@ describe('definition-matching items', () => {
     const fromDefinition = falses.filter((q) => /defines .+ as/.test(q.explanation));
     expect(fromDefinition.length).toBeGreaterThanOrEqual(1);
     for (const q of fromDefinition) {
-      const shown = /: (.+ (?:is|are) (.+))\.$/.exec(unescapeMd(q.prompt))!;
+      const shown = /^True or false\? (.+? (?:is|are) (.+))\.$/.exec(unescapeMd(q.prompt))!;
       // the sibling's description does not appear elsewhere in the paper as a true statement
       for (const other of questions.filter((x) => x !== q)) expect(unescapeMd(other.prompt)).not.toContain(shown[2]!);
     }

@@ -101,8 +101,8 @@ describeReal('four options on the ICAN Foundation paper (real PDF)', () => {
 });
 
 const keyOf = (q: GeneratedQuestion) => q.options!.find((o) => o.isCorrect)!.text;
-/** The form of a true/false item: one statement, several ("Both of these statements agree …"), or a hard combined fact. */
-const formOf = (q: GeneratedQuestion) => (/combines two facts/.test(q.prompt) ? 'combined' : /^True or false\? (?:Both|All \d+) of these statements/.test(q.prompt) ? 'two statements' : 'one statement');
+/** The form of a true/false item: several statements ("Both of these statements are correct …"), a hard combined fact (the engine's only hard true/false form), or one statement. */
+const formOf = (q: GeneratedQuestion) => (/^True or false\? (?:Both|All \d+) of these statements/.test(q.prompt) ? 'two statements' : q.difficulty === 'hard' ? 'combined' : 'one statement');
 
 describe('true/false keys balanced in every form', () => {
   it('over papers from the teaching materials about half the items of each form are False, no form leans True by more than one in any paper, and the same input gives the same paper', () => {

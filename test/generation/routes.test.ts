@@ -13,7 +13,7 @@ const PHOTO = readFileSync(new URL('../fixtures/generation/photosynthesis.md', i
 // Two chapters: the quality model returns only items worth keeping, and one 526-word chapter
 // honestly holds fewer than ten of those (issue 39 §2) — the default-count test needs enough material.
 // Three chapters (2,286 words): enough for the default 10 items. Since round 7's repairs two chapters (920 words) give 7 —
-// fewer believable false statements, and the true/false balance then makes fewer true ones (docs/quality.md, "Round 8").
+// fewer believable false statements, and the true/false balance then makes fewer true ones (docs/quality.md, "Changed after round 7").
 const THREE_CHAPTERS = [PHOTO, ...['market-economics.md', 'holdout-7/acids-bases-salts.md'].map((f) => readFileSync(new URL(`../fixtures/generation/${f}`, import.meta.url), 'utf8'))].join('\n\n');
 let server: TestServer;
 let key: string;

@@ -116,7 +116,6 @@ export function buildBridgeItem(b: Bridge, asTrueFalse: boolean, falsehood: Fals
   const makeFalse = falsehood !== null;
   const citation = joinCitations([b.definition.citation, b.fact.citation]);
   const quotes = [b.definition, b.fact].map((s) => ({ citation: s.citation, text: s.text }));
-  const lead = 'This statement combines two facts from the material: what the described thing is called, and what is said about it elsewhere.';
   const type = asTrueFalse ? 'TRUE_FALSE' : 'MCQ';
   const id = shortId('q_', seed, type, 'hard-bridge', b.definition.idx, b.fact.idx, makeFalse ? 'F' : 'T');
   const opt = (text: string, isCorrect: boolean, i: number) => ({ id: shortId('opt_', id, text), keyLabel: LABELS[i]!, text, isCorrect });
@@ -125,7 +124,7 @@ export function buildBridgeItem(b: Bridge, asTrueFalse: boolean, falsehood: Fals
     const head = falsehood ? `False: the material says “${mdEscape(falsehood.original)}”, not “${mdEscape(falsehood.replacement)}”.` : 'True.';
     return {
       id, type, marks: 1, difficulty: 'hard', citation,
-      prompt: `True or false? ${lead}\n\n${mdEscape(shown)}`,
+      prompt: `True or false? ${mdEscape(shown)}`,
       explanation: explainFrom(head, quotes),
       options: [opt('True', !makeFalse, 0), opt('False', makeFalse, 1)],
     };
@@ -134,7 +133,7 @@ export function buildBridgeItem(b: Bridge, asTrueFalse: boolean, falsehood: Fals
   const opts = shuffled([{ text: mdEscape(b.key.text), isCorrect: true }, ...b.distractors.map((d) => ({ text: mdEscape(d), isCorrect: false }))], rand);
   return {
     id, type, marks: 1, difficulty: 'hard', citation,
-    prompt: `${lead} Which option completes it?\n\n${body}`,
+    prompt: `Which option completes this statement?\n\n${body}`,
     explanation: explainFrom(`The answer is “${mdEscape(b.key.text)}”.`, quotes),
     options: opts.map((o, i) => opt(o.text, o.isCorrect, i)),
   };

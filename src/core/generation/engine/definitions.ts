@@ -6,7 +6,7 @@
  * - "Which of the following best describes X?" — the key is the material's definition of X,
  *   the distractors are its definitions of sibling terms (same kind: same genus noun or a
  *   WordNet kin of it, near X in the material);
- * - "Which term does the material define as “…”?" — the options are the sibling terms;
+ * - "Which term is defined as “…”?" — the options are the sibling terms;
  * - a believable false statement "X is <the definition of Y>" for TRUE_FALSE, far better than
  *   an antonym swap (which few sentences have).
  *
@@ -300,8 +300,8 @@ export function buildDefinitionMcq(key: Definition, siblings: Definition[], reve
   const text = (d: Definition) => (reverse ? cap(d.term) : cap(d.description));
   const opts = shuffled([{ text: mdEscape(text(key)), isCorrect: true }, ...siblings.map((d) => ({ text: mdEscape(text(d)), isCorrect: false }))], rand);
   const prompt = reverse
-    ? `Which term does the material define as “${mdEscape(key.description)}”?`
-    : `According to the material, which of the following best describes ${mdEscape(termInText(key.term))}?`;
+    ? `Which term is defined as “${mdEscape(key.description)}”?`
+    : `Which of the following best describes ${mdEscape(termInText(key.term))}?`;
   const lead = reverse ? `The answer is “${mdEscape(key.term)}”.` : `The answer is the material's definition of ${mdEscape(termInText(key.term))}.`;
   return {
     id,
@@ -342,7 +342,7 @@ export function buildDefinitionTrueFalse(key: Definition, other: Definition | nu
     : `False: the material defines ${mdEscape(termInText(key.term))} as “${mdEscape(key.description)}”; “${mdEscape(other.description)}” is its definition of ${mdEscape(termInText(other.term))}.`;
   return {
     id,
-    prompt: `True or false? According to the material: ${mdEscape(definitionStatement(key, other))}`,
+    prompt: `True or false? ${mdEscape(definitionStatement(key, other))}`,
     type: 'TRUE_FALSE',
     marks: 1,
     difficulty,

@@ -74,7 +74,7 @@ function plausibleSwap(text: string, swap: Falsehood, materialText: string): boo
   return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText);
 }
 
-/** The forms of a TRUE_FALSE item: one statement, two statements ("Both of these statements agree …"), a hard item combining two facts. */
+/** The forms of a TRUE_FALSE item: one statement, two statements ("Both of these statements are correct."), a hard item combining two facts. */
 type TrueFalseForm = 'single' | 'multi' | 'bridge';
 
 /**

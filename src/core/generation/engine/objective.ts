@@ -25,9 +25,9 @@ function options(qid: string, texts: { text: string; isCorrect: boolean }[]) {
 }
 
 const STEMS: Record<QuestionDifficulty, (n: number) => string> = {
-  simple: () => 'Which option completes this statement from the material?',
+  simple: () => 'Which option completes this statement?',
   intermediate: () => 'The same word or phrase is missing from both statements below. Which option completes both?',
-  hard: (n) => `These ${n} statements come from different parts of the material and the same word or phrase is missing from each. Which option completes all of them?`,
+  hard: (n) => `The same word or phrase is missing from each of these ${n} statements. Which option completes all of them?`,
 };
 
 /**
@@ -65,8 +65,8 @@ export function buildTrueFalse(facts: Fact[], difficulty: QuestionDifficulty, fa
   const id = shortId('q_', seed, 'TF', difficulty, isTrue ? 'T' : 'F', ...facts.map((f) => `${f.sentence.idx}:${f.span.start}`));
   const prompt =
     shown.length === 1
-      ? `True or false? According to the material: ${mdEscape(shown[0]!)}`
-      : `True or false? ${shown.length === 2 ? 'Both' : `All ${shown.length}`} of these statements agree with the material.\n\n${shown.map((s, i) => `${i + 1}. ${mdEscape(s)}`).join('\n')}`;
+      ? `True or false? ${mdEscape(shown[0]!)}`
+      : `True or false? ${shown.length === 2 ? 'Both' : `All ${shown.length}`} of these statements are correct.\n\n${shown.map((s, i) => `${i + 1}. ${mdEscape(s)}`).join('\n')}`;
   const lead = isTrue
     ? 'True.'
     : `False: the material says “${mdEscape(falsehood.original)}”, not “${mdEscape(falsehood.replacement)}”.`;

@@ -77,7 +77,8 @@ const plain = (text: string) => unescapeMd(text).replace(/\s+/g, ' ').trim();
 /** The statements an item puts to the candidate (a cloze's statements with their blank, a true/false item's statements). */
 function statementsOf(q: GeneratedQuestion): string[] {
   const p = unescapeMd(q.prompt);
-  const tfSingle = /According to the material:\s*([\s\S]+)$/.exec(p);
+  // one statement: "True or false? <statement>" (before round 8's stems: "True or false? According to the material: <statement>")
+  const tfSingle = /^True or false\?\s*(?:According to the material:\s*)?([^\n]+)$/.exec(p.trim());
   if (q.type === 'TRUE_FALSE' && tfSingle) return [tfSingle[1]!.trim()];
   const parts = p.split(/\n\s*\n/);
   const body = parts.length > 1 ? parts.slice(1).join('\n') : p;
@@ -191,7 +192,7 @@ export function itemFeatures(q: GeneratedQuestion, ctx: ItemContext): QualityFea
   // MCQ
   const blank = statements.length ? blankOf(statements[0]!, key) : null;
   f.mcqCloze = blank ? 1 : 0;
-  f.mcqDefinition = /best describes|does the material define/i.test(prompt) ? 1 : 0;
+  f.mcqDefinition = /best describes|does the material define|which term is defined as/i.test(prompt) ? 1 : 0;
   if (blank) {
     const before = statements.map((s) => /_{3,}/.exec(s) ? s.slice(0, /_{3,}/.exec(s)!.index) : '');
     const after = statements.map((s) => (/_{3,}/.exec(s) ? s.slice(/_{3,}/.exec(s)!.index).replace(/^_+/, '') : ''));
