@@ -271,8 +271,22 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
     if (!isEssayClause(def.text)) continue;
     const term = d!.term.replace(/^(?:the|a|an)\s+/i, '');
     if (finder.usedKeys.has(`essay:${term.toLowerCase()}`)) continue;
-    const re = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
-    const about = free.filter((x) => x.idx !== def.idx && re.test(x.text) && isEssayClause(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
+    // (the plural too: "Layers begin to lay …" is about the layer defined)
+    const re = new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?\\b`, 'i');
+    // a sentence about the term has it for its subject: not any sentence with its word ("a thick layer of litter" is no
+    // point about layers, the birds; issue 39 §2, round 10)
+    const termStems = contentStems(term);
+    const isSubject = (text: string) => {
+      const subject = subjectStems(text);
+      if (!termStems.length || !termStems.every((x) => subject.has(x))) return false;
+      // the term heads the subject: not a possessive or a noun's modifier ("Layer's mash is …", "Layer mash is …")
+      const m = re.exec(text)!;
+      const end = m.index + m[0].length;
+      if (/^['’]/.test(text.slice(end))) return false;
+      const next = tagSentence(text).find((t) => t.start >= end);
+      return !next || !/^(?:NOUN|PROPN)$/.test(next.pos);
+    };
+    const about = free.filter((x) => x.idx !== def.idx && re.test(x.text) && isSubject(x.text) && isEssayClause(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
     const chosen: SourceSentence[] = [];
     for (const x of about) {
       if (tier === 'hard' && chosen.length && chosen.every((c) => c.passageIndex === x.passageIndex) && x.passageIndex === def.passageIndex) continue;
