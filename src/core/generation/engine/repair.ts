@@ -19,9 +19,10 @@ const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|pa
 /**
  * Labels before a colon that are not defined terms ("Example: …", "Note: …", "Advantage: …"),
  * and a lesson's housekeeping lines on a title slide ("Topic: …", "Class: SS2", "Duration: …",
- * "Reading: …", "Bring: …", "Homework: …"; round 7).
+ * "Reading: …", "Bring: …", "Homework: …"; round 7), and a slide's "Features: …", "Uses: …",
+ * "Types: …" lines, which list what the title's subject has (round 9: "Features are layered …").
  */
-const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol|topic|sub-?topic|title|subject|theme|class|level|teacher|lesson|term|week|duration|aims?|objectives?|keywords?|references?|outline|overview|contents|instructional materials?|materials?|(?:further )?reading|bring|homework|assignments?|resources?|textbooks?|equipment|requirements?|prerequisites?)$/i;
+const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol|topic|sub-?topic|title|subject|theme|class|level|teacher|lesson|term|week|duration|aims?|objectives?|keywords?|references?|outline|overview|contents|instructional materials?|materials?|(?:further )?reading|bring|homework|assignments?|resources?|textbooks?|equipment|requirements?|prerequisites?|features?|characteristics?|properties|uses?|types?|kinds?|functions?)$/i;
 
 /** A topic a heading names, as a subject: the noun phrase and whether it is plural. */
 export interface HeadingTopic {

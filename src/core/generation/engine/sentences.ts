@@ -87,7 +87,7 @@ export const DANGLING_CONNECTIVE = /\binstead\b(?!\s+of\b)|^(?:at the same time|
  * demand curve.", "Examples are granite, gabbro and diorite."): a past participle or an
  * "Examples are/include" with no subject before it.
  */
-export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|caused|represented|drawn|measured|made|formed|followed|produced|marked|located|described|defined|classified|also called|also known)\s+(?:as|in|by|at|on|from|when|under|with|to|through)\b|(?:examples?|instances|types|kinds)\s+(?:are|include|is|of these)\b|(?:e\.g\.|i\.e\.|for instance)\b)/i;
+export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|caused|represented|drawn|measured|made|formed|followed|produced|marked|located|described|defined|classified|also called|also known)\s+(?:as|in|by|at|on|from|when|under|with|to|through)\b|(?:examples?|instances|types|kinds)(?:\s+(?:in|from)\s+\p{Lu}\p{L}+)?\s+(?:are|include|is|of these)\b|(?:e\.g\.|i\.e\.|for instance)\b)/iu;
 
 /**
  * A subject that needs its "of what" (issue 39 §2, round 5 items 8, 9 and 13: "The offspring are
@@ -97,6 +97,21 @@ export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|cause
  * earlier sentence or heading, so the statement does not say what it is about.
  */
 export const RELATIONAL_SUBJECT = /^the\s+(?:(?:main|other|first|second|third|fourth|last|next|two|three|four|five|upper|lower|inner|outer|front|back|top|bottom|new|old|same|remaining|key|major|minor|chief|principal|different|various|usual|common|important|basic|young|resulting)\s+)*(?:offspring|young|methods?|materials?|parts?|advantages?|disadvantages?|types?|kinds?|forms?|stages?|steps?|ways?|features?|results?|effects?|causes?|uses?|benefits?|problems?|reasons?|members?|products?|ones?|rest|others|remainder|outcome|aim|purpose|function|role|idea|difference|similarity|procedure|technique|examples?|sources?|factors?|elements?|components?|properties|characteristics?|conditions?|requirements?|limitations?|drawbacks?|merits?|demerits?|importance|disease|problem|answer)\b(?!\s+(?:of|in|for|from|to|between|that|which|who|whose|by|used|called|known|made|on|at|within|inside)\b)(?!['’]s)/i;
+
+/**
+ * A subject that is a bare plural of people in a body, with no "of what" (issue 39 §2, round
+ * 9: "Leaders may be bribed by government …", a bullet under "Disadvantages of pressure
+ * groups"): lifted out of its list, the statement no longer says whose leaders.
+ */
+export const BARE_MEMBERS_SUBJECT = /^(?:leaders|members|officials|officers|executives|followers)\b(?!\s+(?:of|in|from|who|that|which)\b)/i;
+
+/**
+ * A sentence that only announces a list the material goes on to give (issue 39 §2, round 9:
+ * "Pressure groups can be classified in different ways."): true of nearly anything, it tests
+ * nothing. A sentence that gives the list ("… into craft unions and industrial unions") is not
+ * one. ("There are three types of …" is refused already: it opens with "There".)
+ */
+export const ANNOUNCES_LIST = /\b(?:can|may|could)\s+be\s+(?:classified|grouped|divided|categori[sz]ed|classed|sub-?divided)\s+(?:in|into)\s+(?:different|various|several|many|a\s+number\s+of|two|three|four|five|six)\s+(?:main\s+)?(?:ways|groups|types|categories|classes|kinds)\s*\.$/i;
 
 /**
  * "Now" in a statement of the past ("A central council now covered the whole country"): the
@@ -116,7 +131,8 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (isProcedureStep(text)) return 'a procedure step (an instruction)';
   if (SPOKEN_NUMBERING.test(text)) return 'opens with list numbering';
   if (DANGLING_START.test(text) || DANGLING_CONNECTIVE.test(text)) return 'depends on the sentence before it';
-  if (NO_SUBJECT.test(text) || RELATIONAL_SUBJECT.test(text)) return 'does not name what it is about';
+  if (NO_SUBJECT.test(text) || RELATIONAL_SUBJECT.test(text) || BARE_MEMBERS_SUBJECT.test(text)) return 'does not name what it is about';
+  if (ANNOUNCES_LIST.test(text)) return 'announces a list';
   if (DEICTIC_NOW.test(text)) return 'depends on the sentence before it';
   if (DANGLING_REF.test(text) || FIGURE_REF.test(text)) return 'refers to something outside the sentence';
   if (DANGLING_BOTH.test(text) || /,\s*(?:on the other hand|in contrast|by contrast|as well),/i.test(text)) return 'depends on the sentence before it';
