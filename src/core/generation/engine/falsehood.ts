@@ -111,6 +111,13 @@ const REASONED = /,\s*(?:so|and so|therefore|hence|thus|which (?:makes|means|all
 /** Words that end in a choice or a purpose, just before the adjective ("chosen for", "selected because of", "bred for its"). */
 const CHOICE = /\b(?:chosen|selected|picked|preferred|bred|valued|prized|kept|grown|planted|bought|wanted|desired|needed|used|good|best|ideal|suitable)\s+(?:for|because\s+of|as|to\s+give|to\s+have|with)\s+(?:(?:its|their|a|an|the|very)\s+)?(?:[\p{L}-]+\s+)?$/iu;
 const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
+/**
+ * A comparison ("expand much more than", "expands faster than"): a change reversed in one is
+ * often still true, for the reverse cause ("Gases contract much more than solids" — on
+ * cooling; issue 39 §2, round 11 item 7, a wrong key), and a word turned elsewhere in it
+ * ("on a hot road" → "cold") leaves the comparison standing. Only the comparing word may turn.
+ */
+const COMPARES = /\b(?:more|less|most|least|faster|slower|quicker|further|greater|smaller)\b[^.;]*?\bthan\b/i;
 
 /**
  * An antonym swap for `sentence`, or null: the first verb, adjective or adverb that is one
@@ -130,6 +137,8 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     const next = tags[i + 1];
     if (pos === 'adj' && !(/^(?:NOUN|PROPN|ADJ)$/.test(next?.pos ?? '') || /^(?:AUX|VERB|ADV)$/.test(prev?.pos ?? ''))) continue;
     if (pos === 'verb' && /^(?:DET|ADJ|NOUN)$/.test(prev?.pos ?? '') && !/(?:s|ed)$/i.test(w.text)) continue;
+    // in a comparison only the comparing word itself may turn ("larger than" → "smaller than")
+    if (COMPARES.test(sentence) && !/^\s*than\b/i.test(sentence.slice(w.end))) continue;
     if (!pos || !/^\p{Ll}[\p{Ll}-]{2,}$/u.test(w.text) || SKIP.has(w.lemma.toLowerCase())) continue;
     const kind = lexicon(w.lemma.toLowerCase(), pos);
     // "insured" → "uninsured", "financial" → "nonfinancial": a negative prefix is a give-away, and often not a word in use.
