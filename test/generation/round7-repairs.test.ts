@@ -54,13 +54,13 @@ describe('a false definition item swaps descriptions only between terms of one k
     expect(defs.map((d) => d.term.toLowerCase()).sort()).toEqual(['catalyst', 'combustion', 'indicator', 'osmosis']);
     // a reaction is no substance, though WordNet finds the two words kin through senses not meant here
     const combustion = byTerm('combustion');
-    expect(falseSibling(combustion, siblingsOf(combustion, defs, material.length, kindOf, false), kindOf)).toBeNull();
+    expect(falseSibling(combustion, siblingsOf(combustion, defs, material.length, kindOf, false))).toBeNull();
     const osmosis = byTerm('osmosis');
     // the siblings a definition MCQ may use still include them (options are not statements)
     expect(siblingsOf(osmosis, defs, material.length, kindOf, false).length).toBeGreaterThan(0);
-    expect(falseSibling(osmosis, siblingsOf(osmosis, defs, material.length, kindOf, false), kindOf)).toBeNull();
+    expect(falseSibling(osmosis, siblingsOf(osmosis, defs, material.length, kindOf, false))).toBeNull();
     const catalyst = byTerm('catalyst');
-    expect(falseSibling(catalyst, siblingsOf(catalyst, defs, material.length, kindOf, false), kindOf)?.term.toLowerCase()).toBe('indicator');
+    expect(falseSibling(catalyst, siblingsOf(catalyst, defs, material.length, kindOf, false))?.term.toLowerCase()).toBe('indicator');
   });
 
   it('restates a definition with the article the material gave its term', () => {

@@ -325,12 +325,13 @@ export function definitionStatement(key: Definition, other: Definition | null): 
  * The sibling whose description may make `key`'s false statement (the first of `siblings` whose
  * description names the same genus noun: "a substance that …" for a substance), or null. Across
  * kinds the statement is false from its wording alone: "Neutralisation is a substance that …", a
- * reaction given a substance's definition (issue 39 §2, round 7). WordNet kinship is not enough
- * here: "reaction" and "substance" share a hypernym through senses the material does not mean.
- * MCQ options need no such kinship: each stands as an answer, not as a claim about the term.
+ * reaction given a substance's definition (issue 39 §2, round 7). WordNet kinship (siblingsOf's
+ * wider test) is not enough here: "reaction" and "substance" share a hypernym through senses the
+ * material does not mean. MCQ options need no such kinship: each stands as an answer, not as a
+ * claim about the term.
  */
-export function falseSibling(key: Definition, siblings: readonly Definition[], lexicon: Lexicon | undefined): Definition | null {
-  return siblings.find((d) => kindScore(key, d, lexicon) === 3) ?? null;
+export function falseSibling(key: Definition, siblings: readonly Definition[]): Definition | null {
+  return key.genus ? (siblings.find((d) => d.genus === key.genus) ?? null) : null;
 }
 
 /** TRUE_FALSE "X is <definition of X>" (True) or "X is <definition of Y>" (False, Y a sibling), both cited. */
@@ -375,7 +376,7 @@ export class DefinitionBank {
       const id = key.term.toLowerCase();
       if (this.used.has(id) || key.sentenceIdx.some((i) => usedSentences.has(i))) continue;
       const all = siblingsOf(key, this.defs, this.passages, this.lexicon, reverse);
-      const partner = forStatement ? falseSibling(key, all, this.lexicon) : null;
+      const partner = forStatement ? falseSibling(key, all) : null;
       const siblings = forStatement ? (partner ? [partner] : []) : all.slice(0, 3);
       if (siblings.length < min) continue;
       this.used.add(id);
