@@ -12,6 +12,7 @@ import { antonymSwap, contrasted, exchangeSwap } from '../../src/core/generation
 import { indexMaterial, passageSentences, rejectReason, stripMarkdown } from '../../src/core/generation/engine/sentences.js';
 import { extractSpans } from '../../src/core/generation/engine/spans.js';
 import { unescapeMd } from '../../src/core/generation/support.js';
+import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';
 
 afterAll(() => closeWordNet());
@@ -159,7 +160,10 @@ describe('an essay makes distinct points (fault 6)', () => {
     expect(index.sentences.filter((s) => s.usable).length).toBeGreaterThanOrEqual(3);
     const { questions } = generateExtractive(notes, { difficulty: 'intermediate', count: 1, types: ['SHORT_ESSAY'], lexicon: kindOf });
     for (const q of questions) {
-      const ideas = q.rubric!.criteria.filter((c) => c.title.startsWith('Idea')).map((c) => /“(.+)”/.exec(c.description)![1]!);
+      // the model answer's sentences and every further point the rubric lists (docs/decisions.md, "A generated essay's rubric accepts any correct point")
+      const listed = q.rubric!.criteria.flatMap((c) => parseGuidance(c.description, c.maxMarks).alternatives);
+      const ideas = [...new Set([...q.modelAnswer!.split(/(?<=\.)\s+/), ...listed.map((x) => `${x}.`)])];
+      expect(ideas.length).toBeGreaterThanOrEqual(2);
       ideas.forEach((x, i) => expect(isDistinctPoint(x, ideas.filter((_, j) => j !== i), 'democracy'), x).toBe(true));
       expect(ideas.join(' ')).not.toMatch(/who rule through representatives/);
     }

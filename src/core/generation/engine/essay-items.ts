@@ -82,6 +82,50 @@ export interface EssayPlan {
   difficulty: QuestionDifficulty;
   /** True when the first sentence defines `term` and the others say more about it: the prompt asks for both. */
   defined?: boolean;
+  /** The article the material put before the defined term ("a", "an", "the"; null for none): "Define a layer …". */
+  article?: string | null;
+  /** Further points about the term the model answer does not use: the rubric accepts them too. */
+  alternatives?: SourceSentence[];
+}
+
+/**
+ * Half marks for a defined-term essay: every further point the same mark (a marking scheme's
+ * "any two, 1½ marks each"), the definition the rest of the content marks.
+ */
+export function definedMarks(contentMarks: number, further: number): { definition: number; perPoint: number } {
+  const perPoint = Math.floor((contentMarks * 2) / (further + 1)) / 2;
+  return { definition: contentMarks - perPoint * further, perPoint };
+}
+
+/** "1½" for 1.5, "2" for 2: marks as a marking scheme writes them. */
+function marksText(x: number): string {
+  return `${Math.floor(x) || ''}${x % 1 ? '½' : ''}` || '0';
+}
+
+/**
+ * The rubric of a defined-term essay, written as a marking scheme is (docs/decisions.md,
+ * "A generated essay's rubric accepts any correct point"): the definition; then "Any N of: …;
+ * accept any other correct point about X (P marks each)" listing the points of the model
+ * answer and the others the material makes about X; then clarity. The further points'
+ * criterion reads back through the essay marker's guidance (count, per point, the list).
+ */
+function definedCriteria(plan: EssayPlan, t: string, contentMarks: number) {
+  const [def, ...further] = plan.sentences;
+  const { definition, perPoint } = definedMarks(contentMarks, further.length);
+  const listed = [...further, ...(plan.alternatives ?? [])];
+  const count = ['no', 'one', 'two', 'three', 'four'][further.length] ?? String(further.length);
+  // (no citations in the list: the explanation has them, and a marker reads every word of a point as its content)
+  const points = listed.map((s) => s.text.replace(/[.;]+$/, '')).join('; ');
+  const subject = plan.article ? `${plan.article} ${t}` : t;
+  return [
+    { id: 'c1', title: `Definition of ${t}`, maxMarks: definition, description: `Defines ${t} as the material does (${def!.citation}): “${def!.text}”` },
+    {
+      id: 'c2',
+      title: `Other points about ${t}`,
+      maxMarks: perPoint * further.length,
+      description: `Any ${count} of: ${points}. Accept any other correct point about ${subject} (${marksText(perPoint)} mark${perPoint === 1 ? '' : 's'} each).`,
+    },
+  ];
 }
 
 /** Builds the essay question for a plan. */
@@ -92,22 +136,26 @@ export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
   const span = `Write ${SHORT_ESSAY_WORDS.min}–${SHORT_ESSAY_WORDS.max} words.`;
   const further = sentences.length - 1;
   const count = ['no', 'one', 'two', 'three', 'four'][further] ?? String(further);
+  const subject = plan.article ? `${plan.article} ${t}` : t;
+  // (The candidate never has the material: a prompt never points at it. The other forms serve the LLM path, which
+  // replaces the prompt with its own.)
   const prompt = plan.defined
-    ? `Define ${t} and explain ${count} other important point${further === 1 ? '' : 's'} about ${t}${difficulty === 'hard' ? ', showing how they are connected' : ''}. ${span}`
-    : difficulty === 'simple'
-      ? `Explain what the material says about ${t}. ${span}`
-      : difficulty === 'intermediate' && plan.relatedTerm
-        ? `Explain the relationship between ${t} and ${mdEscape(plan.relatedTerm)}, as presented in the material. ${span}`
-        : `Drawing on different parts of the material, discuss ${t}. ${span}`;
+    ? `Define ${subject} and explain ${count} other important point${further === 1 ? '' : 's'} about ${subject}. ${span}`
+    : plan.relatedTerm
+      ? `Explain the relationship between ${t} and ${mdEscape(plan.relatedTerm)}. ${span}`
+      : `Discuss ${t}. ${span}`;
   const id = shortId('q_', seed, 'ESSAY', difficulty, term, ...sentences.map((s) => s.idx));
   const contentMarks = splitMarks(marks - 1, sentences.length);
-  const criteria = sentences.map((s, i) => ({
-    id: `c${i + 1}`,
-    title: `Idea ${i + 1}: ${ideaLabel(s.text)}`,
-    maxMarks: contentMarks[i]!,
-    description: `Conveys the point made in the material (${s.citation}): “${s.text}”`,
-  }));
-  criteria.push({ id: `c${sentences.length + 1}`, title: 'Clarity and organisation', maxMarks: 1, description: 'Answers in clear, connected sentences within the word limit, staying on the question.' });
+  const criteria =
+    plan.defined && further > 0
+      ? definedCriteria(plan, t, marks - 1)
+      : sentences.map((s, i) => ({
+          id: `c${i + 1}`,
+          title: `Idea ${i + 1}: ${ideaLabel(s.text)}`,
+          maxMarks: contentMarks[i]!,
+          description: `Conveys the point made in the material (${s.citation}): “${s.text}”`,
+        }));
+  criteria.push({ id: `c${criteria.length + 1}`, title: 'Clarity and organisation', maxMarks: 1, description: 'Answers in clear, connected sentences within the word limit, staying on the question.' });
   return {
     id,
     prompt,

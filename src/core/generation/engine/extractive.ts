@@ -257,6 +257,9 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
   return definedEssay(finder, tier, seed);
 }
 
+/** Further points a defined-term essay's rubric lists beside its model answer's (the examiner may credit others). */
+const MAX_ESSAY_ALTERNATIVES = 3;
+
 /**
  * An essay on a term the material defines (issue 21 §3: "Discuss money" is too vague to mark):
  * "Define X and explain N other important points about X", the model answer the definition plus N other
@@ -288,11 +291,14 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
     };
     const about = free.filter((x) => x.idx !== def.idx && re.test(x.text) && isSubject(x.text) && isEssayClause(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
     const chosen: SourceSentence[] = [];
+    // the other distinct points the material makes about the term: the rubric accepts them as well (a marking
+    // scheme's "any two of"; issue 39 §2, rounds 7 and 10: valid points lost their marks)
+    const alternatives: SourceSentence[] = [];
     for (const x of about) {
-      if (tier === 'hard' && chosen.length && chosen.every((c) => c.passageIndex === x.passageIndex) && x.passageIndex === def.passageIndex) continue;
-      if (!isDistinctPoint(x.text, [def.text, ...chosen.map((c) => c.text)], term)) continue;
-      chosen.push(x);
-      if (chosen.length === want) break;
+      if (!isDistinctPoint(x.text, [def.text, ...chosen.map((c) => c.text), ...alternatives.map((c) => c.text)], term)) continue;
+      const sameSpot = tier === 'hard' && chosen.length && chosen.every((c) => c.passageIndex === x.passageIndex) && x.passageIndex === def.passageIndex;
+      if (chosen.length < want && !sameSpot) chosen.push(x);
+      else if (alternatives.length < MAX_ESSAY_ALTERNATIVES) alternatives.push(x);
     }
     const min = tier === 'hard' ? 2 : want;
     if (chosen.length < min) continue;
@@ -301,7 +307,8 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
     for (const x of sentences) finder.usedSentences.add(x.idx);
     finder.usedKeys.add(`essay:${term.toLowerCase()}`);
     const shown = /^\p{Lu}\p{Ll}/u.test(term) && !/^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(term) ? term.charAt(0).toLowerCase() + term.slice(1) : term;
-    return buildEssay({ term: shown, sentences, difficulty: tier, defined: true }, seed);
+    const article = /^(the|a|an)\s/i.exec(d!.term)?.[1]?.toLowerCase() ?? null;
+    return buildEssay({ term: shown, sentences, difficulty: tier, defined: true, article, alternatives }, seed);
   }
   return null;
 }
