@@ -124,7 +124,21 @@ export function definitionBullet(bullet: string, material: string): string | nul
   if (descTags.length < 2 || descTags.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
   if (/^(?:VERB|ADV|ADP|SCONJ|CCONJ|AUX)$/.test(descTags[0]!.pos) && !/ed$/i.test(descTags[0]!.text)) return null;
   if (descTags[0]!.pos === 'VERB' && descTags[1]?.pos !== 'NOUN') return null;
+  if (isBareList(descTags)) return null;
   return capitalise(`${materialCase(term.trim(), material)} ${isPlural(term.trim()) ? 'are' : 'is'} ${lowerFirst(desc, material)}.`);
+}
+
+/**
+ * A description that is a list of bare items ("coal, petroleum from sedimentary rocks",
+ * "granite, marble, limestone"): its first comma comes after one or two words with no
+ * determiner, and no clause follows it. "Fuel is coal, petroleum …" is no statement (issue 39
+ * §2, noticed after round 11); "a grey powder, made from …" is a definition.
+ */
+function isBareList(tags: ReturnType<typeof tagSentence>): boolean {
+  const comma = tags.findIndex((t) => t.text === ',');
+  if (comma < 1 || comma > 2) return false;
+  const head = tags.slice(0, comma);
+  return head.every((t) => /^(?:NOUN|PROPN|ADJ)$/.test(t.pos)) && !/^(?:which|who|that|where|when|whose)$/i.test(tags[comma + 1]?.text ?? '');
 }
 
 /**
