@@ -160,9 +160,12 @@ async function main() {
     const rows: string[] = [];
     for (const m of await materials(dir, SET)) {
       // round 4 judges what the product returns: the engine with its quality model (issue 39 §2), all three types
-      const { questions } = SET === 'round4'
+      const result = SET === 'round4'
         ? generateQuestions(m.passages, { difficulty: 'balanced', count: m.count, types: ['MCQ', 'TRUE_FALSE', 'SHORT_ESSAY'], lexicon: kindOf })
         : generateExtractive(m.passages, { difficulty: 'balanced', count: m.count, lexicon: kindOf });
+      const { questions } = result;
+      // (the packet itself stays blind to this: the developer's console shows what the quality model withheld and why)
+      if ('withheld' in result) console.log(`${m.name}: ${questions.length} returned; withheld ${JSON.stringify(result.withheld)}`);
       parts.push(`## ${m.name}`, '');
       for (const q of questions) {
         parts.push(item(++n, q, m.passages));

@@ -123,7 +123,7 @@ function definedCriteria(plan: EssayPlan, t: string, contentMarks: number) {
       id: 'c2',
       title: `Other points about ${t}`,
       maxMarks: perPoint * further.length,
-      description: `Any ${count} of: ${points}. Accept any other correct point about ${subject} (${marksText(perPoint)} mark${perPoint === 1 ? '' : 's'} each).`,
+      description: `Any ${count} of: ${points}. Accept any other correct point about ${subject} (${marksText(perPoint)} mark${perPoint === 1 ? '' : 's'}${further.length > 1 ? ' each' : ''}).`,
     },
   ];
 }

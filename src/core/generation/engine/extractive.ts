@@ -272,6 +272,9 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
   const defs = free.map((s) => ({ s, d: definitionOf(s.text) })).filter((x) => x.d && x.d.term.split(/\s+/).length <= 5).sort((a, b) => b.s.score - a.s.score || a.s.idx - b.s.idx);
   for (const { s: def, d } of defs) {
     if (!isEssayClause(def.text)) continue;
+    // "The kidneys are the main excretory organs" describes things, not a term: no one is asked to define kidneys
+    // (issue 39 §2, round 12)
+    if (/^The\s+\S+(?:\s+\S+)?\s+are\b/.test(def.text)) continue;
     const term = d!.term.replace(/^(?:the|a|an)\s+/i, '');
     if (finder.usedKeys.has(`essay:${term.toLowerCase()}`)) continue;
     // (the plural too: "Layers begin to lay …" is about the layer defined)
@@ -307,7 +310,8 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
     for (const x of sentences) finder.usedSentences.add(x.idx);
     finder.usedKeys.add(`essay:${term.toLowerCase()}`);
     const shown = /^\p{Lu}\p{Ll}/u.test(term) && !/^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(term) ? term.charAt(0).toLowerCase() + term.slice(1) : term;
-    const article = /^(the|a|an)\s/i.exec(d!.term)?.[1]?.toLowerCase() ?? null;
+    // (the definition pattern keeps "A"/"An" in its term but drops "The")
+    const article = /^(the|a|an)\s/i.exec(def.text)?.[1]?.toLowerCase() ?? null;
     return buildEssay({ term: shown, sentences, difficulty: tier, defined: true, article, alternatives }, seed);
   }
   return null;

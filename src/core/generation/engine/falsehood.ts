@@ -159,6 +159,8 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     // a quality sought in a choice or a purpose ("chosen for strong roots"): nobody chooses the opposite, so its swap is
     // false by common sense, not by the material (round 5 item 15: "chosen for weak roots")
     if (pos === 'adj' && CHOICE.test(sentence.slice(0, w.start))) continue;
+    // "a little urea" is an amount, not a size: "a large urea" is no English (issue 39 §2, after round 12)
+    if (lemma === 'little' && /\ba\s+$/i.test(sentence.slice(0, w.start))) continue;
     return { start: w.start, end: w.end, original: w.text, replacement };
   }
   return null;

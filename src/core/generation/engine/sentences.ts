@@ -36,7 +36,7 @@ export interface MaterialIndex {
   passageFreq: Map<string, number>;
 }
 
-const INSTRUCTION = /^(?:imagine|picture|suppose|notice|look|listen|watch|observe|recall|think|let|calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore)\b/i;
+const INSTRUCTION = /^(?:imagine|picture|suppose|notice|look|listen|watch|observe|recall|think|let|calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore|do\s+not|don['’]t|never|remember|always|avoid|beware|make\s+sure|be\s+careful)\b/i;
 const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally|in other words|in summary|in short|in this case|as a result|on the other hand|otherwise|again|next|finally|firstly|secondly|lastly|ok|okay|now|remember|good morning|good afternoon)\b/i;
 /**
  * A reference that only makes sense beside the source paragraph or the question paper
@@ -89,6 +89,10 @@ export const DANGLING_CONNECTIVE = /\binstead\b(?!\s+of\b)|^(?:at the same time|
  */
 export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|caused|represented|drawn|measured|made|formed|followed|produced|marked|located|described|defined|classified|also called|also known)\s+(?:as|in|by|at|on|from|when|under|with|to|through)\b|(?:examples?|instances|types|kinds)(?:\s+(?:in|from)\s+\p{Lu}\p{L}+)?\s+(?:are|include|is|of these)\b|(?:e\.g\.|i\.e\.|for instance)\b)/iu;
 
+/** Words of a subject that names a part, kind or relation of something else (below). */
+const RELATIONAL_ADJECTIVES = 'opposite|reverse|main|other|first|second|third|fourth|last|next|two|three|four|five|upper|lower|inner|outer|front|back|top|bottom|new|old|same|remaining|key|major|minor|chief|principal|different|various|usual|common|important|basic|young|resulting';
+const RELATIONAL_NOUNS = 'offspring|young|methods?|materials?|parts?|advantages?|disadvantages?|types?|kinds?|forms?|stages?|steps?|ways?|features?|results?|effects?|causes?|uses?|benefits?|problems?|reasons?|members?|products?|ones?|rest|others|remainder|outcome|aim|purpose|function|role|idea|difference|similarity|procedure|technique|examples?|sources?|factors?|elements?|components?|properties|characteristics?|conditions?|requirements?|limitations?|drawbacks?|merits?|demerits?|importance|disease|problem|answer';
+
 /**
  * A subject that needs its "of what" (issue 39 §2, round 5 items 8, 9 and 13: "The offspring are
  * true to type", "The main methods are cuttings, …", "The upper part is the scion"): "the" and a
@@ -96,7 +100,13 @@ export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|cause
  * "of …" or other complement naming what it belongs to. The thing it belongs to was named in an
  * earlier sentence or heading, so the statement does not say what it is about.
  */
-export const RELATIONAL_SUBJECT = /^the\s+(?:(?:opposite|reverse|main|other|first|second|third|fourth|last|next|two|three|four|five|upper|lower|inner|outer|front|back|top|bottom|new|old|same|remaining|key|major|minor|chief|principal|different|various|usual|common|important|basic|young|resulting)\s+)*(?:offspring|young|methods?|materials?|parts?|advantages?|disadvantages?|types?|kinds?|forms?|stages?|steps?|ways?|features?|results?|effects?|causes?|uses?|benefits?|problems?|reasons?|members?|products?|ones?|rest|others|remainder|outcome|aim|purpose|function|role|idea|difference|similarity|procedure|technique|examples?|sources?|factors?|elements?|components?|properties|characteristics?|conditions?|requirements?|limitations?|drawbacks?|merits?|demerits?|importance|disease|problem|answer)\b(?!\s+(?:of|in|for|from|to|between|that|which|who|whose|by|used|called|known|made|on|at|within|inside)\b)(?!['’]s)/i;
+export const RELATIONAL_SUBJECT = new RegExp(`^the\\s+(?:(?:${RELATIONAL_ADJECTIVES})\\s+)*(?:${RELATIONAL_NOUNS})\\b(?!\\s+(?:of|in|for|from|to|between|that|which|who|whose|by|used|called|known|made|on|at|within|inside)\\b)(?!['’]s)`, 'i');
+/**
+ * The same subject with no article, its verb straight after it or after a place (issue 39 §2,
+ * round 12: "Common causes in Nigeria include high blood pressure, …" — causes of what?). "Young birds are …" is not one:
+ * a relational word there describes the noun after it.
+ */
+export const BARE_RELATIONAL_SUBJECT = new RegExp(`^(?:(?:${RELATIONAL_ADJECTIVES})\\s+)*(?:${RELATIONAL_NOUNS})(?:\\s+(?:in|among)\\s+\\p{Lu}\\p{L}+)?\\s+(?:include|includes|are|is|were|was|can|may|will)\\b`, 'iu');
 
 /**
  * A subject that is a bare plural of people in a body, with no "of what" (issue 39 §2, round
@@ -131,7 +141,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (isProcedureStep(text)) return 'a procedure step (an instruction)';
   if (SPOKEN_NUMBERING.test(text)) return 'opens with list numbering';
   if (DANGLING_START.test(text) || DANGLING_CONNECTIVE.test(text)) return 'depends on the sentence before it';
-  if (NO_SUBJECT.test(text) || RELATIONAL_SUBJECT.test(text) || BARE_MEMBERS_SUBJECT.test(text)) return 'does not name what it is about';
+  if (NO_SUBJECT.test(text) || RELATIONAL_SUBJECT.test(text) || BARE_RELATIONAL_SUBJECT.test(text) || BARE_MEMBERS_SUBJECT.test(text)) return 'does not name what it is about';
   if (ANNOUNCES_LIST.test(text)) return 'announces a list';
   if (DEICTIC_NOW.test(text)) return 'depends on the sentence before it';
   if (DANGLING_REF.test(text) || FIGURE_REF.test(text)) return 'refers to something outside the sentence';
@@ -274,6 +284,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
   const own = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? headingTopic(paras[0]!, ctx.material) : null;
   const topic = own ?? ctx?.heading ?? null;
   const stands = (t: string | null): t is string => t !== null && rejectReason(t, ctx?.allowLowercaseStart ?? false) === null;
+  const seen: string[] = [];
   for (const para of paras) {
     const bulleted = LEADING_MARK.test(para);
     // (a rule of dashes or stars, "---", is a separator, not text)
@@ -289,10 +300,50 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
         const framed = topic && RELATIONAL_SUBJECT.test(text) ? framedByHeading(text, topic) : null;
         text = [spoken, definition, framed].find(stands) ?? text;
       }
+      // (the tagger may read the verb as a noun once "also" is gone, "… and population shift the …": then it stays)
+      const plain = withoutBackAlso(text);
+      if (plain !== text && rejectReason(plain, ctx?.allowLowercaseStart ?? false) === rejectReason(text, ctx?.allowLowercaseStart ?? false)) text = plain;
+      if (ctx) text = namedKind(text, seen) ?? text;
+      seen.push(text);
       out.push(text);
     }
   }
   return out.filter(Boolean);
+}
+
+/**
+ * "The skin also removes …" → "The skin removes …": an "also" points at the sentence before,
+ * which the candidate does not see (issue 39 §2, round 12). Dropping it leaves the statement as
+ * true as it was. "Not only … but also …" keeps it.
+ */
+export function withoutBackAlso(text: string): string {
+  if (/\bnot\s+only\b/i.test(text)) return text;
+  return text.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
+}
+
+/**
+ * "Each gland is …" after "Sweat glands are …": a subject that is the head noun alone of a
+ * compound the passage named before (a noun before it: "sweat gland") takes that noun back
+ * ("Each sweat gland is …"; issue 39 §2, round 12). Null when there is no such subject, or
+ * when the passage named more than one kind (which one is meant is not known).
+ */
+export function namedKind(text: string, before: readonly string[]): string | null {
+  const m = /^(The|Each|Every|This|That)\s+(\p{Ll}{3,})\b/u.exec(text);
+  if (!m || !before.length) return null;
+  const head = m[2]!;
+  const tags = tagSentence(text.charAt(0).toLowerCase() + text.slice(1));
+  if (tags[2] && /^(?:NOUN|PROPN)$/.test(tags[2].pos)) return null;
+  const kinds = new Set<string>();
+  const re = new RegExp(`\\b(\\p{L}+)\\s+${head}(?:s|es)?\\b`, 'giu');
+  for (const earlier of before) {
+    const etags = tagSentence(earlier.charAt(0).toLowerCase() + earlier.slice(1));
+    for (const k of earlier.matchAll(re)) {
+      const at = etags.find((t) => t.start === k.index);
+      if (at && at.pos === 'NOUN' && !/^(?:each|every|the|this|that)$/i.test(at.text)) kinds.add(at.text.toLowerCase());
+    }
+  }
+  if (kinds.size !== 1) return null;
+  return `${m[1]} ${[...kinds][0]} ${text.slice(m[1]!.length + 1)}`;
 }
 
 const DEFINITIONAL = /\b(?:is|are|was|were)\s+(?:a|an|the|called|known as|defined as|referred to as)\b|\brefers?\s+to\b|\bmeans\b|\bconsists?\s+of\b|\bis\s+used\s+to\b/i;
