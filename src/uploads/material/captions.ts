@@ -44,7 +44,8 @@ export function parseCaptions(text: string): TimedText[] {
 /**
  * Groups timed text into passages cited by their start time: a passage closes at a
  * pause longer than `gapSeconds`, at a sentence end once it has `minWords`, or at
- * `maxWords` words.
+ * `maxWords` words. The items' texts are joined by spaces; when no item has a sentence's
+ * end mark (an unpunctuated track), by newlines, one item per line.
  */
 export function timedTextToPassages(items: TimedText[], opts: { gapSeconds?: number; minWords?: number; maxWords?: number } = {}): Passage[] {
   const gap = opts.gapSeconds ?? 2;
@@ -55,8 +56,11 @@ export function timedTextToPassages(items: TimedText[], opts: { gapSeconds?: num
   let start = 0;
   let last = -Infinity;
   let count = 0;
+  // An unpunctuated track (automatic captions, a recogniser's utterances) keeps its cues on lines of their own: they are
+  // the only marks of where a spoken clause ends (the generator's spokenSentences, src/core/generation/engine/repair.ts).
+  const spoken = items.length > 0 && !items.some((item) => /[.?!]/.test(item.text));
   const flush = () => {
-    const text = parts.join(' ').replace(/\s+/g, ' ').trim();
+    const text = spoken ? parts.map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n') : parts.join(' ').replace(/\s+/g, ' ').trim();
     if (text) out.push({ text, citation: formatTimestamp(start), startSeconds: start });
     parts = [];
     count = 0;

@@ -52,6 +52,17 @@ export function leaksBuild(description: string, predicate: string): boolean {
   return /;|,\s*(?:and|but|while|whereas|so)\s+(?:the|a|an|its|their|this|these|it|they|there|each|all|some|most)\b/i.test(predicate);
 }
 
+/**
+ * True when the description's "their", "them", "these" or "those" has no plural before it in the
+ * description ("a measure of their average kinetic energy": whose? — issue 39 §2, seen after round
+ * 12); "the process by which green plants make their own food" names its own.
+ */
+export function pointsOutside(description: string): boolean {
+  const m = /\b(?:their|them|these|those)\b/i.exec(description);
+  if (!m) return false;
+  return !description.slice(0, m.index).split(/\s+/).slice(1).some((w) => /^\p{Ll}{3,}s$/u.test(w) && !/(?:ss|us|is)$/.test(w));
+}
+
 /** "a process that …" → "the process that …" (the described thing is definite once named). */
 function definite(description: string): string {
   return description.replace(/^(?:a|an)\s+/i, 'the ');
@@ -66,7 +77,7 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
   const defs = sentences.filter((s) => !finder.usedSentences.has(s.idx) && !s.noise && definitionOf(s.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
   for (const def of defs) {
     const { term, description } = definitionOf(def.text)!;
-    if (description.split(/\s+/).length > 20 || /\b(?:it|this|they)\b/i.test(description)) continue;
+    if (description.split(/\s+/).length > 20 || /\b(?:it|this|they)\b/i.test(description) || pointsOutside(description)) continue;
     // A real definition names a kind and qualifies it ("the process by which …", "an agent who …"), not a judgement ("a serious problem").
     if (!/^(?:the|a|an)\s+(?:[\p{L}-]+\s+){1,3}?(?:of|that|which|who|whose|by|in which|where|used|made|between|from|for|to)\b/iu.test(description)) continue;
     if (!def.usable && !(def.reason ?? '').startsWith('too')) continue;

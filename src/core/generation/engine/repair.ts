@@ -208,3 +208,87 @@ export function joinCutSentences(passages: readonly { text: string; startSeconds
   }
   return texts;
 }
+
+/** Words a teacher says around the content: greetings, checks, praise, answers ("okay", "are we together", "very good", "yes sir"). */
+const SPOKEN_FILLER = String.raw`(?:okay|ok|alright|all right|right|so|now|well|and|but|yes|no|good|very good|correct|thank you|well done|excellent|are we together|is that clear|is it clear|you see|you know|listen|class|sir|ma|write (?:it|that|this|them) down|note (?:it|that|this) down|sit down|again)`;
+const LEADING_FILLERS = new RegExp(String.raw`^(?:${SPOKEN_FILLER}\b\s*)+`, 'i');
+const TRAILING_FILLERS = new RegExp(String.raw`(?:\s+\b${SPOKEN_FILLER})+$`, 'i');
+/** A filler that ends one spoken clause and begins another inside a cue ("… very good write it down weather is …"). */
+const INNER_BREAK = /\s+(?:very good|thank you|well done|okay|ok|are we together|is that clear|write (?:it|that|this|them) down|note (?:it|that|this) down)\s+/i;
+/** A cue that goes on with the clause of the cue before: a preposition, a relative word, a participle ("into small …", "which kills …", "observed over …"). */
+const CONTINUES = /^(?:of|into|in|at|on|for|from|with|by|to|than|or|which|who|whose|where|that|called|known as|such as|usually|especially|mostly|mainly|observed|measured|used|found|made|formed|produced|caused|carried|stored)\b/i;
+/** A teacher's question: a question word first ("what is …", "who can tell me …"), "… with what" last, or "which one …" inside. */
+const SPOKEN_QUESTION = /^(?:what|who|whom|which|why|how|when|where|can anybody|can anyone|can someone|can you|do you|does anybody|is it|are they|is there|are there|tell me)\b|\b(?:what|who|which|why|how)\s*$|\b(?:which one|what happens|who knows|guess what)\b/i;
+
+/**
+ * The statements of an unpunctuated caption track's cues (automatic captions, a speech
+ * recogniser's utterances; issue 39 §2, rounds 9, 11 and 12: a lecture gave no item): a cue is
+ * a phrase of speech. Fillers at a cue's ends and between its clauses are dropped, the
+ * teacher's questions are dropped, a cue that continues the clause before ("into small
+ * soluble molecules …", "which kills …") joins it, and each clause left is capitalised and
+ * closed with a full stop. Whether a statement can stand alone is still decided by
+ * `rejectReason` (a dangling "it", talk to the class, too short).
+ */
+export function spokenSentences(cues: readonly string[]): string[] {
+  const clauses: { text: string; question: boolean }[] = [];
+  for (const cue of cues) {
+    const parts = cue.replace(/\s+/g, ' ').trim().split(INNER_BREAK);
+    parts.forEach((part, i) => {
+      const text = part.replace(LEADING_FILLERS, '').replace(TRAILING_FILLERS, '').trim();
+      if (!text) return;
+      const question = SPOKEN_QUESTION.test(text);
+      const last = clauses[clauses.length - 1];
+      // (only a cue's first part continues the last clause: a filler inside the cue ended it)
+      if (i === 0 && last && !last.question && part.trim() === text && CONTINUES.test(text)) last.text = `${last.text} ${text}`;
+      else clauses.push({ text, question });
+    });
+  }
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const c of clauses) {
+    const key = c.text.toLowerCase();
+    if (c.question || seen.has(key) || !isSpokenStatement(c.text)) continue;
+    seen.add(key);
+    out.push(`${capitalise(c.text.replace(/\bi\b/g, 'I'))}.`);
+  }
+  return out;
+}
+
+/** Words that end no statement: a clause cut off mid-phrase ("the formula for charles's law is"). */
+const OPEN_END = /\b(?:is|are|was|were|the|a|an|of|and|or|to|for|in|on|at|with|by|from|that|which|its|their|this|these|than|as)$/i;
+/** Working and formulas read aloud ("three hundred over three hundred equals v two …", "convert to minutes …", "c is …, delta theta is …"): a letter alone is a quantity's symbol. */
+const SPOKEN_WORKING = /\bequals\b|\bconvert(?:s|ed)?\s+(?:to|into)\b|\b(?:alpha|beta|gamma|delta|theta|lambda|sigma|omega|rho)\b|(?<![\p{L}'’])(?![ai]\b)\p{Ll}(?![\p{L}'’])|\b(?:plus|minus|times|divided by|multiplied by)\b|\bover\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|\d)/iu;
+/** Words too common to mark speech repeating itself when they recur ("in the … in the"). */
+const FUNCTION_WORD = /^(?:the|a|an|of|in|on|at|to|and|or|is|are|was|were|for|with|by|from|it|its|that|this|as|be)$/;
+/** What may join two clauses in one statement ("… is higher so the beans …", "… which …"). */
+const JOINS = /^(?:and|but|or|so|because|since|when|while|whereas|if|as|that|which|who|whose|where|although|though|until|unless|therefore)$/i;
+
+/**
+ * True when a spoken clause can be a statement: it opens with its subject (a determiner, a noun,
+ * an adjective or a number — not a verb, a preposition or a subordinator: "Provided the …",
+ * "Will increase …", "Between …"), ends with no open phrase, is no arithmetic read aloud, and
+ * does not run two clauses together with nothing between them ("the container is rigid the
+ * volume cannot change"), leave a joined clause without its verb ("… so with a little heat") or
+ * repeat two words of itself ("zero degree longitude zero degree").
+ */
+export function isSpokenStatement(clause: string): boolean {
+  const tags = tagSentence(clause.charAt(0).toLowerCase() + clause.slice(1));
+  if (!tags.length || !/^(?:DET|NOUN|PROPN|ADJ|NUM)$/.test(tags[0]!.pos) || /^(?:example|question|answer|number|step)$/i.test(tags[0]!.text)) return false;
+  if (OPEN_END.test(clause.trim()) || SPOKEN_WORKING.test(clause) || /\b(?:he|she|they) (?:said|says)\b/i.test(clause)) return false;
+  // the same two words twice: speech repeating itself ("zero degree longitude zero degree")
+  const words = clause.toLowerCase().split(/\s+/);
+  const pairs = words.slice(1).map((w, i) => [words[i]!, w]).filter((p) => p.every((w) => !FUNCTION_WORD.test(w))).map((p) => p.join(' '));
+  if (new Set(pairs).size < pairs.length) return false;
+  // two finite verbs with no joining word between them: two sentences run together; and a joining word after the
+  // first verb needs a verb after it ("sand has a small specific heat capacity so with a little heat" is cut off)
+  const finite = (i: number) => tags[i]!.pos === 'AUX' || (tags[i]!.pos === 'VERB' && /(?:s|ed)$/i.test(tags[i]!.text) && tags[i - 1]?.pos !== 'AUX');
+  let lastVerb = -1;
+  for (const [i, t] of tags.entries()) {
+    // a joining word straight before a preposition, with no verb after it: the clause stops mid-way
+    if (lastVerb >= 0 && JOINS.test(t.text) && tags[i + 1]?.pos === 'ADP' && !tags.slice(i + 1).some((x) => x.pos === 'VERB' || x.pos === 'AUX')) return false;
+    if (!finite(i)) continue;
+    if (lastVerb >= 0 && i - lastVerb > 1 && !tags.slice(lastVerb + 1, i).some((x) => JOINS.test(x.text) || x.pos === 'CCONJ' || x.pos === 'SCONJ')) return false;
+    lastVerb = i;
+  }
+  return true;
+}

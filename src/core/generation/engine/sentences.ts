@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { cleanSpoken, definitionBullet, framedByHeading, headingTopic, joinCutSentences, subjectFromHeading, type HeadingTopic } from './repair.js';
+import { cleanSpoken, definitionBullet, framedByHeading, headingTopic, joinCutSentences, spokenSentences, subjectFromHeading, type HeadingTopic } from './repair.js';
 
 /** A sentence of the material with its provenance. */
 export interface SourceSentence {
@@ -280,7 +280,9 @@ export function isHeadingLine(line: string): boolean {
  */
 export function passageSentences(passage: Passage, ctx?: RepairContext): string[] {
   const out: string[] = [];
-  const paras = linesToParagraphs(stripMarkdown(passage.text));
+  // an unpunctuated caption track's cues, one per line: their clauses are its sentences
+  const spoken = passage.startSeconds !== undefined && passage.text.includes('\n') && !/[.?!]/.test(passage.text);
+  const paras = spoken ? [spokenSentences(passage.text.split('\n')).join(' ')].filter(Boolean) : linesToParagraphs(stripMarkdown(passage.text));
   const own = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? headingTopic(paras[0]!, ctx.material) : null;
   const topic = own ?? ctx?.heading ?? null;
   const stands = (t: string | null): t is string => t !== null && rejectReason(t, ctx?.allowLowercaseStart ?? false) === null;
