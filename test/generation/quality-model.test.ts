@@ -44,7 +44,9 @@ function tf(shown: string, original: string | null, citation = 'paragraph 1', sw
 
 // sound items: a technical term with nutrients of its kind from the same passage; a believable false statement (a real confusion); a true definition
 const goodMcq = mcq('______ promotes vegetative growth and gives leaves their dark green colour.', 'Nitrogen', ['Phosphorus', 'Potassium', 'Calcium']);
-const goodFalse = tf('Phosphorus promotes vegetative growth and gives leaves their dark green colour.', 'Nitrogen promotes vegetative growth and gives leaves their dark green colour.', 'paragraph 1', ['Nitrogen', 'Phosphorus']);
+const goodFalse = tf('Phosphorus strengthens the stem and improves resistance to disease.', 'Potassium strengthens the stem and improves resistance to disease.', 'paragraph 1', ['Potassium', 'Phosphorus']);
+// the MCQ's fact made false: beside the MCQ it gives the MCQ's key away
+const sameFactFalse = tf('Phosphorus promotes vegetative growth and gives leaves their dark green colour.', 'Nitrogen promotes vegetative growth and gives leaves their dark green colour.', 'paragraph 1', ['Nitrogen', 'Phosphorus']);
 const goodTrue = tf('A fertiliser is any material added to the soil to supply one or more plant nutrients.', null, 'paragraph 2');
 
 // the judged faults, one item each
@@ -89,6 +91,15 @@ describe('the base model (fitted on judged rounds 2 and 3)', () => {
     const scores = r.questions.map((q) => q.quality!.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     for (const q of r.questions) expect(q.quality!.score).toBeGreaterThanOrEqual(BASE_QUALITY_MODEL.threshold);
+  });
+
+  it('keeps one item of a fact: the lower-scored of two that ask the same is withheld, and said', () => {
+    const alone = selectByQuality([sameFactFalse], material, { count: 20, difficulty: 'balanced', lexicon: kindOf });
+    expect(alone.questions).toHaveLength(1);
+    const r = selectByQuality([goodMcq, sameFactFalse, goodTrue], material, { count: 20, difficulty: 'balanced', lexicon: kindOf });
+    expect(r.questions).toHaveLength(2);
+    expect(r.questions.map((q) => q.id)).toContain(goodTrue.id);
+    expect(r.withheld.reasons).toEqual([{ reason: 'asks the same fact as a better item', count: 1 }]);
   });
 });
 

@@ -188,6 +188,8 @@ export interface WordKind {
   senses: number;
   /** Synset offsets of the senses looked at (the first two): a word whose hypernyms hold one of them is a sub-kind of it. */
   synsets: Set<number>;
+  /** Synsets those senses are a part, substance or member of, or have as one (holonym and meronym pointers #p #s #m %p %s %m). */
+  partners: Set<number>;
 }
 
 const kindCache = new Map<string, WordKind | null>();
@@ -209,7 +211,7 @@ export function kindOf(word: string, pos: Pos): WordKind | null {
       const t = line.split(' ');
       const pCnt = parseInt(t[3]!, 10);
       const offsets = t.slice(6 + pCnt, 6 + pCnt + Math.min(2, parseInt(t[2]!, 10))).map(Number).filter(Number.isFinite);
-      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10), synsets: new Set(offsets) };
+      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10), synsets: new Set(offsets), partners: new Set() };
       offsets.forEach((off, sense) => {
         const s = synset(pos, off);
         if (!s) return;
@@ -217,6 +219,7 @@ export function kindOf(word: string, pos: Pos): WordKind | null {
         for (const p of s.pointers) {
           // antonyms of the first (most frequent) sense only: "common" → "individual" is a rare sense's
           if (p.symbol === '!' && p.pos && sense === 0) synset(p.pos, p.offset)?.words.filter((x) => !x.includes('_')).forEach((x) => out!.antonyms.add(x));
+          if (/^[#%][psm]$/.test(p.symbol) && p.pos === pos) out!.partners!.add(p.offset);
           if ((p.symbol === '@' || p.symbol === '@i') && p.pos === pos) {
             out!.hypernyms.add(p.offset);
             for (const q of synset(pos, p.offset)?.pointers ?? []) if (q.symbol === '@' && q.pos === pos) out!.hypernyms.add(q.offset);

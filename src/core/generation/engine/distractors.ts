@@ -7,7 +7,7 @@
  */
 import { normaliseForMatch, stemSet } from '../text/nlp.js';
 import { tieBreak } from '../text/seed.js';
-import { headWord, kinship, lexPos, type LexKind, type Lexicon } from './lexicon.js';
+import { headWord, kinship, lexPos, partOf, type LexKind, type Lexicon } from './lexicon.js';
 import type { MaterialIndex } from './sentences.js';
 import { extractSpans, numberValue, type Span, type SpanKind } from './spans.js';
 
@@ -101,10 +101,10 @@ export function slotNumber(before: string, after: string): 'singular' | 'plural'
   return null;
 }
 
-/** True when one kind is the other's synonym (a shared sense), hypernym or hyponym (two levels): two right answers. */
+/** True when one kind is the other's synonym (a shared sense), hypernym or hyponym (two levels), or part or substance ("oxygen" of "air"): two right answers. */
 export function nestedKinds(a: LexKind, b: LexKind): boolean {
   const meets = (x: ReadonlySet<number> | undefined, y: ReadonlySet<number> | undefined) => !!x && !!y && [...x].some((v) => y.has(v));
-  return meets(a.synsets, b.synsets) || meets(a.synsets, b.hypernyms) || meets(b.synsets, a.hypernyms);
+  return meets(a.synsets, b.synsets) || meets(a.synsets, b.hypernyms) || meets(b.synsets, a.hypernyms) || partOf(a, b);
 }
 
 /** Builds the pool from every sentence of the material (usable or not: option lists hold good numbers) except furniture and examiners' talk. */

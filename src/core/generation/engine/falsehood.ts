@@ -14,7 +14,7 @@
 import { contentStems, stemSet } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { pickDistractors, type DistractorPool } from './distractors.js';
-import { headWord, kinship, type Lexicon, type LexPos } from './lexicon.js';
+import { headWord, kinship, partOf, type Lexicon, type LexPos } from './lexicon.js';
 import type { SourceSentence } from './sentences.js';
 import { extractSpans, type Span } from './spans.js';
 
@@ -116,8 +116,10 @@ const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
  * often still true, for the reverse cause ("Gases contract much more than solids" — on
  * cooling; issue 39 §2, round 11 item 7, a wrong key), and a word turned elsewhere in it
  * ("on a hot road" → "cold") leaves the comparison standing. Only the comparing word may turn.
+ * A ranking with "most … least" is one too ("Gases expand most and solids least": gases also
+ * contract most; seen in the development run after round 13).
  */
-const COMPARES = /\b(?:more|less|most|least|faster|slower|quicker|further|greater|smaller)\b[^.;]*?\bthan\b/i;
+const COMPARES = /\b(?:more|less|most|least|faster|slower|quicker|further|greater|smaller)\b[^.;]*?\bthan\b|\b(?:most|least)\b[^.;]*?\b(?:most|least)\b/i;
 
 /**
  * An antonym swap for `sentence`, or null: the first verb, adjective or adverb that is one
@@ -161,6 +163,9 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     if (pos === 'adj' && CHOICE.test(sentence.slice(0, w.start))) continue;
     // "a little urea" is an amount, not a size: "a large urea" is no English (issue 39 §2, after round 12)
     if (lemma === 'little' && /\ba\s+$/i.test(sentence.slice(0, w.start))) continue;
+    // a figure in brackets just after it says which ("high protein (about 40% or more)"): turned, the statement contradicts
+    // itself and gives its key away (issue 39 §2, round 13)
+    if (/^(?:\s+[\p{L}-]+){0,3}\s*\([^)]*\d/u.test(sentence.slice(w.end))) continue;
     return { start: w.start, end: w.end, original: w.text, replacement };
   }
   return null;
@@ -216,6 +221,8 @@ export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: Dis
       // a kind and its sub-kind ("enzymes" / "proteins") make a statement that is still true
       const sibKind = lexicon(headWord(sibling), 'noun');
       if (!keyKind || !sibKind || overlaps(keyKind.hypernyms, sibKind.synsets) || overlaps(sibKind.hypernyms, keyKind.synsets)) continue;
+      // a substance or part of the other ("oxygen" / "air"): the swapped statement is still about true
+      if (partOf(keyKind, sibKind)) continue;
       // things a candidate can mix up (nitrogen / phosphorus, evaporation / transpiration, the liver / the stomach), not
       // abstractions, whose swaps read as nonsense or stay half true ("the world of process", "pays a loss", "borrowed trust")
       if (![...keyKind.lexFiles].some((f) => CONFUSABLE.has(f) && sibKind.lexFiles.has(f))) continue;
@@ -307,7 +314,7 @@ export function exchangeSwap(s: SourceSentence, spans: readonly Span[], lexicon:
       // sister terms (a shared hypernym), as a sibling swap's; one the other's part or place ("the fuse … of the plug") is no role
       if (!ka || !kb || kinship(ka, kb) < 2 || /\b(?:of|in|into|inside|within|on)\s+(?:the\s+|an?\s+|its\s+|their\s+)?$/i.test(between)) continue;
       // a kind and its sub-kind ("metals" / "copper"): not two roles of one level
-      if (overlaps(ka.hypernyms, kb.synsets) || overlaps(kb.hypernyms, ka.synsets)) continue;
+      if (overlaps(ka.hypernyms, kb.synsets) || overlaps(kb.hypernyms, ka.synsets) || partOf(ka, kb)) continue;
       // (the sentence's capital moves with the sentence's start: "Sodium …, while chlorine …" → "Chlorine …, while sodium …")
       const first = a.start === 0 && /^\p{Lu}\p{Ll}/u.test(a.text) && /^\p{Ll}/u.test(b.text);
       const front = first ? b.text.charAt(0).toUpperCase() + b.text.slice(1) : b.text;

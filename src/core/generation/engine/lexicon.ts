@@ -16,6 +16,23 @@ export interface LexKind {
   senses: number;
   /** Synset offsets of the senses looked at (the first two), to tell a kind from its sub-kind; absent when the database does not say. */
   synsets?: Set<number>;
+  /**
+   * Synsets the senses are a part, a substance or a member of, or that are parts, substances or members of them
+   * (WordNet's holonym and meronym pointers, wndb(5WN) "#p #s #m %p %s %m"): "oxygen" is a substance of "air".
+   * Absent when the database does not say.
+   */
+  partners?: Set<number>;
+}
+
+/**
+ * True when one word's sense is a part, substance or member of the other's, or has it as one
+ * (LexKind.partners): "oxygen" and "air". Swapping one for the other leaves a statement about
+ * as true as it was (issue 39 §2, round 13: "in the absence of air" keyed False, a wrong key).
+ */
+export function partOf(a: LexKind, b: LexKind): boolean {
+  for (const x of a.partners ?? []) if (b.synsets?.has(x)) return true;
+  for (const x of b.partners ?? []) if (a.synsets?.has(x)) return true;
+  return false;
 }
 
 /** Looks a word up as `pos`; null when unknown (or no database). */

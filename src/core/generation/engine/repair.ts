@@ -22,7 +22,7 @@ const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|pa
  * "Reading: …", "Bring: …", "Homework: …"; round 7), and a slide's "Features: …", "Uses: …",
  * "Types: …" lines, which list what the title's subject has (round 9: "Features are layered …").
  */
-const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol|topic|sub-?topic|title|subject|theme|class|level|teacher|lesson|term|week|duration|aims?|objectives?|keywords?|references?|outline|overview|contents|instructional materials?|materials?|(?:further )?reading|bring|homework|assignments?|resources?|textbooks?|equipment|requirements?|prerequisites?|features?|characteristics?|properties|uses?|types?|kinds?|functions?)$/i;
+const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol|topic|sub-?topic|title|subject|theme|class|level|teacher|lesson|term|week|duration|aims?|objectives?|keywords?|references?|outline|overview|contents|instructional materials?|materials?|(?:further )?reading|bring|homework|assignments?|resources?|textbooks?|equipment|requirements?|prerequisites?|features?|characteristics?|properties|uses?|types?|kinds?|functions?|composition|structure|membership|powers?|duties|roles?|qualifications?|tenure|members?|head|headquarters|appointment|organi[sz]ation)$/i;
 
 /** A topic a heading names, as a subject: the noun phrase and whether it is plural. */
 export interface HeadingTopic {
@@ -176,8 +176,8 @@ export function framedByHeading(sentence: string, topic: HeadingTopic): string |
   return `In ${topic.phrase}, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
-/** Fillers of speech before a spoken sentence's content ("So, …", "Okay, now …", "You see, …", "Remember that …"). */
-const SPOKEN_OPENER = /^(?:(?:so|okay|ok|now|well|and|also|right|alright|you see|you know|remember(?:\s+that)?|note\s+that)\b\s*[,.]?\s*)+/i;
+/** Fillers of speech before a spoken sentence's content ("So, …", "Okay, now …", "You see, …", "Remember that …", a reply's "No. …"). */
+const SPOKEN_OPENER = /^(?:(?:so|okay|ok|now|well|and|also|right|alright|yes|no|you see|you know|remember(?:\s+that)?|note\s+that)\b\s*[,.]?\s*)+/i;
 
 /**
  * A caption's sentence without the fillers of speech (issue 39 §2, round 6): fillers opening it
@@ -282,6 +282,15 @@ export function isSpokenStatement(clause: string): boolean {
   // two finite verbs with no joining word between them: two sentences run together; and a joining word after the
   // first verb needs a verb after it ("sand has a small specific heat capacity so with a little heat" is cut off)
   const finite = (i: number) => tags[i]!.pos === 'AUX' || (tags[i]!.pos === 'VERB' && /(?:s|ed)$/i.test(tags[i]!.text) && tags[i - 1]?.pos !== 'AUX');
+  // a relative clause needs its verb, and a subject opened by one needs the main verb after it ("yoghurt which is made by
+  // …" has none; "respiration is the process by which food substances mainly glucose" stops before it)
+  const verbs = tags.map((_, i) => i).filter(finite);
+  // ("that" is a relative word after a noun, "the collisions that have …"; not in "that is" or "so that")
+  const relative = tags.findIndex((t, i) => /^(?:which|who|whom|whose)$/i.test(t.text) || (t.text.toLowerCase() === 'that' && t.pos !== 'DET' && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '')));
+  if (relative >= 0) {
+    const after = verbs.filter((i) => i > relative).length;
+    if (after === 0 || (!verbs.some((i) => i < relative) && after < 2)) return false;
+  }
   let lastVerb = -1;
   for (const [i, t] of tags.entries()) {
     // a joining word straight before a preposition, with no verb after it: the clause stops mid-way
@@ -292,3 +301,4 @@ export function isSpokenStatement(clause: string): boolean {
   }
   return true;
 }
+

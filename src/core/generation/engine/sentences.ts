@@ -146,7 +146,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (DEICTIC_NOW.test(text)) return 'depends on the sentence before it';
   if (DANGLING_REF.test(text) || FIGURE_REF.test(text)) return 'refers to something outside the sentence';
   if (DANGLING_BOTH.test(text) || /,\s*(?:on the other hand|in contrast|by contrast|as well),/i.test(text)) return 'depends on the sentence before it';
-  if (PERSONAL.test(text) || ASIDE.test(text)) return 'talk to the class or the candidate';
+  if (PERSONAL.test(text) || ASIDE.test(text) || /^(?:yes|no|okay|ok)\b[.,!]\s/i.test(text)) return 'talk to the class or the candidate';
   if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
   if (PERSONAL_OPENER.test(text)) return 'talk to the class or the candidate';
   if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text)) return 'a heading run into the sentence';

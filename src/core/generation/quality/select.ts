@@ -12,6 +12,8 @@ import { BASE_QUALITY_MODEL } from './base-model.js';
 import { FATAL_FEATURES, itemFeatures, materialContext } from './features.js';
 import { scoreItem, type QualityModel } from './model.js';
 import type { Lexicon } from '../engine/lexicon.js';
+import { unescapeMd } from '../support.js';
+import { contentStems, stemSet } from '../text/nlp.js';
 
 /** Why items were withheld, most frequent first. */
 export interface Withheld {
@@ -97,11 +99,62 @@ export function selectByQuality(
     else kept.push({ q: { ...q, quality: { score: Math.round(score * 1e4) / 1e4, features } }, score, at });
   });
   kept.sort((a, b) => b.score - a.score || a.at - b.at);
+  // one fact, one item: a lower-scored item that asks what a kept one asks is withheld (issue 39 §2, round 13: a notes'
+  // summary restates the body, "The most common fish cultured …" beside "Tilapia and catfish are the main species …")
+  const weight = stemWeights(passages);
+  const chosen: typeof kept = [];
+  for (const k of kept) {
+    if (chosen.length === opts.count) break;
+    const fact = itemFact(k.q);
+    if (fact && chosen.some((c) => sameFact(fact, itemFact(c.q), weight))) {
+      why.set(REPEATS, (why.get(REPEATS) ?? 0) + 1);
+      continue;
+    }
+    chosen.push(k);
+  }
   // (an LLM orders its own paper: its best `count` keep that order)
-  const chosen = kept.slice(0, opts.count);
   if (opts.order === 'input') chosen.sort((a, b) => a.at - b.at);
   const reasons = [...why].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
   return { questions: chosen.map((k) => k.q), withheld: { count: reasons.reduce((s, r) => s + r.count, 0), reasons } };
+}
+
+const REPEATS = 'asks the same fact as a better item';
+/** Cosine of two items' facts (stems weighted by their rarity in the material) from which they ask the same (measured: docs/decisions.md, "One fact, one item"). */
+const SAME_FACT = 0.62;
+
+/** What an objective item asks, as text: a true/false item's statements, an MCQ's stem with its key in the blank; null for an essay. */
+function itemFact(q: GeneratedQuestion): string | null {
+  if (q.type === 'SHORT_ESSAY') return null;
+  const prompt = unescapeMd(q.prompt);
+  if (q.type === 'TRUE_FALSE') return prompt.replace(/^True or false\?\s*/, '').replace(/Both of these statements are correct\.?/, '');
+  const key = unescapeMd(q.options.find((o) => o.isCorrect)?.text ?? '');
+  return /_{3,}/.test(prompt) ? prompt.replace(/_{3,}/g, key) : `${prompt} ${key}`;
+}
+
+/** Each content stem's weight: log(1 + sentences ÷ sentences holding it), so a word the material uses everywhere tells two facts apart little. */
+function stemWeights(passages: Passage[]): (stem: string) => number {
+  const df = new Map<string, number>();
+  const sentences = passages.flatMap((p) => p.text.split(/(?<=[.!?])\s+|\n/));
+  for (const t of sentences) for (const x of stemSet(t)) df.set(x, (df.get(x) ?? 0) + 1);
+  const n = Math.max(1, sentences.length);
+  return (x) => Math.log(1 + n / (df.get(x) ?? 1));
+}
+
+/** True when two items' facts share most of their weighted content stems (cosine ≥ SAME_FACT). */
+function sameFact(a: string, b: string | null, weight: (stem: string) => number): boolean {
+  if (!b) return false;
+  const sa = new Set(contentStems(a));
+  const sb = new Set(contentStems(b));
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const x of sa) {
+    const w = weight(x) ** 2;
+    na += w;
+    if (sb.has(x)) dot += w;
+  }
+  for (const x of sb) nb += weight(x) ** 2;
+  return na > 0 && nb > 0 && dot / Math.sqrt(na * nb) >= SAME_FACT;
 }
 
 /** The examiner's note on withheld items and on a short or empty result. */
