@@ -8,6 +8,7 @@
  */
 import type { GeneratedQuestion } from '../schemas.js';
 import { stemSet } from '../text/nlp.js';
+import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { pickDistractors } from './distractors.js';
 import type { FactFinder } from './facts.js';
@@ -98,6 +99,8 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
       const to = at + hits[0]![0].length;
       // a term continued by "of …" or "'s" names something else ("The Central Bank of Nigeria"): replacing it garbles the statement
       if (/^\s*(?:of\b|['’]s\b)/i.test(fact.text.slice(to))) continue;
+      // nor a term that names another noun's kind ("population pyramid": issue 39 §2, round 14 item 5)
+      if (tagSentence(fact.text).find((t) => t.start > to)?.pos === 'NOUN' && /^\s+\p{Ll}/u.test(fact.text.slice(to))) continue;
       if (leaksBuild(description, fact.text.slice(to))) continue;
       for (const span of finder.spans(fact).slice(0, 6)) {
         if (finder.usedKeys.has(span.key) || span.start < to) continue;

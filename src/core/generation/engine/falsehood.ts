@@ -163,6 +163,9 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     if (pos === 'adj' && CHOICE.test(sentence.slice(0, w.start))) continue;
     // "a little urea" is an amount, not a size: "a large urea" is no English (issue 39 §2, after round 12)
     if (lemma === 'little' && /\ba\s+$/i.test(sentence.slice(0, w.start))) continue;
+    // one side of an "or" ("settle permanently or for a long time"): the other side may keep the statement true
+    // (issue 39 §2, round 14: "… or for a short time" keyed False, arguable)
+    if (/\bor\s+(?:\S+\s+){0,3}$/i.test(sentence.slice(0, w.start)) || /^(?:\s+\S+){0,3}?\s+or\b/i.test(sentence.slice(w.end))) continue;
     // a figure in brackets just after it says which ("high protein (about 40% or more)"): turned, the statement contradicts
     // itself and gives its key away (issue 39 §2, round 13)
     if (/^(?:\s+[\p{L}-]+){0,3}\s*\([^)]*\d/u.test(sentence.slice(w.end))) continue;

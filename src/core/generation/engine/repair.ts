@@ -115,7 +115,8 @@ export function definitionBullet(bullet: string, material: string): string | nul
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s*:\s+(.+?)([.!]?)$/u.exec(bullet.trim());
   if (!m) return null;
   const [, term, desc] = m as unknown as [string, string, string];
-  if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc)) return null;
+  // (symbols and arrows are a formula or a note's shorthand, "ρ ≈ 1.1 × 10⁻⁶ Ωm → heating elements": no description)
+  if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc) || /[→←⇒=≈<>×÷±]|\p{Script=Greek}/u.test(desc)) return null;
   const termTags = tagSentence(term.toLowerCase());
   if (!/^(?:NOUN|PROPN)$/.test(termTags[termTags.length - 1]?.pos ?? '') || termTags[0]!.pos === 'VERB' || /ed$/i.test(termTags[0]!.text)) return null;
   // (a description in capitals is a name or a list of names, "Bicameral Parliament: Senate and House of …": no definition)

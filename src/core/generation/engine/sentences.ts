@@ -63,6 +63,12 @@ const SHOUTING = /\b\p{Lu}{3,}\s+(?:\p{Lu}{1,}\s+)*\p{Lu}{3,}\b/u;
 /** A capitalised opener in mid-sentence after a lower-case word: a heading glued to its sentence (PDF text). */
 const GLUED = /[\p{Ll}\d,]\s+(?:The|This|These|It|Its|They|An?)\s/u;
 const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the following|\bquestion\s+\d|\bsee page\b|\bpage \d+ of\b|examiner|candidates?\s+(?:were|are|should)|suggested solution|marking guide/i;
+/**
+ * A note line: a short term, a spaced dash and notes about it ("Stationary pyramid – almost equal
+ * width up to the older ages; high birth and death rates."; issue 39 §2, round 14): no sentence,
+ * and its dash stands for a verb nobody wrote. A pair of dashes around an aside is no note line.
+ */
+const NOTE_LINE = /^[^–—.;:]{2,50}?\s[–—]\s+\p{Ll}(?!.*\s[–—]\s)/u;
 /** A run-in label such as "Success: " or "Impact - " before the sentence proper. */
 const LABEL = /^[\p{L}\s'’]{2,80}?\s?[:–—-]\s+(?=\p{Lu})/u;
 const LEADING_MARK = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)]|Q\d+[.:]?)\s+/;
@@ -149,7 +155,8 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (PERSONAL.test(text) || ASIDE.test(text) || /^(?:yes|no|okay|ok)\b[.,!]\s/i.test(text)) return 'talk to the class or the candidate';
   if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
   if (PERSONAL_OPENER.test(text)) return 'talk to the class or the candidate';
-  if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text)) return 'a heading run into the sentence';
+  if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text) || /^[^:]{2,60}:\s*[-–—•*]\s/u.test(text)) return 'a heading run into the sentence';
+  if (NOTE_LINE.test(text)) return 'a note line (a term, a dash and its notes), not a sentence';
   if (EXAM_NOISE.test(text) || isFurnitureLine(text)) return 'exam paper apparatus';
   if (EXAMINER_TALK.test(text)) return "an examiner's report or marking note";
   if (/[\ue000-\uf8ff]/.test(text)) return 'unreadable characters';
@@ -348,23 +355,36 @@ export function namedKind(text: string, before: readonly string[]): string | nul
   return `${m[1]} ${[...kinds][0]} ${text.slice(m[1]!.length + 1)}`;
 }
 
+/**
+ * A heading of a worked example, an exercise or a set of questions (issue 39 §2, round 14: a worked
+ * example's setup, "A 2 Ω resistor is in series with …", and "… has resistance 2.2 Ω. Find its
+ * resistivity." given as statements): what is under it poses a problem, it states no fact.
+ */
+const EXERCISE_HEADING = /\b(?:worked\s+examples?|examples?\s+\d|exercises?|class\s+exercise|classwork|practice\s+questions?|homework|assignment|evaluation(?:\s+questions?)?|revision\s+questions?|quiz|test\s+yourself|try\s+these|calculations?)\b/i;
+
 const DEFINITIONAL = /\b(?:is|are|was|were)\s+(?:a|an|the|called|known as|defined as|referred to as)\b|\brefers?\s+to\b|\bmeans\b|\bconsists?\s+of\b|\bis\s+used\s+to\b/i;
 
 /**
  * Indexes passages. `focus` (e.g. the subject) stems raise the score of sentences about it.
  */
 export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
-  const raw: { passageIndex: number; citation: string; text: string }[] = [];
+  const raw: { passageIndex: number; citation: string; text: string; exercise: boolean }[] = [];
   // Transcripts come without capitals: do not reject them for starting lower case.
   const allowLower = !passages.some((p) => /\p{Lu}/u.test(p.text));
   const material = passages.map((p) => p.text).join('\n');
   const texts = joinCutSentences(passages);
   let heading: HeadingTopic | null = null;
+  let exercise = false;
   passages.forEach((p, passageIndex) => {
     const text = texts[passageIndex]!.trim();
     // a section's heading of its own names the topic of the passages under it, until the next heading
     if (p.startSeconds === undefined && isHeadingLine(text)) heading = headingTopic(text, material);
-    for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s });
+    if (p.startSeconds === undefined && isHeadingLine(stripMarkdown(text))) exercise = EXERCISE_HEADING.test(text);
+    // a slide's own title, or the section it is under, may say it is a worked example or an exercise
+    const first = text.split('\n')[0]!.trim();
+    const own = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first)) ? EXERCISE_HEADING.test(first) : null;
+    const inExercise = own ?? exercise;
+    for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s, exercise: inExercise });
   });
   const tf = new Map<string, number>();
   const passageFreq = new Map<string, number>();
@@ -381,7 +401,7 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
   for (const r of raw) seen.set(r.text.toLowerCase(), (seen.get(r.text.toLowerCase()) ?? 0) + 1);
   const sentences = raw.map((r, idx) => {
     const stems = stemSet(r.text);
-    const reason = seen.get(r.text.toLowerCase()) !== 1 ? 'repeated (page furniture)' : rejectReason(r.text, allowLower);
+    const reason = seen.get(r.text.toLowerCase()) !== 1 ? 'repeated (page furniture)' : r.exercise ? 'a worked example or an exercise' : rejectReason(r.text, allowLower);
     const usable = reason === null;
     const ws = [...stems].map((s) => weight.get(s) ?? 0).sort((a, b) => b - a);
     const top = ws.slice(0, 6);
