@@ -99,8 +99,11 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
       const to = at + hits[0]![0].length;
       // a term continued by "of …" or "'s" names something else ("The Central Bank of Nigeria"): replacing it garbles the statement
       if (/^\s*(?:of\b|['’]s\b)/i.test(fact.text.slice(to))) continue;
-      // nor a term that names another noun's kind ("population pyramid": issue 39 §2, round 14 item 5)
-      if (tagSentence(fact.text).find((t) => t.start > to)?.pos === 'NOUN' && /^\s+\p{Ll}/u.test(fact.text.slice(to))) continue;
+      // the term is the whole subject, its verb straight after it: not a word naming another noun's kind ("population
+      // pyramid": issue 39 §2, round 14 item 5), nor a term with a phrase of its own ("Soil from rocks rich in minerals is
+      // …" would read "… where plants grow from rocks rich in minerals is …": round 15 item 12)
+      const next = tagSentence(fact.text).find((t) => t.start >= to);
+      if (!next || !/^(?:AUX|VERB|ADV)$/.test(next.pos)) continue;
       if (leaksBuild(description, fact.text.slice(to))) continue;
       for (const span of finder.spans(fact).slice(0, 6)) {
         if (finder.usedKeys.has(span.key) || span.start < to) continue;

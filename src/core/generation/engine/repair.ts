@@ -22,7 +22,7 @@ const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|pa
  * "Reading: …", "Bring: …", "Homework: …"; round 7), and a slide's "Features: …", "Uses: …",
  * "Types: …" lines, which list what the title's subject has (round 9: "Features are layered …").
  */
-const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol|topic|sub-?topic|title|subject|theme|class|level|teacher|lesson|term|week|duration|aims?|objectives?|keywords?|references?|outline|overview|contents|instructional materials?|materials?|(?:further )?reading|bring|homework|assignments?|resources?|textbooks?|equipment|requirements?|prerequisites?|features?|characteristics?|properties|uses?|types?|kinds?|functions?|composition|structure|membership|powers?|duties|roles?|qualifications?|tenure|members?|head|headquarters|appointment|organi[sz]ation)$/i;
+const LABEL_WORD = /^(?:examples?|e\.g|i\.e|note|nb|advantages?|disadvantages?|merits?|demerits?|questions?|answers?|summary|tip|remember|key|definition|meaning|importance|result|effect|cause|reason|step \d+|stage \d+|time|date|age|year|period|venue|source|formula|unit|symbol|topic|sub-?topic|title|subject|theme|class|level|teacher|lesson|term|week|duration|aims?|objectives?|keywords?|references?|outline|overview|contents|instructional materials?|materials?|(?:further )?reading|bring|homework|assignments?|resources?|textbooks?|equipment|requirements?|prerequisites?|features?|characteristics?|properties|uses?|types?|kinds?|functions?|composition|structure|membership|powers?|duties|roles?|qualifications?|tenure|members?|head|headquarters|appointment|organi[sz]ation|prevention|treatment|control|symptoms?|signs?|cure|diagnosis|remed(?:y|ies)|solutions?|effects?|consequences?)$/i;
 
 /** A topic a heading names, as a subject: the noun phrase and whether it is plural. */
 export interface HeadingTopic {
@@ -115,8 +115,9 @@ export function definitionBullet(bullet: string, material: string): string | nul
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s*:\s+(.+?)([.!]?)$/u.exec(bullet.trim());
   if (!m) return null;
   const [, term, desc] = m as unknown as [string, string, string];
-  // (symbols and arrows are a formula or a note's shorthand, "ρ ≈ 1.1 × 10⁻⁶ Ωm → heating elements": no description)
-  if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc) || /[→←⇒=≈<>×÷±]|\p{Script=Greek}/u.test(desc)) return null;
+  // (symbols, arrows and "&" are a formula or a note's shorthand, "ρ ≈ 1.1 × 10⁻⁶ Ωm → heating elements", "Group O: no
+  // antigens, anti-A & anti-B antibodies": no description)
+  if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc) || /[→←⇒=≈<>×÷±&]|\p{Script=Greek}/u.test(desc)) return null;
   const termTags = tagSentence(term.toLowerCase());
   if (!/^(?:NOUN|PROPN)$/.test(termTags[termTags.length - 1]?.pos ?? '') || termTags[0]!.pos === 'VERB' || /ed$/i.test(termTags[0]!.text)) return null;
   // (a description in capitals is a name or a list of names, "Bicameral Parliament: Senate and House of …": no definition)
