@@ -119,7 +119,7 @@ const NEGATIVE_PREFIX = /^(?:un|non|in|im|il|ir|dis|de|anti|counter)/;
  * A ranking with "most … least" is one too ("Gases expand most and solids least": gases also
  * contract most; seen in the development run after round 13).
  */
-const COMPARES = /\b(?:more|less|most|least|faster|slower|quicker|further|greater|smaller)\b[^.;]*?\bthan\b|\b(?:most|least)\b[^.;]*?\b(?:most|least)\b/i;
+const COMPARES = /\b(?:more|less|most|least|faster|slower|quicker|further|greater|smaller)\b[^.;]*?\bthan\b|\b[a-z]{2,}er\s+than\b|\b(?:most|least)\b[^.;]*?\b(?:most|least)\b/i;
 
 /**
  * An antonym swap for `sentence`, or null: the first verb, adjective or adverb that is one
@@ -199,6 +199,9 @@ export function saidOf(term: string, altered: string, self: SourceSentence, sent
   });
 }
 
+/** WordNet senses from which a noun is an everyday word of many uses ("liquid" 4, "solution" 5, "water" 6; "urea" 1). */
+const GENERAL_SENSES = 4;
+
 /**
  * A false form of `s` made by putting a sibling term for one of its answer spans (`spans`, best
  * first: the noun terms a cloze item could blank, so never a general word or a part of a longer
@@ -207,7 +210,8 @@ export function saidOf(term: string, altered: string, self: SourceSentence, sent
  * sibling the material does not also say the statement of.
  */
 export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: DistractorPool, sentences: readonly SourceSentence[], seed: number, lexicon: Lexicon | undefined, isTerm: (key: string) => boolean): Falsehood | null {
-  if (!lexicon || NEGATION.test(s.text)) return null;
+  // (a comparison holds of more than the thing it names: "less dense than water" stays true of salt water, round 16 item 11)
+  if (!lexicon || NEGATION.test(s.text) || COMPARES.test(s.text)) return null;
   for (const span of spans.slice(0, 4)) {
     if (span.kind !== 'term') continue;
     // an item of a list ("carbon dioxide and water", "water, wind or human activity"): its sibling is often one of the
@@ -226,6 +230,9 @@ export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: Dis
       if (!keyKind || !sibKind || overlaps(keyKind.hypernyms, sibKind.synsets) || overlaps(sibKind.hypernyms, keyKind.synsets)) continue;
       // a substance or part of the other ("oxygen" / "air"): the swapped statement is still about true
       if (partOf(keyKind, sibKind)) continue;
+      // two everyday words of many senses ("liquid" / "solution", "water" / "salt"): what one says often holds of the
+      // other, and the key is arguable (issue 39 §2, round 16 item 10: a solid is decanted from a solution too)
+      if (keyKind.senses >= GENERAL_SENSES && sibKind.senses >= GENERAL_SENSES) continue;
       // things a candidate can mix up (nitrogen / phosphorus, evaporation / transpiration, the liver / the stomach), not
       // abstractions, whose swaps read as nonsense or stay half true ("the world of process", "pays a loss", "borrowed trust")
       if (![...keyKind.lexFiles].some((f) => CONFUSABLE.has(f) && sibKind.lexFiles.has(f))) continue;

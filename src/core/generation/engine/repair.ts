@@ -126,7 +126,9 @@ export function definitionBullet(bullet: string, material: string): string | nul
   if (descTags.length < 2 || descTags.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
   if (/^(?:VERB|ADV|ADP|SCONJ|CCONJ|AUX)$/.test(descTags[0]!.pos) && !/ed$/i.test(descTags[0]!.text)) return null;
   if (descTags[0]!.pos === 'VERB' && descTags[1]?.pos !== 'NOUN') return null;
-  if (isBareList(descTags)) return null;
+  // (brackets inside a list's items do not hide it: "current (cheques), savings (interest), fixed deposit")
+  const unbracketed = desc.replace(/\s*\([^)]*\)/g, '');
+  if (isBareList(descTags) || isBareList(tagSentence(unbracketed.charAt(0).toLowerCase() + unbracketed.slice(1)))) return null;
   return capitalise(`${materialCase(term.trim(), material)} ${isPlural(term.trim()) ? 'are' : 'is'} ${lowerFirst(desc, material)}.`);
 }
 
