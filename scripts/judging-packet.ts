@@ -142,7 +142,7 @@ function item(n: number, q: GeneratedQuestion, passages: Passage[]): string {
   const options = (q.options ?? []).map((o) => `- ${o.keyLabel}. ${unescapeMd(o.text)}${o.isCorrect ? '  ← key' : ''}`).join('\n');
   // an essay comes to the examiner with its model answer and rubric: the judge sees them too
   const guide = q.modelAnswer || q.rubric
-    ? ['Model answer:', '', unescapeMd(q.modelAnswer ?? '(none)'), '', 'Rubric:', '', ...(q.rubric?.criteria ?? []).map((c) => `- ${c.title} (${c.maxMarks} marks)${c.description ? `: ${c.description}` : ''}`), '']
+    ? ['Model answer:', '', unescapeMd(q.modelAnswer ?? '(none)'), '', 'Rubric:', '', ...(q.rubric?.criteria ?? []).map((c) => `- ${c.title} (${c.maxMarks} mark${c.maxMarks === 1 ? '' : 's'})${c.description ? `: ${c.description}` : ''}`), '']
     : [];
   return [`### Item ${n} (${q.type}, ${q.difficulty}; cites ${q.citation})`, '', 'Source excerpt cited:', '', excerpt(q, passages), '', 'Question:', '', unescapeMd(q.prompt), '', options || '(essay: no options)', '', ...guide].join('\n');
 }

@@ -45,3 +45,9 @@ describe('a slide list with brackets in its items', () => {
     expect(definitionBullet('Current account: a bank account operated by cheques', '')).toBe('Current account is a bank account operated by cheques.');
   });
 });
+
+describe('round 17', () => {
+  it('makes no definition of a slide line whose label is a preposition\'s phrase ("During war: trading … with the enemy")', () => {
+    expect(definitionBullet('During war: trading or communicating unlawfully with the enemy', '')).toBeNull();
+  });
+});

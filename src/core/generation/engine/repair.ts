@@ -119,7 +119,8 @@ export function definitionBullet(bullet: string, material: string): string | nul
   // antigens, anti-A & anti-B antibodies": no description)
   if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc) || /[→←⇒=≈<>×÷±&]|\p{Script=Greek}/u.test(desc)) return null;
   const termTags = tagSentence(term.toLowerCase());
-  if (!/^(?:NOUN|PROPN)$/.test(termTags[termTags.length - 1]?.pos ?? '') || termTags[0]!.pos === 'VERB' || /ed$/i.test(termTags[0]!.text)) return null;
+  // (a term is a noun phrase: not a verb's, nor a preposition's phrase, "During war: trading … with the enemy"; round 17 item 9)
+  if (!/^(?:NOUN|PROPN)$/.test(termTags[termTags.length - 1]?.pos ?? '') || /^(?:VERB|ADP|SCONJ)$/.test(termTags[0]!.pos) || /ed$/i.test(termTags[0]!.text)) return null;
   // (a description in capitals is a name or a list of names, "Bicameral Parliament: Senate and House of …": no definition)
   if (!/^\p{Ll}/u.test(desc)) return null;
   const descTags = tagSentence(desc.charAt(0).toLowerCase() + desc.slice(1));
