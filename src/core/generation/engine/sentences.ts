@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { cleanSpoken, definitionBullet, framedByHeading, headingTopic, joinCutSentences, spokenSentences, subjectFromHeading, type HeadingTopic } from './repair.js';
+import { cleanSpoken, definitionBullet, framedByHeading, headingTopic, joinCutSentences, namedKind, spokenSentences, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
 
 /** A sentence of the material with its provenance. */
 export interface SourceSentence {
@@ -320,40 +320,6 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
   return out.filter(Boolean);
 }
 
-/**
- * "The skin also removes …" → "The skin removes …": an "also" points at the sentence before,
- * which the candidate does not see (issue 39 §2, round 12). Dropping it leaves the statement as
- * true as it was. "Not only … but also …" keeps it.
- */
-export function withoutBackAlso(text: string): string {
-  if (/\bnot\s+only\b/i.test(text)) return text;
-  return text.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
-}
-
-/**
- * "Each gland is …" after "Sweat glands are …": a subject that is the head noun alone of a
- * compound the passage named before (a noun before it: "sweat gland") takes that noun back
- * ("Each sweat gland is …"; issue 39 §2, round 12). Null when there is no such subject, or
- * when the passage named more than one kind (which one is meant is not known).
- */
-export function namedKind(text: string, before: readonly string[]): string | null {
-  const m = /^(The|Each|Every|This|That)\s+(\p{Ll}{3,})\b/u.exec(text);
-  if (!m || !before.length) return null;
-  const head = m[2]!;
-  const tags = tagSentence(text.charAt(0).toLowerCase() + text.slice(1));
-  if (tags[2] && /^(?:NOUN|PROPN)$/.test(tags[2].pos)) return null;
-  const kinds = new Set<string>();
-  const re = new RegExp(`\\b(\\p{L}+)\\s+${head}(?:s|es)?\\b`, 'giu');
-  for (const earlier of before) {
-    const etags = tagSentence(earlier.charAt(0).toLowerCase() + earlier.slice(1));
-    for (const k of earlier.matchAll(re)) {
-      const at = etags.find((t) => t.start === k.index);
-      if (at && at.pos === 'NOUN' && !/^(?:each|every|the|this|that)$/i.test(at.text)) kinds.add(at.text.toLowerCase());
-    }
-  }
-  if (kinds.size !== 1) return null;
-  return `${m[1]} ${[...kinds][0]} ${text.slice(m[1]!.length + 1)}`;
-}
 
 /**
  * A heading of a worked example, an exercise or a set of questions (issue 39 §2, round 14: a worked
