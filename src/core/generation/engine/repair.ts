@@ -130,7 +130,30 @@ export function definitionBullet(bullet: string, material: string): string | nul
   // (brackets inside a list's items do not hide it: "current (cheques), savings (interest), fixed deposit")
   const unbracketed = desc.replace(/\s*\([^)]*\)/g, '');
   if (isBareList(descTags) || isBareList(tagSentence(unbracketed.charAt(0).toLowerCase() + unbracketed.slice(1)))) return null;
-  return capitalise(`${materialCase(term.trim(), material)} ${isPlural(term.trim()) ? 'are' : 'is'} ${lowerFirst(desc, material)}.`);
+  const plural = isPlural(term.trim());
+  // a slide drops the article a sentence needs: "Barter: direct exchange of goods …" → "Barter is the direct exchange of …"
+  const article = !plural && /^(?:NOUN|ADJ)$/.test(descTags[0]!.pos) && !DETERMINER_WORD.test(descTags[0]!.text) && !isPlural(descTags.find((t) => t.pos === 'NOUN')?.text ?? '') ? 'the ' : '';
+  return capitalise(`${materialCase(term.trim(), material)} ${plural ? 'are' : 'is'} ${article}${lowerFirst(desc, material)}.`);
+}
+
+/** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
+const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|one|all|every|each|its|their|his|her|our|this|that|these|those|some|many|much|more|most|no)$/i;
+
+/**
+ * A slide's "Term = description" line as a "Term: description" bullet (issue 39 §2: slide decks
+ * gave about one item each in rounds 12–17, and "Barter = direct exchange of goods & services
+ * for other goods & services without money" is a definition): "&" read as "and", "/" between
+ * words as "or", the description cut at an arrow or ";" ("Inflation = persistent rise in general
+ * price level → value of money falls"). Null for a formula or a figure ("V = IR", "1 naira = 100
+ * kobo"), a second "=", or a note's abbreviation ("govt", "yrs"); otherwise what
+ * `definitionBullet` makes of it.
+ */
+export function equalsBullet(bullet: string, material: string): string | null {
+  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s+=\s+(\p{Ll}.+?)[.!]?$/u.exec(bullet.trim());
+  if (!m || m[2]!.includes('=')) return null;
+  const desc = m[2]!.split(/\s*(?:→|->|;)\s*/)[0]!.replace(/\s+&\s+/g, ' and ').replace(/(?<=\p{L})\/(?=\p{L})/gu, ' or ').trim();
+  if (/\d|\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl)\b/i.test(desc) || desc.split(/\s+/).length < 3) return null;
+  return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
 
 /**

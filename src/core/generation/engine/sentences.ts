@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { cleanSpoken, definitionBullet, framedByHeading, headingTopic, joinCutSentences, namedKind, spokenSentences, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
+import { cleanSpoken, definitionBullet, equalsBullet, framedByHeading, headingTopic, joinCutSentences, namedKind, spokenSentences, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
 
 /** A sentence of the material with its provenance. */
 export interface SourceSentence {
@@ -305,7 +305,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
       if (stands(subject)) text = subject;
       else if (ctx && !stands(text)) {
         const spoken = passage.startSeconds !== undefined ? stripNumbering(cleanSpoken(text)) : null;
-        const definition = bulleted ? definitionBullet(bare, ctx.material) : null;
+        const definition = bulleted ? (definitionBullet(bare, ctx.material) ?? equalsBullet(bare, ctx.material)) : null;
         const framed = topic && RELATIONAL_SUBJECT.test(text) ? framedByHeading(text, topic) : null;
         text = [spoken, definition, framed].find(stands) ?? text;
       }
