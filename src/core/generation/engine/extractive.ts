@@ -311,7 +311,11 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
     finder.usedKeys.add(`essay:${term.toLowerCase()}`);
     const shown = /^\p{Lu}\p{Ll}/u.test(term) && !/^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(term) ? term.charAt(0).toLowerCase() + term.slice(1) : term;
     // (the definition pattern keeps "A"/"An" in its term but drops "The")
-    const article = /^(the|a|an)\s/i.exec(def.text)?.[1]?.toLowerCase() ?? null;
+    const said = /^(the|a|an)\s/i.exec(def.text)?.[1]?.toLowerCase() ?? null;
+    // (not "the" before a process, an act, a phenomenon or a substance: "Define peristalsis", not "Define the peristalsis";
+    // WordNet's lexicographer files 4, 19, 22 and 27; round 18)
+    const lexFiles = finder.lexicon?.(term.split(/\s+/).pop()!.toLowerCase(), 'noun')?.lexFiles;
+    const article = said === 'the' && lexFiles && [4, 19, 22, 27].some((f) => lexFiles.has(f)) ? null : said;
     return buildEssay({ term: shown, sentences, difficulty: tier, defined: true, article, alternatives }, seed);
   }
   return null;

@@ -204,8 +204,8 @@ export function framedByHeading(sentence: string, topic: HeadingTopic): string |
   return `In ${topic.phrase}, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
-/** Fillers of speech before a spoken sentence's content ("So, …", "Okay, now …", "You see, …", "Remember that …", a reply's "No. …"). */
-const SPOKEN_OPENER = /^(?:(?:so|okay|ok|now|well|and|also|right|alright|yes|no|you see|you know|remember(?:\s+that)?|note\s+that)\b\s*[,.]?\s*)+/i;
+/** Fillers of speech before a spoken sentence's content ("So, …", "Okay, now …", "You see, …", "Remember that …", a reply's "No. …" — with its stop: "No digestion …" keeps its "No"). */
+const SPOKEN_OPENER = /^(?:(?:so|okay|ok|now|well|and|also|right|alright|you see|you know|remember(?:\s+that)?|note\s+that)\b\s*[,.]?\s*|(?:yes|no)\s*[,.!]\s*)+/i;
 
 /**
  * A caption's sentence without the fillers of speech (issue 39 §2, round 6): fillers opening it
@@ -238,7 +238,8 @@ export function joinCutSentences(passages: readonly { text: string; startSeconds
 }
 
 /** Words a teacher says around the content: greetings, checks, praise, answers ("okay", "are we together", "very good", "yes sir"). */
-const SPOKEN_FILLER = String.raw`(?:okay|ok|alright|all right|right|so|now|well|and|but|yes|no|good|very good|correct|thank you|well done|excellent|are we together|is that clear|is it clear|you see|you know|listen|class|sir|ma|write (?:it|that|this|them) down|note (?:it|that|this) down|sit down|again)`;
+// (never "no": "no digestion takes place in the oesophagus" is a statement, round 18's wrong key)
+const SPOKEN_FILLER = String.raw`(?:okay|ok|alright|all right|right|so|now|well|and|but|yes|good|very good|correct|thank you|well done|excellent|are we together|is that clear|is it clear|you see|you know|listen|class|sir|ma|write (?:it|that|this|them) down|note (?:it|that|this) down|sit down|again)`;
 const LEADING_FILLERS = new RegExp(String.raw`^(?:${SPOKEN_FILLER}\b\s*)+`, 'i');
 const TRAILING_FILLERS = new RegExp(String.raw`(?:\s+\b${SPOKEN_FILLER})+$`, 'i');
 /** A filler that ends one spoken clause and begins another inside a cue ("… very good write it down weather is …"). */
@@ -340,6 +341,9 @@ export function withoutBackAlso(text: string): string {
   return text.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
 }
 
+/** Endings of adjectives ("chemical", "organic", "active", "porous"); not "-al" alone ("animal cell"). */
+const ADJECTIVE_ENDING = /(?:ical|ic|ive|ous|ful|less|able|ible)$/i;
+
 /**
  * "Each gland is …" after "Sweat glands are …": a subject that is the head noun alone of a
  * compound the passage named before (a noun before it: "sweat gland") takes that noun back
@@ -358,7 +362,8 @@ export function namedKind(text: string, before: readonly string[]): string | nul
     const etags = tagSentence(earlier.charAt(0).toLowerCase() + earlier.slice(1));
     for (const k of earlier.matchAll(re)) {
       const at = etags.find((t) => t.start === k.index);
-      if (at && at.pos === 'NOUN' && !/^(?:each|every|the|this|that)$/i.test(at.text)) kinds.add(at.text.toLowerCase());
+      // (a noun, not an adjective the tagger read as one: "chemical digestion" is a kind of digestion, not its name; round 18)
+      if (at && at.pos === 'NOUN' && !/^(?:each|every|the|this|that)$/i.test(at.text) && !ADJECTIVE_ENDING.test(at.text)) kinds.add(at.text.toLowerCase());
     }
   }
   if (kinds.size !== 1) return null;

@@ -212,7 +212,8 @@ function grammarReason(text: string): string | null {
     (w, i) =>
       w.pos === 'AUX' ||
       // (not a plural noun the model read as a verb before an infinitive: "The journal entries to correct the errors.")
-      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !isAppositiveParticiple(outside, i) && !/^(?:to|the|a|an)$/i.test(outside[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && outside[i - 1]?.pos === 'NOUN' && /^to$/i.test(outside[i + 1]?.text ?? ''))) ||
+      // (a participle opening a noun phrase is its adjective: "Reduced rainfall, lower temperature and flooding.", round 18)
+      (w.pos === 'VERB' && !/ing$/i.test(w.text) && !isAppositiveParticiple(outside, i) && !(i === 0 && /ed$/i.test(w.text) && outside[1]?.pos === 'NOUN') && !/^(?:to|the|a|an)$/i.test(outside[i - 1]?.text ?? '') && !(/s$/i.test(w.text) && outside[i - 1]?.pos === 'NOUN' && /^to$/i.test(outside[i + 1]?.text ?? ''))) ||
       (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(outside[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(outside[i + 1]?.pos ?? '')),
   );
   // (short only: the tagger misses the verb of some longer sentences, "Most plant enzymes work best at …")
