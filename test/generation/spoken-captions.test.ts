@@ -51,6 +51,12 @@ describe('an unpunctuated caption track gives statements', () => {
     expect(usable.some((s) => /who can tell|what is the function|with what|morning|tunde|^It /i.test(s)), usable.join(' | ')).toBe(false);
   });
 
+  it('keeps a filler word that begins the statement\'s own phrase ("good conductors …", "right atrium …")', () => {
+    expect(spokenSentences(['good conductors of heat are metals such as copper and aluminium'])).toEqual(['Good conductors of heat are metals such as copper and aluminium.']);
+    expect(spokenSentences(['right atrium receives blood from the body through the vena cava'])).toEqual(['Right atrium receives blood from the body through the vena cava.']);
+    expect(spokenSentences(['good the stomach produces hydrochloric acid'])).toEqual(['The stomach produces hydrochloric acid.']);
+  });
+
   it('leaves a punctuated track as it was', () => {
     const punctuated = timedTextToPassages([
       { start: 0, end: 2, text: 'Digestion is the breakdown of large food molecules.' },

@@ -237,10 +237,31 @@ export function joinCutSentences(passages: readonly { text: string; startSeconds
   return texts;
 }
 
-/** Words a teacher says around the content: greetings, checks, praise, answers ("okay", "are we together", "very good", "yes sir"). */
-// (never "no": "no digestion takes place in the oesophagus" is a statement, round 18's wrong key)
+/**
+ * Words a teacher says around the content: greetings, checks, praise, answers ("okay", "are we
+ * together", "very good", "yes sir"). Never "no": "no digestion takes place in the oesophagus" is
+ * a statement (round 18's wrong key).
+ */
 const SPOKEN_FILLER = String.raw`(?:okay|ok|alright|all right|right|so|now|well|and|but|yes|good|very good|correct|thank you|well done|excellent|are we together|is that clear|is it clear|you see|you know|listen|class|sir|ma|write (?:it|that|this|them) down|note (?:it|that|this) down|sit down|again)`;
-const LEADING_FILLERS = new RegExp(String.raw`^(?:${SPOKEN_FILLER}\b\s*)+`, 'i');
+/**
+ * Fillers that are also words of a statement's own first phrase ("good conductors of heat …",
+ * "right atrium …", "class of levers …"): taken at a cue's start only before a word that cannot
+ * go on that phrase (an article, a pronoun, another filler) or at the cue's end.
+ */
+const AMBIGUOUS_FILLER = /^(?:right|well|good|very good|correct|excellent|class|again)$/i;
+const AFTER_FILLER = /^(?:the|a|an|this|that|these|those|it|its|they|we|you|i|he|she|there|so|now|okay|ok|yes|and|but|write|let|sit|class|sir|ma)$/i;
+const LEADING_FILLER = new RegExp(String.raw`^${SPOKEN_FILLER}\b\s*`, 'i');
+
+/** `text` without the fillers at its start (SPOKEN_FILLER; AMBIGUOUS_FILLER only where AFTER_FILLER says it is one). */
+function withoutLeadingFillers(text: string): string {
+  let rest = text;
+  for (let m = LEADING_FILLER.exec(rest); m; m = LEADING_FILLER.exec(rest)) {
+    const after = rest.slice(m[0].length);
+    if (AMBIGUOUS_FILLER.test(m[0].trim()) && after && !AFTER_FILLER.test(after.split(/\s+/)[0]!)) break;
+    rest = after;
+  }
+  return rest;
+}
 const TRAILING_FILLERS = new RegExp(String.raw`(?:\s+\b${SPOKEN_FILLER})+$`, 'i');
 /** A filler that ends one spoken clause and begins another inside a cue ("… very good write it down weather is …"). */
 const INNER_BREAK = /\s+(?:very good|thank you|well done|okay|ok|are we together|is that clear|write (?:it|that|this|them) down|note (?:it|that|this) down)\s+/i;
@@ -263,7 +284,7 @@ export function spokenSentences(cues: readonly string[]): string[] {
   for (const cue of cues) {
     const parts = cue.replace(/\s+/g, ' ').trim().split(INNER_BREAK);
     parts.forEach((part, i) => {
-      const text = part.replace(LEADING_FILLERS, '').replace(TRAILING_FILLERS, '').trim();
+      const text = withoutLeadingFillers(part).replace(TRAILING_FILLERS, '').trim();
       if (!text) return;
       const question = SPOKEN_QUESTION.test(text);
       const last = clauses[clauses.length - 1];

@@ -103,14 +103,17 @@ export function selectByQuality(
   // summary restates the body, "The most common fish cultured …" beside "Tilapia and catfish are the main species …")
   const weight = stemWeights(passages);
   const chosen: typeof kept = [];
+  const facts: Set<string>[] = [];
   for (const k of kept) {
     if (chosen.length === opts.count) break;
-    const fact = itemFact(k.q);
-    if (fact && chosen.some((c) => sameFact(fact, itemFact(c.q), weight))) {
+    const text = itemFact(k.q);
+    const fact = text === null ? null : new Set(contentStems(text));
+    if (fact && facts.some((f) => sameFact(fact, f, weight))) {
       why.set(REPEATS, (why.get(REPEATS) ?? 0) + 1);
       continue;
     }
     chosen.push(k);
+    if (fact) facts.push(fact);
   }
   // (an LLM orders its own paper: its best `count` keep that order)
   if (opts.order === 'input') chosen.sort((a, b) => a.at - b.at);
@@ -140,20 +143,17 @@ function stemWeights(passages: Passage[]): (stem: string) => number {
   return (x) => Math.log(1 + n / (df.get(x) ?? 1));
 }
 
-/** True when two items' facts share most of their weighted content stems (cosine ≥ SAME_FACT). */
-function sameFact(a: string, b: string | null, weight: (stem: string) => number): boolean {
-  if (!b) return false;
-  const sa = new Set(contentStems(a));
-  const sb = new Set(contentStems(b));
+/** True when two items' facts (their content stems) share most of their weight (cosine ≥ SAME_FACT). */
+function sameFact(a: ReadonlySet<string>, b: ReadonlySet<string>, weight: (stem: string) => number): boolean {
   let dot = 0;
   let na = 0;
   let nb = 0;
-  for (const x of sa) {
+  for (const x of a) {
     const w = weight(x) ** 2;
     na += w;
-    if (sb.has(x)) dot += w;
+    if (b.has(x)) dot += w;
   }
-  for (const x of sb) nb += weight(x) ** 2;
+  for (const x of b) nb += weight(x) ** 2;
   return na > 0 && nb > 0 && dot / Math.sqrt(na * nb) >= SAME_FACT;
 }
 
