@@ -5,6 +5,7 @@
  */
 import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
 import { contentStems } from '../text/nlp.js';
+import { singularKind, type ListPoint } from './essay-lists.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId } from '../text/seed.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
@@ -86,6 +87,8 @@ export interface EssayPlan {
   article?: string | null;
   /** Further points about the term the model answer does not use: the rubric accepts them too. */
   alternatives?: SourceSentence[];
+  /** The model answer's second sentence lists things of a named kind: the prompt asks for `ask` of them. */
+  list?: ListPoint & { ask: number };
 }
 
 /**
@@ -128,6 +131,29 @@ function definedCriteria(plan: EssayPlan, t: string, contentMarks: number) {
   ];
 }
 
+/**
+ * The criteria of a defined-term essay that asks for `list.ask` things of a named kind: the
+ * definition (the marks the list leaves), then "Any two of: a; b; c. Accept any other correct
+ * problem of X (1 mark each)" — a marking scheme's way, which the essay marker reads back
+ * (docs/decisions.md, "A generated essay names what it asks for").
+ */
+function listCriteria(plan: EssayPlan & { list: NonNullable<EssayPlan['list']> }, t: string, subject: string, contentMarks: number) {
+  const { kind, items, place, ask } = plan.list;
+  const def = plan.sentences[0]!;
+  const of = `of ${subject}${place}`;
+  return [
+    { id: 'c1', title: `Definition of ${t}`, maxMarks: contentMarks - ask, description: `Defines ${t} as the material does (${def.citation}): “${def.text}”` },
+    {
+      id: 'c2',
+      title: `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${of}`,
+      maxMarks: ask,
+      description: `Any ${NUMBER_WORDS[ask] ?? ask} of: ${items.join('; ')}. Accept any other correct ${singularKind(kind)} ${of} (1 mark each).`,
+    },
+  ];
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four'];
+
 /** Builds the essay question for a plan. */
 export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
   const { term, sentences, difficulty } = plan;
@@ -139,15 +165,18 @@ export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
   const subject = plan.article ? `${plan.article} ${t}` : t;
   // (The candidate never has the material: a prompt never points at it. The other forms serve the LLM path, which
   // replaces the prompt with its own.)
-  const prompt = plan.defined
+  const prompt = plan.list
+    ? `Define ${subject} and state ${NUMBER_WORDS[plan.list.ask]} ${plan.list.kind} of ${subject}${plan.list.place}. ${span}`
+    : plan.defined
     ? `Define ${subject} and explain ${count} other important point${further === 1 ? '' : 's'} about ${subject}. ${span}`
     : plan.relatedTerm
       ? `Explain the relationship between ${t} and ${mdEscape(plan.relatedTerm)}. ${span}`
       : `Discuss ${t}. ${span}`;
   const id = shortId('q_', seed, 'ESSAY', difficulty, term, ...sentences.map((s) => s.idx));
   const contentMarks = splitMarks(marks - 1, sentences.length);
-  const criteria =
-    plan.defined && further > 0
+  const criteria = plan.list
+    ? listCriteria({ ...plan, list: plan.list }, t, subject, marks - 1)
+    : plan.defined && further > 0
       ? definedCriteria(plan, t, marks - 1)
       : sentences.map((s, i) => ({
           id: `c${i + 1}`,

@@ -13,6 +13,7 @@ import { tagSentence } from '../text/pos.js';
 import { hashHex, prng, seedOf } from '../text/seed.js';
 import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
+import { listPoint } from './essay-lists.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
 import { antonymSwap, bareMismatch, exchangeSwap, glossed, namesWithOf, siblingSwap, type Falsehood } from './falsehood.js';
@@ -293,6 +294,12 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
       return !next || !/^(?:NOUN|PROPN)$/.test(next.pos);
     };
     const about = free.filter((x) => x.idx !== def.idx && re.test(x.text) && isSubject(x.text) && isEssayClause(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx);
+    // a list of a named kind about the term ("faces problems such as …") lets the prompt name what it asks for: "state
+    // two problems of X" (docs/decisions.md, "A generated essay names what it asks for")
+    const ask = tier === 'simple' ? 2 : tier === 'intermediate' ? 3 : 0;
+    // (its own patterns put the term in the subject, or read "The functions of X include …")
+    const lists = ask ? free.filter((x) => x.idx !== def.idx && isEssayClause(x.text)).sort((a, b) => b.score - a.score || a.idx - b.idx) : [];
+    const listed = lists.map((x) => ({ x, list: listPoint(x.text, term, ask + 1) })).find((c) => c.list && isDistinctPoint(c.x.text, [def.text], term));
     const chosen: SourceSentence[] = [];
     // the other distinct points the material makes about the term: the rubric accepts them as well (a marking
     // scheme's "any two of"; issue 39 §2, rounds 7 and 10: valid points lost their marks)
@@ -304,9 +311,9 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
       else if (alternatives.length < MAX_ESSAY_ALTERNATIVES) alternatives.push(x);
     }
     const min = tier === 'hard' ? 2 : want;
-    if (chosen.length < min) continue;
+    if (chosen.length < min && !listed) continue;
     if (tier === 'hard' && chosen.every((c) => c.passageIndex === def.passageIndex)) continue;
-    const sentences = [def, ...chosen];
+    const sentences = listed ? [def, listed.x] : [def, ...chosen];
     for (const x of sentences) finder.usedSentences.add(x.idx);
     finder.usedKeys.add(`essay:${term.toLowerCase()}`);
     const shown = /^\p{Lu}\p{Ll}/u.test(term) && !/^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(term) ? term.charAt(0).toLowerCase() + term.slice(1) : term;
@@ -316,7 +323,8 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
     // WordNet's lexicographer files 4, 19, 22 and 27; round 18)
     const lexFiles = finder.lexicon?.(term.split(/\s+/).pop()!.toLowerCase(), 'noun')?.lexFiles;
     const article = said === 'the' && lexFiles && [4, 19, 22, 27].some((f) => lexFiles.has(f)) ? null : said;
-    return buildEssay({ term: shown, sentences, difficulty: tier, defined: true, article, alternatives }, seed);
+    const list = listed ? { ...listed.list!, ask } : undefined;
+    return buildEssay({ term: shown, sentences, difficulty: tier, defined: true, article, alternatives, list }, seed);
   }
   return null;
 }
