@@ -99,9 +99,11 @@ async function materials(dir: string, set: 'tune' | 'measure' | 'round3' | 'roun
 async function round4Materials(dir: string, from: string, read: (bytes: Uint8Array, name: string, type?: string) => Promise<Passage[]>): Promise<Material[]> {
   const files = readdirSync(from).filter((f) => !/^readme/i.test(f)).sort();
   const text = (f: string) => readFileSync(join(from, f), 'utf8');
-  const isSlides = (f: string) => /^\s*---\s*$/m.test(text(f));
-  const notes = files.find((f) => f.endsWith('.md') && !isSlides(f));
-  const slides = files.find((f) => f.endsWith('.md') && isSlides(f));
+  // (the slides are the .md with the most "---" lines: notes may have a rule or two)
+  const rules = (f: string) => text(f).match(/^\s*---\s*$/gm)?.length ?? 0;
+  const mds = files.filter((f) => f.endsWith('.md')).sort((a, b) => rules(b) - rules(a));
+  const slides = mds.length === 2 && rules(mds[0]!) > rules(mds[1]!) ? mds[0] : undefined;
+  const notes = slides ? mds[1] : undefined;
   const captionsFile = files.find((f) => f.endsWith('.txt'));
   if (!notes || !slides || !captionsFile) throw new Error(`${from} must hold a notes .md, a slides .md (with --- lines) and a captions .txt`);
   const title = (f: string) => /^#\s+(.+)$/m.exec(text(f))?.[1]?.trim() ?? f.replace(/\.\w+$/, '');
