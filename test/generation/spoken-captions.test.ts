@@ -89,6 +89,12 @@ describe('a spoken clause is a statement only when it reads as one', () => {
     ]) expect(isSpokenStatement(good), good).toBe(true);
     expect(spokenSentences(['a small pot of water on the fire which one boils first'])).toEqual([]);
   });
+
+  it('refuses a reply that starts with its predicate and a thing that "wants" (rounds 20 and 21); keeps adjectives that open a subject', async () => {
+    const { isSpokenStatement } = await import('../../src/core/generation/engine/repair.js');
+    for (const bad of ['perpendicular to the direction in which the rope is moving', 'the electron wants to go to the chlorine atom', 'water likes to move to where there is more salt']) expect(isSpokenStatement(bad), bad).toBe(false);
+    for (const good of ['green plants make their own food', 'rich soils hold water well', 'good conductors of heat are metals']) expect(isSpokenStatement(good), good).toBe(true);
+  });
 });
 
 describe('a definition put in place of its term', () => {

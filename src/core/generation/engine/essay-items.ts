@@ -154,6 +154,29 @@ function listCriteria(plan: EssayPlan & { list: NonNullable<EssayPlan['list']> }
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four'];
 
+/** A sentence that gives an example ("E.g. the habitat of the earthworm is moist soil.", "For example, …"). */
+const EXAMPLE_OPENER = /^(?:e\.\s?g\.|for\s+example\b|for\s+instance\b|an?\s+(?:good\s+|common\s+)?example\s+of\b)/i;
+
+/**
+ * The criteria of a defined-term essay whose one further point is an example: the prompt asks
+ * for an example, and the rubric accepts any correct one (issue 39 §2, round 20: "explain one
+ * other important point" beside an "E.g." sentence; the judge asked for "give one example").
+ */
+function exampleCriteria(plan: EssayPlan, t: string, subject: string, contentMarks: number) {
+  const [def, example] = plan.sentences;
+  const { definition, perPoint } = definedMarks(contentMarks, 1);
+  return [
+    { id: 'c1', title: `Definition of ${t}`, maxMarks: definition, description: `Defines ${t} as the material does (${def!.citation}): “${def!.text}”` },
+    {
+      id: 'c2',
+      title: `An example of ${subject}`,
+      maxMarks: perPoint,
+      // (as definedCriteria writes its points: "Any one of: …", which the essay marker reads back; no citation in the list)
+      description: `Any one of: ${example!.text.replace(EXAMPLE_OPENER, '').replace(/^[\s,:]+/, '').replace(/[.;]+$/, '')}. Accept any other correct example of ${subject} (${marksText(perPoint)} mark${perPoint === 1 ? '' : 's'}).`,
+    },
+  ];
+}
+
 /** Builds the essay question for a plan. */
 export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
   const { term, sentences, difficulty } = plan;
@@ -165,7 +188,10 @@ export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
   const subject = plan.article ? `${plan.article} ${t}` : t;
   // (The candidate never has the material: a prompt never points at it. The other forms serve the LLM path, which
   // replaces the prompt with its own.)
-  const prompt = plan.list
+  const example = plan.defined && !plan.list && further === 1 && EXAMPLE_OPENER.test(sentences[1]!.text);
+  const prompt = example
+    ? `Define ${subject} and give one example of ${subject}. ${span}`
+    : plan.list
     ? `Define ${subject} and state ${NUMBER_WORDS[plan.list.ask]} ${plan.list.kind} of ${subject}${plan.list.place}. ${span}`
     : plan.defined
     ? `Define ${subject} and explain ${count} other important point${further === 1 ? '' : 's'} about ${subject}. ${span}`
@@ -174,7 +200,9 @@ export function buildEssay(plan: EssayPlan, seed: number): GeneratedQuestion {
       : `Discuss ${t}. ${span}`;
   const id = shortId('q_', seed, 'ESSAY', difficulty, term, ...sentences.map((s) => s.idx));
   const contentMarks = splitMarks(marks - 1, sentences.length);
-  const criteria = plan.list
+  const criteria = example
+    ? exampleCriteria(plan, t, subject, marks - 1)
+    : plan.list
     ? listCriteria({ ...plan, list: plan.list }, t, subject, marks - 1)
     : plan.defined && further > 0
       ? definedCriteria(plan, t, marks - 1)

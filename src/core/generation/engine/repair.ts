@@ -325,6 +325,10 @@ export function isSpokenStatement(clause: string): boolean {
   const tags = tagSentence(clause.charAt(0).toLowerCase() + clause.slice(1));
   if (!tags.length || !/^(?:DET|NOUN|PROPN|ADJ|NUM)$/.test(tags[0]!.pos) || /^(?:example|question|answer|number|step)$/i.test(tags[0]!.text)) return false;
   if (OPEN_END.test(clause.trim()) || SPOKEN_WORKING.test(clause) || /\b(?:he|she|they) (?:said|says)\b/i.test(clause)) return false;
+  // an adjective and its preposition first: the answer to the teacher's question, with no subject ("parallel to the direction
+  // the wave is travelling"); a thing that wants, likes or tries: the teacher's manner of speaking, not a fact ("other atoms
+  // want to look like the noble gas"; round 20 and 21)
+  if ((tags[0]!.pos === 'ADJ' && tags[1]?.pos === 'ADP') || /\b(?:wants?|wanted|likes?|loves?|tries|try|trying) to\b/i.test(clause)) return false;
   // the same two words twice: speech repeating itself ("zero degree longitude zero degree")
   const words = clause.toLowerCase().split(/\s+/);
   const pairs = words.slice(1).map((w, i) => [words[i]!, w]).filter((p) => p.every((w) => !FUNCTION_WORD.test(w))).map((p) => p.join(' '));
