@@ -12,7 +12,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { antonymSwap, exchangeSwap, siblingSwap } from '../../src/core/generation/engine/falsehood.js';
 import { partOf } from '../../src/core/generation/engine/lexicon.js';
-import { cleanSpoken, isSpokenStatement } from '../../src/core/generation/engine/repair.js';
+import { cleanSpoken, isSpokenStatement } from '../../src/core/generation/engine/spoken.js';
 import { FactFinder } from '../../src/core/generation/engine/facts.js';
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';

@@ -9,7 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
-import { cleanSpoken, namedKind, spokenSentences } from '../../src/core/generation/engine/repair.js';
+import { namedKind } from '../../src/core/generation/engine/repair.js';
+import { cleanSpoken, spokenSentences } from '../../src/core/generation/engine/spoken.js';
 import { rejectReason } from '../../src/core/generation/engine/sentences.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
 

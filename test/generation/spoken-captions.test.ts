@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
-import { spokenSentences } from '../../src/core/generation/engine/repair.js';
+import { spokenSentences } from '../../src/core/generation/engine/spoken.js';
 import { timedTextToPassages } from '../../src/uploads/material/captions.js';
 
 const cues = [
@@ -68,7 +68,7 @@ describe('an unpunctuated caption track gives statements', () => {
 
 describe('a spoken clause is a statement only when it reads as one', () => {
   it('refuses cut, run-on, repeated, worked and question-like clauses; keeps plain statements', async () => {
-    const { isSpokenStatement } = await import('../../src/core/generation/engine/repair.js');
+    const { isSpokenStatement } = await import('../../src/core/generation/engine/spoken.js');
     for (const bad of [
       'provided the pressure of the gas remains constant',
       'will increase the rate of reaction',
@@ -91,9 +91,21 @@ describe('a spoken clause is a statement only when it reads as one', () => {
   });
 
   it('refuses a reply that starts with its predicate and a thing that "wants" (rounds 20 and 21); keeps adjectives that open a subject', async () => {
-    const { isSpokenStatement } = await import('../../src/core/generation/engine/repair.js');
+    const { isSpokenStatement } = await import('../../src/core/generation/engine/spoken.js');
     for (const bad of ['perpendicular to the direction in which the rope is moving', 'the electron wants to go to the chlorine atom', 'water likes to move to where there is more salt']) expect(isSpokenStatement(bad), bad).toBe(false);
     for (const good of ['green plants make their own food', 'rich soils hold water well', 'good conductors of heat are metals']) expect(isSpokenStatement(good), good).toBe(true);
+  });
+
+  it('keeps a cue under the condition the cue before set, and refuses "that is why" run together (round 22)', () => {
+    // the condition's cue governs the next: "the ice melts" alone would be true of any ice
+    const said = spokenSentences(['when you heat a block of ice', 'the ice melts into water', 'water boils at one hundred degrees celsius']);
+    expect(said).not.toContain('The ice melts into water.');
+    expect(said).toContain('Water boils at one hundred degrees celsius.');
+    expect(spokenSentences(['so the metal expands', 'that is why gaps are left between rails'])).not.toContain('That is why gaps are left between rails.');
+    expect(spokenSentences(['so the metal expands that is why gaps are left between rails'])).toEqual([]);
+    // high or low, with nothing to compare with, is no fact; with "than" it is
+    expect(spokenSentences(['oxygen is high in the air sacs'])).toEqual([]);
+    expect(spokenSentences(['oxygen is higher in the air sacs than in the blood'])).toEqual(['Oxygen is higher in the air sacs than in the blood.']);
   });
 });
 

@@ -8,7 +8,8 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { cleanSpoken, definitionBullet, equalsBullet, framedByHeading, headingTopic, joinCutSentences, namedKind, spokenSentences, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
+import { definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
+import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 /** A sentence of the material with its provenance. */
 export interface SourceSentence {
