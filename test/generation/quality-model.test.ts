@@ -135,3 +135,17 @@ describe('"hard" is honest', () => {
     }
   });
 });
+
+describe('the reason given for a withheld item', () => {
+  // a cloze item whose key is a little longer than its distractors: the length costs it little, being a blank much
+  const longKey = mcq('______ promotes vegetative growth and gives leaves their dark green colour.', 'Nitrogen gas', ['Phosphorus', 'Potassium', 'Calcium']);
+  const model = (lengthWeight: number) => ({ ...BASE_QUALITY_MODEL, bias: 0, weights: { mcqCloze: -3, optionLengthImbalance: lengthWeight }, threshold: 0.5, clozeThreshold: 0.5 });
+  it('names a fault only when it lowered the score by a real amount; a blank held back by being a blank says so (round 23)', () => {
+    expect(itemFeatures(longKey, ctx).optionLengthImbalance).toBeGreaterThan(0);
+    expect(itemFeatures(longKey, ctx).optionLengthImbalance).toBeLessThan(0.5);
+    const small = selectByQuality([longKey], material, { count: 5, difficulty: 'balanced', lexicon: kindOf, model: model(-0.1) });
+    expect(small.withheld.reasons).toEqual([{ reason: 'a fill-in-the-blank item below the higher bar for blanks', count: 1 }]);
+    const large = selectByQuality([longKey], material, { count: 5, difficulty: 'balanced', lexicon: kindOf, model: model(-5) });
+    expect(large.withheld.reasons).toEqual([{ reason: 'the key stands out by its length', count: 1 }]);
+  });
+});

@@ -5,7 +5,7 @@
  * tested on hand-written material (none from a hold-out set).
  */
 import { describe, expect, it } from 'vitest';
-import { sameSubject } from '../../src/core/generation/engine/extractive.js';
+import { sameSubject } from '../../src/core/generation/engine/subjects.js';
 import { indexMaterial, rejectReason } from '../../src/core/generation/engine/sentences.js';
 import type { Passage } from '../../src/core/generation/passage.js';
 import { timedTextToPassages } from '../../src/uploads/material/captions.js';

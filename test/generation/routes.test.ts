@@ -61,8 +61,13 @@ describe('POST /api/cbt/ai/generate-questions', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['difficulty', 'engine', 'questions', 'success', 'totalGenerated', 'truncated', 'warnings', 'withheld']);
     expect(r.body.truncated).toBe(false);
-    expect(r.body).toMatchObject({ success: true, engine: 'hallcbt-extractive-1', difficulty: 'balanced', totalGenerated: 10 });
-    expect(r.body.questions).toHaveLength(10);
+    expect(r.body).toMatchObject({ success: true, engine: 'hallcbt-extractive-1', difficulty: 'balanced' });
+    // the default count is 10: 10 come back, or the note says how many of the 10 were worth keeping (the stock essays
+    // this material gives are withheld since round 23: docs/decisions.md, "Essays and the quality model")
+    expect(r.body.totalGenerated).toBe(r.body.questions.length);
+    expect(r.body.questions.length).toBeGreaterThanOrEqual(6);
+    if (r.body.questions.length < 10) expect(r.body.warnings).toContainEqual(expect.stringMatching(new RegExp(`^Only ${r.body.questions.length} of the 10 requested`)));
+    else expect(r.body.questions).toHaveLength(10);
     for (const q of r.body.questions) {
       expect(q).toMatchObject({ id: expect.stringMatching(/^q_/), prompt: expect.any(String), marks: expect.any(Number), citation: expect.stringMatching(/^paragraph \d+/), explanation: expect.any(String) });
       for (const o of q.options) expect(Object.keys(o).sort()).toEqual(['id', 'isCorrect', 'keyLabel', 'text']);

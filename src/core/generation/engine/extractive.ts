@@ -14,6 +14,7 @@ import { hashHex, prng, seedOf } from '../text/seed.js';
 import { buildBridgeItem, definitionOf, findBridge } from './bridge.js';
 import { buildDefinitionMcq, buildDefinitionTrueFalse, DefinitionBank, findDefinitions } from './definitions.js';
 import { listPoint } from './essay-lists.js';
+import { pairable, subjectStems } from './subjects.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
 import { antonymSwap, bareMismatch, exchangeSwap, glossed, namesWithOf, siblingSwap, type Falsehood } from './falsehood.js';
@@ -157,33 +158,6 @@ export function isPaperMcq(q: GeneratedQuestion): boolean {
   return opts.length === 4 && new Set(opts.map((o) => normaliseForMatch(o.text))).size === 4 && opts.filter((o) => o.isCorrect).length === 1;
 }
 
-/** The content stems of a statement's subject: its words before the first finite verb, after an opening "In X, …". */
-function subjectStems(text: string): Set<string> {
-  const body = text.replace(/^(?:in|at|on|for|during|under|with|by|after|before|when|if|as)\b[^,]{1,60},\s*/i, '');
-  const tags = tagSentence(body);
-  // (a participle after a determiner is an adjective: "the silvered walls")
-  // ("called", "named", "known" after a noun name it: "a scientist called Robert Hooke looked …")
-  const k = tags.findIndex((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text) && tags[i - 1]?.pos !== 'DET' && !/^(?:called|named|known)$/i.test(t.text)));
-  // (no verb found, the tagger having read it as a noun, "The resistance of a wire increases …": the first five words)
-  return new Set(contentStems(k > 0 ? body.slice(0, tags[k]!.start) : tags.slice(0, 5).map((t) => t.text).join(' ')));
-}
-
-/**
- * Whether statements are about one subject (issue 39 §2, round 6: "two unrelated sentences glued" as a
- * two-statement item): for each statement after the first, the subject of one of the two (its words
- * before the first verb) is named in the other ("Carbon dioxide enters the leaf …" with "The raw
- * materials … are carbon dioxide and water"; not "Overgrazing removes the grass cover …" with "Sheet
- * erosion removes a thin layer …").
- */
-export function sameSubject(facts: readonly { sentence: { text: string } }[]): boolean {
-  const first = facts[0]!.sentence.text;
-  const named = (subjectOf: string, other: string) => {
-    const words = new Set(contentStems(other));
-    return [...subjectStems(subjectOf)].some((x) => words.has(x));
-  };
-  return facts.slice(1).every((f) => named(first, f.sentence.text) || named(f.sentence.text, first));
-}
-
 /** One question of `type` at `tier`, or null when the material has nothing left for it. */
 function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank): GeneratedQuestion | null {
   const paper = (q: GeneratedQuestion | null) => (q && isPaperMcq(q) ? q : null);
@@ -237,7 +211,7 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     const must = tf.mustBeFalse('multi');
     if (must || tf.wantFalse('multi')) {
       const found = finder.groupWhere(2, true, 0, 0, (facts) => {
-        if (!sameSubject(facts)) return null;
+        if (!pairable(facts)) return null;
         const k = facts.findIndex((f) => tf.falseFormOf(f.sentence) !== null);
         return k >= 0 ? k : null;
       });
@@ -252,7 +226,7 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
       }
       if (must) return null;
     }
-    const c = finder.groupWhere(2, true, 0, 0, (facts) => (sameSubject(facts) ? true : null))?.candidate;
+    const c = finder.groupWhere(2, true, 0, 0, (facts) => (pairable(facts) ? true : null))?.candidate;
     return c ? tf.record(buildTrueFalse(c.facts, tier, null, seed), 'multi') : null;
   }
   return definedEssay(finder, tier, seed);

@@ -156,6 +156,32 @@ export function equalsBullet(bullet: string, material: string): string | null {
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
 
+/** A head noun that takes no article before it in a definition: a process, a state, a quality, a substance ("Photosynthesis is …", "Fructose is …"). */
+const NO_ARTICLE_HEAD = /(?:tion|sion|ment|ism|ity|sis|ance|ence|ing|ure|ogy|cy|ics|one|ose|ine|ase|gen|in)$/i;
+
+/**
+ * A glossary line, "Term – A description" or "Term (other name) – The description", as the
+ * definition it stands for ("Sperm duct (vas deferens) – A muscular tube that carries sperm …" →
+ * "The sperm duct (vas deferens) is a muscular tube that carries sperm …"; issue 39 §2, round 23:
+ * the line was kept with its dash, and a run-in label's stripping left "A bag of skin that …"
+ * with no term). The term is a noun phrase of at most four words that is no label; "the" goes
+ * before a singular thing, not before a name or a process or substance; null otherwise.
+ */
+export function dashDefinition(line: string, material: string): string | null {
+  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)(\s*\([^()]{1,40}\))?\s+[–—-]\s+(A|An|The)\s+(\p{Ll}.+?)[.!]?$/u.exec(line.trim());
+  if (!m) return null;
+  const term = m[1]!.trim();
+  if (LABEL_WORD.test(term) || term.split(/\s+/).length > 4 || /\s[–—-]\s/.test(m[4]!)) return null;
+  const tags = tagSentence(term.toLowerCase());
+  if (!/^(?:NOUN|PROPN)$/.test(tags[tags.length - 1]?.pos ?? '') || /^(?:VERB|ADP|SCONJ|ADV)$/.test(tags[0]!.pos)) return null;
+  const shown = materialCase(term, material);
+  // (a name keeps its capital and takes neither an article nor "are": "Lagos is …")
+  const named = /^\p{Lu}/u.test(shown);
+  const plural = !named && isPlural(term);
+  const article = !named && !NO_ARTICLE_HEAD.test(term.split(/\s+/).pop()!) ? 'the ' : '';
+  return capitalise(`${article}${shown}${m[2] ?? ''} ${plural ? 'are' : 'is'} ${m[3]!.toLowerCase()} ${m[4]!}.`);
+}
+
 /**
  * A description that is a list of bare items ("coal, petroleum from sedimentary rocks",
  * "granite, marble, limestone"): its first comma comes after one or two words with no

@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
+import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 /** A sentence of the material with its provenance. */
@@ -301,7 +301,9 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
     // (a rule of dashes or stars, "---", is a separator, not text)
     for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) {
       const bare = s.replace(LEADING_MARK, '').trim();
-      let text = stripNumbering(dropGluedHeading(bare.replace(LABEL, '').trim()));
+      // (a glossary line, "Term – A description", is the term's definition: the label is the term, not a heading)
+      const glossary = ctx ? dashDefinition(stripNumbering(bare), ctx.material) : null;
+      let text = glossary && stands(glossary) ? glossary : stripNumbering(dropGluedHeading(bare.replace(LABEL, '').trim()));
       // (a bullet that opens with its verb is a fragment even when the tagger finds it a sentence: "Introduced regionalism.")
       const subject = ctx && bulleted && topic ? subjectFromHeading(text, topic) : null;
       if (stands(subject)) text = subject;

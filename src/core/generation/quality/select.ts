@@ -52,9 +52,24 @@ const REASONS: Record<string, string> = {
 };
 const NOT_HARD = 'not a hard item ("hard" was asked)';
 const LOW = 'below the quality bar';
+const LOW_CLOZE = 'a fill-in-the-blank item below the higher bar for blanks';
+/**
+ * Least a fault must lower an item's log-odds to be named as the reason it was withheld (0.15, odds × 0.86): a
+ * fault that barely moved the score is not why the item fell short (round 23: "the key stands out by its length"
+ * named for blanks that lost 0.07 to it and 0.77 to being blanks).
+ */
+const NAMED_FAULT = 0.15;
+
+/**
+ * The built-in engine's stock essay prompt, which names no point ("Define X and explain one other important point
+ * about X"): of the 12 such essays judged blind in rounds 4–23 none was usable as it stood (7 needed the prompt
+ * rewritten, 5 were unusable; docs/decisions.md, "Essays and the quality model").
+ */
+const UNNAMED_POINTS = /\bexplain (?:one|two|three|four|\d+) other important points?\b/i;
+const UNNAMED = 'essay does not say which points it asks for';
 
 /** Why one item is withheld, or null when it passes. */
-function withholdReason(model: QualityModel, q: GeneratedQuestion, features: Record<string, number>, score: number, difficulty: RequestedDifficulty): string | null {
+function withholdReason(model: QualityModel, q: GeneratedQuestion, features: Record<string, number>, score: number, difficulty: RequestedDifficulty, essaysOnly: boolean): string | null {
   if (difficulty === 'hard' && q.difficulty !== 'hard') return NOT_HARD;
   const fatal = FATAL_FEATURES.find((f) => features[f]);
   if (fatal) return REASONS[fatal]!;
@@ -62,16 +77,17 @@ function withholdReason(model: QualityModel, q: GeneratedQuestion, features: Rec
   // since fixed at its source), so the model cannot rank essays against each other: an essay
   // without a fatal fault is returned, scored, for the examiner who reads its model answer and
   // rubric anyway (docs/decisions.md, "Essays and the quality model").
-  if (q.type === 'SHORT_ESSAY' && !features.essayTemplate) return null;
+  // (asked for essays alone, the examiner gets the stock prompt to edit rather than nothing)
+  if (q.type === 'SHORT_ESSAY' && !features.essayTemplate) return UNNAMED_POINTS.test(q.prompt) && !essaysOnly ? UNNAMED : null;
   if (score >= (features.mcqCloze && model.clozeThreshold !== undefined ? model.clozeThreshold : model.threshold)) return null;
   // the fault that lowered the score most
   let worst: string | null = null;
   let low = 0;
   for (const [name, w] of Object.entries(model.weights)) {
     const c = w * (features[name] ?? 0);
-    if (REASONS[name] && c < low) [worst, low] = [name, c];
+    if (REASONS[name] && c < low && c <= -NAMED_FAULT) [worst, low] = [name, c];
   }
-  return worst ? REASONS[worst]! : LOW;
+  return worst ? REASONS[worst]! : features.mcqCloze ? LOW_CLOZE : LOW;
 }
 
 /**
@@ -79,13 +95,14 @@ function withholdReason(model: QualityModel, q: GeneratedQuestion, features: Rec
  * @param candidates an engine's items
  * @param passages the material they came from
  * @param opts the model (default BASE_QUALITY_MODEL), how many to return at most, the requested difficulty, WordNet,
- *   the order of the result (`score`, best first, the default; `input`, the candidates' own order — an LLM's paper)
+ *   the order of the result (`score`, best first, the default; `input`, the candidates' own order — an LLM's paper),
+ *   whether only essays were asked for (the stock essay prompt is then returned, not withheld)
  * @returns at most `count` items at or above the threshold (the best ones), each with `quality: { score, features }`; the withheld ones counted by reason
  */
 export function selectByQuality(
   candidates: GeneratedQuestion[],
   passages: Passage[],
-  opts: { model?: QualityModel; count: number; difficulty: RequestedDifficulty; lexicon?: Lexicon; order?: 'score' | 'input' },
+  opts: { model?: QualityModel; count: number; difficulty: RequestedDifficulty; lexicon?: Lexicon; order?: 'score' | 'input'; essaysOnly?: boolean },
 ): { questions: GeneratedQuestion[]; withheld: Withheld } {
   const model = opts.model ?? BASE_QUALITY_MODEL;
   const ctx = materialContext(passages, opts.lexicon);
@@ -94,7 +111,7 @@ export function selectByQuality(
   candidates.forEach((q, at) => {
     const features = itemFeatures(q, ctx);
     const score = scoreItem(model, features);
-    const reason = withholdReason(model, q, features, score, opts.difficulty);
+    const reason = withholdReason(model, q, features, score, opts.difficulty, opts.essaysOnly ?? false);
     if (reason) why.set(reason, (why.get(reason) ?? 0) + 1);
     else kept.push({ q: { ...q, quality: { score: Math.round(score * 1e4) / 1e4, features } }, score, at });
   });
@@ -178,7 +195,8 @@ export function candidateCount(count: number): number {
  */
 export function generateQuestions(passages: Passage[], opts: GenerateOptions & { model?: QualityModel }): SelectedResult {
   const raw = generateExtractive(passages, { ...opts, count: candidateCount(opts.count) });
-  const { questions, withheld } = selectByQuality(raw.questions, passages, { model: opts.model, count: opts.count, difficulty: opts.difficulty, lexicon: opts.lexicon });
+  const essaysOnly = opts.types?.length === 1 && opts.types[0] === 'SHORT_ESSAY';
+  const { questions, withheld } = selectByQuality(raw.questions, passages, { model: opts.model, count: opts.count, difficulty: opts.difficulty, lexicon: opts.lexicon, essaysOnly });
   // the generator's count notes speak of the candidates, not of what is returned
   const warnings = raw.warnings.filter((w) => !/^Only \d+ of the \d+ requested/.test(w) && !(opts.difficulty === 'hard' && /generated at an easier tier/.test(w)));
   return { questions, warnings: [...warnings, ...qualityWarnings(questions.length, opts.count, withheld, opts.difficulty)], withheld };
