@@ -364,7 +364,12 @@ export function buildDefinitionTrueFalse(key: Definition, other: Definition | nu
 export class DefinitionBank {
   private readonly used = new Set<string>();
 
-  constructor(readonly defs: Definition[], private readonly passages: number, private readonly lexicon: Lexicon | undefined) {}
+  /**
+   * @param nested whether the material makes the first term a kind of the second (falsehood.ts, `kindInMaterial`): a
+   *   sub-kind's sibling definition is true of it ("Alkanes are organic compounds made up of carbon and hydrogen only",
+   *   the definition of hydrocarbons; issue 39 §2, round 24), so neither may stand for the other
+   */
+  constructor(readonly defs: Definition[], private readonly passages: number, private readonly lexicon: Lexicon | undefined, private readonly nested?: (a: string, b: string) => boolean) {}
 
   /**
    * The next unused definition (reading order) whose sentences are free and that has at least
@@ -375,7 +380,7 @@ export class DefinitionBank {
     for (const key of this.defs) {
       const id = key.term.toLowerCase();
       if (this.used.has(id) || key.sentenceIdx.some((i) => usedSentences.has(i))) continue;
-      const all = siblingsOf(key, this.defs, this.passages, this.lexicon, reverse);
+      const all = siblingsOf(key, this.defs, this.passages, this.lexicon, reverse).filter((d) => !this.nested?.(key.term, d.term) && !this.nested?.(d.term, key.term));
       const partner = forStatement ? falseSibling(key, all) : null;
       const siblings = forStatement ? (partner ? [partner] : []) : all.slice(0, 3);
       if (siblings.length < min) continue;

@@ -17,7 +17,7 @@ import { listPoint } from './essay-lists.js';
 import { pairable, subjectStems } from './subjects.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, bareMismatch, exchangeSwap, glossed, namesWithOf, siblingSwap, type Falsehood } from './falsehood.js';
+import { antonymSwap, bareMismatch, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import type { Lexicon } from './lexicon.js';
 import { indexMaterial, stripMarkdown, type SourceSentence } from './sentences.js';
@@ -73,7 +73,7 @@ function isStated(text: string, swap: Falsehood, materialText: string): boolean 
  * material has a bare mass noun (bareMismatch).
  */
 function plausibleSwap(text: string, swap: Falsehood, materialText: string): boolean {
-  return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText);
+  return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText) && !breaksTerm(text, swap, materialText);
 }
 
 /** The forms of a TRUE_FALSE item: one statement, two statements ("Both of these statements are correct."), a hard item combining two facts. */
@@ -315,7 +315,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const finder = new FactFinder(index, seed, opts.lexicon);
   const materialText = passages.map((p) => stripMarkdown(p.text).toLowerCase().replace(/\s+/g, ' ')).join(' ');
   const tf = new TrueFalseBalance(finder, materialText, rand);
-  const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon);
+  const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon, (a, b) => kindInMaterial(a, b, index.sentences));
   let downgraded = 0;
   const slots = planSlots(opts.count, opts.difficulty, types);
   const filled: (GeneratedQuestion | null)[] = slots.map(() => null);

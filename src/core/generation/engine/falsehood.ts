@@ -27,6 +27,24 @@ export interface Falsehood {
 }
 
 const NEGATION = /\b(?:not|no|never|neither|nor|without|cannot|n't)\b/i;
+
+/** Nouns a size or degree word qualifies without making a term with it ("a large number", "a small amount"). */
+const QUANTITY_NOUN = /^(?:number|numbers|amount|amounts|quantity|quantities|part|parts|deal|majority|extent|proportion|share)$/;
+
+/**
+ * Whether a one-word swap breaks a term the material uses: the word and the noun after it occur
+ * together at least twice in the material (a term: "lower surface", "light stage", "general
+ * formula") and the swapped pair never does ("higher surface", "heavy stage", "specific
+ * formula": no such thing, so the false statement is nonsense rather than a test; issue 39 §2,
+ * round 24). `materialText` is the material lower-cased with its spaces collapsed.
+ */
+export function breaksTerm(text: string, swap: Falsehood, materialText: string): boolean {
+  if (/\s/.test(swap.original) || /\s/.test(swap.replacement)) return false;
+  const noun = /^\s+([\p{L}-]+)/u.exec(text.slice(swap.end))?.[1]?.toLowerCase();
+  if (!noun || QUANTITY_NOUN.test(noun)) return false;
+  const count = (pair: string) => materialText.split(new RegExp(`\\b${pair.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)).length - 1;
+  return count(`${swap.original.toLowerCase()} ${noun}`) >= 2 && count(`${swap.replacement.toLowerCase()} ${noun}`) === 0;
+}
 /** Antonyms too weak or too odd to make a believable false statement. */
 const SKIP = new Set(['be', 'have', 'do', 'make', 'get', 'go', 'come', 'take', 'give', 'use', 'say', 'many', 'much', 'more', 'most', 'other', 'same', 'different', 'such', 'own', 'also', 'very', 'only', 'just']);
 
@@ -199,6 +217,28 @@ export function saidOf(term: string, altered: string, self: SourceSentence, sent
   });
 }
 
+/**
+ * Whether the material makes `sibling` a kind of `original`: a sentence that has the sibling for its subject and the
+ * original after "is"/"are" ("Alkanes are saturated hydrocarbons"), or that divides the original into kinds and names
+ * the sibling among them ("Hydrocarbons are grouped into alkanes, alkenes and alkynes"). What holds of every
+ * hydrocarbon holds of alkanes: the swap leaves a true statement (issue 39 §2, round 24: a wrong key, "Alkanes are
+ * organic compounds made up of carbon and hydrogen only" keyed False).
+ */
+export function kindInMaterial(sibling: string, original: string, sentences: readonly SourceSentence[]): boolean {
+  const sib = stemSet(headWord(sibling));
+  const orig = stemSet(headWord(original));
+  // (two names with one head are two kinds of one thing, "cubic expansivity" and "linear expansivity", not one in the
+  // other; the bare head is the kind of both, "metamorphic rocks" and "rocks")
+  if ([...sib].some((x) => orig.has(x))) return stemSet(original).size === 1 && stemSet(sibling).size > 1;
+  return sentences.some((o) => {
+    // (an aside in brackets is not the subject's length: "The alkanes (also called paraffins) are saturated hydrocarbons")
+    const m = /^(.{0,40}?)\b(?:is|are)\b(.*)$/i.exec(o.text.replace(/\s*\([^)]*\)/g, ''));
+    if (m && [...stemSet(m[1]!)].some((x) => sib.has(x)) && [...stemSet(m[2]!.split(/[,;]/)[0]!)].some((x) => orig.has(x))) return true;
+    const d = /^(.*?)\b(?:grouped|divided|classified|subdivided|categori[sz]ed|split)\s+into\b(.*)$/i.exec(o.text) ?? /^(.*?)\b(?:types|kinds|classes|groups)\s+of\b(.*)$/i.exec(o.text);
+    return !!d && [...stemSet(d[1]! + (d[0]!.match(/\b(?:types|kinds|classes|groups)\s+of\s+(\S+)/i)?.[1] ?? ''))].some((x) => orig.has(x)) && [...stemSet(d[2]!)].some((x) => sib.has(x));
+  });
+}
+
 /** WordNet senses from which a noun is an everyday word of many uses ("liquid" 4, "solution" 5, "water" 6; "urea" 1). */
 const GENERAL_SENSES = 4;
 
@@ -229,7 +269,7 @@ export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: Dis
       const sibKind = lexicon(headWord(sibling), 'noun');
       if (!keyKind || !sibKind || overlaps(keyKind.hypernyms, sibKind.synsets) || overlaps(sibKind.hypernyms, keyKind.synsets)) continue;
       // a substance or part of the other ("oxygen" / "air"): the swapped statement is still about true
-      if (partOf(keyKind, sibKind)) continue;
+      if (partOf(keyKind, sibKind) || kindInMaterial(sibling, span.text, sentences) || kindInMaterial(span.text, sibling, sentences)) continue;
       // two everyday words of many senses ("liquid" / "solution", "water" / "salt"): what one says often holds of the
       // other, and the key is arguable (issue 39 §2, round 16 item 10: a solid is decanted from a solution too)
       if (keyKind.senses >= GENERAL_SENSES && sibKind.senses >= GENERAL_SENSES) continue;

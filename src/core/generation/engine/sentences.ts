@@ -158,6 +158,10 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (PERSONAL_OPENER.test(text)) return 'talk to the class or the candidate';
   if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text) || /^[^:]{2,60}:\s*[-–—•*]\s/u.test(text)) return 'a heading run into the sentence';
   if (NOTE_LINE.test(text)) return 'a note line (a term, a dash and its notes), not a sentence';
+  // (a slide's table comes through as its cells between bars: round 24, "Federal vs Unitary System | Federal | …")
+  if ((text.match(/\|/g)?.length ?? 0) >= 2) return 'a table row, not a sentence';
+  // (an arrow stands for a verb nobody wrote: "Derivation → oil-producing states get at least 13% (1999 Const.)")
+  if (/[→⇒⟶]|\s->\s/.test(text)) return 'a note with an arrow, not a sentence';
   if (EXAM_NOISE.test(text) || isFurnitureLine(text)) return 'exam paper apparatus';
   if (EXAMINER_TALK.test(text)) return "an examiner's report or marking note";
   if (/[\ue000-\uf8ff]/.test(text)) return 'unreadable characters';
