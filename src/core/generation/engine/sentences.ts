@@ -222,7 +222,9 @@ function grammarReason(text: string): string | null {
       (w.pos === 'NOUN' && /[^s]s$/i.test(w.text) && /^(?:NOUN|PROPN)$/.test(outside[i - 1]?.pos ?? '') && /^(?:ADP|DET|ADV)$/.test(outside[i + 1]?.pos ?? '')),
   );
   // (short only: the tagger misses the verb of some longer sentences, "Most plant enzymes work best at …")
-  if (!finite && words(bare).length <= 14) return 'not a sentence (no verb)';
+  // (any length when it opens with no subject at all, a preposition, an adverb or a figure: "About 50°–70° north in the
+  // interiors of North America and Eurasia, e.g. Canada and Siberia.", a "Location:" bullet's rest; round 25)
+  if (!finite && (words(bare).length <= 14 || /^(?:ADP|ADV|NUM)$/.test(outside[0]?.pos ?? ''))) return 'not a sentence (no verb)';
   // "To reduce the amount of …", "Identifying the breach …": a list item of an answer, not a statement.
   // ("Ability to present data …", "Inability to demonstrate …": a noun and an infinitive, the same)
   if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /ing$/i.test(tags[0].text)) || (/^(?:NOUN|PROPN|ADJ)$/.test(tags[0]?.pos ?? '') && /^to$/i.test(tags[1]?.text ?? '') && tags[2]?.pos === 'VERB')) return 'not a sentence (a list item)';
@@ -334,7 +336,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
  * example's setup, "A 2 Ω resistor is in series with …", and "… has resistance 2.2 Ω. Find its
  * resistivity." given as statements): what is under it poses a problem, it states no fact.
  */
-const EXERCISE_HEADING = /\b(?:worked\s+examples?|examples?\s+\d|exercises?|class\s+exercise|classwork|practice\s+questions?|homework|assignment|evaluation(?:\s+questions?)?|revision\s+questions?|quiz|test\s+yourself|try\s+these|calculations?)\b/i;
+const EXERCISE_HEADING = /\b(?:worked\s+examples?|examples?\s+\d|exercises?|class\s+exercise|classwork|(?:class|group)\s+(?:activity|activities|work|task)|practice\s+questions?|homework|assignment|evaluation(?:\s+questions?)?|revision\s+questions?|quiz|test\s+yourself|try\s+these|calculations?)\b/i;
 
 const DEFINITIONAL = /\b(?:is|are|was|were)\s+(?:a|an|the|called|known as|defined as|referred to as)\b|\brefers?\s+to\b|\bmeans\b|\bconsists?\s+of\b|\bis\s+used\s+to\b/i;
 
