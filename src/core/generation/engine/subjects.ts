@@ -32,14 +32,15 @@ export function sameSubject(facts: readonly { sentence: { text: string } }[]): b
   return facts.slice(1).every((f) => named(first, f.sentence.text) || named(f.sentence.text, first));
 }
 
-const NEGATION = /\b(?:no|not|never|neither|nor|none|without|cannot)\b|n['’]t\b/gi;
+/** A word that negates what follows it (a token: the tagger gives "n't" and "not" of "cannot" their own). */
+const NEGATION_WORD = /^(?:no|not|never|neither|nor|none|without|cannot|n['’]t)$/i;
 
 /** The head of what each negation in a statement negates: its noun phrase's last noun or its verb ("No gametes are formed" → gamete; "no cell wall" → wall; "cannot reproduce" → reproduc). */
 function negated(text: string): Set<string> {
   const tags = tagSentence(text);
   const out = new Set<string>();
   tags.forEach((t, i) => {
-    if (!new RegExp(NEGATION.source, 'i').test(t.text)) return;
+    if (!NEGATION_WORD.test(t.text)) return;
     let k = tags.findIndex((x, j) => j > i && (x.pos === 'NOUN' || x.pos === 'VERB'));
     if (k < 0) return;
     while (tags[k]!.pos === 'NOUN' && tags[k + 1]?.pos === 'NOUN') k++;
