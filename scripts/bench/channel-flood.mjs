@@ -21,7 +21,7 @@
  * Options: --candidates=50 --seconds=15 --every=500 --health-every=50 --warm=2 --runs=1
  *          --built --probe (with --built: the server's event-loop delay, GC and longest
  *          stall per phase, from probe.mjs) --out=FILE.json
- * Exported: `measureChannelFlood(opts)` (the test, test/security/channel-flood.test.ts).
+ * Exported: `measureChannelFlood(opts)` (the tests: test/security/channel-flood.test.ts, and its timed bounds test/timed/channel-flood.test.ts).
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

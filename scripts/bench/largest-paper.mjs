@@ -4,7 +4,7 @@
  * use the whole exam's 100,000 characters of text and 10,000 characters of TeX, as `\sqrt`
  * spans (KaTeX's costliest HTML per character measured, ~155 bytes) between Markdown
  * emphasis (the costliest Markdown per character measured). Deterministic. Used by
- * test/reliability/paper-bomb.test.ts and scripts/bench/paper-bomb.ts.
+ * test/reliability/paper-bomb.test.ts, test/timed/paper-bomb.test.ts and scripts/bench/paper-bomb.ts.
  */
 
 /** Questions of the paper, as POST /questions/bulk takes them. */

@@ -1,6 +1,6 @@
 /**
  * Honest candidates' answer saves as a separate process, for the tests and benches that
- * measure what other work does to them (test/reliability/paper-bomb.test.ts,
+ * measure what other work does to them (test/reliability/paper-bomb.test.ts, test/timed/paper-bomb.test.ts,
  * scripts/bench/paper-bomb.ts). Each candidate saves one MCQ answer at a time (PUT
  * /attempts/:id/answers/:questionId, seq counting up), all candidates together at `rate`
  * saves per second, for `ms` milliseconds, on keep-alive connections.
