@@ -231,13 +231,15 @@ export function framedByHeading(sentence: string, topic: HeadingTopic): string |
 }
 
 /**
- * "The skin also removes …" → "The skin removes …": an "also" points at the sentence before,
- * which the candidate does not see (issue 39 §2, round 12). Dropping it leaves the statement as
- * true as it was. "Not only … but also …" keeps it.
+ * "The skin also removes …" → "The skin removes …", "Temperature therefore decreases …" →
+ * "Temperature decreases …": an "also", "therefore", "thus" or "hence" inside the sentence
+ * points at the sentence before, which the candidate does not see (issue 39 §2, rounds 12 and
+ * 25). Dropping it leaves the statement as true as it was. "Not only … but also …" keeps its
+ * "also"; a connective after a comma ("…, therefore it …") joins two clauses and stays.
  */
-export function withoutBackAlso(text: string): string {
-  if (/\bnot\s+only\b/i.test(text)) return text;
-  return text.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
+export function withoutBackLink(text: string): string {
+  const linked = /\bnot\s+only\b/i.test(text) ? /(?<=\p{L})\s+(?:therefore|thus|hence)(?=\s+\p{L})/iu : /(?<=\p{L})\s+(?:also|therefore|thus|hence)(?=\s+\p{L})/iu;
+  return text.replace(linked, '');
 }
 
 /** Endings of adjectives ("chemical", "organic", "active", "porous"); not "-al" alone ("animal cell"). */

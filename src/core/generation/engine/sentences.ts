@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, subjectFromHeading, withoutBackAlso, type HeadingTopic } from './repair.js';
+import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, subjectFromHeading, withoutBackLink, type HeadingTopic } from './repair.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 /** A sentence of the material with its provenance. */
@@ -232,6 +232,14 @@ function grammarReason(text: string): string | null {
     if (w.pos === 'NOUN' || w.pos === 'PROPN') break;
     if (PRONOUN.test(w.text)) return 'refers to something outside the sentence';
   }
+  // An object pronoun straight after the first verb, with only the subject before it ("The spindle fibres pull them to …",
+  // round 25): it cannot be its own clause's subject, so its noun is in the sentence before.
+  // (not an "it" before an adjective: "Irrigation makes it possible to …")
+  const verb = tags.findIndex((w) => w.pos === 'VERB' || w.pos === 'AUX');
+  const object = tags[verb + 1];
+  // (a determiner straight after a noun, or a conjunction, means a verb the tagger read as a noun: "Farmers harvest the crops … and sell them")
+  const subjectOnly = tags.slice(0, Math.max(verb, 0)).every((w, i) => /^(?:DET|ADJ|NOUN|PROPN|NUM|ADP)$/.test(w.pos) && !(w.pos === 'DET' && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '')));
+  if (verb > 0 && tags[verb]!.pos === 'VERB' && subjectOnly && /^(?:it|them|him)$/i.test(object?.text ?? '') && !(/^it$/i.test(object!.text) && tags[verb + 2]?.pos === 'ADJ')) return 'refers to something outside the sentence';
   return null;
 }
 
@@ -320,7 +328,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
         text = [spoken, definition, framed].find(stands) ?? text;
       }
       // (the tagger may read the verb as a noun once "also" is gone, "… and population shift the …": then it stays)
-      const plain = withoutBackAlso(text);
+      const plain = withoutBackLink(text);
       if (plain !== text && rejectReason(plain, ctx?.allowLowercaseStart ?? false) === rejectReason(text, ctx?.allowLowercaseStart ?? false)) text = plain;
       if (ctx) text = namedKind(text, seen) ?? text;
       seen.push(text);
