@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../../src/core/generation/engine/bridge.js';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { keyText } from '../../src/core/generation/support.js';
+import { paragraphs } from './helpers/passages.js';
 
-const material = [
+const material = paragraphs(
   'Photosynthesis is the process by which green plants make food from light energy.',
   'Respiration releases energy from glucose in the mitochondria of every living cell.',
   'Photosynthesis takes place in the chloroplasts of the palisade cells of a leaf.',
@@ -16,7 +17,7 @@ const material = [
   'Water enters the roots by osmosis and moves up the stem in the xylem vessels.',
   'Carbon dioxide diffuses into the leaf through the stomata on its lower surface.',
   'The vacuole stores cell sap, and the cell wall keeps the shape of the cell.',
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+);
 
 describe('hard items combine two cited facts', () => {
   it('reads definitions in both directions', () => {

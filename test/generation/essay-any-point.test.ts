@@ -11,8 +11,9 @@ import type { Passage } from '../../src/core/generation/passage.js';
 import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
 import { gradeEssayBuiltIn } from '../../src/core/grading/essay/grade-essay.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs } from './helpers/passages.js';
 
-const notes: Passage[] = [
+const notes: Passage[] = paragraphs(
   'A layer is a hen that is kept mainly for the production of table eggs.',
   'Layers usually begin to lay eggs when they are about twenty weeks old.',
   'A good layer produces about two hundred and fifty eggs in one laying year.',
@@ -20,7 +21,7 @@ const notes: Passage[] = [
   'Layers are commonly kept in battery cages, where each bird has its own small compartment.',
   'A broiler is a young chicken that is raised mainly for the production of meat.',
   'Broilers are usually ready for the market when they are about eight weeks old.',
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+);
 
 const essays = (['simple', 'intermediate', 'hard'] as const).flatMap((difficulty) => generateExtractive(notes, { difficulty, count: 3, types: ['SHORT_ESSAY'], lexicon: kindOf }).questions);
 const onLayer = essays.filter((q) => /^Define (?:a )?layer\b/.test(q.prompt));

@@ -9,13 +9,14 @@ import { generateExtractive } from '../../src/core/generation/engine/extractive.
 import type { Passage } from '../../src/core/generation/passage.js';
 import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs } from './helpers/passages.js';
 
-const notes: Passage[] = [
+const notes: Passage[] = paragraphs(
   'A niche is the role an organism plays in its community, including what it eats and what eats it.',
   'E.g. the niche of the earthworm is to feed on dead leaves in the soil and aerate it.',
   'A predator is an animal that hunts, kills and eats other animals for food.',
   'The lion hunts zebras and antelopes on the open grassland of the savanna.',
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+);
 
 describe('a defined-term essay whose further point is an example', () => {
   it('asks for one example, and the rubric takes the material\'s or any other correct one', () => {

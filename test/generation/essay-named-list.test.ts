@@ -11,14 +11,15 @@ import { listPoint, singularKind } from '../../src/core/generation/engine/essay-
 import type { Passage } from '../../src/core/generation/passage.js';
 import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs } from './helpers/passages.js';
 
-const notes: Passage[] = [
+const notes: Passage[] = paragraphs(
   'A commercial bank is a financial institution that is owned by private investors and run to make a profit.',
   'Commercial banks are owned by private shareholders who share the profit at the end of the year.',
   'The functions of a commercial bank include accepting deposits, granting loans, keeping valuables and transferring money.',
   'The central bank is the apex bank that controls the banking system of the country.',
   'Cheques drawn on a commercial bank are cleared through the clearing house of the central bank.',
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+);
 
 describe('a defined-term essay names the list it asks for', () => {
   it('reads a list sentence of a named kind, with its place, and refuses clauses and short lists', () => {

@@ -11,18 +11,19 @@ import { generateExtractive } from '../../src/core/generation/engine/extractive.
 import type { GeneratedQuestion } from '../../src/core/generation/schemas.js';
 import { generateQuestions, selectByQuality } from '../../src/core/generation/quality/select.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs } from './helpers/passages.js';
 
 afterAll(() => closeWordNet());
 
-const stock: Passage[] = [
+const stock: Passage[] = paragraphs(
   'A layer is a hen that is kept mainly for the production of table eggs.',
   'Layers usually begin to lay eggs when they are about twenty weeks old.',
   'A broiler is a young chicken that is raised mainly for the production of meat.',
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
-const named: Passage[] = [
+);
+const named: Passage[] = paragraphs(
   'A commercial bank is a financial institution that is owned by private investors and run to make a profit.',
   'The functions of a commercial bank include accepting deposits, granting loans, keeping valuables and transferring money.',
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+);
 
 const essayOf = (passages: Passage[]) => generateExtractive(passages, { difficulty: 'simple', count: 3, types: ['SHORT_ESSAY'], lexicon: kindOf }).questions.filter((q) => q.type === 'SHORT_ESSAY');
 const select = (items: GeneratedQuestion[], passages: Passage[], essaysOnly: boolean) => selectByQuality(items, passages, { count: 10, difficulty: 'balanced', lexicon: kindOf, essaysOnly });

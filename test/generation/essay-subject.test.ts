@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import type { Passage } from '../../src/core/generation/passage.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs } from './helpers/passages.js';
 
-const notes: Passage[] = [
+const notes: Passage[] = paragraphs(
   'A layer is a hen that is kept mainly for the production of table eggs.',
   'In the deep litter system the floor of the house is covered with a thick layer of wood shavings or rice husks.',
   'Layers usually begin to lay eggs when they are about twenty weeks old.',
@@ -17,7 +18,7 @@ const notes: Passage[] = [
   'Broilers are usually ready for the market when they are about eight weeks old.',
   'Layers need a diet that is rich in calcium so that their egg shells are strong.',
   "Layer's mash is a feed with extra calcium that is given to birds in lay.",
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+);
 
 describe('the further points of a defined-term essay are about the term', () => {
   it('asks about layers with sentences whose subject is layers (plural too), never the litter "layer" of the floor', () => {

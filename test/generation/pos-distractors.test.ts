@@ -8,8 +8,9 @@ import { buildPool, pickDistractors } from '../../src/core/generation/engine/dis
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import { extractSpans } from '../../src/core/generation/engine/spans.js';
 import { spanClass, tagSentence } from '../../src/core/generation/text/pos.js';
+import { paragraphs } from './helpers/passages.js';
 
-const passages = [
+const passages = paragraphs(
   'Farmers made great strides in planting maize during the rainy season across the region.',
   'Traders keep careful notes of every sale and record the farmers who supply them each week.',
   'The ministry intends to support rural credit schemes for small producers this year.',
@@ -17,7 +18,7 @@ const passages = [
   'The council wants to repair feeder roads before the harvest season begins.',
   'The government plans to invest in irrigation so that farmers can grow two crops a year.',
   'Many farmers keep notes on rainfall, and their strides in yield are recorded by the ministry.',
-].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+);
 
 describe('part-of-speech matched distractors', () => {
   it('tags the verb of "The government plans to invest" as a verb', () => {

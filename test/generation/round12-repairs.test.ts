@@ -14,8 +14,8 @@ import { antonymSwap } from '../../src/core/generation/engine/falsehood.js';
 import { indexMaterial, rejectReason } from '../../src/core/generation/engine/sentences.js';
 import type { Passage } from '../../src/core/generation/passage.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs as paras } from './helpers/passages.js';
 
-const paras = (...texts: string[]): Passage[] => texts.map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
 const usable = (passages: Passage[]) => indexMaterial(passages).sentences.filter((s) => s.usable).map((s) => s.text);
 
 describe('a statement names what it is about', () => {

@@ -13,6 +13,7 @@ import { namedKind } from '../../src/core/generation/engine/repair.js';
 import { cleanSpoken, spokenSentences } from '../../src/core/generation/engine/spoken.js';
 import { rejectReason } from '../../src/core/generation/engine/sentences.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs } from './helpers/passages.js';
 
 describe('round 18', () => {
   it('keeps a spoken "no" that is part of the statement', () => {
@@ -32,11 +33,11 @@ describe('round 18', () => {
   });
 
   it('asks to define a process without "the"', () => {
-    const notes = [
+    const notes = paragraphs(
       'The peristalsis is the wave of muscular contraction that pushes food along the gut.',
       'Peristalsis moves the bolus down the oesophagus into the stomach within seconds.',
       'Peristalsis continues in the small intestine, mixing food with the digestive juices.',
-    ].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
+    );
     const essays = generateExtractive(notes, { difficulty: 'simple', count: 2, types: ['SHORT_ESSAY'], lexicon: kindOf }).questions;
     expect(essays.length).toBeGreaterThan(0);
     for (const q of essays) expect(q.prompt).toMatch(/^Define peristalsis\b/);

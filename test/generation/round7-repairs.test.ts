@@ -19,8 +19,8 @@ import { bareMismatch, glossed, namesWithOf } from '../../src/core/generation/en
 import { indexMaterial, rejectReason } from '../../src/core/generation/engine/sentences.js';
 import type { Passage } from '../../src/core/generation/passage.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { paragraphs } from './helpers/passages.js';
 
-const paragraphs = (...texts: string[]): Passage[] => texts.map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
 const usable = (passages: Passage[]) => indexMaterial(passages).sentences.filter((s) => s.usable).map((s) => s.text);
 /** The swap of `word` (its first place in `text`) for `replacement`. */
 const swapIn = (text: string, word: string, replacement = 'salt') => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length, original: word, replacement });

@@ -238,8 +238,8 @@ export function framedByHeading(sentence: string, topic: HeadingTopic): string |
  * "also"; a connective after a comma ("…, therefore it …") joins two clauses and stays.
  */
 export function withoutBackLink(text: string): string {
-  const linked = /\bnot\s+only\b/i.test(text) ? /(?<=\p{L})\s+(?:therefore|thus|hence)(?=\s+\p{L})/iu : /(?<=\p{L})\s+(?:also|therefore|thus|hence)(?=\s+\p{L})/iu;
-  return text.replace(linked, '');
+  const unlinked = text.replace(/(?<=\p{L})\s+(?:therefore|thus|hence)(?=\s+\p{L})/iu, '');
+  return /\bnot\s+only\b/i.test(unlinked) ? unlinked : unlinked.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
 }
 
 /** Endings of adjectives ("chemical", "organic", "active", "porous"); not "-al" alone ("animal cell"). */
