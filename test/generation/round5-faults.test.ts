@@ -14,7 +14,6 @@ import { extractSpans } from '../../src/core/generation/engine/spans.js';
 import { unescapeMd } from '../../src/core/generation/support.js';
 import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';
-import { paragraphs } from './helpers/passages.js';
 
 afterAll(() => closeWordNet());
 
@@ -48,7 +47,7 @@ describe('a statement names what it is about (fault 1)', () => {
   });
 
   it('makes no two-statement item of two slides with headings of their own', () => {
-    const slides = paragraphs(
+    const slides = [
       'The First Assembly, 1901\n- The national assembly made laws for the coastal towns only.\n- The national assembly had ten appointed members from the chiefs.',
       'The Second Assembly, 1931\n- The national assembly made laws for every province of the colony.\n- The national assembly had forty elected members from the provinces.',
     ].map((text, i) => ({ text, citation: `slide ${i + 1}` }));
@@ -130,7 +129,7 @@ describe('no Markdown marks in a stem or option (fault 5)', () => {
       'A **suspension** is a mixture in which fine solid particles float in a liquid.',
       'Chalk in water forms a **suspension** that settles when left to stand.',
       'Filtration separates an insoluble solid such as sand from a liquid such as water.',
-    );
+    ].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
     const { questions } = generateExtractive(notes, { difficulty: 'balanced', count: 8, lexicon: kindOf });
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
@@ -151,12 +150,12 @@ describe('an essay makes distinct points (fault 6)', () => {
   });
 
   it('builds no essay whose ideas overlap', () => {
-    const notes = paragraphs(
+    const notes = [
       'Democracy is a system of government in which power belongs to the people.',
       'In a democracy, power belongs to the people, who rule through representatives.',
       'Democracy needs free and fair elections held at regular intervals.',
       'Democracy protects the rights of minorities through an independent judiciary.',
-    );
+    ].map((text, i) => ({ text, citation: `paragraph ${i + 1}` }));
     const index = indexMaterial(notes);
     expect(index.sentences.filter((s) => s.usable).length).toBeGreaterThanOrEqual(3);
     const { questions } = generateExtractive(notes, { difficulty: 'intermediate', count: 1, types: ['SHORT_ESSAY'], lexicon: kindOf });

@@ -9,9 +9,9 @@
 import { tagSentence } from '../text/pos.js';
 
 /** A heading that names no topic (a slide of the deck's apparatus, not of its content). */
-const GENERIC_HEADING = /^(?:summary|introduction|overview|conclusion|revision|review|recap|questions?|exercises?|examples?|key (?:points?|terms|facts)|notes?|objectives?|outline|contents|references|definitions?|terms|learning outcomes?|lesson \d+|topic)$/i;
+const GENERIC_HEADING = /^(?:summary|introduction|overview|conclusion|revision|review|recap|questions?|exercises?|examples?|key (?:points?|terms|facts)|notes?|(?:behaviou?ral |lesson )?objectives?|outline|contents?|references|definitions?|terms|learning outcomes?|lesson \d+|topic|previous knowledge|entry behaviou?r|evaluation|class ?work|assignment|solution|worked examples?|lesson (?:presentation|notes?|plan))$/i;
 /** "Functions of INEC", "Roles of the Senate": what the bullets under it say is done by the thing after "of". */
-const AGENT_HEADING = /^(?:the\s+)?(?:(?:main|key|major|other)\s+)?(?:functions?|roles?|duties|powers|responsibilities|features|characteristics|achievements|aims|objectives|uses|work|tasks|activities)\s+of\s+(.+)$/i;
+const AGENT_HEADING = /^(?:the\s+)?(?:(?:main|key|major|other)\s+)?(?:functions?|roles?|duties|powers|responsibilities|features|characteristics|achievements|aims|objectives|uses|work|tasks|activities|importance|significance|(?:dis)?advantages|benefits|(?:de)?merits|purposes)\s+of\s+(.+)$/i;
 /** Past forms that are never participles ("Came into force …"): a bullet opening with one is a verb phrase. */
 const PAST_ONLY = /^(?:came|became|broke|began|went|rose|fell|grew|gave|took|ran|drew|wrote|chose|knew|saw|spoke|overthrew|undertook|withdrew|forbade)$/i;
 /** Irregular past forms that are participles too: active only with an object after them ("Made Nigeria a true federation."). */
@@ -78,7 +78,9 @@ const isPlural = (phrase: string) => {
  * of X" → X, "The X, 1922" → "The X of 1922". `material` is the whole material's text (for capitals).
  */
 export function headingTopic(heading: string, material: string): HeadingTopic | null {
-  let h = heading.replace(/^\s*#{1,6}\s+/, '').trim();
+  let h = heading.replace(/^\s*#{1,6}\s+/, '').replace(SECTION_NUMBER, '').trim();
+  // (a heading in capitals, "IMPORTANCE OF BANK RECONCILIATION STATEMENT", takes lower case but for the material's acronyms)
+  if (!/\p{Ll}/u.test(h)) h = h.replace(/\p{L}+/gu, (w) => (w.length > 1 && new RegExp(`\\b${w}\\b`, 'u').test(prose(material)) ? w : w.toLowerCase()));
   let whole = true;
   const what = /^what\s+(?:is|are)\s+(.+?)\s*\?$/i.exec(h);
   if (what) h = what[1]!;
@@ -99,7 +101,24 @@ export function headingTopic(heading: string, material: string): HeadingTopic | 
   const named = /^the\s/i.test(h) && (/\b\d{4}\b/.test(h) || h.split(' ').some((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !/^(?:The|A|An)$/.test(w) && !commonWord(w, material)));
   // (a generic "a constitution" is no name, whatever the material capitalises: only acronyms keep their capitals)
   const phrase = named ? h : /^an?\s/i.test(h) ? h.replace(/(?<=\s)\p{Lu}\p{Ll}+/gu, (w) => w.toLowerCase()) : materialCase(h, material);
-  return { phrase, plural: isPlural(phrase), whole };
+  return { phrase: withMaterialArticle(phrase, material), plural: isPlural(phrase), whole };
+}
+
+/** A section number before a heading in capitals ("7. IMPORTANCE OF …", "2.1 TYPES OF …"). */
+export const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=[\p{Lu}\d\s,'’()-]+$)/u;
+
+/**
+ * A common noun phrase with the article the material writes before it most of the time ("bank
+ * reconciliation statement" → "the bank reconciliation statement" where the material writes "the"
+ * or "a" before it more often than not; round 26: "It helps to detect errors" under "Importance of
+ * bank reconciliation statement" became "Bank reconciliation statement helps …"); otherwise as it is.
+ */
+function withMaterialArticle(phrase: string, material: string): string {
+  if (!/^\p{Ll}/u.test(phrase) || /^(?:a|an|the|some|any|each|every)\s/i.test(phrase)) return phrase;
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const all = material.match(new RegExp(`\\b${escaped}\\b`, 'giu'))?.length ?? 0;
+  const articled = material.match(new RegExp(`\\b(?:a|an|the)\\s+${escaped}\\b`, 'giu'))?.length ?? 0;
+  return all > 0 && articled * 2 > all ? `the ${phrase}` : phrase;
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -165,19 +184,30 @@ const NO_ARTICLE_HEAD = /(?:tion|sion|ment|ism|ity|sis|ance|ence|ing|ure|ogy|cy|
  * "The sperm duct (vas deferens) is a muscular tube that carries sperm …"; issue 39 §2, round 23:
  * the line was kept with its dash, and a run-in label's stripping left "A bag of skin that …"
  * with no term). The term is a noun phrase of at most four words that is no label; "the" goes
- * before a singular thing, not before a name or a process or substance; null otherwise.
+ * before a singular thing, not before a name or a process or substance. A plural term may take a
+ * description with no article that opens with a plural noun ("Standing orders – instructions given
+ * by the customer to the bank …" → "Standing orders are instructions given …"; round 26: such
+ * lines were refused as notes). Null otherwise.
  */
 export function dashDefinition(line: string, material: string): string | null {
-  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)(\s*\([^()]{1,40}\))?\s+[–—-]\s+(A|An|The)\s+(\p{Ll}.+?)[.!]?$/u.exec(line.trim());
+  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)(\s*\([^()]{1,40}\))?\s+[–—-]\s+(?:(A|An|The)\s+)?(\p{Ll}.+?)[.!]?$/u.exec(line.trim());
   if (!m) return null;
   const term = m[1]!.trim();
   if (LABEL_WORD.test(term) || term.split(/\s+/).length > 4 || /\s[–—-]\s/.test(m[4]!)) return null;
   const tags = tagSentence(term.toLowerCase());
-  if (!/^(?:NOUN|PROPN)$/.test(tags[tags.length - 1]?.pos ?? '') || /^(?:VERB|ADP|SCONJ|ADV)$/.test(tags[0]!.pos)) return null;
+  // (a participle before its noun is the term's adjective: "Crossed cheques", "Dishonoured cheques"; "Carried by wind" is no term)
+  const participle = tags[0]!.pos === 'VERB' && /(?:ed|en)$/i.test(tags[0]!.text) && tags[1]?.pos === 'NOUN';
+  if (!/^(?:NOUN|PROPN)$/.test(tags[tags.length - 1]?.pos ?? '') || (/^(?:VERB|ADP|SCONJ|ADV)$/.test(tags[0]!.pos) && !participle)) return null;
   const shown = materialCase(term, material);
   // (a name keeps its capital and takes neither an article nor "are": "Lagos is …")
   const named = /^\p{Lu}/u.test(shown);
   const plural = !named && isPlural(term);
+  if (!m[3]) {
+    // (no article: only plural things described by plural things, "cheques issued by …"; "Ovary – makes eggs …" is a note)
+    const first = tagSentence(m[4]!)[0];
+    if (!plural || first?.pos !== 'NOUN' || !isPlural(first.text)) return null;
+    return capitalise(`${shown}${m[2] ?? ''} are ${m[4]!}.`);
+  }
   const article = !named && !NO_ARTICLE_HEAD.test(term.split(/\s+/).pop()!) ? 'the ' : '';
   return capitalise(`${article}${shown}${m[2] ?? ''} ${plural ? 'are' : 'is'} ${m[3]!.toLowerCase()} ${m[4]!}.`);
 }

@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, subjectFromHeading, withoutBackLink, type HeadingTopic } from './repair.js';
+import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, withoutBackLink, type HeadingTopic } from './repair.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 /** A sentence of the material with its provenance. */
@@ -290,7 +290,7 @@ export interface RepairContext {
 
 /** A single short line that reads as a heading: capitalised, at most eight words, no sentence's end but a question's. */
 export function isHeadingLine(line: string): boolean {
-  return !line.includes('\n') && /^\p{Lu}/u.test(line) && line.split(/\s+/).length <= 8 && !/[.;:!,]["”’)]?$/.test(line);
+  return !line.includes('\n') && /^\p{Lu}/u.test(line.replace(SECTION_NUMBER, '')) && line.split(/\s+/).length <= 8 && !/[.;:!,]["”’)]?$/.test(line);
 }
 
 /**
@@ -344,7 +344,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
  * example's setup, "A 2 Ω resistor is in series with …", and "… has resistance 2.2 Ω. Find its
  * resistivity." given as statements): what is under it poses a problem, it states no fact.
  */
-const EXERCISE_HEADING = /\b(?:worked\s+examples?|examples?\s+\d|exercises?|class\s+exercise|classwork|(?:class|group)\s+(?:activity|activities|work|task)|practice\s+questions?|homework|assignment|evaluation(?:\s+questions?)?|revision\s+questions?|quiz|test\s+yourself|try\s+these|calculations?)\b/i;
+const EXERCISE_HEADING = /\b(?:worked\s+(?:examples?|ex\b)|examples?\s+\d|exercises?|class\s+exercise|classwork|(?:class|group)\s+(?:activity|activities|work|task)|practice\s+questions?|homework|assignment|evaluation(?:\s+questions?)?|revision\s+questions?|quiz|test\s+yourself|try\s+these|calculations?)\b/i;
 
 const DEFINITIONAL = /\b(?:is|are|was|were)\s+(?:a|an|the|called|known as|defined as|referred to as)\b|\brefers?\s+to\b|\bmeans\b|\bconsists?\s+of\b|\bis\s+used\s+to\b/i;
 
@@ -366,7 +366,8 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
     if (p.startSeconds === undefined && isHeadingLine(stripMarkdown(text))) exercise = EXERCISE_HEADING.test(text);
     // a slide's own title, or the section it is under, may say it is a worked example or an exercise
     const first = text.split('\n')[0]!.trim();
-    const own = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first)) ? EXERCISE_HEADING.test(first) : null;
+    // (a title may end in an abbreviation's full stop: "CALCULATING RATE – Worked Ex.", round 26)
+    const own = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first).replace(/(?<=\bEx)\.$/, '')) ? EXERCISE_HEADING.test(first) : null;
     const inExercise = own ?? exercise;
     for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s, exercise: inExercise });
   });

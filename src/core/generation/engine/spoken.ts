@@ -143,6 +143,11 @@ export function isSpokenStatement(clause: string): boolean {
   if ((tags[0]!.pos === 'ADJ' && tags[1]?.pos === 'ADP') || /\b(?:wants?|wanted|likes?|loves?|tries|try|trying) to\b/i.test(clause)) return false;
   // "that is why": two sentences spoken as one, the reason in the cue before (round 22)
   if (/\b(?:that|this|which) is why\b/i.test(clause)) return false;
+  // an example quoted, not a fact stated ("another example death is a thief that comes at night"), and the teacher's name for
+  // what was just said run on after it ("death is called a thief that is metaphor": a bare singular noun after "that is"; round 26)
+  if (/^(?:another|one more|the next|next|a good|an|my|this)\s+example\b/i.test(clause)) return false;
+  const last = tags.length - (tags[tags.length - 1]?.pos === 'PUNCT' ? 2 : 1);
+  if (last >= 2 && /^(?:that|this|it)$/i.test(tags[last - 2]!.text) && /^(?:is|was)$/i.test(tags[last - 1]!.text) && tags[last]!.pos === 'NOUN' && !/s$/i.test(tags[last]!.text)) return false;
   // high or low with nothing to compare with: "carbon dioxide is high in the blood" holds only beside the air sacs the cue
   // before spoke of (round 22)
   if (/\b(?:is|are)\s+(?:very\s+)?(?:high|low)\s+(?:in|at|inside|outside|within)\b/i.test(clause) && !/\bthan\b/i.test(clause)) return false;

@@ -1,0 +1,72 @@
+/**
+ * Round 26's faults (issue 39 §2; docs/quality.md, "Round 26"), mended where they are made, on
+ * hand-written text: glossary lines whose description has no article ("Standing orders –
+ * instructions given by …") were refused as notes, so an accounting chapter gave one item.
+ * docs/decisions.md, "Round 26: glossary lines without an article, lesson-note headings, worked
+ * examples on slides and spoken examples".
+ */
+import { describe, expect, it } from 'vitest';
+import { dashDefinition } from '../../src/core/generation/engine/repair.js';
+import { isSpokenStatement } from '../../src/core/generation/engine/spoken.js';
+import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
+import { paragraphs } from './helpers/passages.js';
+
+const usable = (...texts: string[]) => indexMaterial(paragraphs(...texts)).sentences.filter((s) => s.usable).map((s) => s.text);
+
+describe('a glossary line whose description has no article', () => {
+  const material = 'A trader keeps a cash book. Traders in Aba pay by cheque.';
+  it('defines a plural term by a plural noun phrase', () => {
+    expect(dashDefinition('Crossed cheques – cheques with two parallel lines drawn across their face, which can only be paid into a bank account.', material)).toBe(
+      'Crossed cheques are cheques with two parallel lines drawn across their face, which can only be paid into a bank account.',
+    );
+    expect(dashDefinition('Trade discounts – reductions allowed by a wholesaler to a retailer on the list price of goods.', material)).toBe(
+      'Trade discounts are reductions allowed by a wholesaler to a retailer on the list price of goods.',
+    );
+  });
+  it('leaves a singular term, a verb phrase and a description that is not plural alone', () => {
+    expect(dashDefinition('Overdraft – money the bank allows a customer to withdraw beyond the balance.', material)).toBeNull();
+    expect(dashDefinition('Ledgers – record every account of the business.', material)).toBeNull();
+    expect(dashDefinition('Stale cheques – a cheque that was not presented within six months.', material)).toBeNull();
+  });
+  it('is a usable statement in a lettered list of notes', () => {
+    const got = usable('(a) **Crossed cheques** – cheques with two parallel lines drawn across their face, which can only be paid into a bank account.');
+    expect(got).toEqual(['Crossed cheques are cheques with two parallel lines drawn across their face, which can only be paid into a bank account.']);
+  });
+});
+
+describe('a lesson note’s headings', () => {
+  it('reads a numbered heading in capitals as the topic of the list under it, with the article the material uses', () => {
+    const got = usable(
+      'A trial balance is a list of the balances of the ledger accounts on a particular date. The trial balance has a debit side and a credit side.',
+      '3. IMPORTANCE OF TRIAL BALANCE',
+      '1. It shows whether the ledger accounts were posted arithmetically correctly.',
+      '2. It gives the figures from which the final accounts of the business are prepared.',
+    );
+    expect(got).toContain('The trial balance shows whether the ledger accounts were posted arithmetically correctly.');
+    expect(got).toContain('The trial balance gives the figures from which the final accounts of the business are prepared.');
+  });
+  it('takes no topic from a lesson note’s apparatus ("CONTENT", "EVALUATION")', () => {
+    const got = usable('CONTENT', '1. It helps the trader to know the amount owed by each customer at the end of the month.');
+    expect(got.some((s) => /^Content\b|^CONTENT\b/.test(s))).toBe(false);
+  });
+});
+
+describe('a slide of worked examples', () => {
+  it('states nothing when its title says "Worked Ex."', () => {
+    const slide = { text: 'WORK DONE – Worked Ex.\n**Ex. 1:** A force of 20 N moves a load through 5 m. Find the work done.\n- Work done = 20 × 5 = 100 J\n**Ex. 2:** A boy lifts a 30 N bag through 2 m.\n- Work done = 30 × 2 = 60 J\nNB: Always show units.', citation: 'slide 6' };
+    const facts = { text: 'WORK\n- Work is done when a force moves its point of application in the direction of the force.', citation: 'slide 5' };
+    const index = indexMaterial([facts, slide], 'Physics');
+    expect(index.sentences.filter((s) => s.citation === 'slide 6' && s.usable)).toEqual([]);
+  });
+});
+
+describe('a lesson’s speech', () => {
+  it('states no quoted example and no name for it run on after a clause', () => {
+    expect(isSpokenStatement('another example my brother is a lion in the field')).toBe(false);
+    expect(isSpokenStatement('my brother is called a lion that is metaphor')).toBe(false);
+    // a clause with "that is" and an adjective or a noun with its article is a statement
+    expect(isSpokenStatement('water is a liquid that is essential for life')).toBe(true);
+    expect(isSpokenStatement('personification gives human qualities to a non living thing')).toBe(true);
+  });
+});
+
