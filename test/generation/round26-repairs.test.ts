@@ -27,6 +27,8 @@ describe('a glossary line whose description has no article', () => {
     expect(dashDefinition('Overdraft – money the bank allows a customer to withdraw beyond the balance.', material)).toBeNull();
     expect(dashDefinition('Ledgers – record every account of the business.', material)).toBeNull();
     expect(dashDefinition('Stale cheques – a cheque that was not presented within six months.', material)).toBeNull();
+    // a clause after the dash, not a noun phrase
+    expect(dashDefinition('Bankers to banks – banks keep their reserves with the central bank.', material)).toBeNull();
   });
   it('is a usable statement in a lettered list of notes', () => {
     const got = usable('(a) **Crossed cheques** – cheques with two parallel lines drawn across their face, which can only be paid into a bank account.');
@@ -37,13 +39,13 @@ describe('a glossary line whose description has no article', () => {
 describe('a lesson note’s headings', () => {
   it('reads a numbered heading in capitals as the topic of the list under it, with the article the material uses', () => {
     const got = usable(
+      '3. TRIAL BALANCE',
       'A trial balance is a list of the balances of the ledger accounts on a particular date. The trial balance has a debit side and a credit side.',
-      '3. IMPORTANCE OF TRIAL BALANCE',
-      '1. It shows whether the ledger accounts were posted arithmetically correctly.',
-      '2. It gives the figures from which the final accounts of the business are prepared.',
+      '4. IMPORTANCE OF TRIAL BALANCE',
+      '1. It shows whether the ledger accounts were posted arithmetically correctly. 2. It gives the figures for the final accounts (income statement, balance sheet, etc.). 3. It helps the accountant to find errors of addition in the ledger.',
     );
     expect(got).toContain('The trial balance shows whether the ledger accounts were posted arithmetically correctly.');
-    expect(got).toContain('The trial balance gives the figures from which the final accounts of the business are prepared.');
+    expect(got).toContain('The trial balance gives the figures for the final accounts (income statement, balance sheet, etc.).');
   });
   it('takes no topic from a lesson note’s apparatus ("CONTENT", "EVALUATION")', () => {
     const got = usable('CONTENT', '1. It helps the trader to know the amount owed by each customer at the end of the month.');

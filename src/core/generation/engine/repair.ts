@@ -116,8 +116,9 @@ export const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=[\p{Lu}\d\s,'’()
 function withMaterialArticle(phrase: string, material: string): string {
   if (!/^\p{Ll}/u.test(phrase) || /^(?:a|an|the|some|any|each|every)\s/i.test(phrase)) return phrase;
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const all = material.match(new RegExp(`\\b${escaped}\\b`, 'giu'))?.length ?? 0;
-  const articled = material.match(new RegExp(`\\b(?:a|an|the)\\s+${escaped}\\b`, 'giu'))?.length ?? 0;
+  // (in the material's prose: its headings, "BANK RECONCILIATION STATEMENT", carry no article)
+  const all = prose(material).match(new RegExp(`\\b${escaped}\\b`, 'giu'))?.length ?? 0;
+  const articled = prose(material).match(new RegExp(`\\b(?:a|an|the)\\s+${escaped}\\b`, 'giu'))?.length ?? 0;
   return all > 0 && articled * 2 > all ? `the ${phrase}` : phrase;
 }
 
@@ -136,7 +137,7 @@ export function definitionBullet(bullet: string, material: string): string | nul
   const [, term, desc] = m as unknown as [string, string, string];
   // (symbols, arrows and "&" are a formula or a note's shorthand, "ρ ≈ 1.1 × 10⁻⁶ Ωm → heating elements", "Group O: no
   // antigens, anti-A & anti-B antibodies": no description)
-  if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc) || /[→←⇒=≈<>×÷±&]|\p{Script=Greek}/u.test(desc)) return null;
+  if (LABEL_WORD.test(term.trim()) || term.split(/\s+/).length > 4 || /[;:]/.test(desc) || /[→←⇒=≈<>×÷±&+]|\p{Script=Greek}/u.test(desc)) return null;
   const termTags = tagSentence(term.toLowerCase());
   // (a term is a noun phrase: not a verb's, nor a preposition's phrase, "During war: trading … with the enemy"; round 17 item 9)
   if (!/^(?:NOUN|PROPN)$/.test(termTags[termTags.length - 1]?.pos ?? '') || /^(?:VERB|ADP|SCONJ)$/.test(termTags[0]!.pos) || /ed$/i.test(termTags[0]!.text)) return null;
@@ -204,8 +205,9 @@ export function dashDefinition(line: string, material: string): string | null {
   const plural = !named && isPlural(term);
   if (!m[3]) {
     // (no article: only plural things described by plural things, "cheques issued by …"; "Ovary – makes eggs …" is a note)
-    const first = tagSentence(m[4]!)[0];
-    if (!plural || first?.pos !== 'NOUN' || !isPlural(first.text)) return null;
+    // (a noun phrase, not a clause: "Banker to banks – banks keep reserves with CBN" has its verb straight after the noun)
+    const [first, second] = tagSentence(m[4]!);
+    if (!plural || first?.pos !== 'NOUN' || !isPlural(first.text) || /^(?:VERB|AUX)$/.test(second?.pos ?? '') && !/(?:ed|en)$/i.test(second!.text)) return null;
     return capitalise(`${shown}${m[2] ?? ''} are ${m[4]!}.`);
   }
   const article = !named && !NO_ARTICLE_HEAD.test(term.split(/\s+/).pop()!) ? 'the ' : '';

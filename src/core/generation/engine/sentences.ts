@@ -8,6 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
+import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
 import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, withoutBackLink, type HeadingTopic } from './repair.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
@@ -57,19 +58,6 @@ const PERSONAL_OPENER = /^(?:My|Our|We|We'll|We're|You|Your|You'll|You're|Me)\b/
  * …", "as I said in the last class"), a promise or a story ("when I was in school") — never content.
  */
 const ASIDE = /\b(?:in|for|during|before)\s+(?:the|an|your|this|that|our)\s+(?:exams?|tests?|lessons?|class(?:es)?|lectures?)\b|\b(?:last|next)\s+(?:class|lesson|lecture|week's lesson)\b|\bfor example,?\s+(?:my|our)\b/i;
-/** A question paper's own wording: lead-ins, sections, instructions, marks, the case scenario's figures (ICAN papers). */
-const PAPER_TALK = /\b\d{1,3}(?:,\d{3})+\b|\b[Tt]he (?:company|entity|firm|business) (?:has|had|incurred|purchased|paid|received|sold|bought|made|uses|used|maintains|operates|adopted|adopts)\b|\(\d*[a-e]\)|\b\d[a-e]\b|\bper annum\b|\bfor the (?:year|month|period) ended\b|\b(?:opening|closing) (?:inventory|balance)\b|\b\p{Lu}\p{Ll}+ (?:Enterprises|Ventures|Stores|Industries|Holdings|Company)\b|\b(?:required|examination|examiners?|candidates?|syllabus|marks?|marking (?:guide|scheme)|booklet|pencil|diet|section\s+[a-e]|part\s+[a-e]|attempt|compulsory|suggested)\b|[₦$£€]\s?\d|\bN\d[\d,]*\b|\b(?:Ltd|Limited|Plc|PLC|Nig\.?)\b|\b(?:Mr|Mrs|Miss|Dr|Alhaji|Chief)\.?\s+\p{Lu}/u;
-/** Two or more words in capitals (a heading or a paper's instruction run into the sentence). */
-const SHOUTING = /\b\p{Lu}{3,}\s+(?:\p{Lu}{1,}\s+)*\p{Lu}{3,}\b/u;
-/** A capitalised opener in mid-sentence after a lower-case word: a heading glued to its sentence (PDF text). */
-const GLUED = /[\p{Ll}\d,]\s+(?:The|This|These|It|Its|They|An?)\s/u;
-const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the following|\bquestion\s+\d|\bsee page\b|\bpage \d+ of\b|examiner|candidates?\s+(?:were|are|should)|suggested solution|marking guide/i;
-/**
- * A note line: a short term, a spaced dash and notes about it ("Stationary pyramid – almost equal
- * width up to the older ages; high birth and death rates."; issue 39 §2, round 14): no sentence,
- * and its dash stands for a verb nobody wrote. A pair of dashes around an aside is no note line.
- */
-const NOTE_LINE = /^[^–—.;:]{2,50}?\s[–—]\s+\p{Ll}(?!.*\s[–—]\s)/u;
 /** A run-in label such as "Success: " or "Impact - " before the sentence proper. */
 const LABEL = /^[\p{L}\s'’]{2,80}?\s?[:–—-]\s+(?=\p{Lu})/u;
 const LEADING_MARK = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)]|Q\d+[.:]?)\s+/;
@@ -331,6 +319,8 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
       const plain = withoutBackLink(text);
       if (plain !== text && rejectReason(plain, ctx?.allowLowercaseStart ?? false) === rejectReason(text, ctx?.allowLowercaseStart ?? false)) text = plain;
       if (ctx) text = namedKind(text, seen) ?? text;
+      // (the next item's number run into a list's sentence: "… does not lodge it. 4.", round 26)
+      text = text.replace(/(?<=[.!?])\s+\d{1,2}\.$/, '');
       seen.push(text);
       out.push(text);
     }
