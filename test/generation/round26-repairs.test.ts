@@ -30,6 +30,10 @@ describe('a glossary line whose description has no article', () => {
     // a clause after the dash, not a noun phrase
     expect(dashDefinition('Bankers to banks – banks keep their reserves with the central bank.', material)).toBeNull();
   });
+  it('reads a term the notes also write at the start of a table cell or after a quotation as a common noun', () => {
+    const notes = 'A customer pays by cheque. | Crossed cheques | Add |\nAsk: "Which is bigger?" Crossed cheques reduce the risk of theft.';
+    expect(dashDefinition('Crossed cheques – cheques with two parallel lines drawn across their face.', notes)).toBe('Crossed cheques are cheques with two parallel lines drawn across their face.');
+  });
   it('is a usable statement in a lettered list of notes', () => {
     const got = usable('(a) **Crossed cheques** – cheques with two parallel lines drawn across their face, which can only be paid into a bank account.');
     expect(got).toEqual(['Crossed cheques are cheques with two parallel lines drawn across their face, which can only be paid into a bank account.']);
@@ -40,7 +44,7 @@ describe('a lesson note’s headings', () => {
   it('reads a numbered heading in capitals as the topic of the list under it, with the article the material uses', () => {
     const got = usable(
       '3. TRIAL BALANCE',
-      'A trial balance is a list of the balances of the ledger accounts on a particular date. The trial balance has a debit side and a credit side.',
+      'Every business should prepare trial balance at the end of the month. A trial balance is a list of the balances of the ledger accounts on a particular date.',
       '4. IMPORTANCE OF TRIAL BALANCE',
       '1. It shows whether the ledger accounts were posted arithmetically correctly. 2. It gives the figures for the final accounts (income statement, balance sheet, etc.). 3. It helps the accountant to find errors of addition in the ledger.',
     );
@@ -54,6 +58,11 @@ describe('a lesson note’s headings', () => {
 });
 
 describe('a slide of worked examples', () => {
+  it('makes no definition of an "=" line cut at an abbreviation', () => {
+    const slide = { text: 'RATE OF REACTION\n- Rate of reaction = change in conc. of reactant per unit time', citation: 'slide 3' };
+    const index = indexMaterial([slide], 'Chemistry');
+    expect(index.sentences.filter((s) => s.usable).map((s) => s.text)).not.toContain('Rate of reaction is the change in conc.');
+  });
   it('states nothing when its title says "Worked Ex."', () => {
     const slide = { text: 'WORK DONE – Worked Ex.\n**Ex. 1:** A force of 20 N moves a load through 5 m. Find the work done.\n- Work done = 20 × 5 = 100 J\n**Ex. 2:** A boy lifts a 30 N bag through 2 m.\n- Work done = 30 × 2 = 60 J\nNB: Always show units.', citation: 'slide 6' };
     const facts = { text: 'WORK\n- Work is done when a force moves its point of application in the direction of the force.', citation: 'slide 5' };

@@ -40,7 +40,8 @@ export interface HeadingTopic {
  */
 function commonWord(word: string, material: string): boolean {
   const w = word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-  return !new RegExp(`[^\\s.!?:;•*\\-–—]\\s+${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(prose(material));
+  // (after a table's bar, a bracket or a closing quote a capital starts a cell or a sentence, not a name: round 26)
+  return !new RegExp(`[^\\s.!?:;•*\\-–—|("“”'‘’]\\s+${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(prose(material));
 }
 
 /** The last material `prose` was asked for, and its prose (one material is generated from at a time). */
@@ -108,9 +109,9 @@ export function headingTopic(heading: string, material: string): HeadingTopic | 
 export const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=[\p{Lu}\d\s,'’()-]+$)/u;
 
 /**
- * A common noun phrase with the article the material writes before it most of the time ("bank
- * reconciliation statement" → "the bank reconciliation statement" where the material writes "the"
- * or "a" before it more often than not; round 26: "It helps to detect errors" under "Importance of
+ * A common noun phrase with "the" where the material writes an article before it more often than
+ * not, or writes "a"/"an" before it at all (a thing that is counted: "bank reconciliation
+ * statement" → "the bank reconciliation statement"; round 26: "It helps to detect errors" under "Importance of
  * bank reconciliation statement" became "Bank reconciliation statement helps …"); otherwise as it is.
  */
 function withMaterialArticle(phrase: string, material: string): string {
@@ -119,7 +120,9 @@ function withMaterialArticle(phrase: string, material: string): string {
   // (in the material's prose: its headings, "BANK RECONCILIATION STATEMENT", carry no article)
   const all = prose(material).match(new RegExp(`\\b${escaped}\\b`, 'giu'))?.length ?? 0;
   const articled = prose(material).match(new RegExp(`\\b(?:a|an|the)\\s+${escaped}\\b`, 'giu'))?.length ?? 0;
-  return all > 0 && articled * 2 > all ? `the ${phrase}` : phrase;
+  // (one "a" or "an" before it shows a thing that is counted, which needs its article as a subject: "A bank reconciliation statement is …")
+  const counted = new RegExp(`\\ban?\\s+${escaped}\\b`, 'iu').test(prose(material));
+  return all > 0 && (articled * 2 > all || counted) ? `the ${phrase}` : phrase;
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -172,7 +175,7 @@ export function equalsBullet(bullet: string, material: string): string | null {
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s+=\s+(\p{Ll}.+?)[.!]?$/u.exec(bullet.trim());
   if (!m || m[2]!.includes('=')) return null;
   const desc = m[2]!.split(/\s*(?:→|->|;)\s*/)[0]!.replace(/\s+&\s+/g, ' and ').replace(/(?<=\p{L})\/(?=\p{L})/gu, ' or ').trim();
-  if (/\d|\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl)\b/i.test(desc) || desc.split(/\s+/).length < 3) return null;
+  if (/\d|\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept)\b/i.test(desc) || desc.split(/\s+/).length < 3) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
 
