@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { dashDefinition } from '../../src/core/generation/engine/repair.js';
 import { isSpokenStatement } from '../../src/core/generation/engine/spoken.js';
+import { findDefinitions } from '../../src/core/generation/engine/definitions.js';
+import { namesTerm } from '../../src/core/generation/engine/genus.js';
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import { paragraphs } from './helpers/passages.js';
 
@@ -33,6 +35,23 @@ describe('a glossary line whose description has no article', () => {
   it('reads a term the notes also write at the start of a table cell or after a quotation as a common noun', () => {
     const notes = 'A customer pays by cheque. | Crossed cheques | Add |\nAsk: "Which is bigger?" Crossed cheques reduce the risk of theft.';
     expect(dashDefinition('Crossed cheques – cheques with two parallel lines drawn across their face.', notes)).toBe('Crossed cheques are cheques with two parallel lines drawn across their face.');
+  });
+  it('gives the definition bank its term and description, as any definition of the notes', () => {
+    const notes = paragraphs(
+      '(a) **Standing orders** – instructions given by the customer to the bank to pay a fixed sum regularly to another person.',
+      '(b) **Dishonoured cheques** – cheques which the bank of the drawer refuses to pay because the account has too little money.',
+    );
+    const defs = findDefinitions(notes, indexMaterial(notes));
+    expect(defs.map((d) => [d.term, d.description])).toEqual([
+      ['Standing orders', 'instructions given by the customer to the bank to pay a fixed sum regularly to another person'],
+      ['Dishonoured cheques', 'cheques which the bank of the drawer refuses to pay because the account has too little money'],
+    ]);
+  });
+  it('lets a description open with its term’s head noun as its kind, but not name the term otherwise', () => {
+    expect(namesTerm('cheques which the bank of the drawer refuses to pay', 'Dishonoured cheques')).toBe(false);
+    expect(namesTerm('the money supply of the country at a time', 'Money')).toBe(true);
+    expect(namesTerm('the total money held by the public', 'Money supply')).toBe(true);
+    expect(namesTerm('dishonoured cheques that are paid later', 'Dishonoured cheques')).toBe(true);
   });
   it('is a usable statement in a lettered list of notes', () => {
     const got = usable('(a) **Crossed cheques** – cheques with two parallel lines drawn across their face, which can only be paid into a bank account.');

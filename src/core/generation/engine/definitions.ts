@@ -14,12 +14,12 @@
  * an option (it could be true of the term too). Both the key's sentence and the distractors'
  * sentences are cited. Nothing here draws at random except the option order (seeded).
  */
-import type { Passage } from '../passage.js';
-import { linesToParagraphs } from '../passage.js';
+import { linesToParagraphs, type Passage } from '../passage.js';
 import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
 import { contentStems, splitSentences, stemSet, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
+import { genusOf, isPluralWord, namesTerm } from './genus.js';
 import { kinship, type Lexicon } from './lexicon.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
 import { rejectReason, stripMarkdown, type MaterialIndex } from './sentences.js';
@@ -53,7 +53,6 @@ const PRONOUNISH = /^(?:it|its|this|that|these|those|they|there|he|she|which|wha
 const LOOSE = /\s*(?:;|,\s*\p{L}+ed\b|\s[–—]\s|\s-\s|\(|,\s*(?:which|and|but|while|whereas|although|though|so|thus|hence|providing|making|allowing|enabling|thereby|e\.g\.|i\.e\.|eg|ie|such as|for example|for instance|including|especially|usually|often|etc)\b|\s(?:e\.g\.|i\.e\.|etc\.?)(?=\s|$)|,\s*[\p{L}]+ing\b)/u;
 const DANGLING = /\b(?:it|this|these|those|they|them|such|former|latter|we|you|our|your)\b|\bthe\s+(?:above|below)\b|\b(?:above|below)(?=\s*(?:[.,;:]|$))/i;
 
-const isPluralWord = (w: string) => /[^su'’]s$/i.test(w) && !/(?:ss|us|is)$/i.test(w);
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -70,41 +69,8 @@ function goodTerm(term: string): boolean {
   if (w.length > 5 || term.length < 3 || !/^[\p{L}]/u.test(term) || PRONOUNISH.test(w[0]!) || /[,;:()"“”]/.test(term)) return false;
   const tags = tagSentence(`${term} is important.`).slice(0, -3);
   if (!tags.length || !tags.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return false;
-  return tags.every((t, i) => /^(?:NOUN|PROPN|ADJ)$/.test(t.pos) || (i > 0 && /^(?:of|and|&|-)$/i.test(t.text)) || (t.pos === 'VERB' && /ing$/i.test(t.text)) || (i === 0 && /^(?:the|a|an)$/i.test(t.text)));
-}
-
-/**
- * Genus of a description: the head of its first noun phrase (lemma, lower case), whether it opens
- * with an article, and whether the noun phrase is qualified (a preposition, relative clause,
- * participle or infinitive follows it: "the process by which …", "a price ceiling set by …").
- */
-function genusOf(description: string): { genus: string | null; article: boolean; qualified: boolean; plural: boolean } {
-  const tags = tagSentence(`X is ${description}.`).slice(2);
-  let i = 0;
-  const article = /^(?:the|a|an|any)$/i.test(tags[0]?.text ?? '');
-  if (article) i++;
-  let head: string | null = null;
-  let headText = '';
-  for (; i < tags.length; i++) {
-    const t = tags[i]!;
-    if (t.text === '-' && tags[i + 1]) {
-      // a hyphenated modifier ("finger-like", "non-current"): the next part belongs to it, the head is still to come
-      i++;
-      head = null;
-    } else if (t.pos === 'NOUN' || t.pos === 'PROPN') {
-      head = t.lemma.toLowerCase();
-      headText = t.text;
-    }
-    // a gerund heading the phrase ("the buying and selling of …")
-    else if (t.pos === 'VERB' && /ing$/i.test(t.text) && head === null && article && !/^(?:NOUN|PROPN|ADJ)$/.test(tags[i + 1]?.pos ?? '')) head = t.text.toLowerCase();
-    else if (t.pos === 'CCONJ' && head !== null && /^(?:NOUN|VERB)$/.test(tags[i + 1]?.pos ?? '')) i++;
-    else if (/^(?:ADJ|ADV|NUM)$/.test(t.pos) || (t.pos === 'VERB' && /(?:ed|ing)$/.test(t.text) && head === null) || t.text === '-' || (t.text === ',' && head === null)) continue;
-    else break;
-  }
-  const next = tags[i];
-  const qualified = head !== null && next !== undefined && (/^(?:ADP|PART|SCONJ)$/.test(next.pos) || /^(?:that|which|who|whose|whom|where|whereby)$/i.test(next.text) || (next.pos === 'VERB' && /(?:ed|en|ing)$/.test(next.text)) || (next.pos === 'VERB' && /^(?:set|made|held|paid|kept|built|put|given|known|shown|done|run)$/i.test(next.text)));
-  const plural = /^(?:a|an)$/i.test(tags[0]?.text ?? '') ? false : isPluralWord(headText) && headText.toLowerCase() !== head;
-  return { genus: head, article, qualified, plural };
+  // (a participle before the noun is an adjective: "Dishonoured cheques", round 26)
+  return tags.every((t, i) => /^(?:NOUN|PROPN|ADJ)$/.test(t.pos) || (i > 0 && /^(?:of|and|&|-)$/i.test(t.text)) || (t.pos === 'VERB' && /ing$/i.test(t.text)) || (i === 0 && /^(?:the|a|an)$/i.test(t.text)) || (t.pos === 'VERB' && /ed$/i.test(t.text) && tags[i + 1]?.pos === 'NOUN'));
 }
 
 /** Trims a description to its first self-contained clause; null when what is left is not a definition. */
@@ -184,14 +150,14 @@ export function findDefinitions(passages: Passage[], index: MaterialIndex): Defi
     const key = [...stemSet(term)].sort().join(' ');
     if (!key || seen.has(key)) return;
     // a description that names the term ("Money is the money supply …") says nothing a candidate could choose by
-    const termStems = stemSet(term);
-    if ([...stemSet(p.description)].some((x) => termStems.has(x))) return;
+    if (namesTerm(p.description, term)) return;
     seen.add(key);
     const { genus, article, plural } = genusOf(p.description);
     out.push({ term, description: p.description, verb: p.verb, source, citation, passageIndex, sentenceIdx, genus, article, plural, termArticle });
   };
   passages.forEach((passage, passageIndex) => {
     const sentences = index.sentences.filter((s) => s.passageIndex === passageIndex);
+    const matched = new Set<number>();
     for (const para of linesToParagraphs(stripMarkdown(passage.text))) {
       const label = fromLabel(para);
       if (label) {
@@ -201,12 +167,18 @@ export function findDefinitions(passages: Passage[], index: MaterialIndex): Defi
       }
       for (const raw of splitSentences(para)) {
         const match = sentences.find((s) => s.text === raw.trim() || raw.includes(s.text));
+        if (match) matched.add(match.idx);
         // furniture, examiners' talk, instructions and paper apparatus give no definitions; a long sentence or a loose
         // reference after the definition proper may, as the description is trimmed (and the restatement checked below)
         if (!match || match.noise || (match.reason && !/^(?:too long|refers to something outside the sentence)$/.test(match.reason))) continue;
         const d = parseDefinition(match.text);
         if (d && rejectReason(definitionStatement({ ...d, term: d.term.replace(/^(?:the|a|an)\s+/i, '') } as Definition, null), allowLower) === null) add(d, match.text, passageIndex, passage.citation, [match.idx]);
       }
+    }
+    // a sentence the index repaired ("Standing orders – instructions …" → "… are instructions …"; round 26) is in no paragraph as written
+    for (const s of sentences.filter((x) => x.usable && !matched.has(x.idx))) {
+      const d = parseDefinition(s.text);
+      if (d) add(d, s.text, passageIndex, passage.citation, [s.idx]);
     }
   });
   return out;
@@ -248,7 +220,7 @@ export function siblingsOf(key: Definition, all: Definition[], passages: number,
   for (const d of all) {
     if (d === key || d.term.toLowerCase() === key.term.toLowerCase()) continue;
     // an option true of the term too: the other description names the term's words, or says much the same
-    if ([...stemSet(d.description)].some((x) => keyTermStems.has(x)) || overlap(d.description, key.description) > 0.65) continue;
+    if (namesTerm(d.description, key.term) || overlap(d.description, key.description) > 0.65) continue;
     // a kind and its sub-kind ("simulation", "discrete simulation") are not alternatives: one's description is true of the other
     const dTermStems = stemSet(d.term);
     if ([...dTermStems].every((x) => keyTermStems.has(x)) || [...keyTermStems].every((x) => dTermStems.has(x))) continue;
@@ -280,14 +252,9 @@ export function siblingsOf(key: Definition, all: Definition[], passages: number,
 
 const LABELS = 'ABCDEFGHIJ';
 
-/** The term as shown inside a sentence ("Peristalsis" → "peristalsis", "Central Bank" stays). */
-function termInText(term: string): string {
-  return lowerFirst(term);
-}
-
 function explanation(lead: string, key: Definition, others: Definition[]): string {
   const quotes = [key, ...others].map((d) => ({ citation: d.citation, text: d.source }));
-  const tail = others.length ? ` The other options are the material's definitions of ${others.map((d) => `“${mdEscape(termInText(d.term))}” (${d.citation})`).join(', ')}.` : '';
+  const tail = others.length ? ` The other options are the material's definitions of ${others.map((d) => `“${mdEscape(lowerFirst(d.term))}” (${d.citation})`).join(', ')}.` : '';
   return explainFrom(`${lead}${tail}`, quotes);
 }
 
@@ -301,8 +268,8 @@ export function buildDefinitionMcq(key: Definition, siblings: Definition[], reve
   const opts = shuffled([{ text: mdEscape(text(key)), isCorrect: true }, ...siblings.map((d) => ({ text: mdEscape(text(d)), isCorrect: false }))], rand);
   const prompt = reverse
     ? `Which term is defined as “${mdEscape(key.description)}”?`
-    : `Which of the following best describes ${mdEscape(termInText(key.term))}?`;
-  const lead = reverse ? `The answer is “${mdEscape(key.term)}”.` : `The answer is the material's definition of ${mdEscape(termInText(key.term))}.`;
+    : `Which of the following best describes ${mdEscape(lowerFirst(key.term))}?`;
+  const lead = reverse ? `The answer is “${mdEscape(key.term)}”.` : `The answer is the material's definition of ${mdEscape(lowerFirst(key.term))}.`;
   return {
     id,
     prompt,
@@ -317,7 +284,7 @@ export function buildDefinitionMcq(key: Definition, siblings: Definition[], reve
 
 /** The statement "X is <description>." of a definition, or with `other`'s description (a believable false statement); the term keeps the article the material gave it ("A base is …"). */
 export function definitionStatement(key: Definition, other: Definition | null): string {
-  const subject = key.termArticle ? `${cap(key.termArticle)} ${termInText(key.term)}` : cap(termInText(key.term));
+  const subject = key.termArticle ? `${cap(key.termArticle)} ${lowerFirst(key.term)}` : cap(lowerFirst(key.term));
   return `${subject} ${key.verb} ${(other ?? key).description}.`;
 }
 
@@ -340,7 +307,7 @@ export function buildDefinitionTrueFalse(key: Definition, other: Definition | nu
   const isTrue = other === null;
   const lead = isTrue
     ? 'True.'
-    : `False: the material defines ${mdEscape(termInText(key.term))} as “${mdEscape(key.description)}”; “${mdEscape(other.description)}” is its definition of ${mdEscape(termInText(other.term))}.`;
+    : `False: the material defines ${mdEscape(lowerFirst(key.term))} as “${mdEscape(key.description)}”; “${mdEscape(other.description)}” is its definition of ${mdEscape(lowerFirst(other.term))}.`;
   return {
     id,
     prompt: `True or false? ${mdEscape(definitionStatement(key, other))}`,
