@@ -14,6 +14,7 @@ import { headWord } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
 import type { Fact } from './objective.js';
 import type { MaterialIndex, SourceSentence } from './sentences.js';
+import { EXAMPLE_SENTENCE } from './sentence-patterns.js';
 import { extractSpans, numberValue, type Span } from './spans.js';
 
 /**
@@ -210,7 +211,7 @@ export class FactFinder {
   private ranked(): SourceSentence[] {
     const uses = (s: SourceSentence) => this.passageUses.get(s.passageIndex) ?? 0;
     return this.index.sentences
-      .filter((s) => s.usable && !this.usedSentences.has(s.idx))
+      .filter((s) => s.usable && !this.usedSentences.has(s.idx) && !EXAMPLE_SENTENCE.test(s.text))
       .sort((a, b) => b.score / (1 + uses(b)) - a.score / (1 + uses(a)) || a.idx - b.idx);
   }
 

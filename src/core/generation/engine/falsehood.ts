@@ -362,7 +362,8 @@ export function exchangeSwap(s: SourceSentence, spans: readonly Span[], lexicon:
       const ka = lexicon(ha, 'noun');
       const kb = lexicon(hb, 'noun');
       // sister terms (a shared hypernym), as a sibling swap's; one the other's part or place ("the fuse … of the plug") is no role
-      if (!ka || !kb || kinship(ka, kb) < 2 || /\b(?:of|in|into|inside|within|on)\s+(?:the\s+|an?\s+|its\s+|their\s+)?$/i.test(between)) continue;
+      // (nor is a possessive's thing: "The asset can be written down to its residual value" → "… to its asset", round 27)
+      if (!ka || !kb || kinship(ka, kb) < 2 || /\b(?:of|in|into|inside|within|on)\s+(?:the\s+|an?\s+|its\s+|their\s+)?$|\b(?:its|their|his|her)\s+(?:[\w-]+\s+){0,2}$/i.test(between)) continue;
       // a kind and its sub-kind ("metals" / "copper"): not two roles of one level
       if (overlaps(ka.hypernyms, kb.synsets) || overlaps(kb.hypernyms, ka.synsets) || partOf(ka, kb)) continue;
       // (the sentence's capital moves with the sentence's start: "Sodium …, while chlorine …" → "Chlorine …, while sodium …")

@@ -175,7 +175,7 @@ export function equalsBullet(bullet: string, material: string): string | null {
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s+=\s+(\p{Ll}.+?)[.!]?$/u.exec(bullet.trim());
   if (!m || m[2]!.includes('=')) return null;
   const desc = m[2]!.split(/\s*(?:→|->|;)\s*/)[0]!.replace(/\s+&\s+/g, ' and ').replace(/(?<=\p{L})\/(?=\p{L})/gu, ' or ').trim();
-  if (/\d|\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept)\b/i.test(desc) || desc.split(/\s+/).length < 3) return null;
+  if (/\d|\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt)\b|\b\p{L}\.\s/iu.test(desc) || desc.split(/\s+/).length < 3) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
 

@@ -17,3 +17,11 @@ export const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which 
  * and its dash stands for a verb nobody wrote. A pair of dashes around an aside is no note line.
  */
 export const NOTE_LINE = /^[^–—.;:]{2,50}?\s[–—]\s+\p{Ll}(?!.*\s[–—]\s)/u;
+/**
+ * A sentence that opens with "E.g." or "i.e.": an example or a restatement of the sentence before
+ * (round 27: "E.g. the engine of a grinding machine … wears out with daily use" as a true/false
+ * statement). It stays in the index, where an essay may ask for an example from it
+ * (essay-items.ts), but it states nothing on its own.
+ */
+export const EXAMPLE_SENTENCE = /^(?:e\.\s?g\.|i\.\s?e\.)/i;
+
