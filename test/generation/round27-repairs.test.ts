@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { exchangeSwap } from '../../src/core/generation/engine/falsehood.js';
 import { equalsBullet } from '../../src/core/generation/engine/repair.js';
+import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import { extractSpans } from '../../src/core/generation/engine/spans.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';
 import { paragraphs } from './helpers/passages.js';
@@ -25,6 +26,8 @@ describe('round 27', () => {
       'Obsolescence is the loss of value of an asset when a newer and better model comes out.',
       'E.g. old analogue cameras were replaced by digital cameras in most studios in Lagos.',
     );
+    // the example stays a usable sentence of the index: a defined-term essay may ask for it (essay-example.test.ts)
+    expect(indexMaterial(notes).sentences.filter((x) => /^E\.g\./.test(x.text)).map((x) => x.usable)).toEqual([true, true]);
     const items = generateExtractive(notes, { difficulty: 'simple', count: 8, types: ['TRUE_FALSE'], lexicon: kindOf }).questions;
     expect(items.length).toBeGreaterThan(0);
     expect(items.filter((q) => /E\.g\./i.test(q.prompt))).toEqual([]);
