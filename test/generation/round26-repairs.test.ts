@@ -25,10 +25,12 @@ describe('a glossary line whose description has no article', () => {
       'Trade discounts are reductions allowed by a wholesaler to a retailer on the list price of goods.',
     );
   });
-  it('leaves a singular term, a verb phrase and a description that is not plural alone', () => {
+  it('leaves a singular term and a verb phrase alone', () => {
     expect(dashDefinition('Overdraft – money the bank allows a customer to withdraw beyond the balance.', material)).toBeNull();
     expect(dashDefinition('Ledgers – record every account of the business.', material)).toBeNull();
-    expect(dashDefinition('Stale cheques – a cheque that was not presented within six months.', material)).toBeNull();
+    // a plural term described as one of them is said of one
+    expect(dashDefinition('Stale cheques – a cheque that was not presented within six months.', material)).toBe('A stale cheque is a cheque that was not presented within six months.');
+    expect(dashDefinition('Open cheques – an uncrossed cheque that can be cashed over the counter.', material)).toBe('An open cheque is an uncrossed cheque that can be cashed over the counter.');
     // a clause after the dash, not a noun phrase
     expect(dashDefinition('Bankers to banks – banks keep their reserves with the central bank.', material)).toBeNull();
   });

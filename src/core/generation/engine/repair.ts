@@ -206,6 +206,16 @@ export function dashDefinition(line: string, material: string): string | null {
   // (a name keeps its capital and takes neither an article nor "are": "Lagos is …")
   const named = /^\p{Lu}/u.test(shown);
   const plural = !named && isPlural(term);
+  if (!m[3] && plural) {
+    // (a plural term described as one of them, "Dishonoured cheques – a cheque received …", is said of one: "A dishonoured
+    // cheque is a cheque received …"; round 26)
+    const head = term.split(/\s+/).pop()!;
+    const one = [head.slice(0, -1), head.slice(0, -2)].find((w) => new RegExp(`^an?\\s+(?:[\\p{L}-]+\\s+){0,2}${w}\\b`, 'iu').test(m[4]!));
+    if (one) {
+      const singular = `${shown.slice(0, shown.length - head.length)}${one}`;
+      return `${/^[aeiou]/i.test(singular) ? 'An' : 'A'} ${singular}${m[2] ?? ''} is ${m[4]!}.`;
+    }
+  }
   if (!m[3]) {
     // (no article: only plural things described by plural things, "cheques issued by …"; "Ovary – makes eggs …" is a note)
     // (a noun phrase, not a clause: "Banker to banks – banks keep reserves with CBN" has its verb straight after the noun)
