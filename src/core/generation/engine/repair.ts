@@ -76,7 +76,9 @@ const isPlural = (phrase: string) => {
 /**
  * The topic a slide's title or a section's heading names, or null when it names none cleanly:
  * a short noun phrase (at most five words, no verb, no "and"/"or"), "What is X?" → X, "Functions
- * of X" → X, "The X, 1922" → "The X of 1922". `material` is the whole material's text (for capitals).
+ * of X" → X, "The X, 1922" → "The X of 1922". A section number before a heading in capitals is
+ * dropped and its words take lower case but for the material's acronyms ("7. IMPORTANCE OF TRIAL
+ * BALANCE" → "the trial balance"; round 26). `material` is the whole material's text (for capitals).
  */
 export function headingTopic(heading: string, material: string): HeadingTopic | null {
   let h = heading.replace(/^\s*#{1,6}\s+/, '').replace(SECTION_NUMBER, '').trim();
@@ -118,10 +120,11 @@ function withMaterialArticle(phrase: string, material: string): string {
   if (!/^\p{Ll}/u.test(phrase) || /^(?:a|an|the|some|any|each|every)\s/i.test(phrase)) return phrase;
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // (in the material's prose: its headings, "BANK RECONCILIATION STATEMENT", carry no article)
-  const all = prose(material).match(new RegExp(`\\b${escaped}\\b`, 'giu'))?.length ?? 0;
-  const articled = prose(material).match(new RegExp(`\\b(?:a|an|the)\\s+${escaped}\\b`, 'giu'))?.length ?? 0;
+  const text = prose(material);
+  const all = text.match(new RegExp(`\\b${escaped}\\b`, 'giu'))?.length ?? 0;
+  const articled = text.match(new RegExp(`\\b(?:a|an|the)\\s+${escaped}\\b`, 'giu'))?.length ?? 0;
   // (one "a" or "an" before it shows a thing that is counted, which needs its article as a subject: "A bank reconciliation statement is …")
-  const counted = new RegExp(`\\ban?\\s+${escaped}\\b`, 'iu').test(prose(material));
+  const counted = new RegExp(`\\ban?\\s+${escaped}\\b`, 'iu').test(text);
   return all > 0 && (articled * 2 > all || counted) ? `the ${phrase}` : phrase;
 }
 
@@ -220,7 +223,7 @@ export function dashDefinition(line: string, material: string): string | null {
     // (no article: only plural things described by plural things, "cheques issued by …"; "Ovary – makes eggs …" is a note)
     // (a noun phrase, not a clause: "Banker to banks – banks keep reserves with CBN" has its verb straight after the noun)
     const [first, second] = tagSentence(m[4]!);
-    if (!plural || first?.pos !== 'NOUN' || !isPlural(first.text) || /^(?:VERB|AUX)$/.test(second?.pos ?? '') && !/(?:ed|en)$/i.test(second!.text)) return null;
+    if (!plural || first?.pos !== 'NOUN' || !isPlural(first.text) || (/^(?:VERB|AUX)$/.test(second?.pos ?? '') && !/(?:ed|en)$/i.test(second!.text))) return null;
     return capitalise(`${shown}${m[2] ?? ''} are ${m[4]!}.`);
   }
   const article = !named && !NO_ARTICLE_HEAD.test(term.split(/\s+/).pop()!) ? 'the ' : '';
