@@ -12,11 +12,10 @@ import { equalsBullet } from '../../src/core/generation/engine/repair.js';
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import { extractSpans } from '../../src/core/generation/engine/spans.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';
-import { paragraphs } from './helpers/passages.js';
+import { paragraphs, sourceSentence as sentence } from './helpers/passages.js';
 
 afterAll(() => closeWordNet());
 
-const sentence = (text: string) => ({ idx: 0, passageIndex: 0, citation: 'paragraph 1', text, stems: new Set<string>(), usable: true, reason: null, noise: false, score: 1 });
 
 describe('round 27', () => {
   it('makes no true/false statement of an example ("E.g. …"), though an essay may still ask for it', () => {

@@ -14,10 +14,10 @@ import { extractSpans } from '../../src/core/generation/engine/spans.js';
 import { unescapeMd } from '../../src/core/generation/support.js';
 import { parseGuidance } from '../../src/core/grading/essay/guidance.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';
+import { sourceSentence as sentence } from './helpers/passages.js';
 
 afterAll(() => closeWordNet());
 
-const sentence = (text: string, idx = 0) => ({ idx, passageIndex: 0, citation: 'paragraph 1', text, stems: new Set<string>(), usable: true, reason: null, noise: false, score: 1 });
 
 describe('a statement names what it is about (fault 1)', () => {
   it('refuses a subject that needs its "of what": the offspring, the main methods, the lower part', () => {
