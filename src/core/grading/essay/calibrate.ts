@@ -4,8 +4,9 @@
  * examiner has marked teach the engine that examiner's scale for this question. Each
  * script's raw evidence (the rubric engine's share of marks, its similarity to the model
  * answer) is fitted to the examiner's marks by a monotone fit (monotone.ts), blended with
- * the marks of the most similar marked scripts; before any mark, the batch's strongest
- * scripts set the scale (cohortScale). Stateless: refitted on every call. Pure.
+ * the marks of the most similar marked scripts, and averaged with the uncalibrated
+ * recommendation (PRIOR_MARKS); before any mark, the batch's strongest scripts set the
+ * scale (cohortScale). Stateless: refitted on every call. Pure.
  */
 import type { Evaluation, GradeEssaysRequest } from '../../generation/schemas.js';
 import { isContentWord, stem, words } from '../../generation/text/nlp.js';
@@ -45,6 +46,12 @@ const FIRST_AT = [0.15, 0.45, 0.75];
 const ANCHOR_WEIGHT = 0.5;
 /** Most a script's nearest marked scripts move its fitted mark (share of the way to their marks). */
 const NEIGHBOUR_SHARE = 0.1;
+/**
+ * Weight, in examiner marks, of the uncalibrated recommendation beside the fit of the
+ * examiner's marks (docs/decisions.md, "A few marks refine the batch's scale; they do not
+ * replace it"): with 3 marks the two count alike, with 12 the fit counts four times as much.
+ */
+const PRIOR_MARKS = 3;
 /** Scripts with words a batch needs before its own strongest scripts set the evidence scale (cohortScale). */
 const COHORT_MIN = 6;
 /** Where the batch's reference script sits: this share of the way down from its strongest (the top decile). */
@@ -247,7 +254,14 @@ export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon
     const neighbour = sum > 0 ? near.reduce((a, n, k) => a + n.y * weights[k]!, 0) / sum : fitted;
     const closest = Math.max(...near.map((n) => n.s));
     const trust = Math.min(NEIGHBOUR_SHARE, closest);
-    const total = toHalfMarks((1 - trust) * fitted + trust * neighbour, max);
+    const calibrated = (1 - trust) * fitted + trust * neighbour;
+    // The uncalibrated recommendation (on the batch's scale where there is one) counts as PRIOR_MARKS marks' worth beside the fit;
+    // an uncalibrated 0 is the engine finding nothing it can read, not a mark, and leaves the fit alone.
+    const own = e.evaluation.totalScore;
+    const prior = scale ? Math.max(own, max * Math.min(1, scale[i]!)) : own;
+    const weight = prior > 0 ? PRIOR_MARKS : 0;
+    // A 0 is the examiner's to give: a script in which the engine found any evidence is recommended half a mark at least.
+    const total = Math.max(e.x > 0 ? 0.5 : 0, toHalfMarks((marked.length * calibrated + weight * prior) / (marked.length + weight), max));
     const confidence: Confidence = marked.length >= 5 && closest >= 0.5 ? 'high' : marked.length >= MARK_FIRST ? 'medium' : 'low';
     return [{ id: s.id, totalScore: total, criteriaScores: rescale(e.evaluation, total), confidence, calibrated: true }];
   });

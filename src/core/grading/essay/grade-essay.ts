@@ -9,7 +9,7 @@ import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js'
 import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
 import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 import { parseGuidance } from './guidance.js';
-import { creditPairs, planPoints, responseUnits, type PointCredit, type PointPlan } from './points.js';
+import { creditPairs, planPoints, responseUnits, type PointCredit, type PointPlan, type ResponseUnit } from './points.js';
 import { readNotation } from './notation.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
 
@@ -17,6 +17,8 @@ export const RUBRIC_ENGINE = 'hallcbt-rubric-1';
 
 /** Share of an idea's weighted stems that earns it full credit. */
 const FULL_CREDIT_AT = 0.6;
+/** A criterion's part, from its title: "(c) Agents of dispersal" → c. */
+const PART_OF_TITLE = /^\s*\(?([a-h])\)/i;
 const QUALITY_TITLE = /organi[sz]ation|expression|clarity|language|grammar|spelling|presentation|style|structure|coherence|mechanics|communication/i;
 
 /** Rounds to the nearest half mark inside [0, max]. */
@@ -174,7 +176,9 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
     if (!words) out = { score: 0, found: [], missing: [], feedback: 'No response.' };
     else if (kind === 'points') {
       const parts = pointPlan!.points.some((p) => p.evidence);
-      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken, parts ? scopes[index] : undefined);
+      const first = pointPlan!.perPoint ? firstOffered(c.title, req.rubricCriteria, units, pointPlan!.count) : undefined;
+      const scope = parts ? scopes[index] : undefined;
+      const got = gradeByPoints(pointPlan!, units, c.maxMarks, topicFactor, taken, first && scope ? new Set([...scope].filter((i) => first.has(i))) : first ?? scope);
       got.used.forEach((l) => taken.add(l));
       out = got;
     } else if (kind === 'quality') {
@@ -211,6 +215,29 @@ function subjectScopes(titles: string[], units: ReturnType<typeof responseUnits>
     for (const j of current) scopes[j]!.add(i);
   });
   return scopes.map((s) => (s.size ? s : undefined));
+}
+
+/**
+ * "Only the first N points are marked" (WAEC/NECO/ICAN marking practice): for a criterion
+ * asking for `count` points of one part ("(c) … any three"), when the candidate labelled
+ * that part and listed more items there than asked, the part's sentences up to the
+ * (count + 1)th item; undefined otherwise (every sentence may earn a point). An item is a
+ * numbered or bulleted line, or one phrase of a comma list of notes (responseUnits); the
+ * lines after an item belong to it. Not applied when another criterion names the same
+ * part (its items may be that criterion's sub-parts).
+ */
+function firstOffered(title: string, criteria: readonly { title: string }[], units: ResponseUnit[], count: number): Set<number> | undefined {
+  const part = PART_OF_TITLE.exec(title)?.[1]?.toLowerCase();
+  if (!part || criteria.filter((c) => PART_OF_TITLE.exec(c.title)?.[1]?.toLowerCase() === part).length > 1) return undefined;
+  const inPart = units.flatMap((u, i) => (u.part === part ? [i] : []));
+  if (inPart.filter((i) => units[i]!.item).length <= count) return undefined;
+  const kept = new Set<number>();
+  let items = 0;
+  for (const i of inPart) {
+    if (units[i]!.item && ++items > count) break;
+    kept.add(i);
+  }
+  return kept;
 }
 
 /**

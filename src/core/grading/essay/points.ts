@@ -196,10 +196,27 @@ function excludedSubjects(description: string): string[] {
   return [...description.matchAll(/(?:^|[.!]\s+)([^().]{3,50}?)\s*(?:\([^)]*\)\s*)?(?:is|are)\s+not\b/gi)].map((m) => m[1]!.trim());
 }
 
-/** Sentences and list items of a response, each indexed for matching. */
-export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems & { text: string; aside?: boolean })[] {
-  const out: (ResponseStems & { text: string; aside?: boolean })[] = [];
+/** A response's sentence or list item, indexed for matching. */
+export type ResponseUnit = ResponseStems & {
+  text: string;
+  /** The essay's frame (introduction, conclusion, a heading in capitals): states no point. */
+  aside?: boolean;
+  /** The part of the question the candidate labelled it with ("c" under a line "(c) …"). */
+  part?: string;
+  /** It begins an item of the candidate's list: a line "2. …", "(iii) …", "- …". */
+  item?: boolean;
+};
+
+/** A part label at a line's start: "(c)", "c)", "(c)(i)"; group 1 the letter. */
+const PART_LABEL = /^\s*\(?([a-h])\)\s*/i;
+/** A list item's marker at a line's start (after any part label): "1.", "2)", "(iii)", "iv.", "-", "•". */
+const ITEM_MARKER = /^\s*(?:\d{1,2}[.)]|\(?[ivx]{1,4}\)|[ivx]{1,4}\.|[-•*])\s+/i;
+
+/** Sentences and list items of a response, each indexed for matching, with the part and list item each belongs to. */
+export function responseUnits(text: string, lexicon?: Lexicon): ResponseUnit[] {
+  const out: ResponseUnit[] = [];
   let framing = false;
+  let part: string | undefined;
   for (const line of text.split('\n')) {
     if (!line.trim()) {
       framing = false;
@@ -212,10 +229,17 @@ export function responseUnits(text: string, lexicon?: Lexicon): (ResponseStems &
     }
     const heading = /\p{Lu}{3}/u.test(line) && !/\p{Ll}/u.test(line);
     if (heading) framing = false;
+    const label = PART_LABEL.exec(line);
+    if (label) part = label[1]!.toLowerCase();
+    const rest = label ? line.slice(label[0].length) : line;
+    const where = part ? { part } : {};
+    const itemLine = ITEM_MARKER.test(rest);
+    let first = true;
     for (const s of splitSentences(line).flatMap((t) => t.split(/;\s+|\s+-\s+(?=\p{Lu})|(?<=\p{Ll}{3,}\.)\s+(?=\p{Lu})/u))) {
       if (!s.trim()) continue;
       const aside = framing || heading || /^\s*(?:in conclusion|to conclude|in summary|to sum up)\b/i.test(s);
-      out.push(Object.assign(responseStems(s, lexicon), { text: s }, aside ? { aside } : {}));
+      out.push(Object.assign(responseStems(s, lexicon), { text: s }, aside ? { aside } : {}, where, itemLine && first ? { item: true } : {}));
+      first = false;
     }
   }
   return out;
@@ -277,7 +301,7 @@ export function creditPairs(plan: PointPlan, allUnits: (ResponseStems & { text?:
     const negated = NEGATION.test(point.label);
     const figures = numbersIn(point.label);
     units.forEach((u, i) => {
-      if (barred[i]!(point, u)) return;
+      if ((scope && !scope.has(i)) || barred[i]!(point, u)) return;
       // "not removed by boiling" is met only by a sentence that says not; "removable by boiling" rather by one that does not.
       const saysNot = NEGATION.test(u.text ?? '');
       if (negated && !saysNot) return;
