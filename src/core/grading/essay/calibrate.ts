@@ -255,11 +255,12 @@ export function gradeEssaysCalibrated(input: GradeEssaysInput, lexicon?: Lexicon
     const closest = Math.max(...near.map((n) => n.s));
     const trust = Math.min(NEIGHBOUR_SHARE, closest);
     const calibrated = (1 - trust) * fitted + trust * neighbour;
-    // The uncalibrated recommendation (on the batch's scale where there is one) counts as PRIOR_MARKS marks' worth beside the fit;
-    // an uncalibrated 0 is the engine finding nothing it can read, not a mark, and leaves the fit alone.
+    // The rubric engine's uncalibrated recommendation (on the batch's scale where there is one) counts as PRIOR_MARKS marks' worth
+    // beside the fit; an uncalibrated 0 is the engine finding nothing it can read, not a mark, and leaves the fit alone. (Another
+    // engine's marks, an LLM's, are fitted alone: the average was measured on the rubric engine only.)
     const own = e.evaluation.totalScore;
     const prior = scale ? Math.max(own, max * Math.min(1, scale[i]!)) : own;
-    const weight = prior > 0 ? PRIOR_MARKS : 0;
+    const weight = prior > 0 && !evaluations?.[i] ? PRIOR_MARKS : 0;
     // A 0 is the examiner's to give: a script in which the engine found any evidence is recommended half a mark at least.
     const total = Math.max(e.x > 0 ? 0.5 : 0, toHalfMarks((marked.length * calibrated + weight * prior) / (marked.length + weight), max));
     const confidence: Confidence = marked.length >= 5 && closest >= 0.5 ? 'high' : marked.length >= MARK_FIRST ? 'medium' : 'low';

@@ -210,10 +210,41 @@ function topLevel(text: string): string[] {
   return out.map((p) => p.trim()).filter(Boolean);
 }
 
+/**
+ * A numbered list of acceptable points, "(1) David sent Joab …; (2) one evening …; (3) …":
+ * bracketed numbers 1, 2, 3 … in order (three or more), each opening an item, as marking
+ * schemes number a narrative's points. Returns the items and the guidance without them (where
+ * the count and the marks are said), or null. Marks shown after a phrase ("… mass (1) by one
+ * kelvin (1)") are not numbered in order and are left to `markedItems`.
+ */
+export function numberedPoints(text: string): { items: string[]; rest: string } | null {
+  const markers = [...text.matchAll(/\((\d{1,2})\)\s+(?=\S)/g)];
+  const run = markers.findIndex((m) => m[1] === '1');
+  if (run < 0) return null;
+  const seq = [markers[run]!];
+  for (const m of markers.slice(run + 1)) if (Number(m[1]) === seq.length + 1) seq.push(m);
+  if (seq.length < 3) return null;
+  const items: string[] = [];
+  for (const [k, m] of seq.entries()) {
+    const from = m.index! + m[0].length;
+    const next = seq[k + 1];
+    const body = text.slice(from, next ? next.index : undefined);
+    // The last item ends with its sentence: a full stop before a capital or a quote.
+    const end = next ? body.length : body.search(/\.\s+(?=[A-Z\d'‘"“])|\.\s*$/);
+    items.push(body.slice(0, end >= 0 ? end : body.length).replace(/[;,.\s]+$/, '').trim());
+  }
+  const last = seq[seq.length - 1]!;
+  const tail = text.slice(last.index! + last[0].length + items[items.length - 1]!.length).replace(/^[;,.\s]+/, '');
+  return { items: items.filter((i) => /\p{L}{3}/u.test(i)), rest: `${text.slice(0, seq[0]!.index).trim()} ${tail}`.trim() };
+}
+
 /** Reads a criterion's description; `maxMarks` completes a count or a per-point mark given alone. */
 export function parseGuidance(description: string | undefined, maxMarks: number): Guidance {
-  const text = (description ?? '').replace(/\s+/g, ' ').trim();
-  const alternatives = listedPoints(text);
+  const full = (description ?? '').replace(/\s+/g, ' ').trim();
+  // A numbered list's items are the points to find; the count and the marks are read from the rest ("only one little ewe lamb" is content).
+  const numbered = numberedPoints(full);
+  const text = numbered ? numbered.rest : full;
+  const alternatives = numbered ? numbered.items : listedPoints(text);
   let count = firstNumber(text, COUNT_PATTERNS);
   let perPoint = firstNumber(text, PER_POINT_PATTERNS);
   if (perPoint !== undefined && perPoint > maxMarks) perPoint = undefined;
@@ -236,7 +267,7 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
   if (perPoint && count && count * perPoint > maxMarks * 1.01) count = Math.max(1, Math.round(maxMarks / perPoint)); // "up to 10" meant marks
   if (count === undefined && perPoint) count = Math.max(1, Math.round(maxMarks / perPoint));
   if (perPoint === undefined && count) perPoint = maxMarks / count;
-  const marked = count && alternatives.length ? [] : markedItems(text);
+  const marked = numbered || (count && alternatives.length) ? [] : markedItems(text);
   return {
     count,
     perPoint,
@@ -245,6 +276,6 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
     marked,
     banded: /\b\d\s*[-–]\s*\d\b[^.]*;[^.]*\b\d\s*[-–]\s*\d\b/.test(text) || /:\s*\d\s*;[^;]*:\s*\d\s*;/.test(text),
     sameAsPrevious: /\b(?:same basis|as above|same way|likewise|as for the first)\b/i.test(text),
-    excluded: excludedPoints(text),
+    excluded: excludedPoints(full),
   };
 }
