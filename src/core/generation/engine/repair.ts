@@ -171,13 +171,16 @@ const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|
  * for other goods & services without money" is a definition): "&" read as "and", "/" between
  * words as "or", the description cut at an arrow or ";" ("Inflation = persistent rise in general
  * price level → value of money falls"). Null for a formula or a figure ("V = IR", "1 naira = 100
- * kobo"), a second "=", or a note's abbreviation ("govt", "yrs"); otherwise what
+ * kobo"), a second "=", an abbreviation as the term ("SS = sickle cell anaemia"), or a note's
+ * abbreviation ("govt", "yrs"); an example after the description ("e.g. TT, Tt") is dropped; otherwise what
  * `definitionBullet` makes of it.
  */
 export function equalsBullet(bullet: string, material: string): string | null {
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s+=\s+(\p{Ll}.+?)[.!]?$/u.exec(bullet.trim());
-  if (!m || m[2]!.includes('=')) return null;
-  const desc = m[2]!.split(/\s*(?:→|->|;)\s*/)[0]!.replace(/\s+&\s+/g, ' and ').replace(/(?<=\p{L})\/(?=\p{L})/gu, ' or ').trim();
+  // (an abbreviation's expansion is no definition: "SS = sickle cell anaemia", "DNA = deoxyribonucleic acid"; round 28)
+  if (!m || m[2]!.includes('=') || /^\p{Lu}{1,5}$/u.test(m[1]!.trim())) return null;
+  // (an example after the description is not part of it: "Genotype = genetic make-up, e.g. TT, Tt, tt"; round 28)
+  const desc = m[2]!.split(/\s*(?:→|->|;)\s*/)[0]!.replace(/,?\s*\(?\be\.\s?g\.?[\s,].*$/i, '').replace(/\s+&\s+/g, ' and ').replace(/(?<=\p{L})\/(?=\p{L})/gu, ' or ').trim();
   if (/\d|\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt)\b|\b\p{L}\.\s/iu.test(desc) || desc.split(/\s+/).length < 3) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
@@ -194,13 +197,22 @@ const NO_ARTICLE_HEAD = /(?:tion|sion|ment|ism|ity|sis|ance|ence|ing|ure|ogy|cy|
  * before a singular thing, not before a name or a process or substance. A plural term may take a
  * description with no article that opens with a plural noun ("Standing orders – instructions given
  * by the customer to the bank …" → "Standing orders are instructions given …"; round 26: such
- * lines were refused as notes). Null otherwise.
+ * lines were refused as notes). The article may be written small ("Electrolyte – a compound which
+ * …"; round 28), and a description with an article must be a noun phrase, not a note's sentence
+ * ("Concentration of the ions – a more concentrated ion may be discharged …"). Null otherwise.
  */
 export function dashDefinition(line: string, material: string): string | null {
-  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)(\s*\([^()]{1,40}\))?\s+[–—-]\s+(?:(A|An|The)\s+)?(\p{Ll}.+?)[.!]?$/u.exec(line.trim());
+  // (the article may be written small: "Electrolyte – a compound which …"; round 28)
+  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)(\s*\([^()]{1,40}\))?\s+[–—-]\s+(?:([Aa]|[Aa]n|[Tt]he)\s+)?(\p{Ll}.+?)[.!]?$/u.exec(line.trim());
   if (!m) return null;
   const term = m[1]!.trim();
   if (LABEL_WORD.test(term) || term.split(/\s+/).length > 4 || /\s[–—-]\s/.test(m[4]!)) return null;
+  // A description is a noun phrase: no verb of its own before its relative clause ("a more concentrated ion may be
+  // discharged …" is a note's sentence, not what the term is).
+  if (m[3] && !isNounPhrase(m[4]!)) return null;
+  // Two things joined by "and" and said to be one ("Safety and security – the risk of accidents …", a factor in a list)
+  // name a heading, not a term.
+  if (/\sand\s/i.test(term) && !isPlural(term)) return null;
   const tags = tagSentence(term.toLowerCase());
   // (a participle before its noun is the term's adjective: "Crossed cheques", "Dishonoured cheques"; "Carried by wind" is no term)
   const participle = tags[0]!.pos === 'VERB' && /(?:ed|en)$/i.test(tags[0]!.text) && tags[1]?.pos === 'NOUN';
@@ -209,14 +221,15 @@ export function dashDefinition(line: string, material: string): string | null {
   // (a name keeps its capital and takes neither an article nor "are": "Lagos is …")
   const named = /^\p{Lu}/u.test(shown);
   const plural = !named && isPlural(term);
-  if (!m[3] && plural) {
+  if (plural && (!m[3] || /^an?$/i.test(m[3]))) {
     // (a plural term described as one of them, "Dishonoured cheques – a cheque received …", is said of one: "A dishonoured
     // cheque is a cheque received …"; round 26)
+    const desc = m[3] ? `${m[3].toLowerCase()} ${m[4]!}` : m[4]!;
     const head = term.split(/\s+/).pop()!;
-    const one = [head.slice(0, -1), head.slice(0, -2)].find((w) => new RegExp(`^an?\\s+(?:[\\p{L}-]+\\s+){0,2}${w}\\b`, 'iu').test(m[4]!));
+    const one = [head.slice(0, -1), head.slice(0, -2)].find((w) => new RegExp(`^an?\\s+(?:[\\p{L}-]+\\s+){0,2}${w}\\b`, 'iu').test(desc));
     if (one) {
       const singular = `${shown.slice(0, shown.length - head.length)}${one}`;
-      return `${/^[aeiou]/i.test(singular) ? 'An' : 'A'} ${singular}${m[2] ?? ''} is ${m[4]!}.`;
+      return `${/^[aeiou]/i.test(singular) ? 'An' : 'A'} ${singular}${m[2] ?? ''} is ${desc}.`;
     }
   }
   if (!m[3]) {
@@ -228,6 +241,17 @@ export function dashDefinition(line: string, material: string): string | null {
   }
   const article = !named && !NO_ARTICLE_HEAD.test(term.split(/\s+/).pop()!) ? 'the ' : '';
   return capitalise(`${article}${shown}${m[2] ?? ''} ${plural ? 'are' : 'is'} ${m[3]!.toLowerCase()} ${m[4]!}.`);
+}
+
+/**
+ * Whether a description reads as a noun phrase: no finite verb or auxiliary before its first
+ * relative word or comma ("compound which … conducts electricity" is one; "more concentrated ion
+ * may be discharged" is not). A participle ("prepared by", "broken down", "living") may stand there.
+ */
+function isNounPhrase(desc: string): boolean {
+  const tags = tagSentence(desc);
+  const end = tags.findIndex((t) => t.text === ',' || /^(?:which|that|who|whom|whose|where|when|through|by|in|with|of|for)$/i.test(t.text));
+  return !tags.slice(0, end < 0 ? tags.length : end).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text)));
 }
 
 /**
