@@ -135,7 +135,8 @@ const lowerFirst = (s: string, material: string) => (/^\p{Lu}\p{Ll}+\b/u.test(s)
  * A "Term: description" bullet as a statement ("Judicial precedents: decisions of the courts." →
  * "Judicial precedents are decisions of the courts."), or null: the term a noun phrase of at most
  * four words that is no label ("Example:", "Note:", "Advantage:"), the description a noun phrase
- * (no verb of its own, no second part after ";").
+ * (no verb of its own before its relative clause — "place where goods are stored" is one — no
+ * second part after ";"; a word before "of" is its noun, "act of storing goods").
  */
 export function definitionBullet(bullet: string, material: string): string | null {
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s*:\s+(.+?)([.!]?)$/u.exec(bullet.trim());
@@ -150,7 +151,12 @@ export function definitionBullet(bullet: string, material: string): string | nul
   // (a description in capitals is a name or a list of names, "Bicameral Parliament: Senate and House of …": no definition)
   if (!/^\p{Ll}/u.test(desc)) return null;
   const descTags = tagSentence(desc.charAt(0).toLowerCase() + desc.slice(1));
-  if (descTags.length < 2 || descTags.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
+  // (a word before "of" is a noun, whatever the tagger says: "act of storing goods …", "process of …"; round 29)
+  if (descTags[0]?.pos === 'VERB' && /^of$/i.test(descTags[1]?.text ?? '')) descTags[0] = { ...descTags[0], pos: 'NOUN' };
+  // (a relative clause has its own verb and pronoun: "place where goods are stored until they are needed"; round 29)
+  const relative = descTags.findIndex((t) => /^(?:which|that|who|whom|whose|where|when)$/i.test(t.text));
+  const head = relative > 0 ? descTags.slice(0, relative) : descTags;
+  if (descTags.length < 2 || head.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
   if (/^(?:VERB|ADV|ADP|SCONJ|CCONJ|AUX)$/.test(descTags[0]!.pos) && !/ed$/i.test(descTags[0]!.text)) return null;
   if (descTags[0]!.pos === 'VERB' && descTags[1]?.pos !== 'NOUN') return null;
   // (brackets inside a list's items do not hide it: "current (cheques), savings (interest), fixed deposit")
@@ -165,6 +171,9 @@ export function definitionBullet(bullet: string, material: string): string | nul
 /** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
 const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|one|all|every|each|its|their|his|her|our|this|that|these|those|some|many|much|more|most|no)$/i;
 
+/** A note's shorthand a statement must not carry ("govt", "qty", "thru"). */
+const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz`;
+
 /**
  * A slide's "Term = description" line as a "Term: description" bullet (issue 39 §2: slide decks
  * gave about one item each in rounds 12–17, and "Barter = direct exchange of goods & services
@@ -172,7 +181,8 @@ const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|
  * words as "or", the description cut at an arrow or ";" ("Inflation = persistent rise in general
  * price level → value of money falls"). Null for a formula or a figure ("V = IR", "1 naira = 100
  * kobo"), a second "=", an abbreviation as the term ("SS = sickle cell anaemia"), or a note's
- * abbreviation ("govt", "yrs"); an example after the description ("e.g. TT, Tt") is dropped; otherwise what
+ * abbreviation ("govt", "yrs", "rxn": SHORTHAND); an example after the description ("e.g. TT, Tt")
+ * and a bracketed aside in shorthand ("(in large qty)") are dropped; otherwise what
  * `definitionBullet` makes of it.
  */
 export function equalsBullet(bullet: string, material: string): string | null {
@@ -180,8 +190,15 @@ export function equalsBullet(bullet: string, material: string): string | null {
   // (an abbreviation's expansion is no definition: "SS = sickle cell anaemia", "DNA = deoxyribonucleic acid"; round 28)
   if (!m || m[2]!.includes('=') || /^\p{Lu}{1,5}$/u.test(m[1]!.trim())) return null;
   // (an example after the description is not part of it: "Genotype = genetic make-up, e.g. TT, Tt, tt"; round 28)
-  const desc = m[2]!.split(/\s*(?:→|->|;)\s*/)[0]!.replace(/,?\s*\(?\be\.\s?g\.?[\s,].*$/i, '').replace(/\s+&\s+/g, ' and ').replace(/(?<=\p{L})\/(?=\p{L})/gu, ' or ').trim();
-  if (/\d|\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt)\b|\b\p{L}\.\s/iu.test(desc) || desc.split(/\s+/).length < 3) return null;
+  const desc = m[2]!
+    .split(/\s*(?:→|->|;)\s*/)[0]!
+    .replace(/,?\s*\(?\be\.\s?g\.?[\s,].*$/i, '')
+    // (an aside in brackets written in shorthand is dropped, not the line: "act of storing goods (in large qty) in …"; round 29)
+    .replace(new RegExp(String.raw`\s*\([^()]*\b(?:${SHORTHAND})\b[^()]*\)`, 'giu'), '')
+    .replace(/\s+&\s+/g, ' and ')
+    .replace(/(?<=\p{L})\s*\/\s*(?=\p{L})/gu, ' or ')
+    .trim();
+  if (new RegExp(String.raw`\d|\b(?:${SHORTHAND})\b|\b\p{L}\.\s`, 'iu').test(desc) || desc.split(/\s+/).length < 3) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
 
