@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { equalsBullet } from '../../src/core/generation/engine/repair.js';
+import { isSpokenStatement } from '../../src/core/generation/engine/spoken.js';
 
 describe("a slide's '=' definition", () => {
   it('may hold a relative clause with its own verb and pronoun', () => {
@@ -24,5 +25,13 @@ describe("a slide's '=' definition", () => {
 
   it('still refuses a verb of its own before any relative word', () => {
     expect(equalsBullet('Wholesaler = buys goods in bulk from producers', '')).toBeNull();
+  });
+});
+
+describe('a spoken clause with "being" in it', () => {
+  it('"being" is no finite verb: a clause with "human being" and "being human" is one statement', () => {
+    expect(isSpokenStatement('human rights are the rights which every human being is entitled to by virtue of being human')).toBe(true);
+    // (two finite verbs with nothing between them are still two sentences run together)
+    expect(isSpokenStatement('the container is rigid the volume cannot change')).toBe(false);
   });
 });

@@ -157,7 +157,8 @@ export function isSpokenStatement(clause: string): boolean {
   if (new Set(pairs).size < pairs.length) return false;
   // two finite verbs with no joining word between them: two sentences run together; and a joining word after the
   // first verb needs a verb after it ("sand has a small specific heat capacity so with a little heat" is cut off)
-  const finite = (i: number) => tags[i]!.pos === 'AUX' || (tags[i]!.pos === 'VERB' && /(?:s|ed)$/i.test(tags[i]!.text) && tags[i - 1]?.pos !== 'AUX');
+  // ("being" and "been" are never finite: "every human being is entitled to it by virtue of being human"; round 29)
+  const finite = (i: number) => !/^(?:being|been)$/i.test(tags[i]!.text) && (tags[i]!.pos === 'AUX' || (tags[i]!.pos === 'VERB' && /(?:s|ed)$/i.test(tags[i]!.text) && tags[i - 1]?.pos !== 'AUX'));
   // a relative clause needs its verb, and a subject opened by one needs the main verb after it ("yoghurt which is made by
   // …" has none; "respiration is the process by which food substances mainly glucose" stops before it)
   const verbs = tags.map((_, i) => i).filter(finite);
