@@ -3,7 +3,9 @@
  * examiner, per rubric criterion, from how well the response covers the criterion's and
  * the model answer's key ideas (stemmed terms), with a word-count penalty outside
  * minWords/maxWords and feedback naming the ideas found and missing. Scores are half
- * marks within [0, maxMarks]. Deterministic; no synonyms (no offline thesaurus is installed).
+ * marks within [0, maxMarks]. Deterministic. Related words come only from the `lexicon` the
+ * caller passes (the hall passes WordNet's). Where a part asks for N points, only the first N
+ * items a candidate lists there are marked (`firstOffered`).
  */
 import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js';
 import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
@@ -222,9 +224,9 @@ function subjectScopes(titles: string[], units: ReturnType<typeof responseUnits>
  * asking for `count` points of one part ("(c) … any three"), when the candidate labelled
  * that part and listed more items there than asked, the part's sentences up to the
  * (count + 1)th item; undefined otherwise (every sentence may earn a point). An item is a
- * numbered or bulleted line, or one phrase of a comma list of notes (responseUnits); the
- * lines after an item belong to it. Not applied when another criterion names the same
- * part (its items may be that criterion's sub-parts).
+ * numbered or bulleted line (responseUnits); the lines after an item belong to it. Not
+ * applied when another criterion names the same part (its items may be that criterion's
+ * sub-parts). docs/decisions.md, "Only the first N points are marked".
  */
 function firstOffered(title: string, criteria: readonly { title: string }[], units: ResponseUnit[], count: number): Set<number> | undefined {
   const part = PART_OF_TITLE.exec(title)?.[1]?.toLowerCase();
