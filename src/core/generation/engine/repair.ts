@@ -154,7 +154,7 @@ export function definitionBullet(bullet: string, material: string): string | nul
   // (a word before "of" is a noun, whatever the tagger says: "act of storing goods …", "process of …"; round 29)
   if (descTags[0]?.pos === 'VERB' && /^of$/i.test(descTags[1]?.text ?? '')) descTags[0] = { ...descTags[0], pos: 'NOUN' };
   // (a relative clause has its own verb and pronoun: "place where goods are stored until they are needed"; round 29)
-  const relative = descTags.findIndex((t) => /^(?:which|that|who|whom|whose|where|when)$/i.test(t.text));
+  const relative = descTags.findIndex((t) => RELATIVE_WORD.test(t.text));
   const head = relative > 0 ? descTags.slice(0, relative) : descTags;
   if (descTags.length < 2 || head.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
   if (/^(?:VERB|ADV|ADP|SCONJ|CCONJ|AUX)$/.test(descTags[0]!.pos) && !/ed$/i.test(descTags[0]!.text)) return null;
@@ -170,6 +170,9 @@ export function definitionBullet(bullet: string, material: string): string | nul
 
 /** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
 const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|one|all|every|each|its|their|his|her|our|this|that|these|those|some|many|much|more|most|no)$/i;
+
+/** A word that opens a relative clause, which has a verb and a pronoun of its own ("place where goods are stored"). */
+const RELATIVE_WORD = /^(?:which|that|who|whom|whose|where|when)$/i;
 
 /** A note's shorthand a statement must not carry ("govt", "qty", "thru"). */
 const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz`;
@@ -267,7 +270,7 @@ export function dashDefinition(line: string, material: string): string | null {
  */
 function isNounPhrase(desc: string): boolean {
   const tags = tagSentence(desc);
-  const end = tags.findIndex((t) => t.text === ',' || /^(?:which|that|who|whom|whose|where|when|through|by|in|with|of|for)$/i.test(t.text));
+  const end = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text) || /^(?:through|by|in|with|of|for)$/i.test(t.text));
   return !tags.slice(0, end < 0 ? tags.length : end).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text)));
 }
 
