@@ -77,8 +77,12 @@ export function creditedGuidance(text: string | undefined): string {
   return guidanceSentences(text ?? '').filter((t) => !NO_CREDIT.test(t)).join(' ');
 }
 
+const STATE = String.raw`(?:nam|stat|identif|list|mention|giv)\w*`;
+const EXPLAIN = String.raw`(?:explain|explanation|discuss|describ|elaborat|develop|illustrat|reason|show|example)\w*`;
+
 const COUNT_PATTERNS = [
-  new RegExp(String.raw`\b(?:any|up to|maximum(?: of)?|max\.?|best|first|only)\s+${NUM}\b`, 'i'),
+  // "stated only 1" gives a point's marks, not the count of points.
+  new RegExp(String.raw`\b(?:any|up to|maximum(?: of)?|max\.?|best|first|(?<!(?:${STATE}|${EXPLAIN})\s+)only)\s+${NUM}\b`, 'i'),
   // "Four valid causes" counts points; "3 marks each" does not.
   new RegExp(String.raw`^\s*${NUM}\s+(?:valid|correct|relevant|well[- ]explained|different|distinct|good)?\s*(?!marks?\b|for\b)[a-z]+`, 'i'),
   new RegExp(String.raw`\b${NUM}\s*[x×]\s*${NUM}\s*=`, 'i'),
@@ -89,9 +93,6 @@ const PER_POINT_PATTERNS = [
   new RegExp(String.raw`\b${NUM}\s*marks?\s+for\s+(?:the\s+)?(?:first|second|third|fourth|fifth|one|a|an)\b`, 'i'),
   new RegExp(String.raw`\b\d+\s*[x×]\s*${NUM}\s*=`, 'i'),
 ];
-const STATE = String.raw`(?:nam|stat|identif|list|mention|giv)\w*`;
-const EXPLAIN = String.raw`(?:explain|explanation|discuss|describ|elaborat|develop|illustrat|reason|show|example)\w*`;
-
 function firstNumber(text: string, patterns: RegExp[]): number | undefined {
   for (const re of patterns) {
     const m = re.exec(text);
@@ -238,6 +239,14 @@ export function numberedPoints(text: string): { items: string[]; rest: string } 
   return { items: items.filter((i) => /\p{L}{3}/u.test(i)), rest: `${text.slice(0, seq[0]!.index).trim()} ${tail}`.trim() };
 }
 
+/**
+ * "2½ marks for the second principle, on the same basis", "as above", "marked in the same
+ * way": the criterion is marked like the one before. "The same way in other words is credited
+ * once" is about a candidate's repeated point, "the two sides must be on the same basis" about
+ * a pair within one point, and "go and do likewise" is content.
+ */
+const SAME_AS_PREVIOUS = /\b(?:(?<!\b(?:must|should)\s+be\s+)on the same basis|as above|as for the first|(?:marked|awarded|credited)\s+(?:in\s+)?(?:the\s+same\s+way|likewise))\b(?!\s+in other words)/i;
+
 /** Reads a criterion's description; `maxMarks` completes a count or a per-point mark given alone. */
 export function parseGuidance(description: string | undefined, maxMarks: number): Guidance {
   const full = (description ?? '').replace(/\s+/g, ' ').trim();
@@ -275,7 +284,7 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
     alternatives,
     marked,
     banded: /\b\d\s*[-–]\s*\d\b[^.]*;[^.]*\b\d\s*[-–]\s*\d\b/.test(text) || /:\s*\d\s*;[^;]*:\s*\d\s*;/.test(text),
-    sameAsPrevious: /\b(?:same basis|as above|same way|likewise|as for the first)\b/i.test(text),
+    sameAsPrevious: SAME_AS_PREVIOUS.test(text),
     excluded: excludedPoints(full),
   };
 }

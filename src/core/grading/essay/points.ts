@@ -82,10 +82,11 @@ function headUnits(text: string, prompt: Set<string>): IdeaUnit[] {
 function bracketed(text: string): string[] {
   return [...text.matchAll(/\(([^)]*)\)?/g)]
     .map((m) => m[1]!)
-    .filter((t) => !/\b(?:credit\w*|marks?|accept\w*|points?|once|only)\b/i.test(t))
-    .flatMap((t) => t.split(/,|\//))
+    .filter((t) => !/\b(?:credit\w*|marks?|accept\w*|once|only)\b/i.test(t))
+    // "(gasping, coughing, nasal discharge - one point)": the remark closes the list of names, it does not void it.
+    .flatMap((t) => t.replace(/\s*[-–]\s*(?:one|a single|the same)\s+point\b.*$/i, '').split(/,|\//))
     .map((t) => t.trim())
-    .filter(Boolean);
+    .filter((t) => t && !/\bpoints?\b/i.test(t));
 }
 
 /** The model answer's sentence about `text` (most of its name found there), as the point's explanation. */
