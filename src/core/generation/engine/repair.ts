@@ -107,6 +107,25 @@ export function headingTopic(heading: string, material: string): HeadingTopic | 
   return { phrase: withMaterialArticle(phrase, material), plural: isPlural(phrase), whole };
 }
 
+/**
+ * What a list heading's kind is of, as a stem may name it ("warehousing in Nigeria" of "PROBLEMS
+ * OF WAREHOUSING IN NIGERIA", "the trial balance"): headingTopic's reading of "Features of X", with
+ * the names the material capitalises inside its sentences capitalised again; null when X is no
+ * short noun phrase.
+ */
+export function listSubject(subject: string, material: string): string | null {
+  // (a heading in capitals: every word lower case but the acronyms the material's sentences use, "NCS"; names are capitalised again below)
+  const sentences = prose(material).split('\n').filter((l) => (l.match(/\b\p{Ll}+\b/gu)?.length ?? 0) >= 3);
+  const acronym = (w: string) => w.length <= 5 && !/^(?:IN|OF|ON|AT|BY|TO|FOR|AND|THE|A|AN)$/.test(w) && sentences.some((l) => new RegExp(`\\b${w}\\b`, 'u').test(l));
+  const cased = /\p{Ll}/u.test(subject) ? subject : subject.replace(/\p{L}+/gu, (w) => (acronym(w) ? w : w.toLowerCase()));
+  const t = headingTopic(`Features of ${cased}`, material);
+  if (!t) return null;
+  // (the article headingTopic adds for a counted thing stays off: "causes of depreciation"; the heading's own stays)
+  const phrase = /^(?:the|a|an)\s/i.test(cased) ? t.phrase : t.phrase.replace(/^(?:the|a|an)\s+/i, '');
+  // a name the material writes only with its capital ("Nigeria")
+  return phrase.replace(/\b\p{Ll}[\p{Ll}'’-]{2,}/gu, (w) => (commonWord(w, material) || new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'u').test(prose(material)) ? w : w.charAt(0).toUpperCase() + w.slice(1)));
+}
+
 /** A section number before a heading in capitals ("7. IMPORTANCE OF …", "2.1 TYPES OF …"). */
 export const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=[\p{Lu}\d\s,'’()-]+$)/u;
 

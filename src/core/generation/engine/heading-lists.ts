@@ -1,0 +1,264 @@
+/**
+ * Lists under a heading that names their kind ("FUNCTIONS OF MONEY", "2. CAUSES OF
+ * DEPRECIATION", "WAREHOUSE DOCUMENTS"), read from slides and lesson notes, and the
+ * odd-one-out MCQ a WAEC/NECO paper makes of them: "Which of the following is NOT a cause of
+ * depreciation?" — three items of the list and, as the key, an item of a list of another kind
+ * in the same material (docs/decisions.md, "Lists under a heading make odd-one-out items").
+ * Pure: no I/O.
+ */
+import type { Passage } from '../passage.js';
+import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
+import { contentStems } from '../text/nlp.js';
+import { tagSentence } from '../text/pos.js';
+import { shortId, shuffled } from '../text/seed.js';
+import { explainFrom, joinCitations, mdEscape } from './markdown.js';
+import { headingTopic, listSubject, SECTION_NUMBER } from './repair.js';
+
+/**
+ * Kinds of list a syllabus asks about, grouped by meaning: an odd one out comes from another
+ * group ("Bad roads", a problem, is not a function; an advantage might be one).
+ */
+const KIND_GROUPS: readonly (readonly string[])[] = [
+  ['functions', 'importance', 'roles', 'uses', 'advantages', 'benefits', 'merits', 'duties', 'powers'],
+  ['disadvantages', 'problems', 'demerits', 'challenges', 'limitations', 'dangers'],
+  ['causes', 'factors'],
+  ['effects', 'consequences'],
+  ['features', 'characteristics', 'qualities', 'properties'],
+  ['types', 'kinds', 'classes', 'forms'],
+  ['documents'],
+  ['methods', 'ways', 'measures'],
+  ['sources'],
+];
+const KINDS = KIND_GROUPS.flat();
+const KIND = `(?:main\\s+|major\\s+)?(${KINDS.join('|')})(?:\\s*\\/\\s*\\p{L}+)?`;
+/** "Causes of depreciation", "FUNCTIONS / IMPORTANCE (2)", "Advantages": group 1 the kind, group 2 what it is of. */
+const KIND_OF = new RegExp(`^${KIND}(?:\\s+of\\s+(.+))?$`, 'iu');
+/** "WAREHOUSE DOCUMENTS", "Money functions": group 1 the subject, group 2 the kind. */
+const SUBJECT_KIND = new RegExp(`^(\\p{L}[\\p{L} ]{2,30}?)\\s+(${KINDS.join('|')})$`, 'iu');
+/** Words before a kind that say which of a subject's lists this is, not what it is of ("OTHER TYPES"). */
+const NOT_A_SUBJECT = /^(?:other|more|main|major|some|the|further|three|four|five|two|key|human|natural|physical|general|basic|important|common|special|additional|possible|social|economic|political)$/i;
+
+/** A list of the material: its kind ("causes"), what it is of, how a stem names one of it and all of it, its items and where each is. */
+export interface HeadingList {
+  kind: string;
+  subject: string;
+  /** "a cause of depreciation", "a warehouse document" */
+  one: string;
+  /** "causes of depreciation", "warehouse documents" */
+  all: string;
+  items: { text: string; citation: string }[];
+}
+
+/** The group index of a kind. */
+const groupOf = (kind: string) => KIND_GROUPS.findIndex((g) => g.includes(kind));
+
+/** "causes" → "cause", "properties" → "property"; "importance" is said as a function. */
+function singular(kind: string): string {
+  return kind === 'importance' ? 'function' : kind.endsWith('ies') ? `${kind.slice(0, -3)}y` : /(?:ss|x|ch|sh)es$/.test(kind) ? kind.slice(0, -2) : kind.replace(/s$/, '');
+}
+const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+
+/** How a stem names one of a list and all of it, from its kind and subject ("of" form) or its subject before the kind. */
+function naming(kind: string, subject: string, before: boolean): { one: string; all: string } {
+  const plural = kind === 'importance' ? 'functions' : kind;
+  if (before) {
+    const s = subject.replace(/^(?:the|a|an)\s+/i, '');
+    return { one: withArticle(`${s} ${singular(kind)}`), all: `${s} ${plural}` };
+  }
+  // "a type of warehouse", not "a type of warehouses"
+  const one = groupOf(kind) === groupOf('types') ? subject.replace(/(?<=[^s])s$/, '') : subject;
+  return { one: `${withArticle(singular(kind))} of ${one}`, all: `${plural} of ${subject}` };
+}
+
+/** A subject headingTopic does not take ("calculating depreciation"): a short phrase of words, in lower case when the heading is in capitals. */
+function plainSubject(subject: string): string | null {
+  if (subject.split(/\s+/).length > 5 || !/^[\p{L} '’-]+$/u.test(subject) || /\b(?:and|or)\b/i.test(subject)) return null;
+  return /\p{Ll}/u.test(subject) ? subject : subject.toLowerCase();
+}
+
+/** A heading line's kind and subject (null subject: the kind alone), or null when the line names no list. */
+function readHeading(line: string, material: string): { kind: string; subject: string | null; before: boolean } | null {
+  const h = line
+    .replace(/^\s*#{1,6}\s+/, '')
+    .replace(/\*\*/g, '')
+    .replace(SECTION_NUMBER, '')
+    .replace(/\s*\(\d\)\s*$/, '')
+    .replace(/[:.]\s*$/, '')
+    .trim();
+  if (!h || h.split(/\s+/).length > 9) return null;
+  const of = KIND_OF.exec(h);
+  if (of) {
+    const subject = of[2] ? listSubject(of[2].trim(), material) ?? plainSubject(of[2].trim()) : null;
+    return of[2] && !subject ? null : { kind: of[1]!.toLowerCase(), subject, before: false };
+  }
+  const sk = SUBJECT_KIND.exec(h);
+  if (!sk || NOT_A_SUBJECT.test(sk[1]!.trim().split(/\s+/)[0]!)) return null;
+  // ("WAREHOUSE DOCUMENTS": a noun before the kind; "HUMAN CAUSES" says which causes, not of what)
+  const words = sk[1]!.trim().split(/\s+/);
+  if (!/^(?:NOUN|PROPN)$/.test(tagSentence(`the ${sk[1]!.trim().toLowerCase()} ${sk[2]!.toLowerCase()} are here.`)[words.length]?.pos ?? '')) return null;
+  const subject = listSubject(sk[1]!.trim(), material);
+  return subject ? { kind: sk[2]!.toLowerCase(), subject, before: true } : null;
+}
+
+/** A paragraph that is a heading: one short line without a closing stop, in capitals or all bold ("3. REASONS FOR …", "**Disadvantages**"). */
+function isHeadingLine(text: string): boolean {
+  const t = text.trim();
+  return !t.includes('\n') && t.split(/\s+/).length <= 10 && !/[.;:,]$/.test(t) && (!/\p{Ll}/u.test(t) || /^\*\*[^*]+\*\*$/.test(t));
+}
+
+/** A list item's marker at the start of a piece: "- ", "• ", "1. ", "(a) ", or a bold name. */
+const ITEM_START = /^\s*(?:[-•*]\s+|\(?\d{1,2}[.)]\s+|\(?[a-h]\)\s+|\*\*)/;
+/** Where one line of notes holds several items: before " - **…", " - Capital…" or " 2. …". */
+const INLINE_ITEM = /\s+(?=-\s+(?:\*\*|\p{Lu}))|\s+(?=\d{1,2}\.\s+[\p{Lu}*])/u;
+/** How a list item is marked: a bold name, a number or letter, or a dash or bullet. */
+const markerStyle = (piece: string) => (/^\s*(?:[-•*]\s+)?(?:\(?\d{1,2}[.)]\s+)?\*\*/.test(piece) ? 'bold' : /^\s*\(?(?:\d{1,2}|[a-h])[.)]/.test(piece) ? 'number' : 'dash');
+
+/** Slide and note shorthand that no option may carry. */
+const SHORTHAND = /\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|std|dept|qty|betw|adv|disadv|info|amt|devt|dev|mgt|mgmt|prodn|natl|intl|org|tech)\b/i;
+
+/**
+ * True when `t` reads as a clause, not a name: an auxiliary or a pronoun, or a verb opening it
+ * with its complement — a present "-s" form ("Creates time utility"), a participle before a
+ * preposition ("Located near transport") or a determiner ("Provides the …"). A participle before
+ * a noun ("Bonded warehouses") and a word that is also a noun ("Transfer of ownership", "Wear
+ * and tear") are names.
+ */
+function isClause(t: string): boolean {
+  const tags = tagSentence(t.toLowerCase());
+  if (tags.some((x) => x.pos === 'AUX' || x.pos === 'PRON')) return true;
+  const [first, next] = tags;
+  // (said after a subject, a verb with its object shows itself: "They controls money supply", "They grant loans")
+  const framed = tagSentence(`They ${t.toLowerCase()}.`);
+  if (framed[1]?.pos === 'VERB' && framed[2] && !/(?:ed|ing)$/i.test(framed[1].text) && (/[^s]s$/i.test(framed[1].text) || /^(?:DET|ADJ)$/.test(framed[2].pos) || (framed[2].pos === 'NOUN' && /[^s]s$/i.test(framed[2].text)))) return true;
+  // a past form that is never a name's adjective ("Brought uniformity to …"), a participle before "to" ("Used to fight inflation")
+  if (/^(?:brought|made|gave|took|became|began|led|won|got|saw)$/i.test(first?.text ?? '') || (/ed$/i.test(first?.text ?? '') && /^to$/i.test(next?.text ?? ''))) return true;
+  if (first?.pos !== 'VERB' || !next) return false;
+  return /[^s]s$/i.test(first.text) || (/ed$/i.test(first.text) && /^(?:ADP|ADV|DET)$/.test(next.pos)) || next.pos === 'DET';
+}
+
+/** The name an item gives its point ("Wear and tear" of "**Wear and tear** – physical …"), or null when it is no short noun phrase. */
+export function itemName(piece: string): string | null {
+  let t = piece.replace(/^\s*(?:[-•*]\s+)?(?:\(?\d{1,2}[.)]\s+|\(?[a-h]\)\s+)?/, '');
+  const bold = /^\*\*(.+?)\*\*/.exec(t);
+  // (an aside in brackets is no part of the name: "Depletion (production unit) method")
+  t = (bold ? bold[1]! : t).replace(/\s*\([^)]*\)/g, '');
+  t = bold ? t : t.split(/\s+(?:→|–|—|-|=)\s+|:|\(|;|\.(?:\s|$)/)[0]!;
+  t = t.replace(/^\s*\(?\d{1,2}[.)]\s+/, '').replace(/[.:,;]+$/, '').replace(/\s*&\s*/g, ' and ').trim();
+  const words = t.split(/\s+/).filter(Boolean);
+  if (!words.length || words.length > 5 || !/^\p{L}/u.test(t) || t.replace(/[^\p{L}]/gu, '').length < 3 || /[\d/?!"“”→←↑↓]/u.test(t) || SHORTHAND.test(t)) return null;
+  // (a remark, a quantity or a comparison, not a name: "e.g. …", "One positive effect", "General crossing vs special crossing")
+  if (/^(?:e\.?g|i\.?e|nb|note|others?|to|it|they|one|two|three|four|some|many|most|any|no|all)\b/i.test(t) || /\b(?:vs|versus)\b/i.test(t)) return null;
+  if (isClause(t)) return null;
+  // a name in capitals ("WEAR AND TEAR") is written in sentence case; otherwise as the material writes it
+  const cased = /\p{Ll}/u.test(t) || /^\p{Lu}{2,6}$/u.test(t) ? t : t.toLowerCase();
+  return cased.charAt(0).toUpperCase() + cased.slice(1);
+}
+
+/**
+ * The lists under kind headings in `passages`: on a slide, the bullets under its title (a slide
+ * "… (2)" continues the one before); in notes, the items that follow a heading paragraph, in
+ * the paragraphs after it, until prose or the next heading. A kind alone ("Disadvantages",
+ * "FUNCTIONS / IMPORTANCE") is of the last subject a heading named, else of the material's title.
+ */
+export function headingLists(passages: Passage[]): HeadingList[] {
+  const material = passages.map((p) => p.text).join('\n');
+  const firstLine = passages[0]?.text.split('\n')[0] ?? '';
+  const title = headingTopic(firstLine, material)?.phrase ?? null;
+  const lists: HeadingList[] = [];
+  let open: HeadingList | null = null;
+  let lastSubject = title;
+  let started = false;
+  // (a list's items share its first item's marker: under numbered or bold names, a dash marks a remark — "- NOT transferable")
+  let style: string | null = null;
+  const add = (piece: string, citation: string) => {
+    const name = open && ITEM_START.test(piece) ? itemName(piece) : null;
+    if (!name || !open || (style && markerStyle(piece) !== style)) return;
+    style ??= markerStyle(piece);
+    if (!open.items.some((i) => i.text.toLowerCase() === name.toLowerCase())) open.items.push({ text: name, citation });
+  };
+  for (const p of passages) {
+    const slide = p.citation.startsWith('slide');
+    const lines = p.text.split('\n');
+    const heading = readHeading(lines[0]!, material);
+    if (slide) {
+      const continues = open && heading && /\(\d\)\s*$/.test(lines[0]!) && heading.kind === open.kind && (heading.subject ?? lastSubject) === open.subject;
+      if (!continues) open = null;
+    }
+    if (heading) {
+      const subject = heading.subject ?? lastSubject;
+      if (heading.subject) lastSubject = heading.subject;
+      if (!(open && slide)) {
+        style = null;
+        open = subject ? { kind: heading.kind, subject, ...naming(heading.kind, subject, heading.subject !== null && heading.before), items: [] } : null;
+        if (open) lists.push(open);
+      }
+      started = false;
+      for (const line of lines.slice(1)) for (const piece of line.split(INLINE_ITEM)) add(piece, p.citation);
+      continue;
+    }
+    if (slide || !open) continue;
+    // notes: item paragraphs follow the heading (after at most one lead-in such as "The main causes are:"); another heading ends them
+    const pieces = p.text.split(INLINE_ITEM);
+    if (isHeadingLine(p.text)) open = null;
+    else if (ITEM_START.test(pieces[0]!)) {
+      started = true;
+      for (const piece of pieces) add(piece, p.citation);
+    } else if (started || !/:\s*$/.test(p.text)) open = null;
+  }
+  return lists.filter((l) => l.items.length >= 1);
+}
+
+/** An odd-one-out item planned from the lists: three items of `list` and the key from `other`. */
+export interface OddOneOut {
+  list: HeadingList;
+  members: HeadingList['items'];
+  other: HeadingList;
+  key: HeadingList['items'][number];
+}
+
+/**
+ * Plans odd-one-out items: for each list of three or more items, three of its items and, as the
+ * key, an item of a list of another kind group that shares no content word with any item of
+ * the list (so it cannot be one of them in other words). Lists of the same subject and kind
+ * are one list. Each list gives at most one item; keys are not reused.
+ */
+export function planOddOneOut(lists: HeadingList[], rand: () => number): OddOneOut[] {
+  const out: OddOneOut[] = [];
+  const usedKeys = new Set<string>();
+  for (const list of lists) {
+    if (list.items.length < 3) continue;
+    const stems = new Set(list.items.flatMap((i) => contentStems(i.text)));
+    const candidates = lists
+      .filter((o) => groupOf(o.kind) !== groupOf(list.kind))
+      .flatMap((o) => o.items.map((key) => ({ o, key })))
+      .filter(({ key }) => !usedKeys.has(key.text.toLowerCase()) && !contentStems(key.text).some((s) => stems.has(s)));
+    if (!candidates.length) continue;
+    const pick = candidates[Math.floor(rand() * candidates.length)]!;
+    usedKeys.add(pick.key.text.toLowerCase());
+    out.push({ list, members: shuffled(list.items, rand).slice(0, 3), other: pick.o, key: pick.key });
+  }
+  return out;
+}
+
+const LABELS = 'ABCD';
+
+/** The MCQ "Which of the following is NOT a/an KIND of SUBJECT?" with its three members and the key, cited and explained. */
+export function buildOddOneOut(plan: OddOneOut, difficulty: QuestionDifficulty, rand: () => number, seed: number): GeneratedQuestion {
+  const { list, members, other, key } = plan;
+  const id = shortId('q_', seed, 'MCQ', 'odd-one-out', list.kind, list.subject, key.text);
+  const opts = shuffled([{ text: key.text, isCorrect: true }, ...members.map((m) => ({ text: m.text, isCorrect: false }))], rand);
+  const citations = [...new Set([...members.map((m) => m.citation), key.citation])];
+  return {
+    id,
+    prompt: `Which of the following is NOT ${mdEscape(list.one)}?`,
+    type: 'MCQ',
+    marks: 1,
+    difficulty,
+    citation: joinCitations(citations),
+    explanation: explainFrom(`The answer is “${mdEscape(key.text)}”, which the material gives as ${mdEscape(other.one)}; the others are ${mdEscape(list.all)}.`, [
+      ...members.map((m) => ({ citation: m.citation, text: m.text })),
+      { citation: key.citation, text: key.text },
+    ]),
+    options: opts.map((o, i) => ({ id: shortId('opt_', id, o.text), keyLabel: LABELS[i]!, text: mdEscape(o.text), isCorrect: o.isCorrect })),
+  };
+}
