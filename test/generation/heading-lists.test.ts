@@ -100,16 +100,27 @@ describe('the odd one out', () => {
     }
   });
 
-  it('never takes a key that shares a word with the list (it could be one of them in other words)', () => {
+  it('never takes a key, or a member, that shares a word with the other list (it could be one of them in other words)', () => {
     const lists = headingLists([
       { citation: 'slide 1', text: 'WAREHOUSING' },
-      { citation: 'slide 2', text: 'FUNCTIONS OF WAREHOUSING\n- Storage\n- Protection of goods\n- Price stabilisation' },
+      { citation: 'slide 2', text: 'FUNCTIONS OF WAREHOUSING\n- Storage\n- Protection of goods\n- Price stabilisation\n- Regular supply' },
       { citation: 'slide 3', text: 'FEATURES OF A GOOD WAREHOUSE\n- Protection against pests\n- Adequate space' },
     ]);
     for (let seed = 1; seed < 20; seed++) {
       const p = planOddOneOut(lists, prng(seed)).find((x) => x.list.kind === 'functions');
       expect(p?.key.text).toBe('Adequate space');
+      expect(p?.members.map((m) => m.text).sort()).toEqual(['Price stabilisation', 'Regular supply', 'Storage']);
     }
+  });
+
+  it('never offers three members that share a word the key lacks (the form would give the key away)', () => {
+    const lists = headingLists([
+      { citation: 'slide 1', text: 'ADVERTISING' },
+      { citation: 'slide 2', text: 'TYPES OF ADVERTISING\n- Competitive advertising\n- Informative advertising\n- Persuasive advertising' },
+      { citation: 'slide 3', text: 'PROBLEMS OF ADVERTISING\n- Misleading claims\n- High cost of media\n- Too many billboards' },
+    ]);
+    for (let seed = 1; seed < 20; seed++) expect(planOddOneOut(lists, prng(seed)).find((x) => x.list.kind === 'types')).toBeUndefined();
+    expect(headingLists([{ citation: 'slide 1', text: 'PROBLEMS OF ADVERTISING\n- Big firms dominate\n- Misleading claims' }])[0]!.items.map((i) => i.text)).toEqual(['Misleading claims']);
   });
 
   it('is made by the engine before blanks when the material has such lists', () => {

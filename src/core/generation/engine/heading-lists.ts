@@ -127,6 +127,8 @@ function isClause(t: string): boolean {
   const tags = tagSentence(t.toLowerCase());
   if (tags.some((x) => x.pos === 'AUX' || x.pos === 'PRON')) return true;
   const [first, next] = tags;
+  // a noun followed by a verb that is no participle makes a clause ("Big firms dominate"; not "coincidence of wants")
+  if (tags.some((x, i) => i > 0 && x.pos === 'VERB' && !/(?:ing|ed|en)$/i.test(x.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos))) return true;
   // (said after a subject, a verb with its object shows itself: "They controls money supply", "They grant loans")
   const framed = tagSentence(`They ${t.toLowerCase()}.`);
   if (framed[1]?.pos === 'VERB' && framed[2] && !/(?:ed|ing)$/i.test(framed[1].text) && (/[^s]s$/i.test(framed[1].text) || /^(?:DET|ADJ)$/.test(framed[2].pos) || (framed[2].pos === 'NOUN' && /[^s]s$/i.test(framed[2].text)))) return true;
@@ -216,26 +218,53 @@ export interface OddOneOut {
   key: HeadingList['items'][number];
 }
 
+/** Three members, from `pool`, that share no word the key lacks (a shared "advertising" beside "Too many billboards" gives the key away); null when none do. */
+function membersFor(pool: HeadingList['items'], keyStems: Set<string>, rand: () => number): HeadingList['items'] | null {
+  const tries = shuffled(pool, rand);
+  for (let i = 0; i < tries.length; i++)
+    for (let j = i + 1; j < tries.length; j++)
+      for (let k = j + 1; k < tries.length; k++) {
+        const three = [tries[i]!, tries[j]!, tries[k]!];
+        const [a, ...rest] = three.map((m) => new Set(contentStems(m.text)));
+        if (![...a!].some((st) => rest.every((r) => r.has(st)) && !keyStems.has(st))) return three;
+      }
+  return null;
+}
+
 /**
- * Plans odd-one-out items: for each list of three or more items, three of its items and, as the
- * key, an item of a list of another kind group that shares no content word with any item of
- * the list (so it cannot be one of them in other words). Lists of the same subject and kind
- * are one list. Each list gives at most one item; keys are not reused.
+ * Plans odd-one-out items (docs/decisions.md, "Lists under a heading make odd-one-out items"):
+ * for each list of three or more items, a key from a list of another kind group and three
+ * members of the list. The key shares no content word with any item of the list, and no member
+ * shares one with any item of the key's list (the lists' subjects' own words aside), so neither
+ * side could be the other in other words ("Competitive adverts", a disadvantage, beside
+ * "Competitive advertising", a type). Keys nearest the members' length come first; the three
+ * members share no word the key lacks. Each list gives at most one item; keys are not reused.
  */
 export function planOddOneOut(lists: HeadingList[], rand: () => number): OddOneOut[] {
   const out: OddOneOut[] = [];
   const usedKeys = new Set<string>();
+  const own = (text: string, subjects: Set<string>) => contentStems(text).filter((st) => !subjects.has(st));
   for (const list of lists) {
     if (list.items.length < 3) continue;
-    const stems = new Set(list.items.flatMap((i) => contentStems(i.text)));
-    const candidates = lists
-      .filter((o) => groupOf(o.kind) !== groupOf(list.kind))
-      .flatMap((o) => o.items.map((key) => ({ o, key })))
-      .filter(({ key }) => !usedKeys.has(key.text.toLowerCase()) && !contentStems(key.text).some((s) => stems.has(s)));
-    if (!candidates.length) continue;
-    const pick = candidates[Math.floor(rand() * candidates.length)]!;
-    usedKeys.add(pick.key.text.toLowerCase());
-    out.push({ list, members: shuffled(list.items, rand).slice(0, 3), other: pick.o, key: pick.key });
+    const subjectStems = new Set(contentStems(list.subject));
+    const listStems = new Set(list.items.flatMap((i) => own(i.text, subjectStems)));
+    const meanWords = list.items.reduce((n, i) => n + i.text.split(/\s+/).length, 0) / list.items.length;
+    const candidates = shuffled(
+      lists.filter((o) => groupOf(o.kind) !== groupOf(list.kind)).flatMap((o) => o.items.map((key) => ({ o, key }))),
+      rand,
+    )
+      .filter(({ key }) => !usedKeys.has(key.text.toLowerCase()) && !own(key.text, subjectStems).some((st) => listStems.has(st)))
+      .sort((x, y) => Math.abs(x.key.text.split(/\s+/).length - meanWords) - Math.abs(y.key.text.split(/\s+/).length - meanWords));
+    for (const { o, key } of candidates) {
+      const both = new Set([...subjectStems, ...contentStems(o.subject)]);
+      const otherStems = new Set(o.items.flatMap((i) => own(i.text, both)));
+      const pool = list.items.filter((m) => !own(m.text, both).some((st) => otherStems.has(st)));
+      const members = pool.length >= 3 ? membersFor(pool, new Set(contentStems(key.text)), rand) : null;
+      if (!members) continue;
+      usedKeys.add(key.text.toLowerCase());
+      out.push({ list, members, other: o, key });
+      break;
+    }
   }
   return out;
 }
