@@ -61,6 +61,18 @@ describe('lists under a heading', () => {
     expect(lists.map((l) => l.one)).toEqual(['a warehouse document']);
   });
 
+  it('"CORRECTING BOP DEFICIT" lists measures for doing it; a bold line naming a group of them heads the items, it is none', () => {
+    const lists = headingLists([
+      { citation: 'slide 1', text: 'BALANCE OF PAYMENTS\nThe BOP records all of a country\'s dealings with the rest of the world.' },
+      { citation: 'slide 2', text: 'CAUSES OF BOP DEFICIT\n- Over-dependence on ONE export\n- Capital flight\n- Overvalued currency' },
+      { citation: 'slide 3', text: 'CORRECTING BOP DEFICIT\n**Expenditure-switching measures**\n- Devaluation → exports cheaper\n- Exchange control → CBN rations forex\n**Other measures**\n- Export promotion → trade fairs' },
+    ]);
+    expect(lists.map((l) => [l.one, l.items.map((i) => i.text)])).toEqual([
+      ['a cause of BOP deficit', ['Over-dependence on one export', 'Capital flight', 'Overvalued currency']],
+      ['a measure for correcting BOP deficit', ['Devaluation', 'Exchange control', 'Export promotion']],
+    ]);
+  });
+
   it('names are short noun phrases: clauses, shorthand and remarks are no names', () => {
     expect(itemName('**5. Creates credit** → banks lend out deposits')).toBeNull();
     expect(itemName('- Located near transport → road, rail')).toBeNull();

@@ -59,8 +59,10 @@ function singular(kind: string): string {
 const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 
 /** How a stem names one of a list and all of it, from its kind and subject ("of" form) or its subject before the kind. */
-function naming(kind: string, subject: string, before: boolean): { one: string; all: string } {
+function naming(kind: string, subject: string, before: boolean, doing = false): { one: string; all: string } {
   const plural = kind === 'importance' ? 'functions' : kind;
+  // "a measure for correcting BOP deficit"
+  if (doing) return { one: `${withArticle(singular(kind))} for ${subject}`, all: `${plural} for ${subject}` };
   if (before) {
     const s = subject.replace(/^(?:the|a|an)\s+/i, '');
     return { one: withArticle(`${s} ${singular(kind)}`), all: `${s} ${plural}` };
@@ -77,7 +79,7 @@ function plainSubject(subject: string): string | null {
 }
 
 /** A heading line's kind and subject (null subject: the kind alone), or null when the line names no list. */
-function readHeading(line: string, material: string): { kind: string; subject: string | null; before: boolean } | null {
+function readHeading(line: string, material: string): { kind: string; subject: string | null; before: boolean; doing?: boolean } | null {
   const h = line
     .replace(/^\s*#{1,6}\s+/, '')
     .replace(/\*\*/g, '')
@@ -90,6 +92,12 @@ function readHeading(line: string, material: string): { kind: string; subject: s
   if (of) {
     const subject = of[2] ? listSubject(of[2].trim(), material) ?? plainSubject(of[2].trim()) : null;
     return of[2] && !subject ? null : { kind: of[1]!.toLowerCase(), subject, before: false };
+  }
+  // "CORRECTING BOP DEFICIT", "Controlling malaria": what is listed under it are measures for doing it
+  const doing = /^(correcting|controlling|preventing|reducing|improving|solving|checking|curbing|promoting|increasing)\s+(\p{L}[\p{L} '’-]{2,40})$/iu.exec(h);
+  if (doing) {
+    const object = listSubject(doing[2]!, material) ?? plainSubject(doing[2]!);
+    return object ? { kind: 'measures', subject: `${doing[1]!.toLowerCase()} ${object.replace(/^(?:the|a|an)\s+/i, '')}`, before: false, doing: true } : null;
   }
   const sk = SUBJECT_KIND.exec(h);
   if (!sk || NOT_A_SUBJECT.test(sk[1]!.trim().split(/\s+/)[0]!)) return null;
@@ -110,11 +118,17 @@ function isHeadingLine(text: string): boolean {
 const ITEM_START = /^\s*(?:[-•*]\s+|\(?\d{1,2}[.)]\s+|\(?[a-h]\)\s+|\*\*)/;
 /** Where one line of notes holds several items: before " - **…", " - Capital…" or " 2. …". */
 const INLINE_ITEM = /\s+(?=-\s+(?:\*\*|\p{Lu}))|\s+(?=\d{1,2}\.\s+[\p{Lu}*])/u;
+/** A bold line of its own that ends in a kind ("**Other measures**"): a subheading over items, not an item. */
+const SUBHEADING = new RegExp(`^\\*\\*[^*]*\\b(?:${KINDS.join('|')})\\*\\*:?$`, 'i');
+
 /** How a list item is marked: a bold name, a number or letter, or a dash or bullet. */
 const markerStyle = (piece: string) => (/^\s*(?:[-•*]\s+)?(?:\(?\d{1,2}[.)]\s+)?\*\*/.test(piece) ? 'bold' : /^\s*\(?(?:\d{1,2}|[a-h])[.)]/.test(piece) ? 'number' : 'dash');
 
 /** Slide and note shorthand that no option may carry. */
 const SHORTHAND = /\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|std|dept|qty|betw|adv|disadv|info|amt|devt|dev|mgt|mgmt|prodn|natl|intl|org|tech)\b/i;
+
+/** Irregular participles that follow their noun ("goods held in bond", "payments made"). */
+const PARTICIPLE = /^(?:made|held|kept|paid|sold|built|sent|bought|brought|set|put|cut|laid|left|found|won|lost|taught)$/i;
 
 /**
  * True when `t` reads as a clause, not a name: an auxiliary or a pronoun, or a verb opening it
@@ -128,7 +142,7 @@ function isClause(t: string): boolean {
   if (tags.some((x) => x.pos === 'AUX' || x.pos === 'PRON')) return true;
   const [first, next] = tags;
   // a noun followed by a verb that is no participle makes a clause ("Big firms dominate"; not "coincidence of wants")
-  if (tags.some((x, i) => i > 0 && x.pos === 'VERB' && !/(?:ing|ed|en)$/i.test(x.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos))) return true;
+  if (tags.some((x, i) => i > 0 && x.pos === 'VERB' && !/(?:ing|ed|en)$/i.test(x.text) && !PARTICIPLE.test(x.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos))) return true;
   // (said after a subject, a verb with its object shows itself: "They controls money supply", "They grant loans")
   const framed = tagSentence(`They ${t.toLowerCase()}.`);
   if (framed[1]?.pos === 'VERB' && framed[2] && !/(?:ed|ing)$/i.test(framed[1].text) && (/[^s]s$/i.test(framed[1].text) || /^(?:DET|ADJ)$/.test(framed[2].pos) || (framed[2].pos === 'NOUN' && /[^s]s$/i.test(framed[2].text)))) return true;
@@ -152,7 +166,8 @@ export function itemName(piece: string): string | null {
   if (/^(?:e\.?g|i\.?e|nb|note|others?|to|it|they|one|two|three|four|some|many|most|any|no|all)\b/i.test(t) || /\b(?:vs|versus)\b/i.test(t)) return null;
   if (isClause(t)) return null;
   // a name in capitals ("WEAR AND TEAR") is written in sentence case; otherwise as the material writes it
-  const cased = /\p{Ll}/u.test(t) || /^\p{Lu}{2,6}$/u.test(t) ? t : t.toLowerCase();
+  // (a slide's emphasis in capitals, "Over-dependence on ONE export", is lowered; an acronym, "CBN", stays)
+  const cased = /\p{Ll}/u.test(t) ? t.replace(/\b(?:ONE|TWO|THREE|NOT|ALL|ONLY|MORE|LESS|NO|AND|OR|OF|THE|IN|ON|AT|TO|FOR|WITH|BY|VERY|MOST)\b/g, (w) => w.toLowerCase()) : /^\p{Lu}{2,6}$/u.test(t) ? t : t.toLowerCase();
   return cased.charAt(0).toUpperCase() + cased.slice(1);
 }
 
@@ -173,6 +188,8 @@ export function headingLists(passages: Passage[]): HeadingList[] {
   // (a list's items share its first item's marker: under numbered or bold names, a dash marks a remark — "- NOT transferable")
   let style: string | null = null;
   const add = (piece: string, citation: string) => {
+    // a bold line that names a group of the items ("**Expenditure-switching measures**", "**Other measures**") heads them
+    if (SUBHEADING.test(piece.trim())) return;
     const name = open && ITEM_START.test(piece) ? itemName(piece) : null;
     if (!name || !open || (style && markerStyle(piece) !== style)) return;
     style ??= markerStyle(piece);
@@ -191,7 +208,7 @@ export function headingLists(passages: Passage[]): HeadingList[] {
       if (heading.subject) lastSubject = heading.subject;
       if (!(open && slide)) {
         style = null;
-        open = subject ? { kind: heading.kind, subject, ...naming(heading.kind, subject, heading.subject !== null && heading.before), items: [] } : null;
+        open = subject ? { kind: heading.kind, subject, ...naming(heading.kind, subject, heading.subject !== null && heading.before, heading.subject !== null && heading.doing), items: [] } : null;
         if (open) lists.push(open);
       }
       started = false;

@@ -176,6 +176,9 @@ export function definitionBullet(bullet: string, material: string): string | nul
   const relative = descTags.findIndex((t) => RELATIVE_WORD.test(t.text));
   const head = relative > 0 ? descTags.slice(0, relative) : descTags;
   if (descTags.length < 2 || head.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
+  // (a noun and its verb make a note's clause, "Adv: members understand each other's work"; a term in shorthand is none; round 31)
+  // (a participle after its noun is no verb: "payments made by citizens", "charges levied by …")
+  if (head.some((t, i) => i > 0 && t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text) && /^(?:NOUN|PROPN)$/.test(head[i - 1]!.pos)) || new RegExp(String.raw`^(?:${SHORTHAND})$`, 'i').test(term.trim())) return null;
   if (/^(?:VERB|ADV|ADP|SCONJ|CCONJ|AUX)$/.test(descTags[0]!.pos) && !/ed$/i.test(descTags[0]!.text)) return null;
   if (descTags[0]!.pos === 'VERB' && descTags[1]?.pos !== 'NOUN') return null;
   // (brackets inside a list's items do not hide it: "current (cheques), savings (interest), fixed deposit")
@@ -194,7 +197,7 @@ const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|
 const RELATIVE_WORD = /^(?:which|that|who|whom|whose|where|when)$/i;
 
 /** A note's shorthand a statement must not carry ("govt", "qty", "thru"). */
-const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz`;
+const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz|int['’]?l|natl|devt|mgt`;
 
 /**
  * A slide's "Term = description" line as a "Term: description" bullet (issue 39 §2: slide decks
@@ -221,6 +224,8 @@ export function equalsBullet(bullet: string, material: string): string | null {
     .replace(/(?<=\p{L})\s*\/\s*(?=\p{L})/gu, ' or ')
     .trim();
   if (new RegExp(String.raw`\d|\b(?:${SHORTHAND})\b|\b\p{L}\.\s`, 'iu').test(desc) || desc.split(/\s+/).length < 3) return null;
+  // (a note's clause is no description: "Strike = workers collectively stop work to press demands"; round 31)
+  if (!isNounPhrase(desc)) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
 
@@ -290,7 +295,9 @@ export function dashDefinition(line: string, material: string): string | null {
 function isNounPhrase(desc: string): boolean {
   const tags = tagSentence(desc);
   const end = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text) || /^(?:through|by|in|with|of|for)$/i.test(t.text));
-  return !tags.slice(0, end < 0 ? tags.length : end).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text)));
+  // (a word before "of" is a noun however it is tagged: "act of storing goods"; round 29)
+  // (and an infinitive is part of the phrase: "person named to receive payment")
+  return !tags.slice(0, end < 0 ? tags.length : end).some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text) && !/^of$/i.test(tags[i + 1]?.text ?? '') && !/^to$/i.test(tags[i - 1]?.text ?? '')));
 }
 
 /**

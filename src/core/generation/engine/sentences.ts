@@ -336,30 +336,39 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
  */
 const EXERCISE_HEADING = /\b(?:worked\s+(?:examples?|ex\b)|examples?\s+\d|exercises?|class\s+exercise|classwork|(?:class|group)\s+(?:activity|activities|work|task)|practice\s+questions?|homework|assignment|evaluation(?:\s+questions?)?|revision\s+questions?|quiz|test\s+yourself|try\s+these|calculations?)\b/i;
 
+/** A slide or section that goes over an earlier lesson ("RECAP – Last Week (International Trade)"): not this lesson's content (round 31). */
+const RECAP_HEADING = /^(?:\W*)(?:recap\b|revision\s+of\s+(?:the\s+)?(?:last|previous)\s+(?:lesson|class|week)|(?:last|previous)\s+(?:week|lesson|class)\b)/i;
+
 const DEFINITIONAL = /\b(?:is|are|was|were)\s+(?:a|an|the|called|known as|defined as|referred to as)\b|\brefers?\s+to\b|\bmeans\b|\bconsists?\s+of\b|\bis\s+used\s+to\b/i;
 
 /**
  * Indexes passages. `focus` (e.g. the subject) stems raise the score of sentences about it.
  */
 export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
-  const raw: { passageIndex: number; citation: string; text: string; exercise: boolean }[] = [];
+  const raw: { passageIndex: number; citation: string; text: string; exercise: boolean; recap: boolean }[] = [];
   // Transcripts come without capitals: do not reject them for starting lower case.
   const allowLower = !passages.some((p) => /\p{Lu}/u.test(p.text));
   const material = passages.map((p) => p.text).join('\n');
   const texts = joinCutSentences(passages);
   let heading: HeadingTopic | null = null;
   let exercise = false;
+  let recap = false;
   passages.forEach((p, passageIndex) => {
     const text = texts[passageIndex]!.trim();
     // a section's heading of its own names the topic of the passages under it, until the next heading
     if (p.startSeconds === undefined && isHeadingLine(text)) heading = headingTopic(text, material);
-    if (p.startSeconds === undefined && isHeadingLine(stripMarkdown(text))) exercise = EXERCISE_HEADING.test(text);
+    if (p.startSeconds === undefined && isHeadingLine(stripMarkdown(text))) {
+      exercise = EXERCISE_HEADING.test(text);
+      recap = RECAP_HEADING.test(stripMarkdown(text));
+    }
     // a slide's own title, or the section it is under, may say it is a worked example or an exercise
     const first = text.split('\n')[0]!.trim();
     // (a title may end in an abbreviation's full stop: "CALCULATING RATE – Worked Ex.", round 26)
     const own = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first).replace(/(?<=\bEx)\.$/, '')) ? EXERCISE_HEADING.test(first) : null;
     const inExercise = own ?? exercise;
-    for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s, exercise: inExercise });
+    const titled = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first));
+    const inRecap = titled ? RECAP_HEADING.test(stripMarkdown(first)) : recap;
+    for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s, exercise: inExercise, recap: inRecap });
   });
   const tf = new Map<string, number>();
   const passageFreq = new Map<string, number>();
@@ -376,7 +385,7 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
   for (const r of raw) seen.set(r.text.toLowerCase(), (seen.get(r.text.toLowerCase()) ?? 0) + 1);
   const sentences = raw.map((r, idx) => {
     const stems = stemSet(r.text);
-    const reason = seen.get(r.text.toLowerCase()) !== 1 ? 'repeated (page furniture)' : r.exercise ? 'a worked example or an exercise' : rejectReason(r.text, allowLower);
+    const reason = seen.get(r.text.toLowerCase()) !== 1 ? 'repeated (page furniture)' : r.exercise ? 'a worked example or an exercise' : r.recap ? 'a recap of an earlier lesson' : rejectReason(r.text, allowLower);
     const usable = reason === null;
     const ws = [...stems].map((s) => weight.get(s) ?? 0).sort((a, b) => b - a);
     const top = ws.slice(0, 6);
