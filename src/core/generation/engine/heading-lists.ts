@@ -12,7 +12,7 @@ import { contentStems } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
-import { headingTopic, listSubject, SECTION_NUMBER } from './repair.js';
+import { headingTopic, listSubject, SECTION_NUMBER, SHORTHAND } from './repair.js';
 
 /**
  * Kinds of list a syllabus asks about, grouped by meaning: an odd one out comes from another
@@ -124,8 +124,8 @@ const SUBHEADING = new RegExp(`^\\*\\*[^*]*\\b(?:${KINDS.join('|')})\\*\\*:?$`, 
 /** How a list item is marked: a bold name, a number or letter, or a dash or bullet. */
 const markerStyle = (piece: string) => (/^\s*(?:[-•*]\s+)?(?:\(?\d{1,2}[.)]\s+)?\*\*/.test(piece) ? 'bold' : /^\s*\(?(?:\d{1,2}|[a-h])[.)]/.test(piece) ? 'number' : 'dash');
 
-/** Slide and note shorthand that no option may carry. */
-const SHORTHAND = /\b(?:govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|std|dept|qty|betw|adv|disadv|info|amt|devt|dev|mgt|mgmt|prodn|natl|intl|org|tech)\b/i;
+/** Slide and note shorthand that no option may carry (repair.ts's list, and a few more that only names use). */
+const SHORTHAND_WORD = new RegExp(String.raw`\b(?:${SHORTHAND}|dev|prodn|intl|org|tech|mgmt)\b`, 'i');
 
 /** Irregular participles that follow their noun ("goods held in bond", "payments made"). */
 const PARTICIPLE = /^(?:made|held|kept|paid|sold|built|sent|bought|brought|set|put|cut|laid|left|found|won|lost|taught)$/i;
@@ -161,7 +161,7 @@ export function itemName(piece: string): string | null {
   t = bold ? t : t.split(/\s+(?:→|–|—|-|=)\s+|:|\(|;|\.(?:\s|$)/)[0]!;
   t = t.replace(/^\s*\(?\d{1,2}[.)]\s+/, '').replace(/[.:,;]+$/, '').replace(/\s*&\s*/g, ' and ').trim();
   const words = t.split(/\s+/).filter(Boolean);
-  if (!words.length || words.length > 5 || !/^\p{L}/u.test(t) || t.replace(/[^\p{L}]/gu, '').length < 3 || /[\d/?!"“”→←↑↓]/u.test(t) || SHORTHAND.test(t)) return null;
+  if (!words.length || words.length > 5 || !/^\p{L}/u.test(t) || t.replace(/[^\p{L}]/gu, '').length < 3 || /[\d/?!"“”→←↑↓]/u.test(t) || SHORTHAND_WORD.test(t)) return null;
   // (a remark, a quantity or a comparison, not a name: "e.g. …", "One positive effect", "General crossing vs special crossing")
   if (/^(?:e\.?g|i\.?e|nb|note|others?|to|it|they|one|two|three|four|some|many|most|any|no|all)\b/i.test(t) || /\b(?:vs|versus)\b/i.test(t)) return null;
   if (isClause(t)) return null;

@@ -197,7 +197,7 @@ const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|
 const RELATIVE_WORD = /^(?:which|that|who|whom|whose|where|when)$/i;
 
 /** A note's shorthand a statement must not carry ("govt", "qty", "thru"). */
-const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz|int['’]?l|natl|devt|mgt`;
+export const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz|int['’]?l|natl|devt|mgt`;
 
 /**
  * A slide's "Term = description" line as a "Term: description" bullet (issue 39 §2: slide decks
