@@ -53,3 +53,11 @@ describe('a slide line that is a note, not a definition', () => {
     expect(equalsBullet('Beneficiary = person named to receive payment', 'Beneficiary = person named to receive payment')).not.toBeNull();
   });
 });
+
+describe('a heading in capitals framing a statement (round 32)', () => {
+  it('takes lower case: a Markdown heading line is no prose that writes the word in capitals', async () => {
+    const { headingTopic } = await import('../../src/core/generation/engine/repair.js');
+    const material = '# HARDNESS OF WATER\n### 4.2 PERMANENT HARDNESS\nIt is called permanent because boiling does not remove it.\n## 5. REMOVAL OF HARDNESS (SOFTENING OF WATER)';
+    expect(headingTopic('### 4.2 PERMANENT HARDNESS', material)?.phrase).toBe('permanent hardness');
+  });
+});

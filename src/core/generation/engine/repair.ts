@@ -55,7 +55,8 @@ const titleCaseLinesDropped = (material: string) =>
   material
     .split('\n')
     .filter((l) => {
-      const ws = l.replace(/^[\s•*-]+/, '').split(/[\s,:?]+/).filter(Boolean);
+      // (a Markdown heading's "#" and a bracketed part, "### 4.2 PERMANENT HARDNESS", "(SOFTENING OF WATER)", are no words; round 32)
+      const ws = l.replace(/^[\s•*#-]+/, '').split(/[\s,:?()]+/).filter(Boolean);
       return !ws.length || !ws.every((w) => /^[\p{Lu}\d]/u.test(w) || /^(?:of|and|or|the|a|an|in|on|for|to|at|by|with)$/.test(w));
     })
     .join('\n');
