@@ -105,6 +105,8 @@ interface Synset {
   /** Lexicographer file number (wndb(5WN) lex_filenum): the synset's broad kind (lexnames(5WN)). */
   lexFile: number;
   words: string[];
+  /** The words as the database writes them (capitals kept, "_" between the words of a collocation). */
+  forms: string[];
   pointers: { symbol: string; offset: number; pos: Pos }[];
 }
 
@@ -115,12 +117,13 @@ function synset(pos: Pos, offset: number): Synset | null {
   if (!got) return null;
   const t = got.line.split(' ');
   const wCnt = parseInt(t[3]!, 16);
-  const words = Array.from({ length: wCnt }, (_, i) => t[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
+  const forms = Array.from({ length: wCnt }, (_, i) => t[4 + 2 * i]!.replace(/\(.*\)$/, ''));
+  const words = forms.map((f) => f.toLowerCase());
   let k = 4 + 2 * wCnt;
   const pCnt = parseInt(t[k]!, 10);
   k++;
   const pointers = Array.from({ length: pCnt }, (_, i) => ({ symbol: t[k + 4 * i]!, offset: parseInt(t[k + 4 * i + 1]!, 10), pos: POS_OF[t[k + 4 * i + 2]!]! }));
-  return { lexFile: parseInt(t[1]!, 10), words, pointers };
+  return { lexFile: parseInt(t[1]!, 10), words, forms, pointers };
 }
 
 /** Detachment rules of WordNet's morphy(7WN), per part of speech: suffix → replacement. */
@@ -190,6 +193,26 @@ export interface WordKind {
   synsets: Set<number>;
   /** Synsets those senses are a part, substance or member of, or have as one (holonym and meronym pointers #p #s #m %p %s %m). */
   partners: Set<number>;
+  /**
+   * The lemma as the database writes it when every one of its senses as `pos` writes it with a
+   * capital ("Sahara", "West Africa", "DNA"): a name, never a common word; absent otherwise
+   * ("china" is also porcelain). `lemma` is the index entry it was found under.
+   */
+  proper?: string;
+  /** The index entry the word was found under (the word itself, or its base form by morphy's rules). */
+  lemma: string;
+}
+
+/** The lemma's spelling in every sense (`offsets`) when each has a capital, else undefined (WordKind.proper). */
+function properForm(pos: Pos, lemma: string, offsets: number[]): string | undefined {
+  let form: string | undefined;
+  for (const off of offsets) {
+    const s = synset(pos, off);
+    const f = s?.forms.find((x) => x.toLowerCase() === lemma);
+    if (!f || f === f.toLowerCase()) return undefined;
+    form ??= f.replace(/_/g, ' ');
+  }
+  return form;
 }
 
 const kindCache = new Map<string, WordKind | null>();
@@ -210,8 +233,11 @@ export function kindOf(word: string, pos: Pos): WordKind | null {
     if (line) {
       const t = line.split(' ');
       const pCnt = parseInt(t[3]!, 10);
-      const offsets = t.slice(6 + pCnt, 6 + pCnt + Math.min(2, parseInt(t[2]!, 10))).map(Number).filter(Number.isFinite);
-      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10), synsets: new Set(offsets), partners: new Set() };
+      const all = t.slice(6 + pCnt, 6 + pCnt + parseInt(t[2]!, 10)).map(Number).filter(Number.isFinite);
+      const offsets = all.slice(0, 2);
+      out = { lexFiles: new Set(), hypernyms: new Set(), antonyms: new Set(), senses: parseInt(t[2]!, 10), synsets: new Set(offsets), partners: new Set(), lemma: t[0]! };
+      const proper = properForm(pos, t[0]!, all);
+      if (proper) out.proper = proper;
       offsets.forEach((off, sense) => {
         const s = synset(pos, off);
         if (!s) return;

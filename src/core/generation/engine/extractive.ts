@@ -34,6 +34,12 @@ export interface GenerateOptions {
   types?: GeneratedType[];
   /** A lexical database (WordNet) for distractors of the key's kind and believable false statements; without it, only the material's own evidence is used. */
   lexicon?: Lexicon;
+  /**
+   * The material as it was read, when the passages given are a mended copy of it (recase.ts): the
+   * choices are seeded from it, so a mend changes only what it mends (issue 7: the same material
+   * gives the same questions).
+   */
+  readAs?: Passage[];
 }
 
 /** Questions plus notes for the examiner. */
@@ -314,7 +320,7 @@ function definedEssay(finder: FactFinder, tier: QuestionDifficulty, seed: number
  */
 export function generateExtractive(passages: Passage[], opts: GenerateOptions): EngineResult {
   const types = opts.types?.length ? opts.types : (['MCQ', 'TRUE_FALSE', 'SHORT_ESSAY'] as GeneratedType[]);
-  const seed = seedOf(hashHex(JSON.stringify(passages.map((p) => [p.citation, p.text]))), opts.difficulty, opts.count, opts.subject ?? '', types.join(','));
+  const seed = seedOf(hashHex(JSON.stringify((opts.readAs ?? passages).map((p) => [p.citation, p.text]))), opts.difficulty, opts.count, opts.subject ?? '', types.join(','));
   const rand = prng(seed);
   const index = indexMaterial(passages, opts.subject ?? '');
   const finder = new FactFinder(index, seed, opts.lexicon);

@@ -22,6 +22,14 @@ export interface LexKind {
    * Absent when the database does not say.
    */
   partners?: Set<number>;
+  /**
+   * The word as the database writes it when it writes it with a capital in every sense: a name
+   * ("Sahara", "West Africa", "DNA"), never a common word ("china" is porcelain too). Absent
+   * otherwise, or when the database does not say.
+   */
+  proper?: string;
+  /** The entry the word was found under: the word itself, or its base form ("arabs" → "arab"). */
+  lemma?: string;
 }
 
 /**
