@@ -349,18 +349,6 @@ export function framedByHeading(sentence: string, topic: HeadingTopic): string |
   return `In ${topic.phrase}, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
-/**
- * "The skin also removes …" → "The skin removes …", "Temperature therefore decreases …" →
- * "Temperature decreases …": an "also", "therefore", "thus" or "hence" inside the sentence
- * points at the sentence before, which the candidate does not see (issue 39 §2, rounds 12 and
- * 25). Dropping it leaves the statement as true as it was. "Not only … but also …" keeps its
- * "also"; a connective after a comma ("…, therefore it …") joins two clauses and stays.
- */
-export function withoutBackLink(text: string): string {
-  const unlinked = text.replace(/(?<=\p{L})\s+(?:therefore|thus|hence)(?=\s+\p{L})/iu, '');
-  return /\bnot\s+only\b/i.test(unlinked) ? unlinked : unlinked.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
-}
-
 /** Endings of adjectives ("chemical", "organic", "active", "porous"); not "-al" alone ("animal cell"). */
 const ADJECTIVE_ENDING = /(?:ical|ic|ive|ous|ful|less|able|ible)$/i;
 

@@ -9,7 +9,8 @@ import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
-import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, withoutBackLink, type HeadingTopic } from './repair.js';
+import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
+import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 /** A sentence of the material with its provenance. */
@@ -316,7 +317,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
         text = [spoken, definition, framed].find(stands) ?? text;
       }
       // (the tagger may read the verb as a noun once "also" is gone, "… and population shift the …": then it stays)
-      const plain = withoutBackLink(text);
+      const plain = withoutExampleAside(withoutBackLink(text));
       if (plain !== text && rejectReason(plain, ctx?.allowLowercaseStart ?? false) === rejectReason(text, ctx?.allowLowercaseStart ?? false)) text = plain;
       if (ctx) text = namedKind(text, seen) ?? text;
       // (the next item's number run into a list's sentence: "… does not lodge it. 4.", round 26)
@@ -327,7 +328,6 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
   }
   return out.filter(Boolean);
 }
-
 
 /**
  * A heading of a worked example, an exercise or a set of questions (issue 39 §2, round 14: a worked

@@ -1,0 +1,32 @@
+/**
+ * What a statement drops before it is asked (issue 39 §2): words that lean on the sentence
+ * before it, which the candidate does not see, and an example the teacher added in brackets,
+ * which only lengthens the statement and may hold a second claim. Each leaves the statement as
+ * true as it was. docs/decisions.md, "Before round 26: a "therefore" … that point at the sentence
+ * before" and "An example in brackets is no part of a statement".
+ */
+
+/**
+ * "The skin also removes …" → "The skin removes …", "Temperature therefore decreases …" →
+ * "Temperature decreases …": an "also", "therefore", "thus" or "hence" inside the sentence
+ * points at the sentence before, which the candidate does not see (issue 39 §2, rounds 12 and
+ * 25). Dropping it leaves the statement as true as it was. "Not only … but also …" keeps its
+ * "also"; a connective after a comma ("…, therefore it …") joins two clauses and stays.
+ */
+export function withoutBackLink(text: string): string {
+  const unlinked = text.replace(/(?<=\p{L})\s+(?:therefore|thus|hence)(?=\s+\p{L})/iu, '');
+  return /\bnot\s+only\b/i.test(unlinked) ? unlinked : unlinked.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
+}
+
+/** A bracketed aside that opens with "e.g.", "eg", "for example", "for instance" or "such as". */
+const EXAMPLE_ASIDE = /\s*\((?:e\.\s?g\.?|eg\b\.?|for example|for instance|such as)[\s,:][^()]*\)/giu;
+
+/**
+ * "Some viruses (e.g. HIV) can cross the placenta." → "Some viruses can cross the placenta.": an
+ * example in brackets is dropped (rounds 30 and 32: the judge asked for the bracketed example, "(e.g.
+ * adire and tie-dye works in Abeokuta)", to go). A bracket that names or explains ("(ADH)",
+ * "(womb)", "(CaSO₄)") stays.
+ */
+export function withoutExampleAside(text: string): string {
+  return text.replace(EXAMPLE_ASIDE, '');
+}
