@@ -79,6 +79,14 @@ describe('no word is swapped where a bracket right after it says what it is', ()
     // a bracket further on glosses something else
     expect(glossed(text, swapIn(text, 'Farmers'))).toBe(false);
   });
+
+  it('refuses a swap inside the bracket, which would no longer fit what it glosses (round 5: "Sand (silicon(IV) water)")', () => {
+    expect(glossed(text, swapIn(text, 'hydroxide'))).toBe(true);
+    const sand = 'Sand (silicon(IV) oxide) is giant covalent, like diamond.';
+    expect(glossed(sand, swapIn(sand, 'oxide'))).toBe(true);
+    // after the bracket has closed, the sentence's own words may change
+    expect(glossed(sand, swapIn(sand, 'diamond'))).toBe(false);
+  });
 });
 
 describe('no word is swapped that heads a fixed "X of Y" name', () => {

@@ -51,10 +51,14 @@ const SKIP = new Set(['be', 'have', 'do', 'make', 'get', 'go', 'come', 'take', '
 /**
  * Whether a bracket right after the swapped words says what they are ("add lime (calcium oxide
  * or calcium hydroxide)"): swapped, the statement keeps the gloss of the original and gives the
- * key away, or reads as nonsense ("add water (calcium oxide …)"; issue 39 §2, round 7).
+ * key away, or reads as nonsense ("add water (calcium oxide …)"; issue 39 §2, round 7). Or the
+ * swapped words are inside such a bracket: the gloss then no longer fits what it glosses ("Sand
+ * (silicon(IV) water) is giant covalent"; round 5's development packet).
  */
 export function glossed(text: string, f: Falsehood): boolean {
-  return /^\s*\(/.test(text.slice(f.end));
+  const before = text.slice(0, f.start);
+  const open = (before.match(/\(/g)?.length ?? 0) - (before.match(/\)/g)?.length ?? 0);
+  return open > 0 || /^\s*\(/.test(text.slice(f.end));
 }
 
 /**
