@@ -49,6 +49,12 @@ export interface HeadingList {
   items: { text: string; citation: string }[];
 }
 
+/**
+ * Whether one kind is a cause and the other an effect: the same thing is often both (a falling naira feeds inflation and
+ * follows it), so neither list gives the other its odd one out (round 33's development packet).
+ */
+const causeAndEffect = (a: string, b: string) => new Set([groupOf(a), groupOf(b)]).size === 2 && [a, b].every((k) => groupOf(k) === groupOf('causes') || groupOf(k) === groupOf('effects'));
+
 /** The group index of a kind. */
 const groupOf = (kind: string) => KIND_GROUPS.findIndex((g) => g.includes(kind));
 
@@ -192,6 +198,9 @@ export function headingLists(passages: Passage[]): HeadingList[] {
     if (SUBHEADING.test(piece.trim())) return;
     const name = open && ITEM_START.test(piece) ? itemName(piece) : null;
     if (!name || !open || (style && markerStyle(piece) !== style)) return;
+    // a lettered part of the list that names its own kind heads a share of it, and is none of its items ("(b) Beneficial
+    // effects" under "EFFECTS OF INFLATION"; round 33) — a numbered "3. Revaluation method" under "METHODS …" is one
+    if (/^\s*\(?[a-h][.)]\s/.test(piece) && singular(name.toLowerCase().split(/\s+/).pop()!) === singular(open.kind)) return;
     style ??= markerStyle(piece);
     if (!open.items.some((i) => i.text.toLowerCase() === name.toLowerCase())) open.items.push({ text: name, citation });
   };
@@ -235,15 +244,20 @@ export interface OddOneOut {
   key: HeadingList['items'][number];
 }
 
-/** Three members, from `pool`, that share no word the key lacks (a shared "advertising" beside "Too many billboards" gives the key away); null when none do. */
-function membersFor(pool: HeadingList['items'], keyStems: Set<string>, rand: () => number): HeadingList['items'] | null {
+/**
+ * Three members, from `pool`, that share no word the key lacks (a shared "advertising" beside "Too many billboards" gives
+ * the key away); a word inside another counts ("inflation" in "Hyperinflation"; round 33). Null when none do.
+ */
+function membersFor(pool: HeadingList['items'], key: string, rand: () => number): HeadingList['items'] | null {
   const tries = shuffled(pool, rand);
+  const keyText = key.toLowerCase();
   for (let i = 0; i < tries.length; i++)
     for (let j = i + 1; j < tries.length; j++)
       for (let k = j + 1; k < tries.length; k++) {
         const three = [tries[i]!, tries[j]!, tries[k]!];
-        const [a, ...rest] = three.map((m) => new Set(contentStems(m.text)));
-        if (![...a!].some((st) => rest.every((r) => r.has(st)) && !keyStems.has(st))) return three;
+        const texts = three.map((m) => m.text.toLowerCase());
+        const stems = new Set(three.flatMap((m) => contentStems(m.text)));
+        if (![...stems].some((st) => texts.every((t) => t.includes(st)) && !keyText.includes(st))) return three;
       }
   return null;
 }
@@ -255,7 +269,8 @@ function membersFor(pool: HeadingList['items'], keyStems: Set<string>, rand: () 
  * shares one with any item of the key's list (the lists' subjects' own words aside), so neither
  * side could be the other in other words ("Competitive adverts", a disadvantage, beside
  * "Competitive advertising", a type). Keys nearest the members' length come first; the three
- * members share no word the key lacks. Each list gives at most one item; keys are not reused.
+ * members share no word the key lacks, and the key has none of the list's subject, even inside a word ("Galloping
+ * inflation", "Hyperinflation" for a cause of inflation); causes and effects give each other no key. Each list gives at most one item; keys are not reused.
  */
 export function planOddOneOut(lists: HeadingList[], rand: () => number): OddOneOut[] {
   const out: OddOneOut[] = [];
@@ -267,16 +282,17 @@ export function planOddOneOut(lists: HeadingList[], rand: () => number): OddOneO
     const listStems = new Set(list.items.flatMap((i) => own(i.text, subjectStems)));
     const meanWords = list.items.reduce((n, i) => n + i.text.split(/\s+/).length, 0) / list.items.length;
     const candidates = shuffled(
-      lists.filter((o) => groupOf(o.kind) !== groupOf(list.kind)).flatMap((o) => o.items.map((key) => ({ o, key }))),
+      lists.filter((o) => groupOf(o.kind) !== groupOf(list.kind) && !causeAndEffect(o.kind, list.kind)).flatMap((o) => o.items.map((key) => ({ o, key }))),
       rand,
     )
-      .filter(({ key }) => !usedKeys.has(key.text.toLowerCase()) && !own(key.text, subjectStems).some((st) => listStems.has(st)))
+      // (nor may the key name the list's own subject: "Galloping inflation" is no cause of inflation, and the stem says so; round 33)
+      .filter(({ key }) => !usedKeys.has(key.text.toLowerCase()) && !own(key.text, subjectStems).some((st) => listStems.has(st)) && ![...subjectStems].some((st) => key.text.toLowerCase().includes(st)))
       .sort((x, y) => Math.abs(x.key.text.split(/\s+/).length - meanWords) - Math.abs(y.key.text.split(/\s+/).length - meanWords));
     for (const { o, key } of candidates) {
       const both = new Set([...subjectStems, ...contentStems(o.subject)]);
       const otherStems = new Set(o.items.flatMap((i) => own(i.text, both)));
       const pool = list.items.filter((m) => !own(m.text, both).some((st) => otherStems.has(st)));
-      const members = pool.length >= 3 ? membersFor(pool, new Set(contentStems(key.text)), rand) : null;
+      const members = pool.length >= 3 ? membersFor(pool, key.text, rand) : null;
       if (!members) continue;
       usedKeys.add(key.text.toLowerCase());
       out.push({ list, members, other: o, key });

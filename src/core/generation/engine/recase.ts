@@ -15,6 +15,8 @@
  *   lower case, and a plural of a common noun ("laws" is also the Laws);
  * - a pair neither of whose words is a name alone ("north pole" is the Earth's in the lexicon,
  *   but a magnet has two).
+ * A cue's "no" before a word the lexicon does not know (likely a name) gets the comma speech lost,
+ * so it reads as the reply it is ("no, obasanjo was …").
  * docs/decisions.md, "Names in lower-case captions".
  */
 import { eng } from 'stopword';
@@ -58,8 +60,18 @@ function nameOf(phrase: string, lexicon: Lexicon): string | null {
   return name;
 }
 
+/**
+ * A cue's "no" before a word the lexicon does not know at all, likely a name, answers a pupil: it takes the comma speech
+ * lost ("no obasanjo was …" → "no, obasanjo was …"; round 33), which spoken.ts reads as a reply.
+ */
+function replyComma(line: string, lexicon: Lexicon): string {
+  const m = /^no\s+(\p{Ll}{3,})\b/u.exec(line);
+  return m && !STOP.has(m[1]!) && POS.every((pos) => !lexicon(m[1]!, pos)) ? `no,${line.slice(2)}` : line;
+}
+
 /** One line with its names capitalised (nouns and adjectives only, two-word names first). */
-function recaseLine(line: string, lexicon: Lexicon, memo: Map<string, string | null>): string {
+function recaseLine(text: string, lexicon: Lexicon, memo: Map<string, string | null>): string {
+  const line = replyComma(text, lexicon);
   const tags = tagSentence(line);
   const look = (phrase: string) => {
     if (!memo.has(phrase)) memo.set(phrase, nameOf(phrase, lexicon));
@@ -93,8 +105,8 @@ function recaseLine(line: string, lexicon: Lexicon, memo: Map<string, string | n
 
 /**
  * The passages with the names of uncapitalised ones capitalised (module doc); others, and all
- * of them without a lexicon, are returned as they are. Offsets within a passage do not move:
- * a name keeps its length.
+ * of them without a lexicon, are returned as they are. A name keeps its length; the only
+ * text added is the comma after a reply's "no" (replyComma).
  */
 export function recaseNames(passages: Passage[], lexicon: Lexicon | undefined): Passage[] {
   if (!lexicon) return passages;

@@ -296,6 +296,9 @@ export function dashDefinition(line: string, material: string): string | null {
 function isNounPhrase(desc: string): boolean {
   const tags = tagSentence(desc);
   const end = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text) || /^(?:through|by|in|with|of|for)$/i.test(t.text));
+  // (an auxiliary after the preposition still makes a clause: "prices of most goods and services must be rising"; round 33)
+  const clauseEnd = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text));
+  if (tags.slice(0, clauseEnd < 0 ? tags.length : clauseEnd).some((t) => t.pos === 'AUX')) return false;
   // (a word before "of" is a noun however it is tagged: "act of storing goods"; round 29)
   // (and an infinitive is part of the phrase: "person named to receive payment")
   return !tags.slice(0, end < 0 ? tags.length : end).some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text) && !/^of$/i.test(tags[i + 1]?.text ?? '') && !/^to$/i.test(tags[i - 1]?.text ?? '')));

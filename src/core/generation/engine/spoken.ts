@@ -56,10 +56,15 @@ const SPOKEN_FILLER = String.raw`(?:okay|ok|alright|all right|right|so|now|well|
 const AMBIGUOUS_FILLER = /^(?:right|well|good|very good|correct|excellent|class|again)$/i;
 const AFTER_FILLER = /^(?:the|a|an|this|that|these|those|it|its|they|we|you|i|he|she|there|so|now|okay|ok|yes|and|but|write|let|sit|class|sir|ma)$/i;
 const LEADING_FILLER = new RegExp(String.raw`^${SPOKEN_FILLER}\b\s*`, 'i');
+/**
+ * A "no" that answers a pupil, not one that begins a statement: before a comma (recase.ts writes one before a name the
+ * lexicon does not know, "no, obasanjo was …"), an article or a pronoun ("no the senate …", "no it is …"; round 33).
+ */
+const REPLY_NO = /^no(?:,\s*|\s+(?=(?:the|a|an|it|he|she|they|we|you|i|this|that|these|those)\s))/i;
 
 /** `text` without the fillers at its start (SPOKEN_FILLER; AMBIGUOUS_FILLER only where AFTER_FILLER says it is one). */
 function withoutLeadingFillers(text: string): string {
-  let rest = text;
+  let rest = text.replace(REPLY_NO, '');
   for (let m = LEADING_FILLER.exec(rest); m; m = LEADING_FILLER.exec(rest)) {
     const after = rest.slice(m[0].length);
     if (AMBIGUOUS_FILLER.test(m[0].trim()) && after && !AFTER_FILLER.test(after.split(/\s+/)[0]!)) break;
@@ -137,6 +142,9 @@ export function isSpokenStatement(clause: string): boolean {
   const tags = tagSentence(clause.charAt(0).toLowerCase() + clause.slice(1));
   if (!tags.length || !/^(?:DET|NOUN|PROPN|ADJ|NUM)$/.test(tags[0]!.pos) || /^(?:example|question|answer|number|step)$/i.test(tags[0]!.text)) return false;
   if (OPEN_END.test(clause.trim()) || SPOKEN_WORKING.test(clause) || /\b(?:he|she|they) (?:said|says)\b/i.test(clause)) return false;
+  // "before" with nothing after it leans on the talk around it: before what? ("obasanjo was a military head of state
+  // before"; round 33); "than before" and "ever before" compare and stand
+  if (/(?<!\bthan|\bever)\s+before$/i.test(clause.trim())) return false;
   // an adjective and its preposition first: the answer to the teacher's question, with no subject ("parallel to the direction
   // the wave is travelling"); a thing that wants, likes or tries: the teacher's manner of speaking, not a fact ("other atoms
   // want to look like the noble gas"; round 20 and 21)
