@@ -69,6 +69,16 @@ describe('the odd one out, after round 33', () => {
   });
 });
 
+describe('a label among a list\'s items', () => {
+  it('is none of them: "Result → poor service delivery" sums the list up (round 19\'s development deck)', async () => {
+    const { itemName } = await import('../../src/core/generation/engine/heading-lists.js');
+    expect(itemName('- Result → poor service delivery at the grassroots')).toBeNull();
+    expect(itemName('- Structure')).toBeNull();
+    // (a one-word item that is a thing of the list stays: time is a factor of soil formation)
+    expect(itemName('- Time → soils need many years to form')).toBe('Time');
+  });
+});
+
 describe('an odd-one-out key that names the list\'s subject, as a word or inside one', () => {
   it('is refused ("Galloping inflation", "Hyperinflation" as NOT a cause of inflation)', () => {
     const lists = headingLists([

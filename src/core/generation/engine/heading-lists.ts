@@ -170,6 +170,8 @@ export function itemName(piece: string): string | null {
   if (!words.length || words.length > 5 || !/^\p{L}/u.test(t) || t.replace(/[^\p{L}]/gu, '').length < 3 || /[\d/?!"“”→←↑↓]/u.test(t) || SHORTHAND_WORD.test(t)) return null;
   // (a remark, a quantity or a comparison, not a name: "e.g. …", "One positive effect", "General crossing vs special crossing")
   if (/^(?:e\.?g|i\.?e|nb|note|others?|to|it|they|one|two|three|four|some|many|most|any|no|all)\b/i.test(t) || /\b(?:vs|versus)\b/i.test(t)) return null;
+  // (a label is no item: "Result → poor service delivery" sums the list up, "Structure" heads a note)
+  if (/^(?:results?|summary|conclusion|examples?|remember|tip|meaning|definition|structure|note)$/i.test(t)) return null;
   if (isClause(t)) return null;
   // a name in capitals ("WEAR AND TEAR") is written in sentence case; otherwise as the material writes it
   // (a slide's emphasis in capitals, "Over-dependence on ONE export", is lowered; an acronym, "CBN", stays)

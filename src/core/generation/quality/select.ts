@@ -13,6 +13,7 @@ import { FATAL_FEATURES, itemFeatures, materialContext } from './features.js';
 import { scoreItem, type QualityModel } from './model.js';
 import type { Lexicon } from '../engine/lexicon.js';
 import { recaseNames } from '../engine/recase.js';
+import { writtenOut } from '../engine/shorthand.js';
 import { unescapeMd } from '../support.js';
 import { contentStems, stemSet } from '../text/nlp.js';
 
@@ -195,8 +196,9 @@ export function candidateCount(count: number): number {
  * @returns questions best first, warnings (the generator's own, its "only N of M" replaced by the selection's), withheld counts
  */
 export function generateQuestions(material: Passage[], opts: GenerateOptions & { model?: QualityModel }): SelectedResult {
-  // (automatic captions come without capitals: names get theirs back before anything reads them)
-  const passages = recaseNames(material, opts.lexicon);
+  // (automatic captions come without capitals: names get theirs back before anything reads them; a teacher's
+  // shorthand is written out)
+  const passages = writtenOut(recaseNames(material, opts.lexicon));
   const raw = generateExtractive(passages, { ...opts, count: candidateCount(opts.count), readAs: material });
   const essaysOnly = opts.types?.length === 1 && opts.types[0] === 'SHORT_ESSAY';
   const { questions, withheld } = selectByQuality(raw.questions, passages, { model: opts.model, count: opts.count, difficulty: opts.difficulty, lexicon: opts.lexicon, essaysOnly });
