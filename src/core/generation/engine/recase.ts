@@ -19,12 +19,11 @@
  * so it reads as the reply it is ("no, obasanjo was …").
  * docs/decisions.md, "Names in lower-case captions".
  */
-import { eng } from 'stopword';
 import type { Passage } from '../passage.js';
+import { isStopWord } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import type { LexPos, Lexicon } from './lexicon.js';
 
-const STOP = new Set(eng);
 const POS: LexPos[] = ['noun', 'verb', 'adj', 'adv'];
 
 /** True when fewer than 1 in 200 of the text's letters (at least 100 of them) are capitals. */
@@ -66,7 +65,7 @@ function nameOf(phrase: string, lexicon: Lexicon): string | null {
  */
 function replyComma(line: string, lexicon: Lexicon): string {
   const m = /^no\s+(\p{Ll}{3,})\b/u.exec(line);
-  return m && !STOP.has(m[1]!) && POS.every((pos) => !lexicon(m[1]!, pos)) ? `no,${line.slice(2)}` : line;
+  return m && !isStopWord(m[1]!) && POS.every((pos) => !lexicon(m[1]!, pos)) ? `no,${line.slice(2)}` : line;
 }
 
 /** One line with its names capitalised (nouns and adjectives only, two-word names first). */
@@ -79,13 +78,13 @@ function recaseLine(text: string, lexicon: Lexicon, memo: Map<string, string | n
   };
   const nameable = (i: number) => {
     const t = tags[i];
-    return !!t && /^(?:NOUN|PROPN|ADJ)$/.test(t.pos) && /^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text) && t.text.length >= 3 && !STOP.has(t.text);
+    return !!t && /^(?:NOUN|PROPN|ADJ)$/.test(t.pos) && /^\p{Ll}[\p{Ll}'’-]*$/u.test(t.text) && t.text.length >= 3 && !isStopWord(t.text);
   };
   const edits: { start: number; end: number; text: string }[] = [];
   for (let i = 0; i < tags.length; i++) {
     // (the first word of a pair may be any word but a stop word: "west africa", "north africa")
     const next = tags[i + 1];
-    if (next && nameable(i + 1) && /^\p{Ll}+$/u.test(tags[i]!.text) && !STOP.has(tags[i]!.text) && line.slice(tags[i]!.end, next.start) === ' ') {
+    if (next && nameable(i + 1) && /^\p{Ll}+$/u.test(tags[i]!.text) && !isStopWord(tags[i]!.text) && line.slice(tags[i]!.end, next.start) === ' ') {
       // (one of its words must be a name alone: "north pole" is the Earth's in the lexicon, but a magnet has two)
       const pair = look(tags[i]!.text) || look(next.text) ? look(`${tags[i]!.text} ${next.text}`) : null;
       if (pair) {
