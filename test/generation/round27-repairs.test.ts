@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { exchangeSwap } from '../../src/core/generation/engine/falsehood.js';
-import { equalsBullet } from '../../src/core/generation/engine/repair.js';
+import { equalsBullet } from '../../src/core/generation/engine/arrow-definitions.js';
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import { extractSpans } from '../../src/core/generation/engine/spans.js';
 import { closeWordNet, kindOf } from '../../src/modules/generation/wordnet.js';

@@ -6,7 +6,8 @@
  * slide definitions with an example".
  */
 import { describe, expect, it } from 'vitest';
-import { dashDefinition, equalsBullet } from '../../src/core/generation/engine/repair.js';
+import { equalsBullet } from '../../src/core/generation/engine/arrow-definitions.js';
+import { dashDefinition } from '../../src/core/generation/engine/repair.js';
 
 const material = 'An electrolyte conducts electricity. Electrodes dip into it. An allele is a form of a gene.';
 

@@ -5,7 +5,7 @@
  * that the tagger reads as a verb ("act of storing") refused them. docs/decisions.md, "Round 29".
  */
 import { describe, expect, it } from 'vitest';
-import { equalsBullet } from '../../src/core/generation/engine/repair.js';
+import { equalsBullet } from '../../src/core/generation/engine/arrow-definitions.js';
 import { isSpokenStatement } from '../../src/core/generation/engine/spoken.js';
 
 describe("a slide's '=' definition", () => {

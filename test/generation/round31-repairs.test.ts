@@ -39,7 +39,7 @@ describe('a recap of an earlier lesson', () => {
 
 describe('a slide glossary line whose description is a clause', () => {
   it('is no definition ("Strike = workers collectively stop work …")', async () => {
-    const { equalsBullet } = await import('../../src/core/generation/engine/repair.js');
+    const { equalsBullet } = await import('../../src/core/generation/engine/arrow-definitions.js');
     expect(equalsBullet('Strike = workers collectively stop work to press demands', 'Strike = workers collectively stop work to press demands')).toBeNull();
     expect(equalsBullet('Warehouse = building where goods are stored until they are needed', 'Warehouse = building where goods are stored until they are needed')).not.toBeNull();
   });
@@ -47,7 +47,8 @@ describe('a slide glossary line whose description is a clause', () => {
 
 describe('a slide line that is a note, not a definition', () => {
   it('"Adv: members understand each other\'s work" (a shorthand label, a noun and its verb) is none; "Beneficiary = person named to receive payment" is one', async () => {
-    const { definitionBullet, equalsBullet } = await import('../../src/core/generation/engine/repair.js');
+    const { definitionBullet } = await import('../../src/core/generation/engine/repair.js');
+    const { equalsBullet } = await import('../../src/core/generation/engine/arrow-definitions.js');
     expect(definitionBullet("Adv: members understand each other's work", '')).toBeNull();
     expect(definitionBullet("Craft union: members understand each other's work", '')).toBeNull();
     expect(equalsBullet('Beneficiary = person named to receive payment', 'Beneficiary = person named to receive payment')).not.toBeNull();

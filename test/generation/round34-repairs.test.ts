@@ -3,11 +3,11 @@
  * all. Its facts are written "Name → what it is" ("Waziri → prime minister / head of all
  * officials", "Madawaki → commander of army"), and only "Name = what it is" was read as a
  * definition. An arrow followed by a noun phrase that names a role (a person or a body) now is
- * one too (src/core/generation/engine/repair.ts, `equalsBullet`; docs/decisions.md, "An arrow
+ * one too (src/core/generation/engine/arrow-definitions.ts, `equalsBullet`; docs/decisions.md, "An arrow
  * before a noun phrase defines"). Hand-written bullets in the manner of a government deck.
  */
 import { describe, expect, it } from 'vitest';
-import { equalsBullet } from '../../src/core/generation/engine/repair.js';
+import { equalsBullet } from '../../src/core/generation/engine/arrow-definitions.js';
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import type { Passage } from '../../src/core/generation/passage.js';
 

@@ -5,7 +5,7 @@
  * Hand-written slides (none from a hold-out set).
  */
 import { describe, expect, it } from 'vitest';
-import { equalsBullet } from '../../src/core/generation/engine/repair.js';
+import { equalsBullet } from '../../src/core/generation/engine/arrow-definitions.js';
 import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 
 describe('"Term = description" on a slide', () => {

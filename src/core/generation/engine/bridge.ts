@@ -87,6 +87,9 @@ export function findBridge(finder: FactFinder, want: number, minDistractors: num
     for (const fact of sentences) {
       // Two facts means two places: the statement comes from another passage than the definition.
       if (fact.passageIndex === def.passageIndex || !fact.usable || finder.usedSentences.has(fact.idx)) continue;
+      // (another definition of the same term is no fact about it: "Oxidation is the loss of electrons" with "Oxidation is the
+      // addition of oxygen …" in its place equates two definitions, each true in its own terms; round 35's wrong key)
+      if (definitionOf(fact.text)?.term.toLowerCase() === term.toLowerCase() || new RegExp(`^(?:the\\s+)?${termRe.source}\\s+(?:is|are|can\\s+be)\\s+(?:also\\s+)?(?:defined|described)\\b`, 'i').test(fact.text)) continue;
       const hits = [...fact.text.matchAll(termRe)];
       if (hits.length !== 1) continue;
       const at = hits[0]!.index;

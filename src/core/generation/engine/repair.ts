@@ -15,7 +15,7 @@ const AGENT_HEADING = /^(?:the\s+)?(?:(?:main|key|major|other)\s+)?(?:functions?
 /** Past forms that are never participles ("Came into force …"): a bullet opening with one is a verb phrase. */
 const PAST_ONLY = /^(?:came|became|broke|began|went|rose|fell|grew|gave|took|ran|drew|wrote|chose|knew|saw|spoke|overthrew|undertook|withdrew|forbade)$/i;
 /** Irregular past forms that are participles too: active only with an object after them ("Made Nigeria a true federation."). */
-const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|paid|laid|kept|left|found|put|cut|struck|sold|taught|fought|bought|caught)$/i;
+export const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|paid|laid|kept|left|found|put|cut|struck|sold|taught|fought|bought|caught)$/i;
 /**
  * Labels before a colon that are not defined terms ("Example: …", "Note: …", "Advantage: …"),
  * and a lesson's housekeeping lines on a title slide ("Topic: …", "Class: SS2", "Duration: …",
@@ -200,47 +200,6 @@ const RELATIVE_WORD = /^(?:which|that|who|whom|whose|where|when)$/i;
 /** A note's shorthand a statement must not carry ("govt", "qty", "thru"). */
 export const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz|int['’]?l|natl|devt|mgt`;
 
-/**
- * A slide's "Term = description" line, or "Term → description" where the arrow stands for "=",
- * as a "Term: description" bullet (issue 39 §2: slide decks
- * gave about one item each in rounds 12–17, and "Barter = direct exchange of goods & services
- * for other goods & services without money" is a definition): "&" read as "and", "/" between
- * words as "or", the description cut at an arrow or ";" ("Inflation = persistent rise in general
- * price level → value of money falls"). Null for a formula or a figure ("V = IR", "1 naira = 100
- * kobo"), a second "=", an abbreviation as the term ("SS = sickle cell anaemia"), or a note's
- * abbreviation ("govt", "yrs", "rxn": SHORTHAND); an example after the description ("e.g. TT, Tt")
- * and a bracketed aside in shorthand ("(in large qty)") are dropped; otherwise what
- * `definitionBullet` makes of it.
- */
-export function equalsBullet(bullet: string, material: string): string | null {
-  // (an arrow stands for "=" when a noun phrase follows it: "Waziri → prime minister / head of all officials"; round 34)
-  const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s+(=|→)\s+(\p{Ll}.+?)[.!]?$/u.exec(bullet.trim());
-  // (an abbreviation's expansion is no definition: "SS = sickle cell anaemia", "DNA = deoxyribonucleic acid"; round 28)
-  if (!m || m[3]!.includes('=') || /^\p{Lu}{1,5}$/u.test(m[1]!.trim())) return null;
-  // An arrow also means "causes", "becomes" or "has" ("Wrong blood → agglutination", "Religion → oath taking, Ofo & oracles
-  // …"): it defines only a role, the noun phrase after it naming a person or a body before any preposition ("Waziri → prime
-  // minister / head of all officials", "Ogboni → cult of elders"), with no comma (round 34).
-  // (the role is the phrase's last word before its preposition: "leaders co-opted by government" says what leaders suffer)
-  const head = m[3]!.replace(/\s*\([^)]*\)/g, '').split(/\s(?:of|in|to|for|with|on|at|by|from|who|which|that)\s|\s*(?:→|->|;)\s*/)[0]!.trim().split(/\s+/).pop()!;
-  if (m[2] === '→' && (m[3]!.split(/\s*(?:→|->|;)\s*/)[0]!.includes(',') || !ROLE.test(head))) return null;
-  // (an example after the description is not part of it: "Genotype = genetic make-up, e.g. TT, Tt, tt"; round 28)
-  const desc = m[3]!
-    .split(/\s*(?:→|->|;)\s*/)[0]!
-    .replace(/,?\s*\(?\be\.\s?g\.?[\s,].*$/i, '')
-    // (an aside in brackets written in shorthand is dropped, not the line: "act of storing goods (in large qty) in …"; round 29)
-    .replace(new RegExp(String.raw`\s*\([^()]*\b(?:${SHORTHAND})\b[^()]*\)`, 'giu'), '')
-    .replace(/\s+&\s+/g, ' and ')
-    .replace(/(?<=\p{L})\s*\/\s*(?=\p{L})/gu, ' or ')
-    .trim();
-  if (new RegExp(String.raw`\d|\b(?:${SHORTHAND})\b|\b\p{L}\.\s`, 'iu').test(desc) || desc.split(/\s+/).length < 3) return null;
-  // (a note's clause is no description: "Strike = workers collectively stop work to press demands"; round 31)
-  if (!isNounPhrase(desc)) return null;
-  return definitionBullet(`${m[1]!}: ${desc}`, material);
-}
-
-/** Nouns that name a person's or a body's role ("head", "minister", "council"): what an arrow may define (`equalsBullet`). */
-const ROLE = /^(?:head|heads|leader|leaders|chief|chiefs|ruler|rulers|king|queen|minister|officer|officers|official|officials|commander|administrator|treasurer|secretary|judge|priest|messenger|messengers|representative|representatives|adviser|advisers|person|people|body|council|cult|assembly|court|group|society|title)$/i;
-
 /** A head noun that takes no article before it in a definition: a process, a state, a quality, a substance ("Photosynthesis is …", "Fructose is …"). */
 const NO_ARTICLE_HEAD = /(?:tion|sion|ment|ism|ity|sis|ance|ence|ing|ure|ogy|cy|ics|one|ose|ine|ase|gen|in)$/i;
 
@@ -304,7 +263,7 @@ export function dashDefinition(line: string, material: string): string | null {
  * relative word or comma ("compound which … conducts electricity" is one; "more concentrated ion
  * may be discharged" is not). A participle ("prepared by", "broken down", "living") may stand there.
  */
-function isNounPhrase(desc: string): boolean {
+export function isNounPhrase(desc: string): boolean {
   const tags = tagSentence(desc);
   const end = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text) || /^(?:through|by|in|with|of|for)$/i.test(t.text));
   // (an auxiliary after the preposition still makes a clause: "prices of most goods and services must be rising"; round 33)

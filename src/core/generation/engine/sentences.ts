@@ -9,8 +9,10 @@ import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
-import { dashDefinition, definitionBullet, equalsBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
+import { dashDefinition, definitionBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
+import { equalsBullet } from './arrow-definitions.js';
+import { EXERCISE_HEADING, inLabelledExample, RECAP_HEADING } from './exercises.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 /** A sentence of the material with its provenance. */
@@ -297,6 +299,8 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
   const paras = spoken ? [spokenSentences(passage.text.split('\n')).join(' ')].filter(Boolean) : linesToParagraphs(stripMarkdown(passage.text));
   const own = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? headingTopic(paras[0]!, ctx.material) : null;
   const topic = own ?? ctx?.heading ?? null;
+  // (a term set in bold before an arrow is a glossary's entry: "**Premium** → amount paid for the cover"; round 35)
+  const glossaryTerms = new Set([...passage.text.matchAll(/^\s*(?:[-*•]\s+)?\*\*([^*\n]{2,40}?)\*\*\s*(?:→|->)\s/gmu)].map((m) => m[1]!.trim()));
   const stands = (t: string | null): t is string => t !== null && rejectReason(t, ctx?.allowLowercaseStart ?? false) === null;
   const seen: string[] = [];
   for (const para of paras) {
@@ -312,7 +316,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
       if (stands(subject)) text = subject;
       else if (ctx && !stands(text)) {
         const spoken = passage.startSeconds !== undefined ? stripNumbering(cleanSpoken(text)) : null;
-        const definition = bulleted ? (definitionBullet(bare, ctx.material) ?? equalsBullet(bare, ctx.material)) : null;
+        const definition = bulleted ? (definitionBullet(bare, ctx.material) ?? equalsBullet(bare, ctx.material, glossaryTerms)) : null;
         const framed = topic && RELATIONAL_SUBJECT.test(text) ? framedByHeading(text, topic) : null;
         text = [spoken, definition, framed].find(stands) ?? text;
       }
@@ -329,16 +333,6 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
   return out.filter(Boolean);
 }
 
-/**
- * A heading of a worked example, an exercise or a set of questions (issue 39 §2, round 14: a worked
- * example's setup, "A 2 Ω resistor is in series with …", and "… has resistance 2.2 Ω. Find its
- * resistivity." given as statements): what is under it poses a problem, it states no fact.
- */
-const EXERCISE_HEADING = /\b(?:worked\s+(?:examples?|ex\b)|examples?\s+\d|exercises?|class\s+exercise|classwork|(?:class|group)\s+(?:activity|activities|work|task)|practice\s+questions?|homework|assignment|evaluation(?:\s+questions?)?|revision\s+questions?|quiz|test\s+yourself|try\s+these|calculations?)\b/i;
-
-/** A slide or section that goes over an earlier lesson ("RECAP – Last Week (International Trade)"): not this lesson's content (round 31). */
-const RECAP_HEADING = /^(?:\W*)(?:recap\b|revision\s+of\s+(?:the\s+)?(?:last|previous)\s+(?:lesson|class|week)|(?:last|previous)\s+(?:week|lesson|class)\b)/i;
-
 const DEFINITIONAL = /\b(?:is|are|was|were)\s+(?:a|an|the|called|known as|defined as|referred to as)\b|\brefers?\s+to\b|\bmeans\b|\bconsists?\s+of\b|\bis\s+used\s+to\b/i;
 
 /**
@@ -353,6 +347,7 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
   let heading: HeadingTopic | null = null;
   let exercise = false;
   let recap = false;
+  let labelled = false;
   passages.forEach((p, passageIndex) => {
     const text = texts[passageIndex]!.trim();
     // a section's heading of its own names the topic of the passages under it, until the next heading
@@ -365,7 +360,10 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
     const first = text.split('\n')[0]!.trim();
     // (a title may end in an abbreviation's full stop: "CALCULATING RATE – Worked Ex.", round 26)
     const own = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first).replace(/(?<=\bEx)\.$/, '')) ? EXERCISE_HEADING.test(first) : null;
-    const inExercise = own ?? exercise;
+    // (a worked example led by a label in its own paragraph: "**Worked Example 8:** …", its working after it)
+    // (a slide, several lines under its title, is judged by its title alone: `own`)
+    if (p.startSeconds === undefined) labelled = !text.includes('\n') && inLabelledExample(labelled, stripMarkdown(text), isHeadingLine(stripMarkdown(text)), SECTION_NUMBER);
+    const inExercise = (own ?? exercise) || labelled;
     const titled = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first));
     const inRecap = titled ? RECAP_HEADING.test(stripMarkdown(first)) : recap;
     for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s, exercise: inExercise, recap: inRecap });
