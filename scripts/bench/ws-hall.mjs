@@ -163,7 +163,7 @@ export async function measureWsHall(o) {
   let echo = null;
   let monitor = null;
   try {
-    const first = await startServer({ dataDir, source });
+    const first = await startServer({ dataDir, source, probe: !source }); // (the probe is dist's: from the sources there is none)
     let seed;
     try {
       seed = await seedOverHttp(first.baseUrl, { webhookUrl: 'http://127.0.0.1:9/unused' });

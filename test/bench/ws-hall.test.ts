@@ -7,9 +7,13 @@
  * (a CI machine's figures mean nothing); what must hold at any size is: every channel
  * opens, every save sent is acknowledged and made durable (none refused, none left
  * unanswered, no channel closed), every PUT answers 200, the monitor's stream delivers
- * snapshots that show the saves, and the echo answers every frame.
+ * snapshots that show the saves, and the echo answers every frame. Its paper is made of the
+ * real past papers (scripts/bench/fixtures.mjs): without ../shared/fixtures/real beside the
+ * checkout the block is skipped under a name that says why (test/real-papers.ts), as the other
+ * benches that read them are.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeReal } from '../real-papers.js';
 // @ts-expect-error plain ESM script without types
 import { measureWsHall } from '../../scripts/bench/ws-hall.mjs';
 
@@ -33,7 +37,7 @@ interface Measured {
   ratio: number;
 }
 
-describe('the 10,000-candidate bench at CI size (200 channels)', () => {
+describeReal('the 10,000-candidate bench at CI size (200 channels)', () => {
   it('acknowledges every save over the channels and PUT, makes each durable, and the monitor shows them', async () => {
     const m = (await measureWsHall({ n: 200, seconds: 4, warm: 1, rate: 200, putRate: 20, putCandidates: 20, procs: 2, source: true, log: console.log })) as Measured;
     const h = m.hall;
