@@ -31,7 +31,9 @@ export function equalsBullet(bullet: string, material: string, glossaryTerms: Re
   // paid for the cover"; round 35)
   // A second arrow makes a chain, each arrow a step ("Annuity → lump sum paid to insurer → regular income for life"): cut
   // at it, the description says something else (round 35's development run).
-  const role = ROLE.test(head);
+  // (a verb with its particle is what the thing does, whatever noun ends the phrase: "Stimulants → speed up the brain &
+  // body" is no role of a body; round 36's development run)
+  const role = ROLE.test(head) && !PHRASAL_START.test(m[3]!);
   if (m[2] === '→' && (m[3]!.split(/\s*(?:→|->|;)\s*/)[0]!.includes(',') || /→|->/.test(m[3]!) || !(role || glossaryTerms.has(m[1]!.trim())))) return null;
   // (an example after the description is not part of it: "Genotype = genetic make-up, e.g. TT, Tt, tt"; round 28)
   const desc = m[3]!
@@ -48,6 +50,9 @@ export function equalsBullet(bullet: string, material: string, glossaryTerms: Re
   if (m[2] === '→' && !role && !namedShortly(desc)) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
+
+/** A description that opens with a verb and its particle ("speed up …", "slow down …", "break down …"). */
+const PHRASAL_START = /^\p{L}+\s+(?:up|down|out|off|away|over)\b/iu;
 
 /** What ends a glossary's naming words: a preposition or the pronoun of a relative clause. */
 const AFTER_NAME = /^(?:of|in|to|for|with|on|at|by|from|who|which|that|whose|where|when|after|before|if|during|against|under|over|using)$/i;
