@@ -188,7 +188,13 @@ export function definitionBullet(bullet: string, material: string): string | nul
   const plural = isPlural(term.trim());
   // a slide drops the article a sentence needs: "Barter: direct exchange of goods …" → "Barter is the direct exchange of …"
   const article = !plural && /^(?:NOUN|ADJ)$/.test(descTags[0]!.pos) && !DETERMINER_WORD.test(descTags[0]!.text) && !isPlural(descTags.find((t) => t.pos === 'NOUN')?.text ?? '') ? 'the ' : '';
-  return capitalise(`${materialCase(term.trim(), material)} ${plural ? 'are' : 'is'} ${article}${lowerFirst(desc, material)}.`);
+  // "any" before the description's noun says the term is one of a kind, so it takes "a": "Drug: any substance which …" → "A
+  // drug is any substance which …" (round 36: "Drug is any substance …"); not a process or a substance ("Advertising: any
+  // paid form …"), nor a name (the material writes it in lower case after an article: "a drug", "the drug")
+  const shown = materialCase(term.trim(), material);
+  const one = !plural && /^any\s+\p{Ll}+/u.test(desc) && !/\s/.test(shown) && !NO_ARTICLE_HEAD.test(shown) && new RegExp(`\\b(?:[Aa]n?|[Tt]he)\\s+${shown.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'u').test(material);
+  const subject = one ? `${/^[aeiou]/i.test(shown) ? 'an' : 'a'} ${shown.toLowerCase()}` : shown;
+  return capitalise(`${subject} ${plural ? 'are' : 'is'} ${article}${lowerFirst(desc, material)}.`);
 }
 
 /** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
