@@ -206,7 +206,10 @@ function installErrors(app: OpenAPIHono<ShellEnv>, opts: HttpAppOptions<Env>): v
       .filter((r) => r.method !== 'ALL')
       .map((r) => ({ method: r.method, re: new RegExp('^' + r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*') + '$') }));
     const allowed = [...new Set(patterns.filter((p) => p.re.test(c.req.path)).map((p) => p.method))];
-    if (allowed.length) {
+    // (a route of this very method that found nothing, as a static file's handler does when the file is missing, is a 404:
+    // "GET is not allowed; use GET" would be false; RFC 9110 §15.5.6 — a 405 names a method the resource does not support)
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (allowed.length && !allowed.includes(method)) {
       const err = new ApiError(405, 'method-not-allowed', 'Method not allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`, {}, { Allow: allowed.join(', ') });
       return problemResponse(c, err);
     }

@@ -120,6 +120,8 @@ describe('the shell itself', () => {
     routes.get('/boom', () => { throw new Error('kaput'); });
     routes.post('/form', validator('form', (v) => v), (c) => c.json({ ok: true }));
     routes.post('/small', (c) => c.json({ ok: true }));
+    // a handler that finds nothing and passes on, as a static file's does when the file is missing
+    routes.get('/gone.js', async (_c, next) => { await next(); });
     app.route('/', routes);
     shell = await listen(app.fetch);
   });
@@ -132,6 +134,16 @@ describe('the shell itself', () => {
     const body = await problemOf(res);
     expect(body).toMatchObject({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'It broke; logged.' });
     expect(logged).toContainEqual({ msg: 'unhandled error', fields: expect.objectContaining({ requestId: body.requestId, path: '/boom', error: 'Error: kaput' }) });
+  });
+
+  it('a route of the right method that finds nothing: 404, not 405 "use GET" (the candidate page once logged that for /sw.js)', async () => {
+    const res = await fetch(`${shell.baseUrl}/gone.js`);
+    expect(res.status).toBe(404);
+    expect((await problemOf(res)).type).toBe('/problems/not-found');
+    // another method on it is still 405, with Allow
+    const put = await fetch(`${shell.baseUrl}/gone.js`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET');
   });
 
   it('a body over the path’s limit: 413 problem, by Content-Length and chunked', async () => {
