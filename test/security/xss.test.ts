@@ -130,6 +130,8 @@ describe('XSS corpus rendered in Chromium', () => {
     await page.waitForSelector('section.question');
     // the hostile section names make a paper of subjects: tabs, each with its own navigator
     // (issue 37), the names shown as text; Next walks the whole paper in order, across subjects
+    // (the tabs may be drawn a moment after the first question on a loaded machine: wait for them)
+    await page.waitForSelector('[role="tab"]');
     expect(await page.locator('[role="tab"]').count()).toBeGreaterThan(1);
     const count = seeded.questionIds.length;
     for (let i = 0; i < count; i++) {
