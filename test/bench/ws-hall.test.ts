@@ -8,7 +8,7 @@
  * opens, every save sent is acknowledged and made durable (none refused, none left
  * unanswered, no channel closed), every PUT answers 200, the monitor's stream delivers
  * snapshots that show the saves, and the echo answers every frame. Its paper is made of the
- * real past papers (scripts/bench/fixtures.mjs): without ../shared/fixtures/real beside the
+ * real past papers (scripts/bench/fixtures.mjs): without the folder of real papers beside the
  * checkout the block is skipped under a name that says why (test/real-papers.ts), as the other
  * benches that read them are.
  */
