@@ -24,6 +24,11 @@ export const RECAP_HEADING = /^(?:\W*)(?:recap\b|revision\s+of\s+(?:the\s+)?(?:l
  */
 const EXAMPLE_LABEL = /^(?:worked\s+(?:example|ex\.)\s*(?:\d{1,2}[a-z]?)?|(?:example|ex\.)\s*\d{1,2}[a-z]?)\s*(?:\([^)]{0,60}\))?\s*(?:[:.–—-]|$)/i;
 
+/** Whether the paragraph `plain` (Markdown marks dropped) opens with a worked example's label (`EXAMPLE_LABEL`). */
+export function isExampleLabel(plain: string): boolean {
+  return EXAMPLE_LABEL.test(plain.trim());
+}
+
 /**
  * A line of a worked example's working: it holds a figure or a formula's sign, or opens with a
  * working's word ("Solution:", "Step 2", "N.B.", "Hence", "Check …").
@@ -41,7 +46,7 @@ const WORKING = /\d|[=→⇒+×÷∴√]|^(?:solution|answer|working|steps?|n\.?
  */
 export function inLabelledExample(open: boolean, plain: string, heading: boolean, sectionNumber: RegExp): boolean {
   const text = plain.trim();
-  if (EXAMPLE_LABEL.test(text)) return true;
+  if (isExampleLabel(text)) return true;
   if (!open) return false;
   if (heading && !WORKING.test(text.replace(sectionNumber, ''))) return false;
   return WORKING.test(text);

@@ -20,6 +20,7 @@ import { FactFinder, type FactCandidate } from './facts.js';
 import { antonymSwap, bareMismatch, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import { buildOddOneOut, headingLists, planOddOneOut, type OddOneOut } from './heading-lists.js';
+import { buildDescribedItem, planDescribedItems, type DescribedItem } from './described-items.js';
 import type { Lexicon } from './lexicon.js';
 import { indexMaterial, stripMarkdown, type SourceSentence } from './sentences.js';
 
@@ -166,7 +167,7 @@ export function isPaperMcq(q: GeneratedQuestion): boolean {
 }
 
 /** One question of `type` at `tier`, or null when the material has nothing left for it. */
-function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank, odd: OddOneOut[]): GeneratedQuestion | null {
+function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank, odd: OddOneOut[], described: DescribedItem[]): GeneratedQuestion | null {
   const paper = (q: GeneratedQuestion | null) => (q && isPaperMcq(q) ? q : null);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
     // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
@@ -190,6 +191,9 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     // material's headings (heading-lists.ts), before blanks.
     const o = odd.shift();
     if (o) return paper(buildOddOneOut(o, tier, rand, seed));
+    // then an item of such a list named from what the material says of it (described-items.ts)
+    const d = described.shift();
+    if (d) return paper(buildDescribedItem(d, tier, rand, seed));
     // four options or no item: with fewer than three distractors of the key's kind the next sentence is tried
     const c = tier === 'simple' ? finder.single(3, 3) : finder.group(2, tier === 'intermediate', 3, 3);
     return c ? paper(buildMcq(c.facts, tier, c.distractors, rand, seed)) : null;
@@ -327,7 +331,9 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const materialText = passages.map((p) => stripMarkdown(p.text).toLowerCase().replace(/\s+/g, ' ')).join(' ');
   const tf = new TrueFalseBalance(finder, materialText, rand);
   // (its own generator, so that material without such lists gets the items it got before)
-  const odd = planOddOneOut(headingLists(passages), prng(seed ^ 0x1157));
+  const lists = headingLists(passages);
+  const odd = planOddOneOut(lists, prng(seed ^ 0x1157));
+  const described = planDescribedItems(lists, prng(seed ^ 0xd35c));
   const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon, (a, b) => kindInMaterial(a, b, index.sentences));
   let downgraded = 0;
   const slots = planSlots(opts.count, opts.difficulty, types);
@@ -342,7 +348,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
     const order = [slot.type, ...types.filter((t) => t !== slot.type)];
     outer: for (const type of order) {
       for (const tier of tiers) {
-        const q = fill(finder, type, tier, rand, seed, materialText, tf, defs, odd);
+        const q = fill(finder, type, tier, rand, seed, materialText, tf, defs, odd, described);
         if (q) {
           if (tier !== slot.tier) downgraded++;
           filled[i] = q;

@@ -46,7 +46,10 @@ export interface HeadingList {
   one: string;
   /** "causes of depreciation", "warehouse documents" */
   all: string;
-  items: { text: string; citation: string }[];
+  /** whether the heading named the kind alone ("Disadvantages / Problems"), so that the subject is the last one a heading named */
+  inherited?: boolean;
+  /** each item's name, where it is, and what the material says of it after the name, when it says it (`itemDescription`) */
+  items: { text: string; citation: string; description?: string }[];
 }
 
 /**
@@ -62,7 +65,8 @@ const groupOf = (kind: string) => KIND_GROUPS.findIndex((g) => g.includes(kind))
 function singular(kind: string): string {
   return kind === 'importance' ? 'function' : kind.endsWith('ies') ? `${kind.slice(0, -3)}y` : /(?:ss|x|ch|sh)es$/.test(kind) ? kind.slice(0, -2) : kind.replace(/s$/, '');
 }
-const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+/** "a"/"an" by the sound: "an effect", "a use", "a unit" (not "an use": round 37's development run). */
+const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) && !/^(?:uni|us[aeiu]|ut[eiu]|eu|one\b)/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 
 /** How a stem names one of a list and all of it, from its kind and subject ("of" form) or its subject before the kind. */
 function naming(kind: string, subject: string, before: boolean, doing = false): { one: string; all: string } {
@@ -78,10 +82,15 @@ function naming(kind: string, subject: string, before: boolean, doing = false): 
   return { one: `${withArticle(singular(kind))} of ${one}`, all: `${plural} of ${subject}` };
 }
 
-/** A subject headingTopic does not take ("calculating depreciation"): a short phrase of words, in lower case when the heading is in capitals. */
-function plainSubject(subject: string): string | null {
+/**
+ * A subject headingTopic does not take ("calculating depreciation"): a short phrase of words, in lower case when the heading
+ * is in capitals, but for a name the material writes only with its capital ("measuring national income in Nigeria"; round 37).
+ */
+function plainSubject(subject: string, material: string): string | null {
   if (subject.split(/\s+/).length > 5 || !/^[\p{L} '’-]+$/u.test(subject) || /\b(?:and|or)\b/i.test(subject)) return null;
-  return /\p{Ll}/u.test(subject) ? subject : subject.toLowerCase();
+  if (/\p{Ll}/u.test(subject)) return subject;
+  const named = (w: string) => new RegExp(`(?<!\\p{L})${w.charAt(0).toUpperCase()}${w.slice(1)}(?!\\p{L})`, 'u').test(material) && !new RegExp(`(?<!\\p{L})${w}(?!\\p{L})`, 'u').test(material);
+  return subject.toLowerCase().replace(/\p{L}{3,}/gu, (w) => (named(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w));
 }
 
 /** A heading line's kind and subject (null subject: the kind alone), or null when the line names no list. */
@@ -91,18 +100,20 @@ function readHeading(line: string, material: string): { kind: string; subject: s
     .replace(/\*\*/g, '')
     .replace(SECTION_NUMBER, '')
     .replace(/\s*\(\d\)\s*$/, '')
+    // (another name for the kind in brackets: "PROBLEMS (DIFFICULTIES) OF MEASURING …", "USES (IMPORTANCE) OF …"; round 37)
+    .replace(new RegExp(`^(${KIND})\\s*\\([\\p{L} ]{3,30}\\)(?=\\s+of\\s)`, 'iu'), '$1')
     .replace(/[:.]\s*$/, '')
     .trim();
   if (!h || h.split(/\s+/).length > 9) return null;
   const of = KIND_OF.exec(h);
   if (of) {
-    const subject = of[2] ? listSubject(of[2].trim(), material) ?? plainSubject(of[2].trim()) : null;
+    const subject = of[2] ? listSubject(of[2].trim(), material) ?? plainSubject(of[2].trim(), material) : null;
     return of[2] && !subject ? null : { kind: of[1]!.toLowerCase(), subject, before: false };
   }
   // "CORRECTING BOP DEFICIT", "Controlling malaria": what is listed under it are measures for doing it
   const doing = /^(correcting|controlling|preventing|reducing|improving|solving|checking|curbing|promoting|increasing)\s+(\p{L}[\p{L} '’-]{2,40})$/iu.exec(h);
   if (doing) {
-    const object = listSubject(doing[2]!, material) ?? plainSubject(doing[2]!);
+    const object = listSubject(doing[2]!, material) ?? plainSubject(doing[2]!, material);
     return object ? { kind: 'measures', subject: `${doing[1]!.toLowerCase()} ${object.replace(/^(?:the|a|an)\s+/i, '')}`, before: false, doing: true } : null;
   }
   const sk = SUBJECT_KIND.exec(h);
@@ -131,7 +142,7 @@ const SUBHEADING = new RegExp(`^\\*\\*[^*]*\\b(?:${KINDS.join('|')})\\*\\*:?$`, 
 const markerStyle = (piece: string) => (/^\s*(?:[-•*]\s+)?(?:\(?\d{1,2}[.)]\s+)?\*\*/.test(piece) ? 'bold' : /^\s*\(?(?:\d{1,2}|[a-h])[.)]/.test(piece) ? 'number' : 'dash');
 
 /** Slide and note shorthand that no option may carry (repair.ts's list, and a few more that only names use). */
-const SHORTHAND_WORD = new RegExp(String.raw`\b(?:${SHORTHAND}|dev|prodn|intl|org|tech|mgmt)\b`, 'i');
+const SHORTHAND_WORD = new RegExp(String.raw`\b(?:${SHORTHAND}|dev|prodn|intl|org|tech|mgmt|diff)\b`, 'i');
 
 /** Irregular participles that follow their noun ("goods held in bond", "payments made"). */
 const PARTICIPLE = /^(?:made|held|kept|paid|sold|built|sent|bought|brought|set|put|cut|laid|left|found|won|lost|taught)$/i;
@@ -169,14 +180,33 @@ export function itemName(piece: string): string | null {
   const words = t.split(/\s+/).filter(Boolean);
   if (!words.length || words.length > 5 || !/^\p{L}/u.test(t) || t.replace(/[^\p{L}]/gu, '').length < 3 || /[\d/?!"“”→←↑↓]/u.test(t) || SHORTHAND_WORD.test(t)) return null;
   // (a remark, a quantity or a comparison, not a name: "e.g. …", "One positive effect", "General crossing vs special crossing")
-  if (/^(?:e\.?g|i\.?e|nb|note|others?|to|it|they|one|two|three|four|some|many|most|any|no|all)\b/i.test(t) || /\b(?:vs|versus)\b/i.test(t)) return null;
-  // (a label is no item: "Result → poor service delivery" sums the list up, "Structure" heads a note)
-  if (/^(?:results?|summary|conclusion|examples?|remember|tip|meaning|definition|structure|note)$/i.test(t)) return null;
+  // (and a purpose, not a name: "For economic planning"; no mark of emphasis inside a name)
+  if (/^(?:e\.?g|i\.?e|nb|note|others?|to|for|it|they|one|two|three|four|some|many|most|any|no|all)\b/i.test(t) || t.includes('*') || /\b(?:vs|versus)\b/i.test(t)) return null;
+  // (a label is no item: "Result → poor service delivery" sums the list up, "Structure" heads a note, "**Interesting fact:** …" an
+  // aside, "Tools: MPR, CRR, OMO" the examples after it)
+  if (/^(?:results?|summary|conclusion|examples?|remember|tip|meaning|definition|structure|note|(?:interesting\s+)?facts?|did\s+you\s+know|tools|instruments|types|kinds)$/i.test(t)) return null;
   if (isClause(t)) return null;
   // a name in capitals ("WEAR AND TEAR") is written in sentence case; otherwise as the material writes it
   // (a slide's emphasis in capitals, "Over-dependence on ONE export", is lowered; an acronym, "CBN", stays)
   const cased = /\p{Ll}/u.test(t) ? t.replace(/\b(?:ONE|TWO|THREE|NOT|ALL|ONLY|MORE|LESS|NO|AND|OR|OF|THE|IN|ON|AT|TO|FOR|WITH|BY|VERY|MOST)\b/g, (w) => w.toLowerCase()) : /^\p{Lu}{2,6}$/u.test(t) ? t : t.toLowerCase();
   return cased.charAt(0).toUpperCase() + cased.slice(1);
+}
+
+/**
+ * What an item says of its name after a dash, a colon or an arrow ("Illiteracy – many producers cannot give correct
+ * information about their output." → "many producers cannot give correct information about their output"; "&" as "and"),
+ * or null: examples ("– e.g. …", a run of them: "fire, theft, spoilage", "from the sun, bulbs, lanterns"), a reference
+ * back ("– it …"), a qualifier or a purpose ("– especially when …", "– for storing …"), notes run together with ";",
+ * shorthand ("diff. groups"), a figure or a formula, fewer than five words or more than 30 (round 37's development run).
+ */
+export function itemDescription(piece: string): string | null {
+  const m = /^\s*(?:[-•*]\s+)?(?:\(?\d{1,2}[.)]\s+|\(?[a-h]\)\s+)?(?:\*\*[^*]+\*\*\s*:?|[^–—:→=]+?)\s*(?:[-–—:→=]|->)\s+(.+)$/u.exec(piece);
+  const d = m?.[1]?.replace(/\*\*/g, '').replace(/\s*\([^)]*\)/g, '').replace(/\s+&\s+/g, ' and ').trim().replace(/[.;,]+$/, '');
+  if (!d || /[\d|→←=+×÷/;"“”&]/u.test(d) || d.split(',').filter((part) => part.trim().split(/\s+/).length <= 2).length >= 2 || SHORTHAND_WORD.test(d) || /\b\p{L}{1,6}\.\s/u.test(d)) return null;
+  const lead = /^(?:e\.?g|i\.?e|etc|such\s+as|like|see|as|it|its|they|them|their|this|these|those|he|she|also|and|but|or|the\s+same|especially|mainly|mostly|usually|often|even|only|when|if|because|since|for|from|by|with|in|on|at|to)\b/i;
+  if (lead.test(d)) return null;
+  const n = d.split(/\s+/).length;
+  return n >= 5 && n <= 30 ? d : null;
 }
 
 /**
@@ -204,7 +234,7 @@ export function headingLists(passages: Passage[]): HeadingList[] {
     // effects" under "EFFECTS OF INFLATION"; round 33) — a numbered "3. Revaluation method" under "METHODS …" is one
     if (/^\s*\(?[a-h][.)]\s/.test(piece) && singular(name.toLowerCase().split(/\s+/).pop()!) === singular(open.kind)) return;
     style ??= markerStyle(piece);
-    if (!open.items.some((i) => i.text.toLowerCase() === name.toLowerCase())) open.items.push({ text: name, citation });
+    if (!open.items.some((i) => i.text.toLowerCase() === name.toLowerCase())) open.items.push({ text: name, citation, description: itemDescription(piece) ?? undefined });
   };
   for (const p of passages) {
     const slide = p.citation.startsWith('slide');
@@ -219,7 +249,7 @@ export function headingLists(passages: Passage[]): HeadingList[] {
       if (heading.subject) lastSubject = heading.subject;
       if (!(open && slide)) {
         style = null;
-        open = subject ? { kind: heading.kind, subject, ...naming(heading.kind, subject, heading.subject !== null && heading.before, heading.subject !== null && heading.doing), items: [] } : null;
+        open = subject ? { kind: heading.kind, subject, inherited: heading.subject === null, ...naming(heading.kind, subject, heading.subject !== null && heading.before, heading.subject !== null && heading.doing), items: [] } : null;
         if (open) lists.push(open);
       }
       started = false;

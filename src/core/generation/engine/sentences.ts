@@ -12,7 +12,7 @@ import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-p
 import { dashDefinition, definitionBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
-import { EXERCISE_HEADING, inLabelledExample, RECAP_HEADING } from './exercises.js';
+import { EXERCISE_HEADING, inLabelledExample, isExampleLabel, RECAP_HEADING } from './exercises.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 /** A sentence of the material with its provenance. */
@@ -279,9 +279,9 @@ export interface RepairContext {
   allowLowercaseStart: boolean;
 }
 
-/** A single short line that reads as a heading: capitalised, at most eight words, no sentence's end but a question's. */
+/** A single short line that reads as a heading: capitalised after any section number ("4.2 Income Method"), at most eight words (twelve in capitals; round 37), no sentence's end but a question's. */
 export function isHeadingLine(line: string): boolean {
-  return !line.includes('\n') && /^\p{Lu}/u.test(line.replace(SECTION_NUMBER, '')) && line.split(/\s+/).length <= 8 && !/[.;:!,]["”’)]?$/.test(line);
+  return !line.includes('\n') && /^\p{Lu}/u.test(line.replace(SECTION_NUMBER, '').replace(/^\d{1,2}(?:\.\d{1,2})+\s+/, '')) && line.split(/\s+/).length <= (line === line.toUpperCase() ? 12 : 8) && !/[.;:!,]["”’)]?$/.test(line);
 }
 
 /**
@@ -352,7 +352,9 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
     const text = texts[passageIndex]!.trim();
     // a section's heading of its own names the topic of the passages under it, until the next heading
     if (p.startSeconds === undefined && isHeadingLine(text)) heading = headingTopic(text, material);
-    if (p.startSeconds === undefined && isHeadingLine(stripMarkdown(text))) {
+    // (a worked example's label is no heading of a section: its own scope ends at plain prose, `labelled`; under "WORKED
+    // EXAMPLES" the section's scope goes on; round 37)
+    if (p.startSeconds === undefined && isHeadingLine(stripMarkdown(text)) && !isExampleLabel(stripMarkdown(text))) {
       exercise = EXERCISE_HEADING.test(text);
       recap = RECAP_HEADING.test(stripMarkdown(text));
     }

