@@ -40,8 +40,9 @@ export interface HeadingTopic {
  */
 function commonWord(word: string, material: string): boolean {
   const w = word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-  // (after a table's bar, a bracket or a closing quote a capital starts a cell or a sentence, not a name: round 26)
-  return !new RegExp(`[^\\s.!?:;•*\\-–—|("“”'‘’]\\s+${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(prose(material));
+  // (after a table's bar, a bracket or a closing quote a capital starts a cell or a sentence, not a name: round 26; and after
+  // a list's label, "(b) Dividend yield = …": round 38)
+  return !new RegExp(`[^\\s.!?:;•*\\-–—|()"“”'‘’]\\s+${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(prose(material));
 }
 
 /** The last material `prose` was asked for, and its prose (one material is generated from at a time). */
@@ -57,7 +58,8 @@ const titleCaseLinesDropped = (material: string) =>
     .filter((l) => {
       // (a Markdown heading's "#" and a bracketed part, "### 4.2 PERMANENT HARDNESS", "(SOFTENING OF WATER)", are no words; round 32)
       const ws = l.replace(/^[\s•*#-]+/, '').split(/[\s,:?()]+/).filter(Boolean);
-      return !ws.length || !ws.every((w) => /^[\p{Lu}\d]/u.test(w) || /^(?:of|and|or|the|a|an|in|on|for|to|at|by|with)$/.test(w));
+      // (and "&" joins a title's words: "Semi-skilled & Unskilled Labour"; round 38's development run)
+      return !ws.length || !ws.every((w) => /^[\p{Lu}\d]/u.test(w) || /^(?:of|and|or|the|a|an|in|on|for|to|at|by|with|&)$/.test(w));
     })
     .join('\n');
 
@@ -82,7 +84,8 @@ const isPlural = (phrase: string) => {
  * BALANCE" → "the trial balance"; round 26). `material` is the whole material's text (for capitals).
  */
 export function headingTopic(heading: string, material: string): HeadingTopic | null {
-  let h = heading.replace(/^\s*#{1,6}\s+/, '').replace(SECTION_NUMBER, '').trim();
+  // (another name for the kind in brackets is dropped: "FUNCTIONS (IMPORTANCE) OF THE STOCK EXCHANGE"; round 38)
+  let h = heading.replace(/^\s*#{1,6}\s+/, '').replace(SECTION_NUMBER, '').trim().replace(/^((?:the\s+)?(?:main\s+)?\p{L}+)\s*\([\p{L} ]{3,30}\)(?=\s+of\s)/iu, '$1');
   // (a heading in capitals, "IMPORTANCE OF BANK RECONCILIATION STATEMENT", takes lower case but for the material's acronyms)
   if (!/\p{Ll}/u.test(h)) h = h.replace(/\p{L}+/gu, (w) => (w.length > 1 && new RegExp(`\\b${w}\\b`, 'u').test(prose(material)) ? w : w.toLowerCase()));
   let whole = true;
@@ -176,7 +179,7 @@ export function definitionBullet(bullet: string, material: string): string | nul
   // (a relative clause has its own verb and pronoun: "place where goods are stored until they are needed"; round 29)
   const relative = descTags.findIndex((t) => RELATIVE_WORD.test(t.text));
   const head = relative > 0 ? descTags.slice(0, relative) : descTags;
-  if (descTags.length < 2 || head.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
+  if (descTags.length < 2 || hasClause(descTags) || head.some((t) => t.pos === 'AUX' || t.pos === 'PRON' || (t.pos === 'VERB' && /[^s]s$/i.test(t.text)))) return null;
   // (a noun and its verb make a note's clause, "Adv: members understand each other's work"; a term in shorthand is none; round 31)
   // (a participle after its noun is no verb: "payments made by citizens", "charges levied by …")
   if (head.some((t, i) => i > 0 && t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text) && /^(?:NOUN|PROPN)$/.test(head[i - 1]!.pos)) || new RegExp(String.raw`^(?:${SHORTHAND})$`, 'i').test(term.trim())) return null;
@@ -192,10 +195,21 @@ export function definitionBullet(bullet: string, material: string): string | nul
   // drug is any substance which …" (round 36: "Drug is any substance …"); not a process or a substance ("Advertising: any
   // paid form …"), nor a name (the material writes it in lower case after an article: "a drug", "the drug")
   const shown = materialCase(term.trim(), material);
-  const one = !plural && /^any\s+\p{Ll}+/u.test(desc) && !/\s/.test(shown) && !NO_ARTICLE_HEAD.test(shown) && new RegExp(`\\b(?:[Aa]n?|[Tt]he)\\s+${shown.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'u').test(material);
-  const subject = one ? `${/^[aeiou]/i.test(shown) ? 'an' : 'a'} ${shown.toLowerCase()}` : shown;
-  return capitalise(`${subject} ${plural ? 'are' : 'is'} ${article}${lowerFirst(desc, material)}.`);
+  const escaped = shown.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const one = !plural && /^any\s+\p{Ll}+/u.test(desc) && !/\s/.test(shown) && !NO_ARTICLE_HEAD.test(shown) && new RegExp(`\\b(?:[Aa]n?|[Tt]he)\\s+${escaped}\\b`, 'u').test(material);
+  // a person in a role is one of many: "Actuary: expert who calculates risks" → "An actuary is an expert who …" (round 35's
+  // "Actuary is the expert …"); not a title the material writes only with its capital ("Waziri: prime minister")
+  const headAt = descTags.findIndex((t) => t.pos === 'NOUN');
+  const role = !plural && !/\s/.test(shown) && headAt >= 0 && headAt <= 1 && PERSON_HEAD.test(descTags[headAt]!.text) && new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, 'u').test(material);
+  const subject = one || role ? `${indefinite(shown)} ${shown.toLowerCase()}` : shown;
+  return capitalise(`${subject} ${plural ? 'are' : 'is'} ${role && article ? `${indefinite(desc)} ` : article}${lowerFirst(desc, material)}.`);
 }
+
+/** Heads of a description that name a person or a body in a role (`definitionBullet`: the term so described takes "a"/"an"). */
+const PERSON_HEAD = /^(?:expert|person|specialist|professional|individual|officer|official|agent|member|worker|employee|employer|dealer|trader|merchant|buyer|seller|owner|manager|producer|consumer|middleman|intermediary|company|firm|organisation|organization|institution)$/i;
+
+/** "a" or "an" before `word` by its sound ("an expert", "a unit", "a European"). */
+const indefinite = (word: string) => (/^[aeiou]/i.test(word) && !/^(?:uni|us[aeiu]|ut[eiu]|eu|one\b)/i.test(word) ? 'an' : 'a');
 
 /** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
 const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|one|all|every|each|its|their|his|her|our|this|that|these|those|some|many|much|more|most|no)$/i;
@@ -271,6 +285,7 @@ export function dashDefinition(line: string, material: string): string | null {
  */
 export function isNounPhrase(desc: string): boolean {
   const tags = tagSentence(desc);
+  if (hasClause(tags)) return false;
   const end = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text) || /^(?:through|by|in|with|of|for)$/i.test(t.text));
   // (an auxiliary after the preposition still makes a clause: "prices of most goods and services must be rising"; round 33)
   const clauseEnd = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text));
@@ -278,6 +293,22 @@ export function isNounPhrase(desc: string): boolean {
   // (a word before "of" is a noun however it is tagged: "act of storing goods"; round 29)
   // (and an infinitive is part of the phrase: "person named to receive payment")
   return !tags.slice(0, end < 0 ? tags.length : end).some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text) && !/^of$/i.test(tags[i + 1]?.text ?? '') && !/^to$/i.test(tags[i - 1]?.text ?? '')));
+}
+
+/**
+ * A subject and its verb inside what should be a noun phrase, however the tagger read them (round 38's development
+ * data): a noun, a verb and a determiner ("… of demand and supply fix the prices of shares"), or a plural-looking noun
+ * after its adjective or noun with an adverb in "-ly" after it ("solid changes directly to vapour"). Before a relative
+ * word only: what follows one is its own clause.
+ */
+export function hasClause(tags: ReturnType<typeof tagSentence>): boolean {
+  const end = tags.findIndex((t) => RELATIVE_WORD.test(t.text));
+  return tags.slice(0, end < 0 ? tags.length : end).some((t, i) => {
+    const before = tags[i - 1]?.pos ?? '';
+    const after = tags[i + 1];
+    if (t.pos === 'VERB' && /^(?:NOUN|PROPN)$/.test(before) && after?.pos === 'DET' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text)) return true;
+    return t.pos === 'NOUN' && /[^s]s$/i.test(t.text) && /^(?:ADJ|NOUN)$/.test(before) && after?.pos === 'ADV' && /ly$/i.test(after.text);
+  });
 }
 
 /**

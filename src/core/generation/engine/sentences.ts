@@ -217,8 +217,8 @@ function grammarReason(text: string): string | null {
   // interiors of North America and Eurasia, e.g. Canada and Siberia.", a "Location:" bullet's rest; round 25)
   if (!finite && (words(bare).length <= 14 || /^(?:ADP|ADV|NUM)$/.test(outside[0]?.pos ?? ''))) return 'not a sentence (no verb)';
   // "To reduce the amount of …", "Identifying the breach …": a list item of an answer, not a statement.
-  // ("Ability to present data …", "Inability to demonstrate …": a noun and an infinitive, the same)
-  if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /ing$/i.test(tags[0].text)) || (/^(?:NOUN|PROPN|ADJ)$/.test(tags[0]?.pos ?? '') && /^to$/i.test(tags[1]?.text ?? '') && tags[2]?.pos === 'VERB')) return 'not a sentence (a list item)';
+  // ("Ability to present data …": a noun and an infinitive; "Helps companies to …", a verb no heading gave a subject: round 38)
+  if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /(?:ing|[^s]s)$/i.test(tags[0].text)) || (/^(?:NOUN|PROPN|ADJ)$/.test(tags[0]?.pos ?? '') && /^to$/i.test(tags[1]?.text ?? '') && tags[2]?.pos === 'VERB')) return 'not a sentence (a list item)';
   for (const w of tags) {
     if (w.pos === 'NOUN' || w.pos === 'PROPN') break;
     if (PRONOUN.test(w.text)) return 'refers to something outside the sentence';

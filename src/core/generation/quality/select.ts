@@ -14,6 +14,7 @@ import { scoreItem, type QualityModel } from './model.js';
 import type { Lexicon } from '../engine/lexicon.js';
 import { recaseNames } from '../engine/recase.js';
 import { writtenOut } from '../engine/shorthand.js';
+import { framedSteps } from '../engine/procedures.js';
 import { unescapeMd } from '../support.js';
 import { contentStems, stemSet } from '../text/nlp.js';
 
@@ -198,7 +199,8 @@ export function candidateCount(count: number): number {
 export function generateQuestions(material: Passage[], opts: GenerateOptions & { model?: QualityModel }): SelectedResult {
   // (automatic captions come without capitals: names get theirs back before anything reads them; a teacher's
   // shorthand is written out)
-  const passages = writtenOut(recaseNames(material, opts.lexicon));
+  // (and a procedure's steps are framed by the procedure: procedures.ts)
+  const passages = framedSteps(writtenOut(recaseNames(material, opts.lexicon)));
   const raw = generateExtractive(passages, { ...opts, count: candidateCount(opts.count), readAs: material });
   const essaysOnly = opts.types?.length === 1 && opts.types[0] === 'SHORT_ESSAY';
   const { questions, withheld } = selectByQuality(raw.questions, passages, { model: opts.model, count: opts.count, difficulty: opts.difficulty, lexicon: opts.lexicon, essaysOnly });
