@@ -16,10 +16,14 @@
  * - and, from round 35's deck, "Actuary is the expert who …": a person in a role takes "a"/"an";
  * - two statements of the notes' "PROCEDURE FOR BUYING SHARES" needed "In the procedure for
  *   buying shares, …" (the judge's edit): a procedure's steps are framed by it (docs/decisions.md,
- *   "A procedure's steps are framed by it").
+ *   "A procedure's steps are framed by it");
+ * - the unusable item, "Rice and beans is one dish that one is a single meal.", joined two cues of
+ *   speech because the second opened with "that": "that" as a pronoun ("that one …", "that means
+ *   …") no longer continues the cue before.
  */
 import { describe, expect, it } from 'vitest';
 import { framedSteps, procedureFrame } from '../../src/core/generation/engine/procedures.js';
+import { spokenSentences } from '../../src/core/generation/engine/spoken.js';
 import { dashDefinition, definitionBullet, headingTopic, isNounPhrase } from '../../src/core/generation/engine/repair.js';
 import { indexMaterial, rejectReason } from '../../src/core/generation/engine/sentences.js';
 import type { Passage } from '../../src/core/generation/passage.js';
@@ -84,5 +88,13 @@ describe('round 38', () => {
     expect(framed[2]!.text).toBe('Procedure for Taking a Policy\n- 1. Contact insurer or broker\n- 2. In the procedure for taking a policy, the insurer assesses the risk and fixes the premium');
     const ok = indexMaterial(framed).sentences.filter((x) => x.reason === null).map((x) => x.text);
     expect(ok).toContain('In the procedure for buying shares, the broker executes the order on the NGX platform.');
+  });
+
+  it('does not join a cue that opens with "that" as a pronoun to the cue before', () => {
+    // (the pronoun's cue is then dropped as talk that leans on the cue before)
+    expect(spokenSentences(['rice and beans is one dish', 'that one is a single meal'])).toEqual(['Rice and beans is one dish.']);
+    expect(spokenSentences(['the secretary and treasurer of the club is absent today', 'that means one person is doing the two jobs'])).toEqual(['The secretary and treasurer of the club is absent today.']);
+    // a relative "that" still continues: "the liquid | that is left after filtration"
+    expect(spokenSentences(['the filtrate is the clear liquid', 'that passes through the filter paper'])).toEqual(['The filtrate is the clear liquid that passes through the filter paper.']);
   });
 });

@@ -7,6 +7,9 @@
  * slide fragments and spoken sentences before refusing them".
  */
 import { tagSentence } from '../text/pos.js';
+import { AMBIGUOUS_PAST, hasClause, isNounPhrase, RELATIVE_WORD } from './noun-phrases.js';
+
+export { AMBIGUOUS_PAST, isNounPhrase };
 
 /** A heading that names no topic (a slide of the deck's apparatus, not of its content). */
 const GENERIC_HEADING = /^(?:summary|introduction|overview|conclusion|revision|review|recap|questions?|exercises?|examples?|key (?:points?|terms|facts)|notes?|(?:behaviou?ral |lesson )?objectives?|outline|contents?|references|definitions?|terms|learning outcomes?|lesson \d+|topic|previous knowledge|entry behaviou?r|evaluation|class ?work|assignment|solution|worked examples?|lesson (?:presentation|notes?|plan))$/i;
@@ -14,8 +17,6 @@ const GENERIC_HEADING = /^(?:summary|introduction|overview|conclusion|revision|r
 const AGENT_HEADING = /^(?:the\s+)?(?:(?:main|key|major|other)\s+)?(?:functions?|roles?|duties|powers|responsibilities|features|characteristics|achievements|aims|objectives|uses|work|tasks|activities|importance|significance|(?:dis)?advantages|benefits|(?:de)?merits|purposes)\s+of\s+(.+)$/i;
 /** Past forms that are never participles ("Came into force …"): a bullet opening with one is a verb phrase. */
 const PAST_ONLY = /^(?:came|became|broke|began|went|rose|fell|grew|gave|took|ran|drew|wrote|chose|knew|saw|spoke|overthrew|undertook|withdrew|forbade)$/i;
-/** Irregular past forms that are participles too: active only with an object after them ("Made Nigeria a true federation."). */
-export const AMBIGUOUS_PAST = /^(?:made|held|led|set|brought|built|sent|won|lost|had|paid|laid|kept|left|found|put|cut|struck|sold|taught|fought|bought|caught)$/i;
 /**
  * Labels before a colon that are not defined terms ("Example: …", "Note: …", "Advantage: …"),
  * and a lesson's housekeeping lines on a title slide ("Topic: …", "Class: SS2", "Duration: …",
@@ -214,8 +215,6 @@ const indefinite = (word: string) => (/^[aeiou]/i.test(word) && !/^(?:uni|us[aei
 /** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
 const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|one|all|every|each|its|their|his|her|our|this|that|these|those|some|many|much|more|most|no)$/i;
 
-/** A word that opens a relative clause, which has a verb and a pronoun of its own ("place where goods are stored"). */
-const RELATIVE_WORD = /^(?:which|that|who|whom|whose|where|when)$/i;
 
 /** A note's shorthand a statement must not carry ("govt", "qty", "thru"). */
 export const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz|int['’]?l|natl|devt|mgt`;
@@ -241,7 +240,9 @@ export function dashDefinition(line: string, material: string): string | null {
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)(\s*\([^()]{1,40}\))?\s+[–—-]\s+(?:([Aa]|[Aa]n|[Tt]he)\s+)?(\p{Ll}.+?)[.!]?$/u.exec(line.trim());
   if (!m) return null;
   const term = m[1]!.trim();
-  if (LABEL_WORD.test(term) || term.split(/\s+/).length > 4 || /\s[–—-]\s/.test(m[4]!)) return null;
+  // (nor a lead-in to what follows, "…:", nor a rule of "the more …, the more …": "Cations – the lower the metal in the series,
+  // the more easily its ion is discharged:"; round 39)
+  if (LABEL_WORD.test(term) || term.split(/\s+/).length > 4 || /\s[–—-]\s/.test(m[4]!) || /:\s*$/.test(line) || /^(?:more|less|\p{L}+er)\s+the\b/iu.test(m[4]!)) return null;
   // A description is a noun phrase: no verb of its own before its relative clause ("a more concentrated ion may be
   // discharged …" is a note's sentence, not what the term is).
   if (m[3] && !isNounPhrase(m[4]!)) return null;
@@ -278,38 +279,8 @@ export function dashDefinition(line: string, material: string): string | null {
   return capitalise(`${article}${shown}${m[2] ?? ''} ${plural ? 'are' : 'is'} ${m[3]!.toLowerCase()} ${m[4]!}.`);
 }
 
-/**
- * Whether a description reads as a noun phrase: no finite verb or auxiliary before its first
- * relative word or comma ("compound which … conducts electricity" is one; "more concentrated ion
- * may be discharged" is not). A participle ("prepared by", "broken down", "living") may stand there.
- */
-export function isNounPhrase(desc: string): boolean {
-  const tags = tagSentence(desc);
-  if (hasClause(tags)) return false;
-  const end = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text) || /^(?:through|by|in|with|of|for)$/i.test(t.text));
-  // (an auxiliary after the preposition still makes a clause: "prices of most goods and services must be rising"; round 33)
-  const clauseEnd = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text));
-  if (tags.slice(0, clauseEnd < 0 ? tags.length : clauseEnd).some((t) => t.pos === 'AUX')) return false;
-  // (a word before "of" is a noun however it is tagged: "act of storing goods"; round 29)
-  // (and an infinitive is part of the phrase: "person named to receive payment")
-  return !tags.slice(0, end < 0 ? tags.length : end).some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text) && !/^of$/i.test(tags[i + 1]?.text ?? '') && !/^to$/i.test(tags[i - 1]?.text ?? '')));
-}
 
-/**
- * A subject and its verb inside what should be a noun phrase, however the tagger read them (round 38's development
- * data): a noun, a verb and a determiner ("… of demand and supply fix the prices of shares"), or a plural-looking noun
- * after its adjective or noun with an adverb in "-ly" after it ("solid changes directly to vapour"). Before a relative
- * word only: what follows one is its own clause.
- */
-export function hasClause(tags: ReturnType<typeof tagSentence>): boolean {
-  const end = tags.findIndex((t) => RELATIVE_WORD.test(t.text));
-  return tags.slice(0, end < 0 ? tags.length : end).some((t, i) => {
-    const before = tags[i - 1]?.pos ?? '';
-    const after = tags[i + 1];
-    if (t.pos === 'VERB' && /^(?:NOUN|PROPN)$/.test(before) && after?.pos === 'DET' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text)) return true;
-    return t.pos === 'NOUN' && /[^s]s$/i.test(t.text) && /^(?:ADJ|NOUN)$/.test(before) && after?.pos === 'ADV' && /ly$/i.test(after.text);
-  });
-}
+
 
 /**
  * A description that is a list of bare items ("coal, petroleum from sedimentary rocks",

@@ -75,8 +75,12 @@ function withoutLeadingFillers(text: string): string {
 const TRAILING_FILLERS = new RegExp(String.raw`(?:\s+\b${SPOKEN_FILLER})+$`, 'i');
 /** A filler that ends one spoken clause and begins another inside a cue ("… very good write it down weather is …"). */
 const INNER_BREAK = /\s+(?:very good|thank you|well done|okay|ok|are we together|is that clear|write (?:it|that|this|them) down|note (?:it|that|this) down)\s+/i;
-/** A cue that goes on with the clause of the cue before: a preposition, a relative word, a participle ("into small …", "which kills …", "observed over …"). */
-const CONTINUES = /^(?:of|into|in|at|on|for|from|with|by|to|than|or|which|who|whose|where|that|called|known as|such as|usually|especially|mostly|mainly|observed|measured|used|found|made|formed|produced|caused|carried|stored)\b/i;
+/**
+ * A cue that goes on with the clause of the cue before: a preposition, a relative word, a participle ("into small …", "which
+ * kills …", "observed over …"); not "that" as a pronoun ("that one is a single meal", "that means …": round 38's unusable item
+ * "Rice and beans is one dish that one is a single meal").
+ */
+const CONTINUES = /^(?:of|into|in|at|on|for|from|with|by|to|than|or|which|who|whose|where|that(?!\s+(?:one|ones|means|meant|shows|tells)\b)|called|known as|such as|usually|especially|mostly|mainly|observed|measured|used|found|made|formed|produced|caused|carried|stored)\b/i;
 /** A condition or a time a cue opens with: what the next cue says holds only under it. */
 const OPEN_CONDITION = /^(?:if|when|whenever|once|unless|as soon as)\b/i;
 /** A teacher's question: a question word first ("what is …", "who can tell me …"), "… with what" last, or "which one …" inside. */
