@@ -358,3 +358,20 @@ export function namedKind(text: string, before: readonly string[]): string | nul
   if (kinds.size !== 1) return null;
   return `${m[1]} ${[...kinds][0]} ${text.slice(m[1]!.length + 1)}`;
 }
+
+/**
+ * A heading the PDF ran into its first sentence ("Outsourcing Outsourcing is …",
+ * "Trial balance errors This is …") is cut off: the sentence proper starts at a repeated
+ * word or at a capitalised opener following a lower-case word. A law's name before its
+ * statement says whose statement it is: "… Law: The …" → "… Law states that the …".
+ */
+export function dropGluedHeading(sentence: string): string {
+  // (a law's name as a label before its statement: "The Periodic Law (modern): The properties of elements are …" → "The
+  // Periodic Law states that the properties of elements are …"; round 40)
+  const law = /^((?:[Tt]he\s+)?[\p{L}’'-]+(?:\s+[\p{L}’'-]+){0,4}?\s+(?:[Ll]aw|[Pp]rinciple|[Rr]ule|[Tt]heorem|[Pp]ostulate|[Tt]heory))\s*(?:\([^)]{1,30}\))?\s*:\s+(\p{Lu}[\p{Ll} ].+)$/u.exec(sentence);
+  if (law) return `${law[1]} states that ${law[2]!.charAt(0).toLowerCase()}${law[2]!.slice(1)}`;
+  const repeat = /^(\p{Lu}[\p{L}\s-]{0,50}?)\s+(?=\1\b)/u.exec(sentence);
+  if (repeat) return sentence.slice(repeat[0].length);
+  const glued = /^(?:\S+\s+){1,8}?(?<=[\p{Ll}\d)]\s)(?=(?:The|This|These|It|In|An?|Its|There|They|We|Our|When|If)\s)/u.exec(sentence);
+  return glued ? sentence.slice(glued[0].length) : sentence;
+}

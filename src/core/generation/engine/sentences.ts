@@ -9,7 +9,9 @@ import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
-import { dashDefinition, definitionBullet, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
+import { dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
+
+export { dropGluedHeading };
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
 import { EXERCISE_HEADING, inLabelledExample, isExampleLabel, RECAP_HEADING } from './exercises.js';
@@ -60,7 +62,7 @@ const PERSONAL_OPENER = /^(?:My|Our|We|We'll|We're|You|Your|You'll|You're|Me)\b/
  * A lecturer's aside (issue 39 §2, round 5 item 16): the exam or the lesson itself ("in the exam,
  * …", "as I said in the last class"), a promise or a story ("when I was in school") — never content.
  */
-const ASIDE = /\b(?:in|for|during|before)\s+(?:the|an|your|this|that|our)\s+(?:exams?|tests?|lessons?|class(?:es)?|lectures?)\b|\b(?:last|next)\s+(?:class|lesson|lecture|week's lesson)\b|\bfor example,?\s+(?:my|our)\b/i;
+const ASIDE = /\b(?:in|for|during|before)\s+(?:the|an|your|this|that|our)\s+(?:exams?|tests?|lessons?|class(?:es)?|lectures?)\b|\b(?:last|next)\s+(?:class|lesson|lecture|week's lesson)\b|\bfor example,?\s+(?:my|our)\b|\b(?:topic|lesson|class|subject)\s+(?:for|of)\s+today\b|\btoday['’]s\s+(?:topic|lesson|class)\b/i;
 /** A run-in label such as "Success: " or "Impact - " before the sentence proper. */
 const LABEL = /^[\p{L}\s'’]{2,80}?\s?[:–—-]\s+(?=\p{Lu})/u;
 const LEADING_MARK = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)]|Q\d+[.:]?)\s+/;
@@ -85,7 +87,7 @@ export const DANGLING_CONNECTIVE = /\binstead\b(?!\s+of\b)|^(?:at the same time|
  * demand curve.", "Examples are granite, gabbro and diorite."): a past participle or an
  * "Examples are/include" with no subject before it.
  */
-export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|caused|represented|drawn|measured|made|formed|followed|produced|marked|located|described|defined|classified|also called|also known)\s+(?:as|in|by|at|on|from|when|under|with|to|through)\b|(?:examples?|instances|types|kinds)(?:\s+(?:in|from)\s+\p{Lu}\p{L}+)?\s+(?:are|include|is|of these)\b|(?:e\.g\.|i\.e\.|for instance)\b)/iu;
+export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|caused|represented|drawn|measured|made|formed|followed|produced|marked|located|described|defined|classified|also called|also known)\s+(?:as|in|by|at|on|from|when|under|with|to|through)\b|\p{L}+ed\s+(?:under|in|on|at|by|with|from|into|over|through)\s(?!.*,)|(?:examples?|instances|types|kinds)(?:\s+(?:in|from)\s+\p{Lu}\p{L}+)?\s+(?:are|include|is|of these)\b|(?:e\.g\.|i\.e\.|for instance)\b)/iu;
 
 /** Words of a subject that names a part, kind or relation of something else (below). */
 const RELATIONAL_ADJECTIVES = 'opposite|reverse|main|other|first|second|third|fourth|last|next|two|three|four|five|upper|lower|inner|outer|front|back|top|bottom|new|old|same|remaining|key|major|minor|chief|principal|different|various|usual|common|important|basic|young|resulting';
@@ -149,6 +151,10 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (PERSONAL_OPENER.test(text)) return 'talk to the class or the candidate';
   if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text) || /^[^:]{2,60}:\s*[-–—•*]\s/u.test(text)) return 'a heading run into the sentence';
   if (NOTE_LINE.test(text)) return 'a note line (a term, a dash and its notes), not a sentence';
+  // (a list's next item run into the sentence, "… the atomic mass of Na. 2. J. A. R. Newlands (1864) – …", and a line of
+  // working, "Average of 7 and 39 = 46 ÷ 2 = 23": round 40)
+  if (/[.;]\s+\d{1,2}\.\s+\p{Lu}/u.test(text)) return 'a list run into the sentence';
+  if (/\d\s*(?:[=÷×]|x\s)\s*\(?\d/.test(text)) return 'a calculation, not a statement';
   // (a slide's table comes through as its cells between bars: round 24, "Federal vs Unitary System | Federal | …")
   if ((text.match(/\|/g)?.length ?? 0) >= 2) return 'a table row, not a sentence';
   // (an arrow stands for a verb nobody wrote: "Derivation → oil-producing states get at least 13% (1999 Const.)")
@@ -234,17 +240,6 @@ function grammarReason(text: string): string | null {
   return null;
 }
 
-/**
- * A heading the PDF ran into its first sentence ("Outsourcing Outsourcing is …",
- * "Trial balance errors This is …") is cut off: the sentence proper starts at a repeated
- * word or at a capitalised opener following a lower-case word.
- */
-export function dropGluedHeading(sentence: string): string {
-  const repeat = /^(\p{Lu}[\p{L}\s-]{0,50}?)\s+(?=\1\b)/u.exec(sentence);
-  if (repeat) return sentence.slice(repeat[0].length);
-  const glued = /^(?:\S+\s+){1,8}?(?<=[\p{Ll}\d)]\s)(?=(?:The|This|These|It|In|An?|Its|There|They|We|Our|When|If)\s)/u.exec(sentence);
-  return glued ? sentence.slice(glued[0].length) : sentence;
-}
 
 /**
  * Drops spoken or list numbering before a sentence ("Four, the motor neurone carries …" → "The
