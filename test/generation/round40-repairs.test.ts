@@ -9,10 +9,12 @@
  *   with no subject;
  * - "The topic for today is the formal letter.": the lesson's talk about itself;
  * - "The Periodic Law (modern): The properties of elements are …" (an edit): a law's name as a
- *   label before its statement now says the law states it.
+ *   label before its statement now says the law states it;
+ * - and round 41's "Business docs are evidence of transaction …" (an edit): "docs" is written out.
  */
 import { describe, expect, it } from 'vitest';
 import { dropGluedHeading, rejectReason } from '../../src/core/generation/engine/sentences.js';
+import { expandShorthand } from '../../src/core/generation/engine/shorthand.js';
 
 describe('round 40', () => {
   it('refuses a line of working and a list item run into a sentence', () => {
@@ -34,5 +36,9 @@ describe('round 40', () => {
   it("states a law whose name is a label before it", () => {
     expect(dropGluedHeading('The Periodic Law (modern): The properties of elements are a periodic function of their atomic numbers.')).toBe('The Periodic Law states that the properties of elements are a periodic function of their atomic numbers.');
     expect(dropGluedHeading("Boyle's law: The volume of a fixed mass of gas is inversely proportional to its pressure.")).toBe("Boyle's law states that the volume of a fixed mass of gas is inversely proportional to its pressure.");
+  });
+
+  it('writes "docs" out (round 41)', () => {
+    expect(expandShorthand('- Business docs are evidence of transactions. Docs: invoice, receipt')).toBe('- Business documents are evidence of transactions. Documents: invoice, receipt');
   });
 });

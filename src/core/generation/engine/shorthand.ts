@@ -39,6 +39,7 @@ const WORDS = new Map<string, string>([
   ['esp', 'especially'],
   ['incl', 'including'],
   ['info', 'information'],
+  ['docs', 'documents'],
   ['soln', 'solution'],
   ['solns', 'solutions'],
   ['rxn', 'reaction'],
