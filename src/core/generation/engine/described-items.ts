@@ -9,7 +9,7 @@
 import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
 import { contentStems } from '../text/nlp.js';
 import { shortId, shuffled } from '../text/seed.js';
-import type { HeadingList } from './heading-lists.js';
+import { listMcq, type HeadingList } from './heading-lists.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
 
 /** A planned item: the list, the item described (the key), its description and three other items of the list. */
@@ -52,21 +52,11 @@ export function planDescribedItems(lists: HeadingList[], rand: () => number): De
   return out;
 }
 
-const LABELS = 'ABCD';
-
 /** The MCQ "Which of the following KINDS of SUBJECT matches this description: “…”?", cited and explained. */
 export function buildDescribedItem(plan: DescribedItem, difficulty: QuestionDifficulty, rand: () => number, seed: number): GeneratedQuestion {
   const { list, key, description, distractors } = plan;
   const id = shortId('q_', seed, 'MCQ', 'described', list.kind, list.subject, key.text);
-  const opts = shuffled([{ text: key.text, isCorrect: true }, ...distractors.map((d) => ({ text: d.text, isCorrect: false }))], rand);
-  return {
-    id,
-    prompt: `Which of the following ${mdEscape(list.all)} matches this description: “${mdEscape(description)}”?`,
-    type: 'MCQ',
-    marks: 1,
-    difficulty,
-    citation: joinCitations([key.citation, ...distractors.map((d) => d.citation)]),
-    explanation: explainFrom(`The answer is “${mdEscape(key.text)}”; the others are also ${mdEscape(list.all)}, described otherwise.`, [{ citation: key.citation, text: `${key.text} – ${description}` }]),
-    options: opts.map((o, i) => ({ id: shortId('opt_', id, o.text), keyLabel: LABELS[i]!, text: mdEscape(o.text), isCorrect: o.isCorrect })),
-  };
+  const explanation = explainFrom(`The answer is “${mdEscape(key.text)}”; the others are also ${mdEscape(list.all)}, described otherwise.`, [{ citation: key.citation, text: `${key.text} – ${description}` }]);
+  const prompt = `Which of the following ${mdEscape(list.all)} matches this description: “${mdEscape(description)}”?`;
+  return listMcq({ id, prompt, difficulty, citation: joinCitations([key.citation, ...distractors.map((d) => d.citation)]), explanation }, key.text, distractors.map((d) => d.text), rand);
 }

@@ -336,23 +336,23 @@ export function planOddOneOut(lists: HeadingList[], rand: () => number): OddOneO
 
 const LABELS = 'ABCD';
 
+/**
+ * A one-mark MCQ of a list's items (this file's odd one out, described-items.ts): the key and three other items in a
+ * shuffled order, labelled A–D, escaped for Markdown; `id` names the item, the rest is said as given.
+ */
+export function listMcq(q: { id: string; prompt: string; difficulty: QuestionDifficulty; citation: string; explanation: string }, key: string, others: string[], rand: () => number): GeneratedQuestion {
+  const opts = shuffled([{ text: key, isCorrect: true }, ...others.map((text) => ({ text, isCorrect: false }))], rand);
+  return { ...q, type: 'MCQ', marks: 1, options: opts.map((o, i) => ({ id: shortId('opt_', q.id, o.text), keyLabel: LABELS[i]!, text: mdEscape(o.text), isCorrect: o.isCorrect })) };
+}
+
 /** The MCQ "Which of the following is NOT a/an KIND of SUBJECT?" with its three members and the key, cited and explained. */
 export function buildOddOneOut(plan: OddOneOut, difficulty: QuestionDifficulty, rand: () => number, seed: number): GeneratedQuestion {
   const { list, members, other, key } = plan;
   const id = shortId('q_', seed, 'MCQ', 'odd-one-out', list.kind, list.subject, key.text);
-  const opts = shuffled([{ text: key.text, isCorrect: true }, ...members.map((m) => ({ text: m.text, isCorrect: false }))], rand);
   const citations = [...new Set([...members.map((m) => m.citation), key.citation])];
-  return {
-    id,
-    prompt: `Which of the following is NOT ${mdEscape(list.one)}?`,
-    type: 'MCQ',
-    marks: 1,
-    difficulty,
-    citation: joinCitations(citations),
-    explanation: explainFrom(`The answer is “${mdEscape(key.text)}”, which the material gives as ${mdEscape(other.one)}; the others are ${mdEscape(list.all)}.`, [
-      ...members.map((m) => ({ citation: m.citation, text: m.text })),
-      { citation: key.citation, text: key.text },
-    ]),
-    options: opts.map((o, i) => ({ id: shortId('opt_', id, o.text), keyLabel: LABELS[i]!, text: mdEscape(o.text), isCorrect: o.isCorrect })),
-  };
+  const explanation = explainFrom(`The answer is “${mdEscape(key.text)}”, which the material gives as ${mdEscape(other.one)}; the others are ${mdEscape(list.all)}.`, [
+    ...members.map((m) => ({ citation: m.citation, text: m.text })),
+    { citation: key.citation, text: key.text },
+  ]);
+  return listMcq({ id, prompt: `Which of the following is NOT ${mdEscape(list.one)}?`, difficulty, citation: joinCitations(citations), explanation }, key.text, members.map((m) => m.text), rand);
 }
