@@ -149,7 +149,8 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (PERSONAL.test(text) || ASIDE.test(text) || /^(?:yes|no|okay|ok)\b[.,!]\s/i.test(text)) return 'talk to the class or the candidate';
   if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
   if (PERSONAL_OPENER.test(text)) return 'talk to the class or the candidate';
-  if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text) || /^[^:]{2,60}:\s*[-–—•*]\s/u.test(text)) return 'a heading run into the sentence';
+  // (and a numbered list's label with its first step: "Steps: 1. Make the coefficient of x² equal to 1"; rounds 40 and 42)
+  if (GLUED.test(text) || /^[^:]{2,60}:\s+\p{Ll}/u.test(text) || /^[^:]{2,60}:\s*(?:[-–—•*]|\(?\d{1,2}[.)])\s/u.test(text)) return 'a heading run into the sentence';
   if (NOTE_LINE.test(text)) return 'a note line (a term, a dash and its notes), not a sentence';
   // (a list's next item run into the sentence, "… the atomic mass of Na. 2. J. A. R. Newlands (1864) – …", and a line of
   // working, "Average of 7 and 39 = 46 ÷ 2 = 23": round 40)
@@ -178,7 +179,8 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
 export function isProcedureStep(text: string): boolean {
   const [a, b] = tagSentence(text.charAt(0).toLowerCase() + text.slice(1));
   if (!a || !b || !/^(?:NOUN|VERB)$/.test(a.pos) || !/^\p{L}+$/u.test(a.text) || /(?:s|ed|ing|ly)$/i.test(a.text)) return false;
-  return /^(?:the|a|an|some|each|every|your|its|their|this|these|both|all|it|them)$/i.test(b.text) || b.pos === 'NUM';
+  // (or, after a verb, a bracket: "Add (half the coefficient of x)² to both sides"; round 42; "Limestone (calcium …" is no step)
+  return /^(?:the|a|an|some|each|every|your|its|their|this|these|both|all|it|them)$/i.test(b.text) || b.pos === 'NUM' || (b.text === '(' && a.pos === 'VERB');
 }
 
 const PRONOUN = /^(?:it|its|they|them|their|theirs|he|him|his|she|her|hers)$/i;
