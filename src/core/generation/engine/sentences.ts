@@ -10,12 +10,13 @@ import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/
 import { tagSentence } from '../text/pos.js';
 import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
 import { dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
-
-export { dropGluedHeading };
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
 import { EXERCISE_HEADING, inLabelledExample, isExampleLabel, RECAP_HEADING } from './exercises.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
+
+// (a repair the tests of this module have always imported from here)
+export { dropGluedHeading };
 
 /** A sentence of the material with its provenance. */
 export interface SourceSentence {
