@@ -12,7 +12,7 @@ import { contentStems } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
-import { headingTopic, listSubject, SECTION_NUMBER, SHORTHAND } from './repair.js';
+import { headingTopic, indefinite, listSubject, SECTION_NUMBER, SHORTHAND } from './repair.js';
 
 /**
  * Kinds of list a syllabus asks about, grouped by meaning: an odd one out comes from another
@@ -65,8 +65,8 @@ const groupOf = (kind: string) => KIND_GROUPS.findIndex((g) => g.includes(kind))
 function singular(kind: string): string {
   return kind === 'importance' ? 'function' : kind.endsWith('ies') ? `${kind.slice(0, -3)}y` : /(?:ss|x|ch|sh)es$/.test(kind) ? kind.slice(0, -2) : kind.replace(/s$/, '');
 }
-/** "a"/"an" by the sound: "an effect", "a use", "a unit" (not "an use": round 37's development run). */
-const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) && !/^(?:uni|us[aeiu]|ut[eiu]|eu|one\b)/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+/** `phrase` with "a"/"an" by its sound ("an effect", "a use": repair.ts, `indefinite`). */
+const withArticle = (phrase: string) => `${indefinite(phrase)} ${phrase}`;
 
 /** How a stem names one of a list and all of it, from its kind and subject ("of" form) or its subject before the kind. */
 function naming(kind: string, subject: string, before: boolean, doing = false): { one: string; all: string } {

@@ -209,8 +209,8 @@ export function definitionBullet(bullet: string, material: string): string | nul
 /** Heads of a description that name a person or a body in a role (`definitionBullet`: the term so described takes "a"/"an"). */
 const PERSON_HEAD = /^(?:expert|person|specialist|professional|individual|officer|official|agent|member|worker|employee|employer|dealer|trader|merchant|buyer|seller|owner|manager|producer|consumer|middleman|intermediary|company|firm|organisation|organization|institution)$/i;
 
-/** "a" or "an" before `word` by its sound ("an expert", "a unit", "a European"). */
-const indefinite = (word: string) => (/^[aeiou]/i.test(word) && !/^(?:uni|us[aeiu]|ut[eiu]|eu|one\b)/i.test(word) ? 'an' : 'a');
+/** "a" or "an" before `word` by its sound ("an expert", "a unit", "a European"; not "an use": round 37's development run). */
+export const indefinite = (word: string): 'a' | 'an' => (/^[aeiou]/i.test(word) && !/^(?:uni|us[aeiu]|ut[eiu]|eu|one\b)/i.test(word) ? 'an' : 'a');
 
 /** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
 const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|one|all|every|each|its|their|his|her|our|this|that|these|those|some|many|much|more|most|no)$/i;
