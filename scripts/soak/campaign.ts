@@ -6,7 +6,8 @@
  *   up    the server listens; every candidate first recovers (checks a, d, e — see
  *         actions.ts) and then saves answers (single and batch) until the kill; some
  *         submit at a random moment;
- *   kill  SIGKILL at a random moment (a share of the kills land during start-up);
+ *   kill  SIGKILL at a random moment (a share of the kills land during start-up), and
+ *         not before the round's minimum of acknowledged saves (`minSavesPerRound`);
  *         Every (kills/powerCuts)-th round is a POWER CUT instead (power-cut.ts): after
  *         the SIGKILL, only what the data directory's ext4 had written to its (loop)
  *         device survives;
@@ -34,6 +35,23 @@ import { Pauses } from './pauses.js';
 import { newTally, type Tally } from './tally.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How long a round under load waits, after its uptime, for its minimum acknowledged saves. */
+const MIN_SAVES_WAIT_MS = 30_000;
+
+/**
+ * Waits until `t.savesAcknowledged` reaches `target` (polling every 50 ms), at most
+ * MIN_SAVES_WAIT_MS, or until no candidate is saving any more (`saving()` false: all
+ * submitted). Reached: counted in `t.roundsAtMinimum`. Short of it while candidates were
+ * still saving: the round is recorded in `t.thinRounds` (a failure: the kill would land on a
+ * save path that was not working).
+ */
+async function awaitSaves(t: Tally, target: number, round: number, saving: () => boolean): Promise<void> {
+  const deadline = Date.now() + MIN_SAVES_WAIT_MS;
+  while (t.savesAcknowledged < target && saving() && Date.now() < deadline) await sleep(50);
+  if (t.savesAcknowledged >= target) t.roundsAtMinimum++;
+  else if (saving()) t.thinRounds.push(`round ${round}: ${t.savesAcknowledged} acknowledged saves, ${target} wanted within ${MIN_SAVES_WAIT_MS / 1000} s after the uptime`);
+}
 
 /**
  * Candidates recovering at once in the final phase. All 500 at once queued 500 requests on
@@ -140,11 +158,14 @@ export async function runCampaign(input: Partial<CampaignOptions> = {}, log: (li
         const onRecovered = () => {
           if (--toRecover === 0 && !phase.killing) clock.add('(within uptime) every candidate recovered after the restart', performance.now() - upAt);
         };
+        let running = live.length;
         loops = live.map((c, i) => {
           const submits = c.status === 'IN_PROGRESS' && (rng() < submitChance || (k === 1 && i === 0 && candidates.length > 1));
-          return candidateLoop(ctx, c, state, submits ? now + between(rng, [0, uptime]) : null, opts, onRecovered);
+          return candidateLoop(ctx, c, state, submits ? now + between(rng, [0, uptime]) : null, opts, onRecovered).finally(() => running--);
         });
+        const savesBefore = t.savesAcknowledged;
         await clock.time('uptime under load (configured)', () => sleep(uptime));
+        if (opts.minSavesPerRound > 0) await clock.time('wait for the round\'s minimum acknowledged saves', () => awaitSaves(t, savesBefore + opts.minSavesPerRound, k, () => running > 0));
       }
       phase.killing = true;
       if (toRecover > 0 && !startupKill) clock.add('(within uptime) rounds killed before every candidate had recovered', 0);

@@ -17,6 +17,13 @@ export const campaignOptionsSchema = z.object({
   essays: z.number().int().min(0).max(50).default(4),
   /** how long the server runs under load before the kill, ms */
   uptimeMs: range.default([300, 3000]),
+  /**
+   * acknowledged saves a round under load must reach before its kill: after the drawn uptime
+   * the round waits for them (at most MIN_SAVES_WAIT_MS, else the round is counted thin, a
+   * failure). 0 = none; the CI-sized test sets it so that the kills land on a working save
+   * path however slow the machine is.
+   */
+  minSavesPerRound: z.number().int().min(0).max(10_000).default(0),
   /** kill → restart, ms (longer than the clock tolerance, so a missing credit shows) */
   downtimeMs: range.default([2000, 3500]),
   /** share of kills aimed at start-up (0–1.5 s after spawn: migrations, downtime credit) */

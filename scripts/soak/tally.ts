@@ -23,6 +23,10 @@ export interface Tally {
   restarts: number;
   savesSent: number;
   savesAcknowledged: number;
+  /** rounds under load that did not reach `minSavesPerRound` acknowledged saves in time (failures) */
+  thinRounds: string[];
+  /** rounds under load that reached `minSavesPerRound` acknowledged saves before the kill */
+  roundsAtMinimum: number;
   /** requests cut off by a kill (no response: the answer stayed in the candidate's queue) */
   requestsCutOff: number;
   replayedAnswers: number;
@@ -69,7 +73,7 @@ export interface Tally {
 /** A zeroed tally. */
 export function newTally(synchronous: 'FULL' | 'NORMAL', candidates: number, questions: number): Tally {
   return {
-    synchronous, candidates, questions, kills: 0, powerCuts: 0, powerCutsSkipped: null, powerCutCopyMaxMs: 0, stoppedEarly: false, startupKills: 0, restarts: 0, savesSent: 0, savesAcknowledged: 0, requestsCutOff: 0,
+    synchronous, candidates, questions, kills: 0, powerCuts: 0, powerCutsSkipped: null, powerCutCopyMaxMs: 0, stoppedEarly: false, startupKills: 0, restarts: 0, savesSent: 0, savesAcknowledged: 0, thinRounds: [], roundsAtMinimum: 0, requestsCutOff: 0,
     replayedAnswers: 0, readResumes: 0, signInResumes: 0, submitsAcknowledged: 0, answersChecked: 0, lost: [], integrityChecks: 0, integrityFailures: [],
     completedAttempts: 0, outboxChecks: 0, outboxProblems: [], webhookDeliveries: 0, distinctEventsReceived: 0, repeatDeliveries: 0,
     duplicateEventIds: 0, badSignatures: 0, undelivered: [], creditChecks: 0, creditChecksDiscriminating: 0, creditFailures: [],
@@ -82,7 +86,7 @@ export function newTally(synchronous: 'FULL' | 'NORMAL', candidates: number, que
 export function failed(t: Tally): boolean {
   return (
     t.lost.length + t.integrityFailures.length + t.outboxProblems.length + t.duplicateEventIds + t.badSignatures + t.undelivered.length +
-      t.creditFailures.length + t.divergences.length + t.unexpectedResponses.length + t.serverErrorLogLines.length > 0
+      t.creditFailures.length + t.divergences.length + t.unexpectedResponses.length + t.serverErrorLogLines.length + t.thinRounds.length > 0
   );
 }
 
@@ -95,6 +99,7 @@ export function tallyRows(t: Tally): [string, string][] {
     ['of those, power cuts (unwritten data dropped; longest image copy)', t.powerCutsSkipped ? `skipped: ${t.powerCutsSkipped}` : `${t.powerCuts} (${t.powerCutCopyMaxMs} ms)`],
     ['restarts on the same data directory', String(t.restarts)],
     ['answer saves sent / acknowledged', `${t.savesSent} / ${t.savesAcknowledged}`],
+    ['rounds under load short of the minimum acknowledged saves', String(t.thinRounds.length)],
     ['requests cut off by a kill', String(t.requestsCutOff)],
     ['recovery reads (GET) / sign-ins again (start)', `${t.readResumes} / ${t.signInResumes}`],
     ['answers replayed from candidate queues', String(t.replayedAnswers)],
@@ -131,6 +136,7 @@ export function failureSamples(t: Tally, n = 5): string[] {
   const kinds: [string, string[]][] = [
     ['lost', t.lost], ['integrity', t.integrityFailures], ['outbox', t.outboxProblems], ['undelivered', t.undelivered],
     ['credit', t.creditFailures], ['divergence', t.divergences], ['unexpected', t.unexpectedResponses], ['server error log', t.serverErrorLogLines],
+    ['thin round', t.thinRounds],
   ];
   return kinds.flatMap(([k, list]) => list.slice(0, n).map((d) => `${k}: ${d}`));
 }

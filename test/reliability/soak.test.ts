@@ -13,12 +13,16 @@ import { powerCutUnavailable } from '../../scripts/soak/power-cut.js';
 
 describe('crash campaign (CI size)', () => {
   it('survives 5 SIGKILLs with nothing acknowledged lost and one event per completed attempt', async () => {
-    const t = await runCampaign({ kills: 5, candidates: 6, startupKillShare: 0.2 });
+    // every round under load reaches 10 acknowledged saves before its kill, however slow the
+    // machine (CI under the full suite once acknowledged only 29 in all rounds together)
+    const t = await runCampaign({ kills: 5, candidates: 6, startupKillShare: 0.2, minSavesPerRound: 10 });
     expect(failureSamples(t), 'failures').toEqual([]);
     expect(failed(t)).toBe(false);
     expect(t.kills).toBe(5);
     expect(t.restarts).toBe(5);
-    expect(t.savesAcknowledged).toBeGreaterThan(30);
+    expect(t.thinRounds).toEqual([]);
+    expect(t.roundsAtMinimum).toBeGreaterThan(0);
+    expect(t.savesAcknowledged).toBeGreaterThanOrEqual(10 * t.roundsAtMinimum);
     expect(t.answersChecked).toBeGreaterThan(0);
     expect(t.integrityChecks).toBe(6);
     expect(t.convergenceChecks).toBeGreaterThan(0);
