@@ -18,7 +18,11 @@ const levels = [
   { set: 'essay-marking-2', rho: 0.78, mae: 0.175, highLow: 2 },
   { set: 'essay-marking-3', rho: 0.85, mae: 0.165, highLow: 0 },
   { set: 'essay-marking-4', rho: 0.81, mae: 0.145, highLow: 1 },
-  { set: 'essay-marking-5', rho: 0.74, mae: 0.22, highLow: 0 },
+  // highLow 1 since the scheme's headings "(i) Arrangement … (iv) Application" are read as its
+  // points (docs/decisions.md, "A comparison's headings are its points"): the file-organisation
+  // paraphrase (examiner 8 of 9) is 3.5 before any mark, flagged "low". Its 0 before came from a
+  // misreading that made "'both on disk'" the one point worth 4 marks, met by any script naming a disk.
+  { set: 'essay-marking-5', rho: 0.74, mae: 0.22, highLow: 1 },
   { set: 'essay-marking-6', rho: 0.76, mae: 0.2, highLow: 1 },
   // hold-out 7, run once on febe03a (0.793 / 18.0%), development data since
   { set: 'essay-marking-7', rho: 0.77, mae: 0.185, highLow: 2 },

@@ -21,7 +21,23 @@ export const RUBRIC_ENGINE = 'hallcbt-rubric-1';
 const FULL_CREDIT_AT = 0.6;
 /** A criterion's part, from its title: "(c) Agents of dispersal" → c. */
 const PART_OF_TITLE = /^\s*\(?([a-h])\)/i;
-const QUALITY_TITLE = /organi[sz]ation|expression|clarity|language|grammar|spelling|presentation|style|structure|coherence|mechanics|communication/i;
+/** Words that name how an answer is written, not what it says ("Organisation", "Expression", "Spelling"). */
+const QUALITY_WORD = /^(?:organi[sz]ation|expression|clarity|language|grammar|spelling|punctuation|paragraphing|presentation|style|structure|coherence|mechanics|communication|neatness)$/i;
+/** Words that may stand beside them in such a title ("Organisation and relevance", "Use of English"). */
+const QUALITY_COMPANION = /^(?:and|of|the|relevance|accuracy|logical|sequence|overall|general|use|english|essay|answer|marks?|level|levels|bands?|descriptors?)$/i;
+
+/**
+ * True when a criterion's title names the answer's writing alone ("(c) Organisation and
+ * relevance - 3 marks", "Expression/organisation (2)"): its label, brackets and mark hint
+ * set aside, every word is a quality word or a companion, and one is a quality word. A
+ * title naming the subject's own matter is content however it is worded ("Meaning of file
+ * organisation", "iv. Fair presentation": an accounting concept).
+ */
+function isQualityTitle(title: string): boolean {
+  const rest = title.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, '').replace(/\([^)]*\)/g, ' ').replace(/\s[-–—]\s.*$/, '');
+  const ws = rest.split(/[^\p{L}]+/u).filter(Boolean);
+  return ws.some((w) => QUALITY_WORD.test(w)) && ws.every((w) => QUALITY_WORD.test(w) || QUALITY_COMPANION.test(w));
+}
 
 /** Rounds to the nearest half mark inside [0, max]. */
 export function toHalfMarks(x: number, max: number): number {
@@ -148,7 +164,7 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
     const units = ideaTexts(c.description ?? '').map((t) => ideaUnit(t, prompt)).filter((u) => u.stems.size);
     const specific = new Set(units.flatMap((u) => [...u.stems.keys()]));
     const byPoints = g.sameAsPrevious || g.count !== undefined || g.alternatives.length > 0 || g.marked.length > 0;
-    const kind = QUALITY_TITLE.test(c.title) ? 'quality' : byPoints ? 'points' : specific.size === 0 && !modelUnits.length ? 'quality' : 'content';
+    const kind = isQualityTitle(c.title) ? 'quality' : byPoints ? 'points' : specific.size === 0 && !modelUnits.length ? 'quality' : 'content';
     const pointPlan: PointPlan | null = kind !== 'points' ? null : g.sameAsPrevious && previous ? previous : planPoints(g, c.title, c.description ?? '', c.maxMarks, req.modelAnswer, prompt, explainVerb);
     if (pointPlan) previous = pointPlan;
     // The title may name the criterion's headline idea ("Evaporation and transpiration") or only say what it is about ("Products").

@@ -82,7 +82,8 @@ const EXPLAIN = String.raw`(?:explain|explanation|discuss|describ|elaborat|devel
 
 const COUNT_PATTERNS = [
   // "stated only 1" gives a point's marks, not the count of points.
-  new RegExp(String.raw`\b(?:any|up to|maximum(?: of)?|max\.?|best|first|(?<!(?:${STATE}|${EXPLAIN})\s+)only)\s+${NUM}\b`, 'i'),
+  // "only one side is correct" is about a point's parts, not the count of points.
+  new RegExp(String.raw`\b(?:any|up to|maximum(?: of)?|max\.?|best|first)\s+${NUM}\b|\b(?<!(?:${STATE}|${EXPLAIN})\s+)only\s+${NUM}\b(?!\s+(?:side|part|half|limb|element|word)s?\b)`, 'i'),
   // "Four valid causes" counts points; "3 marks each" does not.
   new RegExp(String.raw`^\s*${NUM}\s+(?:valid|correct|relevant|well[- ]explained|different|distinct|good)?\s*(?!marks?\b|for\b)[a-z]+`, 'i'),
   new RegExp(String.raw`\b${NUM}\s*[x×]\s*${NUM}\s*=`, 'i'),
@@ -97,7 +98,7 @@ function firstNumber(text: string, patterns: RegExp[]): number | undefined {
   for (const re of patterns) {
     const m = re.exec(text);
     if (!m) continue;
-    const n = readNumber(m[1]!);
+    const n = readNumber(m.slice(1).find((g) => g !== undefined)!);
     if (Number.isFinite(n) && n > 0) return n;
   }
   return undefined;
@@ -211,20 +212,29 @@ function topLevel(text: string): string[] {
   return out.map((p) => p.trim()).filter(Boolean);
 }
 
+const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii'];
+
+/** The markers of a run numbered 1, 2, 3 … in order (`name(n)` is the n-th marker's text), three or more, else null. */
+function numberRun(text: string, marker: RegExp, name: (n: number) => string): RegExpMatchArray[] | null {
+  const markers = [...text.matchAll(marker)];
+  const run = markers.findIndex((m) => m[1] === name(1));
+  if (run < 0) return null;
+  const seq = [markers[run]!];
+  for (const m of markers.slice(run + 1)) if (m[1] === name(seq.length + 1)) seq.push(m);
+  return seq.length >= 3 ? seq : null;
+}
+
 /**
  * A numbered list of acceptable points, "(1) David sent Joab …; (2) one evening …; (3) …":
- * bracketed numbers 1, 2, 3 … in order (three or more), each opening an item, as marking
- * schemes number a narrative's points. Returns the items and the guidance without them (where
+ * bracketed numbers 1, 2, 3 … (or i, ii, iii …: "(i) Arrangement: …; (ii) Access: …") in
+ * order, three or more, each opening an item, as marking schemes number a narrative's points
+ * or a comparison's headings. Returns the items and the guidance without them (where
  * the count and the marks are said), or null. Marks shown after a phrase ("… mass (1) by one
  * kelvin (1)") are not numbered in order and are left to `markedItems`.
  */
 export function numberedPoints(text: string): { items: string[]; rest: string } | null {
-  const markers = [...text.matchAll(/\((\d{1,2})\)\s+(?=\S)/g)];
-  const run = markers.findIndex((m) => m[1] === '1');
-  if (run < 0) return null;
-  const seq = [markers[run]!];
-  for (const m of markers.slice(run + 1)) if (Number(m[1]) === seq.length + 1) seq.push(m);
-  if (seq.length < 3) return null;
+  const seq = numberRun(text, /\((\d{1,2})\)\s+(?=\S)/g, (n) => String(n)) ?? numberRun(text, /\(([ivx]{1,4})\)\s+(?=\S)/g, (n) => ROMAN[n - 1]!);
+  if (!seq) return null;
   const items: string[] = [];
   for (const [k, m] of seq.entries()) {
     const from = m.index! + m[0].length;
