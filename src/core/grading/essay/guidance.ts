@@ -165,6 +165,51 @@ export function splitList(list: string): string[] {
     .filter((i) => /\p{L}{3}/u.test(i) && !/^(?:etc|and so on|others?|and others)$/i.test(i) && !isAllocation(i));
 }
 
+/** A piece of guidance ending in its bare mark: "Female Anopheles mosquito 1", "Culex, Aedes 0". */
+const BARE_MARK = /^(.*\p{L}.*?)[\s,]+(\d\s1\/2|1\/2|½|[0-5](?:\.5)?(?:\s?½)?)$/u;
+/** A lesser answer scored below the points ("Anopheles without 'female' 1/2", "'mosquito' alone"). */
+const LESSER = /\b(?:without|alone|only|not)\b/i;
+
+/**
+ * Items scored by a bare mark after each, as markers write short schemes: "Plasmodium (any
+ * species) 1; 'a protozoan' without the name 0. Female Anopheles mosquito 1; Anopheles without
+ * 'female' 1/2; Culex, Aedes 0." Of the pieces (split at ";" and at sentence ends, outside
+ * brackets) that end in a mark, those above 0 are the points, except a lesser answer scored
+ * below the best ("without", "alone"), and those at 0 earn nothing. Null unless two pieces or
+ * more end in a mark above 0, the marked pieces are most of the pieces, and no mark is written
+ * in brackets ("(1)": `markedItems` reads those).
+ */
+export function scoredItems(text: string): { marked: { text: string; marks: number }[]; zero: string[] } | null {
+  if (/\((?:\d(?:\.\d)?|½|1\/2)\)/.test(text)) return null;
+  const pieces = topLevel(text.replace(/\s+/g, ' ')).flatMap(sentencesOutsideBrackets).map((p) => p.trim().replace(/[.\s]+$/, '')).filter(Boolean);
+  const scored = pieces.flatMap((p) => {
+    const m = BARE_MARK.exec(p);
+    return m ? [{ text: m[1]!.trim(), marks: readNumber(m[2]!) }] : [];
+  });
+  const best = Math.max(0, ...scored.map((i) => i.marks));
+  const marked = scored.filter((i) => i.marks > 0 && !(i.marks < best && LESSER.test(i.text)));
+  if (marked.length < 2 || scored.length * 2 <= pieces.length) return null;
+  return { marked, zero: scored.filter((i) => i.marks === 0).map((i) => i.text) };
+}
+
+/** `text` split where a full stop outside brackets ends a sentence (before a capital or a quote; not "e.g.", "P. vivax"). */
+function sentencesOutsideBrackets(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (ch === '.' && depth === 0 && /^\s+['‘"“\p{Lu}]/u.test(text.slice(i + 1, i + 3)) && !/(?:^|\s)(?:\p{L}|e\.g|i\.e|etc|cf)$/iu.test(text.slice(from, i))) {
+      out.push(text.slice(from, i + 1));
+      from = i + 1;
+    }
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
 /** Items that carry their own marks: "text (1)" and "1 for text". */
 function markedItems(text: string): { text: string; marks: number }[] {
   const trailing: { text: string; marks: number }[] = [];
@@ -263,7 +308,9 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
   // A numbered list's items are the points to find; the count and the marks are read from the rest ("only one little ewe lamb" is content).
   const numbered = numberedPoints(full);
   const text = numbered ? numbered.rest : full;
-  const alternatives = numbered ? numbered.items : listedPoints(text);
+  // Items each followed by its mark ("Plasmodium 1; 'a parasite' 0") are the points; an "e.g." among them lists no points.
+  const scored = numbered ? null : scoredItems(text);
+  const alternatives = numbered ? numbered.items : scored ? [] : listedPoints(text);
   let count = firstNumber(text, COUNT_PATTERNS);
   let perPoint = firstNumber(text, PER_POINT_PATTERNS);
   if (perPoint !== undefined && perPoint > maxMarks) perPoint = undefined;
@@ -286,7 +333,7 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
   if (perPoint && count && count * perPoint > maxMarks * 1.01) count = Math.max(1, Math.round(maxMarks / perPoint)); // "up to 10" meant marks
   if (count === undefined && perPoint) count = Math.max(1, Math.round(maxMarks / perPoint));
   if (perPoint === undefined && count) perPoint = maxMarks / count;
-  const marked = numbered || (count && alternatives.length) ? [] : markedItems(text);
+  const marked = scored ? scored.marked : numbered || (count && alternatives.length) ? [] : markedItems(text);
   return {
     count,
     perPoint,
@@ -295,6 +342,6 @@ export function parseGuidance(description: string | undefined, maxMarks: number)
     marked,
     banded: /\b\d\s*[-–]\s*\d\b[^.]*;[^.]*\b\d\s*[-–]\s*\d\b/.test(text) || /:\s*\d\s*;[^;]*:\s*\d\s*;/.test(text),
     sameAsPrevious: SAME_AS_PREVIOUS.test(text),
-    excluded: excludedPoints(full),
+    excluded: [...excludedPoints(full), ...(scored?.zero ?? [])],
   };
 }

@@ -61,6 +61,12 @@ export function modelPoints(modelAnswer: string): { part: string; text: string }
         for (const t of others[1]!.split(/,(?![^(]*\))|;/)) if (t.trim().length > 3) out.push({ part, text: t.trim().replace(/\.$/, '') });
         continue;
       }
+      // "Any four: high fever; chills; sweating; headache; …" is a list of points, each a point, not one point named "Any four".
+      const anyList = /^\s*(?:any|up to)\s+\S+\s*:\s*(.+)$/is.exec(p);
+      if (anyList && anyList[1]!.split(/;\s+/).length >= 3) {
+        for (const t of anyList[1]!.split(/;\s+/)) if (t.trim().length > 3) out.push({ part, text: t.trim().replace(/\.$/, '') });
+        continue;
+      }
       // A sentence with several "; "-separated findings is several points (", so"-clauses stay with their point); a named point ("Game theory: …; it …") stays one.
       const named = /^[^:;]{3,60}:\s/.test(p.replace(/^\(?(?:[ivx]{1,4}|[a-h])[.)]\s+/i, ''));
       for (const t of p.length > 160 && p.includes('; ') && !named ? p.split(/;\s+/) : [p]) out.push({ part, text: t.trim() });
@@ -243,6 +249,10 @@ export function responseUnits(text: string, lexicon?: Lexicon): ResponseUnit[] {
       first = false;
     }
   }
+  // In an answer labelled "(a) … (b) …", what comes before the first label is its introduction (docs/decisions.md,
+  // "An introduction before the first part label earns nothing"; an unlabelled answer to (a) before "(b)" is read so too).
+  const firstLabelled = out.findIndex((u) => u.part !== undefined);
+  for (let i = 0; i < firstLabelled; i++) out[i]!.aside = true;
   return out;
 }
 
