@@ -22,6 +22,8 @@ export function equalsBullet(bullet: string, material: string, glossaryTerms: Re
   const m = /^([\p{Lu}][\p{L}'’ -]{1,40}?)\s+(=|→)\s+(\p{Ll}.+?)[.!]?$/u.exec(bullet.trim());
   // (an abbreviation's expansion is no definition: "SS = sickle cell anaemia", "DNA = deoxyribonucleic acid"; round 28)
   if (!m || m[3]!.includes('=') || /^\p{Lu}{1,5}$/u.test(m[1]!.trim())) return null;
+  // (two quantities set equal are an equation, no definition: "Mass lost by anode = mass gained by cathode"; round 43's development run)
+  if (m[2] === '=' && QUANTITY.test(m[1]!)) return null;
   // An arrow also means "causes", "becomes" or "has" ("Wrong blood → agglutination", "Religion → oath taking, Ofo & oracles
   // …"): it defines only a role, the noun phrase after it naming a person or a body before any preposition ("Waziri → prime
   // minister / head of all officials", "Ogboni → cult of elders"), with no comma (round 34).
@@ -50,6 +52,9 @@ export function equalsBullet(bullet: string, material: string, glossaryTerms: Re
   if (m[2] === '→' && !role && !namedShortly(desc)) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
+
+/** A term that names a quantity: "=" after it is an equation, not a definition (`equalsBullet`). */
+const QUANTITY = /^(?:the\s+)?(?:mass|volume|number|amount|rate|value|total|sum|cost|price|quantity|weight|length|area|speed|velocity|force|energy|power|pressure|current|resistance|density|temperature)\b/i;
 
 /** A description that opens with a verb and its particle ("speed up …", "slow down …", "break down …"). */
 const PHRASAL_START = /^\p{L}+\s+(?:up|down|out|off|away|over)\b/iu;

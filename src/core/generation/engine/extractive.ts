@@ -84,6 +84,16 @@ function plausibleSwap(text: string, swap: Falsehood, materialText: string): boo
   return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText) && !breaksTerm(text, swap, materialText);
 }
 
+/**
+ * A one-word swap before the noun its bracket glosses takes the gloss out with it: "a positive
+ * ion (cation)" → "a negative ion", where the kept gloss contradicted the swap (round 43 item 9);
+ * "the highest power (degree)" → "the lowest power". Other swaps are returned as they are.
+ */
+export function withoutGloss(text: string, f: Falsehood): Falsehood {
+  const m = /\s/.test(f.original.trim()) ? null : /^(\s+[\p{L}-]+)\s*\([^()]*\)/u.exec(text.slice(f.end));
+  return m ? { ...f, end: f.end + m[0].length, original: text.slice(f.start, f.end + m[0].length), replacement: f.replacement + m[1]! } : f;
+}
+
 /** The forms of a TRUE_FALSE item: one statement, two statements ("Both of these statements are correct."), a hard item combining two facts. */
 type TrueFalseForm = 'single' | 'multi' | 'bridge';
 
@@ -137,7 +147,8 @@ class TrueFalseBalance {
   falseFormOf(s: SourceSentence): Falsehood | null {
     if (!this.swaps.has(s.idx)) {
       const f = this.finder;
-      const swap = siblingSwap(s, f.spans(s), f.pool, f.index.sentences, f.seed, f.lexicon, (key) => f.isTerm(key)) ?? exchangeSwap(s, f.spans(s), f.lexicon, f.pool.wholes) ?? antonymSwap(s.text, f.lexicon);
+      const found = siblingSwap(s, f.spans(s), f.pool, f.index.sentences, f.seed, f.lexicon, (key) => f.isTerm(key)) ?? exchangeSwap(s, f.spans(s), f.lexicon, f.pool.wholes) ?? antonymSwap(s.text, f.lexicon);
+      const swap = found && withoutGloss(s.text, found);
       this.swaps.set(s.idx, swap && plausibleSwap(s.text, swap, this.materialText) ? swap : null);
     }
     return this.swaps.get(s.idx)!;
@@ -175,7 +186,8 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     const b = type === 'MCQ' ? findBridge(finder, 3, 3) : findBridge(finder, 0, 0);
     if (!b) return null;
     if (type !== 'TRUE_FALSE') return paper(buildBridgeItem(b, false, null, rand, seed));
-    const swap = tf.wantFalse('bridge') ? antonymSwap(b.text, finder.lexicon) : null;
+    const found = tf.wantFalse('bridge') ? antonymSwap(b.text, finder.lexicon) : null;
+    const swap = found && withoutGloss(b.text, found);
     const falseForm = swap && plausibleSwap(b.text, swap, materialText) ? swap : null;
     if (tf.mustBeFalse('bridge') && !falseForm) return null;
     return tf.record(buildBridgeItem(b, true, falseForm, rand, seed), 'bridge');

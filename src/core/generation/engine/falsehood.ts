@@ -243,6 +243,22 @@ export function kindInMaterial(sibling: string, original: string, sentences: rea
   });
 }
 
+/**
+ * True when the material makes one of the two a part of the other: "each atom … in its
+ * outermost shell", "the outermost shell of an atom" (head words, either way round). Put one
+ * for the other, a statement often stays true of the part or the whole (issue 39 §2, round 43
+ * item 6: "the fourth electron of each outermost shell is free to move", keyed False).
+ */
+export function partInMaterial(a: string, b: string, sentences: readonly SourceSentence[]): boolean {
+  const word = (t: string) => headWord(t).replace(/s$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const [x, y] = [word(a), word(b)];
+  const part = (p: string, w: string) => [
+    new RegExp(`\\b${w}(?:s|es)?\\b[^.;]{0,60}?\\b(?:its|their)\\s+(?:[\\p{L}-]+\\s+)?${p}(?:s|es)?\\b`, 'iu'),
+    new RegExp(`\\b${p}(?:s|es)?\\s+of\\s+(?:(?:the|a|an|each|every|its|their)\\s+)?(?:[\\p{L}-]+\\s+)?${w}(?:s|es)?\\b`, 'iu'),
+  ];
+  return sentences.some((o) => [...part(x, y), ...part(y, x)].some((re) => re.test(o.text)));
+}
+
 /** WordNet senses from which a noun is an everyday word of many uses ("liquid" 4, "solution" 5, "water" 6; "urea" 1). */
 const GENERAL_SENSES = 4;
 
@@ -273,7 +289,7 @@ export function siblingSwap(s: SourceSentence, spans: readonly Span[], pool: Dis
       const sibKind = lexicon(headWord(sibling), 'noun');
       if (!keyKind || !sibKind || overlaps(keyKind.hypernyms, sibKind.synsets) || overlaps(sibKind.hypernyms, keyKind.synsets)) continue;
       // a substance or part of the other ("oxygen" / "air"): the swapped statement is still about true
-      if (partOf(keyKind, sibKind) || kindInMaterial(sibling, span.text, sentences) || kindInMaterial(span.text, sibling, sentences)) continue;
+      if (partOf(keyKind, sibKind) || kindInMaterial(sibling, span.text, sentences) || kindInMaterial(span.text, sibling, sentences) || partInMaterial(sibling, span.text, sentences)) continue;
       // two everyday words of many senses ("liquid" / "solution", "water" / "salt"): what one says often holds of the
       // other, and the key is arguable (issue 39 §2, round 16 item 10: a solid is decanted from a solution too)
       if (keyKind.senses >= GENERAL_SENSES && sibKind.senses >= GENERAL_SENSES) continue;

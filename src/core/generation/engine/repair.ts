@@ -296,6 +296,17 @@ function isBareList(tags: ReturnType<typeof tagSentence>): boolean {
 }
 
 /**
+ * The topic a bullet's pronouns refer to: the bullet's own label when it has one ("Diamond: each
+ * carbon atom is joined to four … It is the hardest natural substance": "It" is diamond, not the
+ * section's covalent bond; round 43's development run), else the heading's `topic`. Null when
+ * the label names no topic: a pronoun is then left to be refused.
+ */
+export function bulletTopic(para: string, topic: HeadingTopic | null, material: string): HeadingTopic | null {
+  const label = /^\s*(?:[-*•]\s+)?([\p{L}][\p{L} '’-]{1,40}?)\s*:\s/u.exec(para)?.[1];
+  return label ? headingTopic(label, material) : topic;
+}
+
+/**
  * A bullet that is a verb phrase under a heading naming its subject ("Conducts elections." under
  * "Functions of INEC" → "INEC conducts elections."; "Introduced regionalism." under "The Richards
  * Constitution, 1946" → "The Richards Constitution of 1946 introduced regionalism."), or a bullet

@@ -9,7 +9,7 @@ import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
-import { dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
+import { bulletTopic, dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
 import { EXERCISE_HEADING, inLabelledExample, isExampleLabel, RECAP_HEADING } from './exercises.js';
@@ -45,7 +45,7 @@ export interface MaterialIndex {
 }
 
 const INSTRUCTION = /^(?:imagine|picture|suppose|notice|look|listen|watch|observe|recall|think|let|calculate|compute|state|explain|discuss|list|identify|describe|prepare|show|determine|write|answer|attempt|required|define|outline|evaluate|comment|give|draw|mention|highlight|enumerate|distinguish|examine|analy[sz]e|assess|suggest|recommend|compare|contrast|use|find|complete|read|study|note|see|kindly|please|click|visit|consider|assume|ignore|do\s+not|don['’]t|never|remember|always|avoid|beware|make\s+sure|be\s+careful)\b/i;
-const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally|in other words|in summary|in short|in this case|as a result|on the other hand|otherwise|again|next|finally|firstly|secondly|lastly|ok|okay|now|remember|good morning|good afternoon)\b/i;
+const DANGLING_START = /^(?:it|this|these|they|he|she|such|that|those|its|their|his|her|here|there|also|however|therefore|thus|hence|but|and|or|so|then|which|while|although|because|if|when|for example|similarly|likewise|furthermore|moreover|in addition|additionally|in other words|in summary|in short|in this case|as a result|on the other hand|otherwise|again|next|finally|firstly|secondly|lastly|ok|okay|now|remember|good morning|good afternoon|what (?:is|are) left|what remains)\b/i;
 /**
  * A reference that only makes sense beside the source paragraph or the question paper
  * (issue 21 §3: "The solution is …", "the above", "this process"): the sentence cannot stand alone.
@@ -63,7 +63,7 @@ const PERSONAL_OPENER = /^(?:My|Our|We|We'll|We're|You|Your|You'll|You're|Me)\b/
  * A lecturer's aside (issue 39 §2, round 5 item 16): the exam or the lesson itself ("in the exam,
  * …", "as I said in the last class"), a promise or a story ("when I was in school") — never content.
  */
-const ASIDE = /\b(?:in|for|during|before)\s+(?:the|an|your|this|that|our)\s+(?:exams?|tests?|lessons?|class(?:es)?|lectures?)\b|\b(?:last|next)\s+(?:class|lesson|lecture|week's lesson)\b|\bfor example,?\s+(?:my|our)\b|\b(?:topic|lesson|class|subject)\s+(?:for|of)\s+today\b|\btoday['’]s\s+(?:topic|lesson|class)\b/i;
+const ASIDE = /\b(?:in|for|during|before)\s+(?:the|an|your|this|that|our)\s+(?:exams?|tests?|lessons?|class(?:es)?|lectures?)\b|\b(?:last|next)\s+(?:class|lesson|lecture|week's lesson)\b|\bfor example,?\s+(?:my|our)\b|\b(?:topic|lesson|class|subject)\s+(?:for|of)\s+today\b|\btoday['’]s\s+(?:topic|lesson|class)\b|\b(?:students|pupils|learners)\s+(?:have|had|should\s+have)\s+been\s+taught\b/i;
 /** A run-in label such as "Success: " or "Impact - " before the sentence proper. */
 const LABEL = /^[\p{L}\s'’]{2,80}?\s?[:–—-]\s+(?=\p{Lu})/u;
 const LEADING_MARK = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)]|Q\d+[.:]?)\s+/;
@@ -157,6 +157,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   // working, "Average of 7 and 39 = 46 ÷ 2 = 23": round 40)
   if (/[.;]\s+\d{1,2}\.\s+\p{Lu}/u.test(text)) return 'a list run into the sentence';
   if (/\d\s*(?:[=÷×]|x\s)\s*\(?\d/.test(text)) return 'a calculation, not a statement';
+  if (/\p{L}\)?\s+=\s+\(?\p{L}/u.test(text)) return 'a note ("="), not a sentence'; // (round 43: "Metallic bond = attraction between …")
   // (a slide's table comes through as its cells between bars: round 24, "Federal vs Unitary System | Federal | …")
   if ((text.match(/\|/g)?.length ?? 0) >= 2) return 'a table row, not a sentence';
   // (an arrow stands for a verb nobody wrote: "Derivation → oil-producing states get at least 13% (1999 Const.)")
@@ -238,7 +239,8 @@ function grammarReason(text: string): string | null {
   const verb = tags.findIndex((w) => w.pos === 'VERB' || w.pos === 'AUX');
   const object = tags[verb + 1];
   // (a determiner straight after a noun, or a conjunction, means a verb the tagger read as a noun: "Farmers harvest the crops … and sell them")
-  const subjectOnly = tags.slice(0, Math.max(verb, 0)).every((w, i) => /^(?:DET|ADJ|NOUN|PROPN|NUM|ADP)$/.test(w.pos) && !(w.pos === 'DET' && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '')));
+  // (or a relative clause's verb, "The atom or ion that receives it is …": round 43)
+  const subjectOnly = tags.slice(0, Math.max(verb, 0)).every((w, i) => (/^(?:DET|ADJ|NOUN|PROPN|NUM|ADP|CCONJ)$/.test(w.pos) || (/^(?:that|which|who)$/i.test(w.text) && i === verb - 1)) && !(w.pos === 'DET' && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? '')));
   if (verb > 0 && tags[verb]!.pos === 'VERB' && subjectOnly && /^(?:it|them|him)$/i.test(object?.text ?? '') && !(/^it$/i.test(object!.text) && tags[verb + 2]?.pos === 'ADJ')) return 'refers to something outside the sentence';
   return null;
 }
@@ -310,7 +312,8 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
       const glossary = ctx ? dashDefinition(stripNumbering(bare), ctx.material) : null;
       let text = glossary && stands(glossary) ? glossary : stripNumbering(dropGluedHeading(bare.replace(LABEL, '').trim()));
       // (a bullet that opens with its verb is a fragment even when the tagger finds it a sentence: "Introduced regionalism.")
-      const subject = ctx && bulleted && topic ? subjectFromHeading(text, topic) : null;
+      const labelled = ctx && bulleted ? bulletTopic(para, topic, ctx.material) : null;
+      const subject = labelled ? subjectFromHeading(text, labelled) : null;
       if (stands(subject)) text = subject;
       else if (ctx && !stands(text)) {
         const spoken = passage.startSeconds !== undefined ? stripNumbering(cleanSpoken(text)) : null;
