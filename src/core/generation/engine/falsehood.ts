@@ -17,74 +17,15 @@ import { pickDistractors, type DistractorPool } from './distractors.js';
 import { headWord, kinship, partOf, type Lexicon, type LexPos } from './lexicon.js';
 import type { SourceSentence } from './sentences.js';
 import { extractSpans, type Span } from './spans.js';
+import type { Falsehood } from './swap-checks.js';
 
-/** A swap that makes a sentence false: the character range replaced and its replacement. */
-export interface Falsehood {
-  start: number;
-  end: number;
-  original: string;
-  replacement: string;
-}
+export type { Falsehood } from './swap-checks.js';
+export { bareMismatch, breaksTerm, glossed, namesWithOf } from './swap-checks.js';
 
 const NEGATION = /\b(?:not|no|never|neither|nor|without|cannot|n't)\b/i;
 
-/** Nouns a size or degree word qualifies without making a term with it ("a large number", "a small amount"). */
-const QUANTITY_NOUN = /^(?:number|numbers|amount|amounts|quantity|quantities|part|parts|deal|majority|extent|proportion|share)$/;
-
-/**
- * Whether a one-word swap breaks a term the material uses: the word and the noun after it occur
- * together at least twice in the material (a term: "lower surface", "light stage", "general
- * formula") and the swapped pair never does ("higher surface", "heavy stage", "specific
- * formula": no such thing, so the false statement is nonsense rather than a test; issue 39 §2,
- * round 24). `materialText` is the material lower-cased with its spaces collapsed.
- */
-export function breaksTerm(text: string, swap: Falsehood, materialText: string): boolean {
-  if (/\s/.test(swap.original) || /\s/.test(swap.replacement)) return false;
-  const noun = /^\s+([\p{L}-]+)/u.exec(text.slice(swap.end))?.[1]?.toLowerCase();
-  if (!noun || QUANTITY_NOUN.test(noun)) return false;
-  const count = (pair: string) => materialText.split(new RegExp(`\\b${pair.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)).length - 1;
-  return count(`${swap.original.toLowerCase()} ${noun}`) >= 2 && count(`${swap.replacement.toLowerCase()} ${noun}`) === 0;
-}
 /** Antonyms too weak or too odd to make a believable false statement. */
 const SKIP = new Set(['be', 'have', 'do', 'make', 'get', 'go', 'come', 'take', 'give', 'use', 'say', 'many', 'much', 'more', 'most', 'other', 'same', 'different', 'such', 'own', 'also', 'very', 'only', 'just']);
-
-/**
- * Whether a bracket right after the swapped words says what they are ("add lime (calcium oxide
- * or calcium hydroxide)"): swapped, the statement keeps the gloss of the original and gives the
- * key away, or reads as nonsense ("add water (calcium oxide …)"; issue 39 §2, round 7). Or the
- * swapped words are inside such a bracket: the gloss then no longer fits what it glosses ("Sand
- * (silicon(IV) water) is giant covalent"; round 5's development packet).
- */
-export function glossed(text: string, f: Falsehood): boolean {
-  const before = text.slice(0, f.start);
-  const open = (before.match(/\(/g)?.length ?? 0) - (before.match(/\)/g)?.length ?? 0);
-  return open > 0 || /^\s*\(/.test(text.slice(f.end));
-}
-
-/**
- * Whether the swapped words head a fixed "X of Y" name ("water of crystallisation", "angle of
- * incidence", "rate of reaction": "of" and a bare noun after them, no article): swapped, the
- * name becomes nonsense ("oxide of crystallisation"; issue 39 §2, round 7 development data).
- * "The wall of the stomach", with its article, is a part of a thing, not a name, and may change.
- */
-export function namesWithOf(text: string, f: Falsehood): boolean {
-  return /^\s+of\s+(?!(?:the|a|an|its|their|his|her|this|that|these|those|our|your|each|every|some|all|both|many|most|one|two|three)\b)\p{L}/iu.test(text.slice(f.end));
-}
-
-/** Words after which a singular noun stands bare, without an article: a mass noun ("a volume of water", "form salt"). */
-const BARE_AFTER = '(?:of|in|with|into|from|by|and|or|to|as|on|than|no|form|forms|produce|produces|give|gives|contain|contains|add|adds|is|are)';
-
-/**
- * Whether the swap puts a count noun where the material has a mass noun standing bare ("a given
- * volume of water" → "volume of molecule"; issue 39 §2, round 7 development data): the original
- * stands bare after a word of BARE_AFTER and the replacement is never used bare that way in the
- * material, so the altered statement is ungrammatical and false from its wording alone.
- */
-export function bareMismatch(text: string, f: Falsehood, material: string): boolean {
-  if (!new RegExp(`\\b${BARE_AFTER}\\s+$`, 'i').test(text.slice(0, f.start))) return false;
-  const word = f.replacement.trim().split(/\s+/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return !new RegExp(`\\b${BARE_AFTER}\\s+${word}\\b(?!['’]?s\\b)`, 'i').test(material);
-}
 
 /** Inflects the antonym `base` like `word` (verbs: -s, -ed, -ing; adjectives: -er, -est). */
 export function inflectLike(word: string, lemma: string, base: string, pos: LexPos): string {
@@ -164,6 +105,9 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     // in a comparison only the comparing word itself may turn ("larger than" → "smaller than")
     if (COMPARES.test(sentence) && !/^\s*than\b/i.test(sentence.slice(w.end))) continue;
     if (!pos || !/^\p{Ll}[\p{Ll}-]{2,}$/u.test(w.text) || SKIP.has(w.lemma.toLowerCase())) continue;
+    // the setting an opening phrase gives ("In a large hall, sound is reflected many times"): another setting may be as true
+    // of what follows (round 44 item 7: "In a small hall, …" keyed False); the statement's own words are what may turn
+    if (w.end <= (/^(?:in|at|on|for|during|under|with|within|inside|over|near|from|after|before)\s[^,.;]{1,60},/i.exec(sentence)?.[0].length ?? 0)) continue;
     const kind = lexicon(w.lemma.toLowerCase(), pos);
     // "insured" → "uninsured", "financial" → "nonfinancial": a negative prefix is a give-away, and often not a word in use.
     const lemma = w.lemma.toLowerCase();
@@ -371,6 +315,9 @@ export function exchangeSwap(s: SourceSentence, spans: readonly Span[], lexicon:
       if (b.start < a.end) continue;
       const between = s.text.slice(a.end, b.start);
       if (SYMMETRIC.test(between) || between.trim().split(/\s+/).length < 2) continue;
+      // two items of one list ("such as a cliff, a tall building, a wall or a hillside"): exchanged, the list is only
+      // reordered and the statement stays true (issue 39 §2, round 44 item 5, keyed False)
+      if (/^\s*(?:,|and\b|or\b)[^.;:]*?(?:,|\band|\bor)\s+(?:(?:a|an|the)\s+)?$/i.test(between) || /^\s*(?:,|and|or)\s+(?:(?:a|an|the)\s+)?$/i.test(between)) continue;
       const ha = headWord(a.text);
       const hb = headWord(b.text);
       if (!ha || !hb || ha === hb || ha.endsWith('s') !== hb.endsWith('s')) continue;

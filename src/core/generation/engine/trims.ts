@@ -18,14 +18,18 @@ export function withoutBackLink(text: string): string {
   return /\bnot\s+only\b/i.test(unlinked) ? unlinked : unlinked.replace(/(?<=\S)\s+also(?=\s+\p{L})/iu, '');
 }
 
-/** A bracketed aside that opens with "e.g.", "eg", "for example", "for instance" or "such as". */
-const EXAMPLE_ASIDE = /\s*\((?:e\.\s?g\.?|eg\b\.?|for example|for instance|such as)[\s,:][^()]*\)/giu;
+/**
+ * A bracketed aside that opens with "e.g.", "eg", "for example", "for instance" or "such as", or
+ * says what stands for the thing in the lesson's own case ("a material medium (here, air)";
+ * round 44).
+ */
+const EXAMPLE_ASIDE = /\s*\((?:e\.\s?g\.?|eg\b\.?|for example|for instance|such as|here|in this case|in this experiment)[\s,:][^()]*\)/giu;
 
 /**
  * "Some viruses (e.g. HIV) can cross the placenta." → "Some viruses can cross the placenta.": an
  * example in brackets is dropped (rounds 30 and 32: the judge asked for the bracketed example, "(e.g.
- * adire and tie-dye works in Abeokuta)", to go). A bracket that names or explains ("(ADH)",
- * "(womb)", "(CaSO₄)") stays.
+ * adire and tie-dye works in Abeokuta)", to go), and so is the lesson's own case ("(here, air)").
+ * A bracket that names or explains ("(ADH)", "(womb)", "(CaSO₄)") stays.
  */
 export function withoutExampleAside(text: string): string {
   return text.replace(EXAMPLE_ASIDE, '');

@@ -127,6 +127,19 @@ function within(a: string, b: string, max: number): boolean {
   return prev[b.length]! <= max;
 }
 
+/**
+ * A hyphenated word misspelt part by part ("Govenor-Generall" for "Governor-General", whose stem
+ * is "governor-gener"): as many parts, each the same, within an edit of the other (two from
+ * eight letters), or the other's stem with letters after it.
+ */
+function partsMisspelt(e: string, s: string): boolean {
+  const [a, b] = [e.split('-'), s.split('-')];
+  return a.length > 1 && a.length === b.length && a.every((x, i) => {
+    const y = b[i]!;
+    return x === y || (x.length >= 4 && y.length >= 4 && x[0] === y[0] && (within(x, y, y.length >= 8 ? 2 : 1) || x.startsWith(y) || y.startsWith(x)));
+  });
+}
+
 /** A response stem that is the key stem misspelt ("temprature", "humudity", "stomater"). */
 function misspelt(r: ResponseStems, s: string): boolean {
   if (s.length < 5) return false;
@@ -134,7 +147,7 @@ function misspelt(r: ResponseStems, s: string): boolean {
   if (hit !== undefined) return hit;
   const max = s.length >= 8 ? 2 : 1;
   let found = false;
-  for (const e of r.exact) if (e.length >= 4 && e[0] === s[0] && within(e, s, max)) { found = true; break; }
+  for (const e of r.exact) if (e.length >= 4 && e[0] === s[0] && (within(e, s, max) || partsMisspelt(e, s))) { found = true; break; }
   r.fuzzy.set(s, found);
   return found;
 }

@@ -167,10 +167,14 @@ function planPointsOnly(g: Guidance, title: string, description: string, maxMark
       return { label: a.replace(/\s*\([^)]*\)?/g, ''), heads, body: bodyFor(heads, model, prompt) ?? (own && own.stems.size >= 2 ? own : null), marks: g.perPoint ?? 1 };
     });
   } else if (g.count || model.length === 0) {
-    points = model.map((m) => {
-      const text = m.text.replace(/^\(?(?:[ivx]{1,4}|[a-h])[.)]\s+/i, '');
-      // The point's name: before its colon or dash ("Poverty: …"), or a short subject defined by "means"/"is" ("Remoteness of damage means …").
-      const name = /^([^:–-]{3,60})\s*[:–-]\s/.exec(text)?.[1] ?? /^((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?:means|is|are|refers to)\s/iu.exec(text)?.[1];
+    const texts = model.map((m) => m.text.replace(/^\(?(?:[ivx]{1,4}|[a-h])[.)]\s+/i, ''));
+    // The point's name: before its colon or dash ("Poverty: …"), or a short subject defined by "means"/"is" ("Remoteness of damage means …").
+    const nameOf = (text: string) => /^([^:–-]{3,60})\s*[:–-]\s/.exec(text)?.[1] ?? /^((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?:means|is|are|refers to)\s/iu.exec(text)?.[1];
+    // A name two points share ("The trees are tall …", "The trees are evergreen …") tells neither apart: the point is what is said of it.
+    const shared = new Set(texts.map(nameOf).filter((n, i, all): n is string => !!n && all.indexOf(n) !== i).map((n) => n.toLowerCase()));
+    points = texts.map((text) => {
+      const found = nameOf(text);
+      const name = found && !shared.has(found.toLowerCase()) ? found : undefined;
       const named = name ? headUnits(name, prompt) : [];
       const heads = named.length ? named : headUnits(text, prompt);
       const body = ideaUnit(named.length ? text.slice(name!.length) : text, prompt);

@@ -1,0 +1,71 @@
+/**
+ * Whether a swap reads as nonsense rather than as a false statement a candidate could believe
+ * (issue 39 §2; the swaps themselves are falsehood.ts's): a term the material uses broken in two
+ * (`breaksTerm`), a bracket that glosses the swapped words (`glossed`), the head of an "X of Y"
+ * name (`namesWithOf`), a count noun where the material has a bare mass noun (`bareMismatch`).
+ * Pure.
+ */
+
+/** A swap that makes a sentence false: the character range replaced and its replacement. */
+export interface Falsehood {
+  start: number;
+  end: number;
+  original: string;
+  replacement: string;
+}
+
+/** Nouns a size or degree word qualifies without making a term with it ("a large number", "a small amount"). */
+const QUANTITY_NOUN = /^(?:number|numbers|amount|amounts|quantity|quantities|part|parts|deal|majority|extent|proportion|share)$/;
+
+/**
+ * Whether a one-word swap breaks a term the material uses: the word and the noun after it occur
+ * together at least twice in the material (a term: "lower surface", "light stage", "general
+ * formula") and the swapped pair never does ("higher surface", "heavy stage", "specific
+ * formula": no such thing, so the false statement is nonsense rather than a test; issue 39 §2,
+ * round 24). `materialText` is the material lower-cased with its spaces collapsed.
+ */
+export function breaksTerm(text: string, swap: Falsehood, materialText: string): boolean {
+  if (/\s/.test(swap.original) || /\s/.test(swap.replacement)) return false;
+  const noun = /^\s+([\p{L}-]+)/u.exec(text.slice(swap.end))?.[1]?.toLowerCase();
+  if (!noun || QUANTITY_NOUN.test(noun)) return false;
+  const count = (pair: string) => materialText.split(new RegExp(`\\b${pair.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`)).length - 1;
+  return count(`${swap.original.toLowerCase()} ${noun}`) >= 2 && count(`${swap.replacement.toLowerCase()} ${noun}`) === 0;
+}
+
+/**
+ * Whether a bracket right after the swapped words says what they are ("add lime (calcium oxide
+ * or calcium hydroxide)"): swapped, the statement keeps the gloss of the original and gives the
+ * key away, or reads as nonsense ("add water (calcium oxide …)"; issue 39 §2, round 7). Or the
+ * swapped words are inside such a bracket: the gloss then no longer fits what it glosses ("Sand
+ * (silicon(IV) water) is giant covalent"; round 5's development packet).
+ */
+export function glossed(text: string, f: Falsehood): boolean {
+  const before = text.slice(0, f.start);
+  const open = (before.match(/\(/g)?.length ?? 0) - (before.match(/\)/g)?.length ?? 0);
+  return open > 0 || /^\s*\(/.test(text.slice(f.end));
+}
+
+/**
+ * Whether the swapped words head a fixed "X of Y" name ("water of crystallisation", "angle of
+ * incidence", "rate of reaction": "of" and a bare noun after them, no article): swapped, the
+ * name becomes nonsense ("oxide of crystallisation"; issue 39 §2, round 7 development data).
+ * "The wall of the stomach", with its article, is a part of a thing, not a name, and may change.
+ */
+export function namesWithOf(text: string, f: Falsehood): boolean {
+  return /^\s+of\s+(?!(?:the|a|an|its|their|his|her|this|that|these|those|our|your|each|every|some|all|both|many|most|one|two|three)\b)\p{L}/iu.test(text.slice(f.end));
+}
+
+/** Words after which a singular noun stands bare, without an article: a mass noun ("a volume of water", "form salt"). */
+const BARE_AFTER = '(?:of|in|with|into|from|by|and|or|to|as|on|than|no|form|forms|produce|produces|give|gives|contain|contains|add|adds|is|are)';
+
+/**
+ * Whether the swap puts a count noun where the material has a mass noun standing bare ("a given
+ * volume of water" → "volume of molecule"; issue 39 §2, round 7 development data): the original
+ * stands bare after a word of BARE_AFTER and the replacement is never used bare that way in the
+ * material, so the altered statement is ungrammatical and false from its wording alone.
+ */
+export function bareMismatch(text: string, f: Falsehood, material: string): boolean {
+  if (!new RegExp(`\\b${BARE_AFTER}\\s+$`, 'i').test(text.slice(0, f.start))) return false;
+  const word = f.replacement.trim().split(/\s+/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return !new RegExp(`\\b${BARE_AFTER}\\s+${word}\\b(?!['’]?s\\b)`, 'i').test(material);
+}
