@@ -147,20 +147,8 @@ export function isAllocation(text: string): boolean {
 /** Splits a list into items: at ";" when it has them, else at commas not inside brackets. */
 export function splitList(list: string): string[] {
   const cleaned = list.replace(/^\s*[(:]/, '');
-  let depth = 0;
   const sep = cleaned.includes(';') ? ';' : ',';
-  const items: string[] = [];
-  let cur = '';
-  for (const ch of cleaned) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth = Math.max(0, depth - 1);
-    if (ch === sep && depth === 0) {
-      items.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  items.push(cur);
-  return items
+  return cutOutsideBrackets(cleaned, (i) => cleaned[i] === sep)
     .map((i) => i.replace(/^\s*(?:and|or)\s+/i, '').replace(/[.\s]+$/, '').trim())
     .filter((i) => /\p{L}{3}/u.test(i) && !/^(?:etc|and so on|others?|and others)$/i.test(i) && !isAllocation(i));
 }
@@ -194,15 +182,24 @@ export function scoredItems(text: string): { marked: { text: string; marks: numb
 
 /** `text` split where a full stop outside brackets ends a sentence (before a capital or a quote; not "e.g.", "P. vivax"). */
 function sentencesOutsideBrackets(text: string): string[] {
+  const ends = (i: number, from: number) => text[i] === '.' && /^\s+['‘"“\p{Lu}]/u.test(text.slice(i + 1, i + 3)) && !/(?:^|\s)(?:\p{L}|e\.g|i\.e|etc|cf)$/iu.test(text.slice(from, i));
+  return cutOutsideBrackets(text, ends, true);
+}
+
+/**
+ * `text` cut at each character outside brackets where `cutAt(i, from)` is true (`from`: where the
+ * current piece began). The cut character is dropped (a ";" or "," between items), or with `keep`
+ * ends its piece (a sentence's full stop).
+ */
+function cutOutsideBrackets(text: string, cutAt: (i: number, from: number) => boolean, keep = false): string[] {
   const out: string[] = [];
   let depth = 0;
   let from = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    else if (ch === '.' && depth === 0 && /^\s+['‘"“\p{Lu}]/u.test(text.slice(i + 1, i + 3)) && !/(?:^|\s)(?:\p{L}|e\.g|i\.e|etc|cf)$/iu.test(text.slice(from, i))) {
-      out.push(text.slice(from, i + 1));
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && cutAt(i, from)) {
+      out.push(text.slice(from, keep ? i + 1 : i));
       from = i + 1;
     }
   }
@@ -242,19 +239,7 @@ function components(text: string): { text: string; marks: number }[] {
 
 /** `text` split at ";" outside brackets. */
 function topLevel(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth = Math.max(0, depth - 1);
-    if (ch === ';' && depth === 0) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((p) => p.trim()).filter(Boolean);
+  return cutOutsideBrackets(text, (i) => text[i] === ';').map((p) => p.trim()).filter(Boolean);
 }
 
 const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii'];
