@@ -11,7 +11,7 @@ import type { Evaluation, GradeEssayRequest } from '../../generation/schemas.js'
 import { splitSentences, stemSet, wordCount } from '../../generation/text/nlp.js';
 import { coverage, foundAndMissing, hasStem, ideaTexts, ideaUnit, reweight, responseStems, type IdeaUnit, type Lexicon, type ResponseStems } from './ideas.js';
 import { parseGuidance } from './guidance.js';
-import { creditPairs, planPoints, responseUnits, type PointCredit, type PointPlan, type ResponseUnit } from './points.js';
+import { creditPairs, CRITERION_LABEL, planPoints, responseUnits, type PointCredit, type PointPlan, type ResponseUnit } from './points.js';
 import { readNotation } from './notation.js';
 import { judgeQuality, lengthPenalty } from './quality.js';
 
@@ -34,7 +34,7 @@ const QUALITY_COMPANION = /^(?:and|of|the|relevance|accuracy|logical|sequence|ov
  * organisation", "iv. Fair presentation": an accounting concept).
  */
 function isQualityTitle(title: string): boolean {
-  const rest = title.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, '').replace(/\([^)]*\)/g, ' ').replace(/\s[-–—]\s.*$/, '');
+  const rest = title.replace(CRITERION_LABEL, '').replace(/\([^)]*\)/g, ' ').replace(/\s[-–—]\s.*$/, '');
   const ws = rest.split(/[^\p{L}]+/u).filter(Boolean);
   return ws.some((w) => QUALITY_WORD.test(w)) && ws.every((w) => QUALITY_WORD.test(w) || QUALITY_COMPANION.test(w));
 }
@@ -224,7 +224,7 @@ export function gradeEssayBuiltIn(original: GradeEssayRequest, lexicon?: Lexicon
  * never names the subject (then the whole response is searched).
  */
 function subjectScopes(titles: string[], units: ReturnType<typeof responseUnits>): (Set<number> | undefined)[] {
-  const names = titles.map((t) => ideaUnit(t.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, ''), new Set()));
+  const names = titles.map((t) => ideaUnit(t.replace(CRITERION_LABEL, ''), new Set()));
   const scopes = titles.map(() => new Set<number>());
   let current: number[] = [];
   units.forEach((u, i) => {

@@ -119,13 +119,16 @@ function distinguishBodies(points: Point[]): void {
   for (const b of bodies) for (const [st, w] of b.stems) b.stems.set(st, w * (Math.log(1 + n / df.get(st)!) / Math.log(1 + n)));
 }
 
+/** A criterion title's label: "(a) ", "c) ", "iv. ", "2. ". */
+export const CRITERION_LABEL = /^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i;
+
 const DEFINE = /\b(?:defin\w*|meaning)\b/i;
 /** Names of the parts of an answer rather than of points: its definition, its significance or explanation. */
 const ROLE = /^\s*(?:(?:the\s+)?(?:defin\w*|meaning)|(?:\w+\s+){0,2}(?:significance|importance|explanation|application|illustration|example))\s*$/i;
 
 /** The model answer's item on the criterion's subject ("i. Going concern: …" for a criterion titled "i. Going concern"), without its name. */
 export function sectionFor(title: string, modelAnswer: string): string | null {
-  const name = title.replace(/^\s*\(?(?:[a-h]|\d{1,2}|[ivx]{1,4})[.)]\s*/i, '').trim().toLowerCase();
+  const name = title.replace(CRITERION_LABEL, '').trim().toLowerCase();
   if (name.length < 3) return null;
   const items = modelAnswer.split(/\n+|(?:^|\s)\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])[.)]\s+/);
   const hit = items.find((i) => i.trim().toLowerCase().slice(0, name.length + 20).includes(name));
