@@ -43,7 +43,7 @@ export interface Guidance {
 }
 
 /** A sentence of guidance that gives no credit for something. */
-const NO_CREDIT = /\b(?:earns?\s+(?:no\s+marks?|nothing|no\s+credit)|no\s+credit|not\s+(?:accepted|credited|creditable)|do\s+not\s+accept|don't\s+accept|rejected?)\b/i;
+const NO_CREDIT = /\b(?:earns?\s+(?:no\s+marks?|nothing|no\s+credit)|no\s+credit|not\s+(?:accepted|credited|creditable|counted)|do\s+not\s+accept|don't\s+accept|rejected?)\b/i;
 
 /** The guidance's sentences, split where a full stop ends one before a capital, a quote or a bracket. */
 export function guidanceSentences(text: string): string[] {
@@ -60,6 +60,8 @@ export function excludedPoints(text: string): string[] {
   const out: string[] = [];
   for (const sentence of guidanceSentences(text)) {
     if (!NO_CREDIT.test(sentence)) continue;
+    const listed = NO_CREDIT_LIST.exec(sentence);
+    if (listed) out.push(...noCreditItems(listed[1]!));
     for (const m of sentence.matchAll(/\(([^()]*)\)/g)) {
       const inner = m[1]!.replace(/^\s*(?:e\.\s?g\.|such as|for example|i\.\s?e\.)\s*,?/i, '');
       // A remark in brackets ("the examiner's report notes …") is not a list of answers.
@@ -70,6 +72,28 @@ export function excludedPoints(text: string): string[] {
     if (subject && !/\b(?:that|which|who|points?|statements?|answers?)\b/i.test(subject)) out.push(subject.trim());
   }
   return out;
+}
+
+/** A no-credit sentence that lists what earns nothing after a colon: "Not credited: 'to heat the metal', riveting, folded seaming 0". */
+const NO_CREDIT_LIST = /^(?:not\s+(?:credited|accepted|counted)|no\s+credit|do\s+not\s+accept|rejected?)\b[^:.]{0,40}:\s*(.+)$/i;
+
+/**
+ * The things a "Not credited: …" list names, one per item (split at its commas and semicolons
+ * outside brackets), without a trailing bare 0. An item in brackets after a heading ("types of
+ * file (master, transaction, reference)") gives its own items; a gloss in brackets ("welding
+ * (edges of the metals melted)") is dropped. Quoted statements ("'it is very important'") and
+ * lesser answers ("'corruption' alone", "unexplained") are not taken: they say what falls short
+ * of a point, not another subject.
+ */
+function noCreditItems(list: string): string[] {
+  return cutOutsideBrackets(list, (i) => list[i] === ';' || list[i] === ',').flatMap((raw) => {
+    const item = raw.replace(/\s+(?:0|nil)\s*\.?\s*$/i, '').trim();
+    if (/['‘’"“”]/.test(item) || /\b(?:alone|unexplained|without|only)\b/i.test(item)) return [];
+    const inner = /\(([^()]*)\)/.exec(item)?.[1];
+    if (inner && /[,;]|\bor\b/.test(inner)) return splitList(inner.replace(/^\s*(?:e\.\s?g\.|such as|for example)\s*,?/i, '').replace(/\s+or\s+/g, ', '));
+    const head = item.replace(/\([^()]*\)/g, ' ').replace(/^\s*(?:and|or)\s+/i, '').replace(/[.\s]+$/, '').trim();
+    return /\p{L}{3}/u.test(head) && !/^(?:etc|and so on|others?|and others)$/i.test(head) ? [head] : [];
+  });
 }
 
 /** The guidance without its no-credit sentences (what the question's material is). */
