@@ -68,3 +68,37 @@ export function hasClause(tags: ReturnType<typeof tagSentence>): boolean {
     return t.pos === 'NOUN' && /[^s]s$/i.test(t.text) && /^(?:ADJ|NOUN)$/.test(before) && after?.pos === 'ADV' && /ly$/i.test(after.text);
   });
 }
+
+/**
+ * How a glossary line's term joins a description written without an article ("Direct labour –
+ * wages of workers who …", "Barter – exchange of goods for goods"): "are" for plural things
+ * described by plural things, "refers to" for one thing described by plural things ("Direct
+ * labour refers to wages of workers …"), "is the" for one thing described by one thing; null
+ * when the description is no defining noun phrase. Besides "are" for a plural noun straight
+ * after the dash (as before), the description must open with at most two adjectives and its
+ * noun, then a preposition, a relative word or a participle ("goods started but not …"), and
+ * have no finite verb before its relative clause: "makes eggs", "completed and ready for sale",
+ * "farmers", "tractors, hire services", "tax revenue rises as …" and "burning for hunting
+ * destroys …" are notes (round 45's development run). `person`: whether a noun names a person
+ * in a role ("agent"), which takes no "is the". Issue 39 §2.
+ */
+export function bareDescriptionLink(desc: string, pluralTerm: boolean, plural: (word: string) => boolean, person: (word: string) => boolean): 'are' | 'refers to' | 'is the' | null {
+  const tags = tagSentence(desc);
+  const finite = (t: { text: string; pos: string }) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text));
+  // (as before round 45: plural things described by a plural noun, "Standing orders – instructions given …")
+  const [first, second] = tags;
+  if (pluralTerm && first?.pos === 'NOUN' && plural(first.text) && !(second && finite(second))) return 'are';
+  // (shorthand is a note's: "&", arrows, "damage to other ships/ports")
+  if (/[&→=+/]/.test(desc)) return null;
+  let at = 0;
+  while (tags[at]?.pos === 'ADJ') at++;
+  const head = tags[at];
+  const next = tags[at + 1];
+  if (head?.pos !== 'NOUN' || at > 2 || !next || !isNounPhrase(desc)) return null;
+  if (!(next.pos === 'ADP' || RELATIVE_WORD.test(next.text) || (next.pos === 'VERB' && !finite(next)))) return null;
+  const clause = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text));
+  if (tags.slice(0, clause < 0 ? tags.length : clause).some(finite)) return null;
+  if (plural(head.text)) return pluralTerm ? 'are' : 'refers to';
+  // (a person in a role is one of many, "Broker – agent who links …" is not "Broker is the agent …")
+  return pluralTerm || person(head.text) ? null : 'is the';
+}

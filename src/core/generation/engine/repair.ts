@@ -7,7 +7,7 @@
  * slide fragments and spoken sentences before refusing them".
  */
 import { tagSentence } from '../text/pos.js';
-import { AMBIGUOUS_PAST, hasClause, isNounPhrase, RELATIVE_WORD } from './noun-phrases.js';
+import { AMBIGUOUS_PAST, bareDescriptionLink, hasClause, isNounPhrase, RELATIVE_WORD } from './noun-phrases.js';
 
 export { AMBIGUOUS_PAST, isNounPhrase };
 
@@ -203,7 +203,9 @@ export function definitionBullet(bullet: string, material: string): string | nul
   const headAt = descTags.findIndex((t) => t.pos === 'NOUN');
   const role = !plural && !/\s/.test(shown) && headAt >= 0 && headAt <= 1 && PERSON_HEAD.test(descTags[headAt]!.text) && new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, 'u').test(material);
   const subject = one || role ? `${indefinite(shown)} ${shown.toLowerCase()}` : shown;
-  return capitalise(`${subject} ${plural ? 'are' : 'is'} ${role && article ? `${indefinite(desc)} ` : article}${lowerFirst(desc, material)}.`);
+  // (one thing described by plural things "refers to" them: "Farm machinery: machines that supply power" is not "… is machines"; round 45)
+  const many = !plural && !one && !role && !article && !DETERMINER_WORD.test(descTags[0]!.text) && isPlural(descTags.find((t) => t.pos === 'NOUN')?.text ?? '');
+  return capitalise(`${subject} ${plural ? 'are' : many ? 'refers to' : 'is'} ${role && article ? `${indefinite(desc)} ` : article}${lowerFirst(desc, material)}.`);
 }
 
 /** Heads of a description that name a person or a body in a role (`definitionBullet`: the term so described takes "a"/"an"). */
@@ -269,11 +271,11 @@ export function dashDefinition(line: string, material: string): string | null {
     }
   }
   if (!m[3]) {
-    // (no article: only plural things described by plural things, "cheques issued by …"; "Ovary – makes eggs …" is a note)
+    // (no article: a noun phrase, "cheques issued by …", "exchange of goods …"; "Ovary – makes eggs …" is a note)
     // (a noun phrase, not a clause: "Banker to banks – banks keep reserves with CBN" has its verb straight after the noun)
-    const [first, second] = tagSentence(m[4]!);
-    if (!plural || first?.pos !== 'NOUN' || !isPlural(first.text) || (/^(?:VERB|AUX)$/.test(second?.pos ?? '') && !/(?:ed|en)$/i.test(second!.text))) return null;
-    return capitalise(`${shown}${m[2] ?? ''} are ${m[4]!}.`);
+    // (one thing described by plural things "refers to" them, by one thing "is the" one; round 45)
+    const link = bareDescriptionLink(m[4]!, plural, isPlural, (w) => PERSON_HEAD.test(w));
+    return link ? capitalise(`${shown}${m[2] ?? ''} ${link} ${m[4]!}.`) : null;
   }
   const article = !named && !NO_ARTICLE_HEAD.test(term.split(/\s+/).pop()!) ? 'the ' : '';
   return capitalise(`${article}${shown}${m[2] ?? ''} ${plural ? 'are' : 'is'} ${m[3]!.toLowerCase()} ${m[4]!}.`);
