@@ -132,6 +132,8 @@ function firstNumber(text: string, patterns: RegExp[]): number | undefined {
 const LIST_TRIGGERS = [
   /\bany\s+\S+(?:\s+\S+){0,3}?\s+of\s*:?\s*/i,
   /\baccept\b(?!\s+(?:only|if|as|also\s+if))\s*:?\s*/i,
+  // "Acceptable problems: a; b; c", "Acceptable lessons include: …"
+  /\b(?:acceptable|creditable)\s+[a-z]+(?:\s+[a-z]+){0,3}?\s*(?:include\s*)?:\s*/i,
   /\b(?:e\.\s?g\.\s*,?|such as|for example|examples?\s*:|include\s*:)\s*/i,
   /\bany\s+\S+(?:\s+[a-z]+){0,3}\s*\(\s*/i,
   /\b(?:any\s+\S+(?:\s+[a-z]+){0,3}\s*:|(?:marks?\s+)?each\s*:)\s*/i,
