@@ -8,9 +8,14 @@
  * the set; and a slide's "Term = plural things" says "refers to" (docs/decisions.md, "Round 45:
  * glossary lines without an article").
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { equalsBullet } from '../../src/core/generation/engine/arrow-definitions.js';
+import { parseDefinition, siblingsOf, type Definition } from '../../src/core/generation/engine/definitions.js';
+import { genusOf } from '../../src/core/generation/engine/genus.js';
 import { dashDefinition } from '../../src/core/generation/engine/repair.js';
+import { closeWordNet, kindOf as lexicon } from '../../src/modules/generation/wordnet.js';
+
+afterAll(() => closeWordNet());
 
 describe('round 45: a glossary line with no article after its dash', () => {
   it('reads a defining noun phrase as the definition', () => {
@@ -41,5 +46,30 @@ describe('round 45: one thing described by plural things', () => {
     expect(equalsBullet('Office equipment = machines used to handle paper work', 'Notes.')).toBe('Office equipment refers to machines used to handle paper work.');
     expect(equalsBullet('Barter = direct exchange of goods for goods', 'Notes.')).toBe('Barter is the direct exchange of goods for goods.');
     expect(equalsBullet('Standing orders = instructions given by a customer to the bank', 'Notes.')).toBe('Standing orders are instructions given by a customer to the bank.');
+  });
+});
+
+describe("round 45's development run: a glossary's terms as a definition item's options", () => {
+  it('reads a term written with its capital at the line start as no name, and drops the example after the description', () => {
+    const line = 'Indirect materials – small materials which do not form part of each unit, e.g. glue, thread and polish.';
+    expect(dashDefinition(line, `Cost notes.\n${line}`)).toBe('Indirect materials are small materials which do not form part of each unit.');
+  });
+
+  it('takes the term without its abbreviation in brackets, and "work in progress" as a term', () => {
+    expect(parseDefinition('Work in progress (WIP) refers to goods started but not completed at the end of the period.')).toMatchObject({ term: 'Work in progress', description: 'goods started but not completed at the end of the period' });
+    expect(parseDefinition('Indirect materials are small materials which do not form part of each unit.')).toMatchObject({ term: 'Indirect materials' });
+  });
+
+  it('never offers a kind beside its sub-kind (an expense is a cost)', () => {
+    const def = (term: string, description: string, passageIndex: number): Definition => ({ term, description, verb: 'are', source: `${term} are ${description}.`, citation: `paragraph ${passageIndex}`, passageIndex, sentenceIdx: [passageIndex], ...genusOf(description), termArticle: null });
+    const all = [
+      def('Direct costs', 'costs that can be traced to each unit of the product', 1),
+      def('Direct expenses', 'other expenses that can be traced to each unit', 2),
+      def('Direct materials', 'raw materials which form part of the finished product', 2),
+      def('Work in progress', 'goods started but not completed at the end of the period', 3),
+    ];
+    const terms = siblingsOf(all[1]!, all, 4, lexicon, true).map((d) => d.term);
+    expect(terms).toContain('Direct materials');
+    expect(terms).not.toContain('Direct costs');
   });
 });

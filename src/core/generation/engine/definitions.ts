@@ -20,7 +20,7 @@ import { contentStems, splitSentences, stemSet, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { genusOf, isPluralWord, namesTerm } from './genus.js';
-import { kinship, type Lexicon } from './lexicon.js';
+import { headWord, kinship, type Lexicon } from './lexicon.js';
 import { explainFrom, joinCitations, mdEscape } from './markdown.js';
 import { rejectReason, stripMarkdown, type MaterialIndex } from './sentences.js';
 
@@ -70,7 +70,7 @@ function goodTerm(term: string): boolean {
   const tags = tagSentence(`${term} is important.`).slice(0, -3);
   if (!tags.length || !tags.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return false;
   // (a participle before the noun is an adjective: "Dishonoured cheques", round 26)
-  return tags.every((t, i) => /^(?:NOUN|PROPN|ADJ)$/.test(t.pos) || (i > 0 && /^(?:of|and|&|-)$/i.test(t.text)) || (t.pos === 'VERB' && /ing$/i.test(t.text)) || (i === 0 && /^(?:the|a|an)$/i.test(t.text)) || (t.pos === 'VERB' && /ed$/i.test(t.text) && tags[i + 1]?.pos === 'NOUN'));
+  return tags.every((t, i) => /^(?:NOUN|PROPN|ADJ)$/.test(t.pos) || (i > 0 && /^(?:of|and|&|-)$/i.test(t.text)) || (i > 0 && /^in$/i.test(t.text) && tags[i + 1]?.pos === 'NOUN') || (t.pos === 'VERB' && /ing$/i.test(t.text)) || (i === 0 && /^(?:the|a|an)$/i.test(t.text)) || (t.pos === 'VERB' && /ed$/i.test(t.text) && tags[i + 1]?.pos === 'NOUN'));
 }
 
 /** Trims a description to its first self-contained clause; null when what is left is not a definition. */
@@ -88,6 +88,9 @@ const COPULA = /^(?:(The|A|An)\s+)?(.{2,60}?)\s+(is|are)\s+(?:(?:also\s+)?(?:def
 const VERBAL = /^(?:(The|A|An)\s+)?(.{2,60}?)\s+(?:(?:can|may)\s+be\s+defined\s+as|is\s+defined\s+as|are\s+defined\s+as|means|refers\s+to|refer\s+to|denotes)\s+(.+)$/;
 const NAMING = /^((?:The|A|An)\s+.{10,160}?)\s+(is|are)\s+(?:called|known\s+as|termed|referred\s+to\s+as)\s+(?:the\s+|an?\s+)?([^,;]{3,60}?)$/;
 
+/** A term without the other name or abbreviation in brackets after it: "Work in progress (WIP)" → "Work in progress" (round 45). */
+const withoutAlias = (term: string) => term.trim().replace(/\s*\([^()]{1,40}\)$/, '');
+
 /** The definition a sentence gives, or null (term, description, verb, and the article before the term: lower case, null for none). */
 export function parseDefinition(sentence: string): { term: string; description: string; verb: 'is' | 'are'; termArticle?: string | null } | null {
   const s = sentence.trim().replace(/[.!]["”’)]?$/, '');
@@ -101,7 +104,7 @@ export function parseDefinition(sentence: string): { term: string; description: 
   const verbal = VERBAL.exec(s);
   if (verbal) {
     const description = trimDescription(verbal[3]!);
-    const term = verbal[2]!.trim();
+    const term = withoutAlias(verbal[2]!);
     // "means"/"refers to" a clause, not a thing ("means that prices rise"), is no description to choose
     if (!description || /^(?:that|to|how|when|where|if|whether)\b/i.test(description) || !goodTerm(term)) return null;
     const after = verbal[0]!.indexOf(term) + term.length;
@@ -110,7 +113,7 @@ export function parseDefinition(sentence: string): { term: string; description: 
   const copula = COPULA.exec(s);
   if (copula) {
     const description = trimDescription(copula[4]!);
-    const term = copula[2]!.trim();
+    const term = withoutAlias(copula[2]!);
     if (!description || !goodTerm(term) || /\b(?:called|known|termed)\b/.test(description.split(/\s+/).slice(0, 3).join(' '))) return null;
     // a superlative or a judgement ("the most fertile layer", "a serious problem") is no definition: it must name a kind and qualify it;
     // without an article only a plural does ("Villi are tiny projections that …")
@@ -210,6 +213,19 @@ function kindScore(a: Definition, b: Definition, lexicon?: Lexicon): number {
   return 0;
 }
 
+/** Whether WordNet makes one term's head noun a direct kind of the other's (one sense's hypernym is a sense of the other). */
+function subKind(a: string, b: string, lexicon: Lexicon): boolean {
+  // (WordNet has some plurals as words of their own, "costs" the legal charges: the singular is looked up too)
+  const senses = (term: string) => {
+    const w = headWord(term);
+    const kinds = [w, w.replace(/e?s$/, ''), w.replace(/s$/, '')].map((x) => lexicon(x, 'noun')).filter((k) => k !== null);
+    return { synsets: new Set(kinds.flatMap((k) => [...(k.synsets ?? [])])), hypernyms: kinds.flatMap((k) => [...k.hypernyms]) };
+  };
+  const ka = senses(a);
+  const kb = senses(b);
+  return kb.hypernyms.some((h) => ka.synsets.has(h)) || ka.hypernyms.some((h) => kb.synsets.has(h));
+}
+
 /** The siblings of `key` that may stand beside it as options, best first (same kind, near, of like length and form). */
 export function siblingsOf(key: Definition, all: Definition[], passages: number, lexicon: Lexicon | undefined, forTerms: boolean): Definition[] {
   const keyTermStems = stemSet(key.term);
@@ -224,21 +240,21 @@ export function siblingsOf(key: Definition, all: Definition[], passages: number,
     // a kind and its sub-kind ("simulation", "discrete simulation") are not alternatives: one's description is true of the other
     const dTermStems = stemSet(d.term);
     if ([...dTermStems].every((x) => keyTermStems.has(x)) || [...keyTermStems].every((x) => dTermStems.has(x))) continue;
+    // nor are two whose head nouns WordNet puts as a kind and its sub-kind ("Direct costs", "Direct expenses": an expense is a
+    // cost, so the definition of either is true of the other; round 45's development run)
+    if (lexicon && subKind(key.term, d.term, lexicon)) continue;
     // the key's own description naming the sibling term would point at it (or away from it)
     if ([...stemSet(d.term)].some((x) => keyDescStems.has(x))) continue;
     // of one kind: the same genus, a WordNet kin of it, or a definition of the same part of the material (section, slide deck)
     const kind = kindScore(key, d, lexicon);
     const distance = Math.abs(d.passageIndex - key.passageIndex);
     if (kind < 3 && distance > reach) continue;
-    // the same grammatical form: descriptions of one number, both with or both without an article; terms of one number
-    if (d.plural !== key.plural || d.article !== key.article || (forTerms && d.verb !== key.verb)) continue;
+    // the same grammatical form where the options are descriptions: of one number, both with or both without an article
+    // (terms as options are names, which a glossary gives in both numbers: "Direct materials", "Work in progress"; round 45)
+    if (!forTerms && (d.plural !== key.plural || d.article !== key.article)) continue;
     const len = words(d.description).length;
     if (!forTerms && (len < keyLen * 0.5 || len > keyLen * 2)) continue;
-    if (forTerms) {
-      const a = key.term.split(/\s+/).length;
-      const b = d.term.split(/\s+/).length;
-      if (Math.abs(a - b) > 1 || isPluralWord(key.term.split(/\s+/).pop()!) !== isPluralWord(d.term.split(/\s+/).pop()!)) continue;
-    }
+    if (forTerms && Math.abs(key.term.split(/\s+/).length - d.term.split(/\s+/).length) > 1) continue;
     scored.push({ d, score: kind * 1.5 - Math.min(distance, 12) * 0.15 - Math.abs(len - keyLen) * 0.08 });
   }
   // one option per distinct description and term

@@ -56,6 +56,7 @@ export function namesTerm(description: string, term: string): boolean {
   if (!shared.length) return false;
   const words = term.split(/\s+/);
   const head = stemSet(words[words.length - 1]!);
-  const first = description.replace(/^(?:the|a|an)\s+/i, '').split(/\s+/)[0] ?? '';
-  return words.length < 2 || !shared.every((x) => head.has(x)) || ![...stemSet(first)].some((x) => head.has(x));
+  // (the genus may follow one adjective: "Direct materials are raw materials which …"; round 45)
+  const [first = '', second = ''] = description.replace(/^(?:the|a|an)\s+/i, '').split(/\s+/);
+  return words.length < 2 || !shared.every((x) => head.has(x)) || ![...stemSet(`${first} ${second}`)].some((x) => head.has(x));
 }

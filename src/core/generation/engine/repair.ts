@@ -274,8 +274,11 @@ export function dashDefinition(line: string, material: string): string | null {
     // (no article: a noun phrase, "cheques issued by …", "exchange of goods …"; "Ovary – makes eggs …" is a note)
     // (a noun phrase, not a clause: "Banker to banks – banks keep reserves with CBN" has its verb straight after the noun)
     // (one thing described by plural things "refers to" them, by one thing "is the" one; round 45)
-    const link = bareDescriptionLink(m[4]!, plural, isPlural, (w) => PERSON_HEAD.test(w));
-    return link ? capitalise(`${shown}${m[2] ?? ''} ${link} ${m[4]!}.`) : null;
+    // (a term of two words or more written with its capital at a line's start is no name: "Direct materials – …")
+    // (an example after it is no part of the definition: "…, e.g. machine operators, carpenters")
+    const desc = m[4]!.replace(/,?\s*\(?\be\.\s?g\.?[\s,].*$/i, '');
+    const link = bareDescriptionLink(desc, plural || (/\s/.test(term) && isPlural(term)), isPlural, (w) => PERSON_HEAD.test(w));
+    return link ? capitalise(`${shown}${m[2] ?? ''} ${link} ${desc}.`) : null;
   }
   const article = !named && !NO_ARTICLE_HEAD.test(term.split(/\s+/).pop()!) ? 'the ' : '';
   return capitalise(`${article}${shown}${m[2] ?? ''} ${plural ? 'are' : 'is'} ${m[3]!.toLowerCase()} ${m[4]!}.`);
