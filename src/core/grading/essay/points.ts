@@ -78,8 +78,12 @@ export function modelPoints(modelAnswer: string): { part: string; text: string }
 /** The names a listed point may be stated by: "bad roads/poor maintenance", "a or b", "insecurity (robbery, kidnapping)". */
 function headUnits(text: string, prompt: Set<string>): IdeaUnit[] {
   // Short names in brackets are other names ("insecurity (robbery, kidnapping)"); a longer phrase explains the point, and a remark ("one point, credit once") names nothing.
-  const inner = bracketed(text).filter((t) => t.split(/\s+/).filter(Boolean).length <= 3);
-  const outer = text.replace(/\([^)]*\)/g, ' ').split(/\/|\s+or\s+|\s+=\s+/);
+  // (after a point stated at length a single word there is a detail, "transmits the loads … (dead, live, wind) safely to the subsoil":
+  // it names nothing alone)
+  const bare = text.replace(/\([^)]*\)/g, ' ');
+  const long = bare.split(/\s+/).filter((w) => /\p{L}{3}/u.test(w)).length > 4;
+  const inner = bracketed(text).filter((t) => t.split(/\s+/).filter(Boolean).length <= 3 && !(long && !/\s/.test(t)));
+  const outer = bare.split(/\/|\s+or\s+|\s+=\s+/);
   // A name made only of the question's own words ("no one is above the law" in a question on the rule of law) names nothing.
   return [...outer, ...inner].map((t) => ideaUnit(t, prompt)).filter((u) => [...u.stems.values()].some((w) => w === 1));
 }
