@@ -134,7 +134,8 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     if (/\bor\s+(?:\S+\s+){0,3}$/i.test(sentence.slice(0, w.start)) || /^(?:\s+\S+){0,3}?\s+or\b/i.test(sentence.slice(w.end))) continue;
     // a figure in brackets just after it says which ("high protein (about 40% or more)"): turned, the statement contradicts
     // itself and gives its key away (issue 39 §2, round 13)
-    if (/^(?:\s+[\p{L}-]+){0,3}\s*\([^)]*\d/u.test(sentence.slice(w.end))) continue;
+    // (or a few words on, within its clause: "only a small fraction of the sunlight falling on them (about 1%)"; round 46)
+    if (/^(?:\s+[\p{L}'’-]+){0,10}\s*\([^)]*\d/u.test(sentence.slice(w.end))) continue;
     return { start: w.start, end: w.end, original: w.text, replacement };
   }
   return null;
