@@ -83,7 +83,8 @@ function ratings(): Map<number, Map<number, string>> {
   const [r3, r4AndLater] = rest.split(/^# Generation, round 4/m) as [string, string];
   // round 5 judged the refit on new material (docs/quality.md, "Round 5"); it is development data since, as round 4 was
   const [r4, r5AndLater] = r4AndLater.split(/^# Generation, round 5/m) as [string, string];
-  const r5 = r5AndLater.split(/^# Generation, round 6/m)[0]!;
+  // (the later rounds' tables follow as "## Round 6: ratings …": round 5 ends where they begin)
+  const r5 = r5AndLater.split(/^#{1,2} (?:Generation, round 6|Round 6: ratings)/m)[0]!;
   const parse = (part: string, col: number) => new Map([...part.matchAll(/^\| (\d+) \|(.+)$/gm)].map((m) => [Number(m[1]), m[2]!.split('|').map((c) => c.trim())[col]!]).filter(([, r]) => /^[ABC]$/.test(r as string)) as [number, string][]);
   // (round 4's and round 5's tables: Item | Material | Type | Rating | Wrong key? | Reason)
   return new Map([[2, parse(r2, 2)], [3, parse(r3, 1)], [4, parse(r4, 2)], [5, parse(r5, 2)]]);

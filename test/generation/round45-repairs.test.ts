@@ -10,8 +10,11 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { equalsBullet } from '../../src/core/generation/engine/arrow-definitions.js';
-import { parseDefinition, siblingsOf, type Definition } from '../../src/core/generation/engine/definitions.js';
+import { findDefinitions, parseDefinition, siblingsOf, type Definition } from '../../src/core/generation/engine/definitions.js';
+import { indexMaterial } from '../../src/core/generation/engine/sentences.js';
 import { genusOf } from '../../src/core/generation/engine/genus.js';
+import { itemFeatures, materialContext } from '../../src/core/generation/quality/features.js';
+import type { GeneratedQuestion } from '../../src/core/generation/schemas.js';
 import { dashDefinition } from '../../src/core/generation/engine/repair.js';
 import { closeWordNet, kindOf as lexicon } from '../../src/modules/generation/wordnet.js';
 
@@ -71,5 +74,32 @@ describe("round 45's development run: a glossary's terms as a definition item's 
     const terms = siblingsOf(all[1]!, all, 4, lexicon, true).map((d) => d.term);
     expect(terms).toContain('Direct materials');
     expect(terms).not.toContain('Direct costs');
+  });
+});
+
+describe("round 45's development run: the quality model reads a definition item's stem as a question", () => {
+  it('"Which term is defined as “…”?" is no garbled statement; a statement with no full stop still is', () => {
+    const ctx = materialContext([{ citation: 'paragraph 1', text: 'Work in progress refers to goods started but not completed at the end of the period.' }], lexicon);
+    const item = (prompt: string): GeneratedQuestion => ({
+      id: 'q_1',
+      type: 'MCQ',
+      marks: 1,
+      difficulty: 'simple',
+      citation: 'paragraph 1',
+      prompt,
+      explanation: 'The material says (paragraph 1) so.',
+      options: ['Work in progress', 'Direct materials', 'Direct labour', 'Direct expenses'].map((text, i) => ({ keyLabel: 'ABCD'[i]!, text, isCorrect: i === 0 })),
+    });
+    expect(itemFeatures(item('Which term is defined as “goods started but not completed at the end of the period”?'), ctx).stemGarbled).toBe(0);
+    expect(itemFeatures(item('Which option completes this statement?\n\nWork in ______ refers to goods started but not completed'), ctx).stemGarbled).toBe(1);
+  });
+});
+
+describe("round 45's development run: a teacher's label is no term", () => {
+  it('"Everyday example: A bulb …" defines nothing; "Electrolyte: a compound which …" does', () => {
+    const passages = [{ citation: 'paragraph 1', text: '**Everyday example:** A torch bulb in a circuit with salt water glows brightly.\n\n**Electrolyte:** a compound which conducts electricity when molten or dissolved in water.' }];
+    const terms = findDefinitions(passages, indexMaterial(passages)).map((d) => d.term);
+    expect(terms).not.toContain('Everyday example');
+    expect(terms).toContain('Electrolyte');
   });
 });

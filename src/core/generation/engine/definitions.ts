@@ -128,11 +128,15 @@ export function parseDefinition(sentence: string): { term: string; description: 
 /** A slide or list line "Term: description" / "Term – description", or null. */
 const LABEL_LINE = /^\s*(?:[\u2022\u25aa\u25cf*•-]\s*)?(\p{Lu}[\p{L}'’ -]{1,50}?)\s*(?::|\s[–—-])\s+(\p{L}.{10,220})$/u;
 
+/** The last word of a teacher's label before its colon ("Everyday example", "Class exercise", "Quick note"). */
+const LABEL_HEAD = /\b(?:examples?|notes?|exercises?|summary|assignments?|evaluation|answers?|solutions?|hints?|illustrations?|remarks?|reminders?|questions?|activity|activities)$/i;
+
 function fromLabel(line: string): { term: string; description: string; verb: 'is' | 'are' } | null {
   const m = LABEL_LINE.exec(line);
   if (!m) return null;
   const term = m[1]!.trim();
-  if (!goodTerm(term)) return null;
+  // (a teacher's label is no term: "**Everyday example:** A bulb in a circuit …"; round 45's development run)
+  if (!goodTerm(term) || LABEL_HEAD.test(term)) return null;
   const description = trimDescription(lowerFirst(m[2]!));
   // the description must read as a noun phrase naming a kind ("an enzyme that …"), not a sentence ("Breaks down starch")
   if (!description || !/^(?:the|a|an|any)\s/i.test(description) || !genusOf(description).qualified) return null;

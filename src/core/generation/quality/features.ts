@@ -82,7 +82,8 @@ function statementsOf(q: GeneratedQuestion): string[] {
   if (q.type === 'TRUE_FALSE' && tfSingle) return [tfSingle[1]!.trim()];
   // a direct question over its options ("Which of the following is NOT a cause of X?", "… best describes X?") puts no
   // statement to the candidate: its "the following" are the options, not a figure
-  if (q.type === 'MCQ' && /^Which of the following\b[^\n_]*\?$/.test(p.trim())) return [];
+  // (so does "Which term is defined as “…”?", definitions.ts: the quoted description is no statement; round 45's development run)
+  if (q.type === 'MCQ' && /^Which (?:of the following|term is defined as)\b[^\n_]*\?$/.test(p.trim())) return [];
   const parts = p.split(/\n\s*\n/);
   const body = parts.length > 1 ? parts.slice(1).join('\n') : p;
   return body.split('\n').map((l) => l.replace(/^\s*\d+\.\s+/, '').trim()).filter(Boolean);
