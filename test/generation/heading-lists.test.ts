@@ -88,10 +88,34 @@ describe('lists under a heading', () => {
     expect(itemName('- Brought uniformity to LG administration')).toBeNull();
     expect(itemName('- Negotiate better wages')).toBeNull();
     expect(itemName('- Uneven devt')).toBeNull();
+    // (the tagger reads "compact" as an adjective here; "the" after it shows the verb)
+    expect(itemName('- Heavy machines compact the soil')).toBeNull();
+    expect(itemName('- Clearing the land')).toBe('Clearing the land');
     expect(itemName('- Price stabilisation → steady prices')).toBe('Price stabilisation');
     expect(itemName('3. Bonded warehouses')).toBe('Bonded warehouses');
     expect(itemName('**Wear and tear** – physical deterioration')).toBe('Wear and tear');
     expect(itemName('5. Depletion (production unit) method')).toBe('Depletion method');
+  });
+
+  it('a heading in title case ("Features of Mixed Economy") names its subject in lower case, as one in capitals does', () => {
+    const lists = headingLists([
+      { citation: 'slide 1', text: 'ECONOMIC SYSTEMS\n- Nigeria is a mixed economy.\n- The types are capitalism, socialism, Mixed Economy and traditional economy.\n- Most farm power in Nigeria is human power, not Farm Power from machines.' },
+      { citation: 'slide 2', text: 'Features of Mixed Economy\n- Private sector\n- Public sector\n- Government planning' },
+      { citation: 'slide 3', text: 'Problems of Farm Power in Nigeria\n- Poor rural roads\n- High cost of tractors\n- Illiteracy' },
+    ]);
+    expect(lists.map((l) => l.one)).toEqual(['a feature of mixed economy', 'a problem of farm power in Nigeria']);
+  });
+
+  it('a title that carries its slide number ("Slide 9: Features of Capitalism") heads a list as the title alone would', () => {
+    const lists = headingLists([
+      { citation: 'slide 1', text: 'Slide 1: Economic Systems\n- Economics – SS 1' },
+      { citation: 'slide 2', text: 'Slide 9: Features of Capitalism\n- Private ownership of property\n- Profit motive\n- Consumer sovereignty' },
+      { citation: 'slide 3', text: 'SLIDE 14 – Demerits of Socialism\n- Lack of incentive\n- Bureaucracy and delay\n- Shortages' },
+    ]);
+    expect(lists.map((l) => [l.one.toLowerCase(), l.items.length])).toEqual([
+      ['a feature of capitalism', 3],
+      ['a demerit of socialism', 3],
+    ]);
   });
 });
 
@@ -133,6 +157,36 @@ describe('the odd one out', () => {
     ]);
     for (let seed = 1; seed < 20; seed++) expect(planOddOneOut(lists, prng(seed)).find((x) => x.list.kind === 'types')).toBeUndefined();
     expect(headingLists([{ citation: 'slide 1', text: 'PROBLEMS OF ADVERTISING\n- Big firms dominate\n- Misleading claims' }])[0]!.items.map((i) => i.text)).toEqual(['Misleading claims']);
+  });
+
+  it("never takes a subject's merits or demerits as the odd one out of its features, nor the other way (a demerit is often called a feature)", () => {
+    const lists = headingLists([
+      { citation: 'slide 1', text: 'ECONOMIC SYSTEMS' },
+      { citation: 'slide 2', text: 'FEATURES OF SOCIALISM\n- Central planning\n- Prices fixed by government\n- Absence of profit motive' },
+      { citation: 'slide 3', text: 'DEMERITS OF SOCIALISM\n- Lack of incentive\n- Bureaucracy and delay\n- Shortages' },
+      { citation: 'slide 4', text: 'MERITS OF CAPITALISM\n- Efficient use of resources\n- Variety of goods and services\n- Less bureaucracy' },
+    ]);
+    for (let seed = 1; seed < 20; seed++) {
+      const plans = planOddOneOut(lists, prng(seed));
+      for (const p of plans) expect(p.other.subject === p.list.subject && [p.list.kind, p.other.kind].includes('features'), `${p.key.text} NOT ${p.list.one}`).toBe(false);
+      // (a merit of another subject is still the odd one out of socialism's features)
+      expect(plans.find((p) => p.list.kind === 'features')?.other.one).toBe('a merit of capitalism');
+    }
+  });
+
+  it('never takes a key that a slide on the asked subject says in full (a mixed economy provides essential services too)', () => {
+    const passages = [
+      { citation: 'slide 1', text: 'ECONOMIC SYSTEMS' },
+      { citation: 'slide 2', text: 'Mixed Economy – Meaning\n- Government regulates and provides essential services\n- Private sector produces most goods' },
+      { citation: 'slide 3', text: 'Features of Mixed Economy\n- Price mechanism and planning\n- Government controls strategic sectors\n- Co-existence of sectors' },
+      { citation: 'slide 4', text: 'Merits of Socialism\n- Essential services provided for all\n- Full employment' },
+    ];
+    const lists = headingLists(passages);
+    for (let seed = 1; seed < 20; seed++) {
+      expect(planOddOneOut(lists, prng(seed), passages).find((p) => p.list.kind === 'features')?.key.text).toBe('Full employment');
+      // (without the slides, either merit may be the key)
+    }
+    expect(new Set(Array.from({ length: 19 }, (_, i) => planOddOneOut(lists, prng(i + 1)).find((p) => p.list.kind === 'features')?.key.text))).toContain('Essential services provided for all');
   });
 
   it('is made by the engine before blanks when the material has such lists', () => {

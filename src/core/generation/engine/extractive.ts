@@ -344,7 +344,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const tf = new TrueFalseBalance(finder, materialText, rand);
   // (its own generator, so that material without such lists gets the items it got before)
   const lists = headingLists(passages);
-  const odd = planOddOneOut(lists, prng(seed ^ 0x1157));
+  const odd = planOddOneOut(lists, prng(seed ^ 0x1157), passages);
   const described = planDescribedItems(lists, prng(seed ^ 0xd35c));
   const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon, (a, b) => kindInMaterial(a, b, index.sentences));
   let downgraded = 0;

@@ -93,11 +93,16 @@ function plainSubject(subject: string, material: string): string | null {
   return subject.toLowerCase().replace(/\p{L}{3,}/gu, (w) => (named(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w));
 }
 
+/** A slide's number written into its title ("Slide 9: ", "SLIDE 12 – "). */
+const SLIDE_NUMBER = /^slide\s+\d{1,3}\s*[:.–-]\s*/i;
+
 /** A heading line's kind and subject (null subject: the kind alone), or null when the line names no list. */
 function readHeading(line: string, material: string): { kind: string; subject: string | null; before: boolean; doing?: boolean } | null {
   const h = line
     .replace(/^\s*#{1,6}\s+/, '')
     .replace(/\*\*/g, '')
+    // (a deck whose titles carry their number: "Slide 9: Features of Capitalism"; round 46)
+    .replace(SLIDE_NUMBER, '')
     .replace(SECTION_NUMBER, '')
     .replace(/\s*\(\d\)\s*$/, '')
     // (another name for the kind in brackets: "PROBLEMS (DIFFICULTIES) OF MEASURING …", "USES (IMPORTANCE) OF …"; round 37)
@@ -160,6 +165,8 @@ function isClause(t: string): boolean {
   const [first, next] = tags;
   // a noun followed by a verb that is no participle makes a clause ("Big firms dominate"; not "coincidence of wants")
   if (tags.some((x, i) => i > 0 && x.pos === 'VERB' && !/(?:ing|ed|en)$/i.test(x.text) && !PARTICIPLE.test(x.text) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos))) return true;
+  // (a word the tagger took for an adjective between a noun and "the" is the verb: "Heavy machines compact the soil"; round 45)
+  if (tags.some((x, i) => i >= 2 && x.pos === 'DET' && tags[i - 1]!.pos === 'ADJ' && /^(?:NOUN|PROPN)$/.test(tags[i - 2]!.pos))) return true;
   // (said after a subject, a verb with its object shows itself: "They controls money supply", "They grant loans")
   const framed = tagSentence(`They ${t.toLowerCase()}.`);
   if (framed[1]?.pos === 'VERB' && framed[2] && !/(?:ed|ing)$/i.test(framed[1].text) && (/[^s]s$/i.test(framed[1].text) || /^(?:DET|ADJ)$/.test(framed[2].pos) || (framed[2].pos === 'NOUN' && /[^s]s$/i.test(framed[2].text)))) return true;
@@ -268,6 +275,32 @@ export function headingLists(passages: Passage[]): HeadingList[] {
   return lists.filter((l) => l.items.length >= 1);
 }
 
+/**
+ * Whether one list gives the features of a subject and the other its merits or demerits: a demerit of socialism
+ * ("Lack of incentive") is as often called one of its features, so neither is the other's odd one out (round 46's
+ * development packet). A merit of one subject is still the odd one out of another's features.
+ */
+function featureAndVerdict(a: HeadingList, b: HeadingList): boolean {
+  const features = groupOf('features');
+  const verdicts = [groupOf('merits'), groupOf('demerits')];
+  const [ga, gb] = [groupOf(a.kind), groupOf(b.kind)];
+  const pair = (ga === features && verdicts.includes(gb)) || (gb === features && verdicts.includes(ga));
+  return pair && a.subject.toLowerCase() === b.subject.toLowerCase();
+}
+
+/**
+ * The content stems of each slide whose title names `subject`, but those `other`'s items were read from: a key whose every
+ * word such a slide says is no odd one out ("Essential services provided for all", a merit of socialism, is on the slide
+ * "Mixed Economy – Meaning": "Government regulates & provides essential services"; round 46's development packet).
+ */
+function subjectSlides(passages: Passage[]): (subject: string, other: HeadingList) => Set<string>[] {
+  const slides = passages.filter((p) => p.citation.startsWith('slide')).map((p) => ({ p, title: p.text.split('\n')[0]!.toLowerCase(), stems: new Set(contentStems(p.text)) }));
+  return (subject, other) => {
+    const own = new Set(other.items.map((i) => i.citation));
+    return slides.filter((x) => x.title.includes(subject.toLowerCase()) && !own.has(x.p.citation)).map((x) => x.stems);
+  };
+}
+
 /** An odd-one-out item planned from the lists: three items of `list` and the key from `other`. */
 export interface OddOneOut {
   list: HeadingList;
@@ -302,10 +335,13 @@ function membersFor(pool: HeadingList['items'], key: string, rand: () => number)
  * side could be the other in other words ("Competitive adverts", a disadvantage, beside
  * "Competitive advertising", a type). Keys nearest the members' length come first; the three
  * members share no word the key lacks, and the key has none of the list's subject, even inside a word ("Galloping
- * inflation", "Hyperinflation" for a cause of inflation); causes and effects give each other no key. Each list gives at most one item; keys are not reused.
+ * inflation", "Hyperinflation" for a cause of inflation); causes and effects give each other no key, nor a subject's features
+ * and its merits or demerits (featureAndVerdict); no key every word of which a slide on the list's subject says (subjectSlides,
+ * from `passages`). Each list gives at most one item; keys are not reused.
  */
-export function planOddOneOut(lists: HeadingList[], rand: () => number): OddOneOut[] {
+export function planOddOneOut(lists: HeadingList[], rand: () => number, passages: Passage[] = []): OddOneOut[] {
   const out: OddOneOut[] = [];
+  const saidOf = subjectSlides(passages);
   const usedKeys = new Set<string>();
   const own = (text: string, subjects: Set<string>) => contentStems(text).filter((st) => !subjects.has(st));
   for (const list of lists) {
@@ -314,13 +350,14 @@ export function planOddOneOut(lists: HeadingList[], rand: () => number): OddOneO
     const listStems = new Set(list.items.flatMap((i) => own(i.text, subjectStems)));
     const meanWords = list.items.reduce((n, i) => n + i.text.split(/\s+/).length, 0) / list.items.length;
     const candidates = shuffled(
-      lists.filter((o) => groupOf(o.kind) !== groupOf(list.kind) && !causeAndEffect(o.kind, list.kind)).flatMap((o) => o.items.map((key) => ({ o, key }))),
+      lists.filter((o) => groupOf(o.kind) !== groupOf(list.kind) && !causeAndEffect(o.kind, list.kind) && !featureAndVerdict(o, list)).flatMap((o) => o.items.map((key) => ({ o, key }))),
       rand,
     )
       // (nor may the key name the list's own subject: "Galloping inflation" is no cause of inflation, and the stem says so; round 33)
       .filter(({ key }) => !usedKeys.has(key.text.toLowerCase()) && !own(key.text, subjectStems).some((st) => listStems.has(st)) && ![...subjectStems].some((st) => key.text.toLowerCase().includes(st)))
       .sort((x, y) => Math.abs(x.key.text.split(/\s+/).length - meanWords) - Math.abs(y.key.text.split(/\s+/).length - meanWords));
     for (const { o, key } of candidates) {
+      if (saidOf(list.subject, o).some((text) => own(key.text, subjectStems).every((st) => text.has(st)))) continue;
       const both = new Set([...subjectStems, ...contentStems(o.subject)]);
       const otherStems = new Set(o.items.flatMap((i) => own(i.text, both)));
       const pool = list.items.filter((m) => !own(m.text, both).some((st) => otherStems.has(st)));

@@ -122,7 +122,14 @@ export function listSubject(subject: string, material: string): string | null {
   // (a heading in capitals: every word lower case but the acronyms the material's sentences use, "NCS"; names are capitalised again below)
   const sentences = prose(material).split('\n').filter((l) => (l.match(/\b\p{Ll}+\b/gu)?.length ?? 0) >= 3);
   const acronym = (w: string) => w.length <= 5 && !/^(?:IN|OF|ON|AT|BY|TO|FOR|AND|THE|A|AN)$/.test(w) && sentences.some((l) => new RegExp(`\\b${w}\\b`, 'u').test(l));
-  const cased = /\p{Ll}/u.test(subject) ? subject : subject.replace(/\p{L}+/gu, (w) => (acronym(w) ? w : w.toLowerCase()));
+  // (a heading in title case, "Features of Mixed Economy": a word the material writes in lower case anywhere is lowered; round 46)
+  const titled = /\p{Ll}/u.test(subject) && subject.split(/\s+/).every((w) => w.length < 3 || /^\p{Lu}/u.test(w));
+  const lowered = (w: string) => new RegExp(`(?<!\\p{L})${w.toLowerCase()}(?!\\p{L})`, 'u').test(material);
+  const cased = titled
+    ? subject.replace(/\p{L}+/gu, (w) => (lowered(w) ? w.toLowerCase() : w))
+    : /\p{Ll}/u.test(subject)
+      ? subject
+      : subject.replace(/\p{L}+/gu, (w) => (acronym(w) ? w : w.toLowerCase()));
   const t = headingTopic(`Features of ${cased}`, material);
   if (!t) return null;
   // (the article headingTopic adds for a counted thing stays off: "causes of depreciation"; the heading's own stays)
