@@ -34,6 +34,8 @@ export function formatTimestamp(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${String(m).padStart(2, '0')}:${ss}`;
 }
 
+/** A slide's notes (src/uploads/material/pptx.ts writes the label; teachers type it on the slide too): never the slide's last line continued. */
+const NOTES_LABEL = /^(?:speaker|presenter|teacher['’]?s?)?\s*notes?\s*:/i;
 const BULLET = /^\s*(?:[\u2022\u25aa\u25cf\uf0b7\uf0a7\u2013\u2014*\-•]|\(?[ivxlc]{1,5}[.)]|\(?[a-hA-H][.)]|\(?\d{1,3}[.)])\s+/;
 
 /** A short unpunctuated single line followed by a capitalised line is a heading, not the start of a sentence. */
@@ -43,7 +45,7 @@ function isHeading(current: string, next: string): boolean {
 
 /**
  * Joins hard-wrapped lines (PDF text, slide text) into paragraphs. A line starts a new
- * paragraph when it is blank, begins with a bullet or enumeration marker, or follows a
+ * paragraph when it is blank, begins with a bullet or enumeration marker or "Speaker notes:", or follows a
  * line ending a sentence while itself starting with a capital or digit. List markers are
  * kept so the sentence filter can recognise enumerations.
  */
@@ -57,7 +59,7 @@ export function linesToParagraphs(text: string): string[] {
       current = '';
       continue;
     }
-    const breaks = !current || BULLET.test(line) || (/[.:?!;]["”’)]?$/.test(current) && /^[\p{Lu}\p{N}"“(]/u.test(line)) || isHeading(current, line);
+    const breaks = !current || BULLET.test(line) || NOTES_LABEL.test(line) || (/[.:?!;]["”’)]?$/.test(current) && /^[\p{Lu}\p{N}"“(]/u.test(line)) || isHeading(current, line);
     if (breaks) {
       if (current) paragraphs.push(current);
       current = line;

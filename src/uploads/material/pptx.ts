@@ -1,7 +1,8 @@
 /**
  * PPTX reader: the text of each slide, in the presentation's slide order (from
  * ppt/presentation.xml's sldIdLst and its relationships, not the zip's file order),
- * citation "slide N". Speaker notes are appended to their slide's passage when present.
+ * citation "slide N". Speaker notes are appended to their slide's passage when present, the first line
+ * labelled "Speaker notes: ".
  */
 import type JSZip from 'jszip';
 import { loadJsZip } from '../../platform/lazy.js';
@@ -69,7 +70,13 @@ export async function readPptx(bytes: Uint8Array): Promise<Passage[]> {
       const lines: string[] = [];
       paragraphsOf(parser.parse((await zip.file(path)?.async('string')) ?? ''), lines);
       const notesPath = await notesFor(zip, path);
-      if (notesPath) paragraphsOf(parser.parse((await zip.file(notesPath)?.async('string')) ?? ''), lines);
+      if (notesPath) {
+        // labelled, so that nothing reads the notes as the slide's last line continued (passage.ts, linesToParagraphs)
+        const notes: string[] = [];
+        paragraphsOf(parser.parse((await zip.file(notesPath)?.async('string')) ?? ''), notes);
+        const said = notes.filter((l) => !/^\d+$/.test(l));
+        if (said.length) lines.push(`Speaker notes: ${said[0]}`, ...said.slice(1));
+      }
       const text = lines.filter((l) => !/^\d+$/.test(l)).join('\n');
       if (text.trim()) out.push({ text, citation: `slide ${i + 1}` });
     }

@@ -42,9 +42,10 @@ function slideXml(lines: string[]): string {
 /**
  * PPTX with one slide per entry (first line = title). Slide parts are stored in
  * reverse file order (slide1.xml is the last slide shown) so readers must follow the
- * presentation's slide list, not file names.
+ * presentation's slide list, not file names. `notes[i]`: the paragraphs of slide i's notes
+ * pane (a notesSlide part with its slide-number placeholder, as PowerPoint writes it).
  */
-export function makePptx(slides: string[][]): Promise<Uint8Array> {
+export function makePptx(slides: string[][], notes: (string[] | undefined)[] = []): Promise<Uint8Array> {
   const n = slides.length;
   const file = (i: number) => `slide${n - i}.xml`; // i = position in the show
   const files: Record<string, string> = {
@@ -60,6 +61,13 @@ export function makePptx(slides: string[][]): Promise<Uint8Array> {
       .join('')}</Relationships>`,
   };
   slides.forEach((lines, i) => (files[`ppt/slides/${file(i)}`] = slideXml(lines)));
+  notes.forEach((paras, i) => {
+    if (!paras) return;
+    const part = `notesSlide${i + 1}.xml`;
+    files['[Content_Types].xml'] = files['[Content_Types].xml']!.replace('</Types>', `<Override PartName="/ppt/notesSlides/${part}" ContentType="application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml"/></Types>`);
+    files[`ppt/slides/_rels/${file(i)}.rels`] = `<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${R}/notesSlide" Target="../notesSlides/${part}"/></Relationships>`;
+    files[`ppt/notesSlides/${part}`] = slideXml(['', ...paras]).replace('<p:sld ', '<p:notes ').replace('</p:sld>', '</p:notes>').replace('</p:spTree>', `<p:sp><p:nvSpPr><p:cNvPr id="4" name="Slide Number"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:r><a:t>${i + 1}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree>`);
+  });
   return zip(files);
 }
 

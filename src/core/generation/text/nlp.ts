@@ -28,11 +28,23 @@ export function squash(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-/** Splits prose into sentences (sbd, abbreviation aware). Returns trimmed, non-empty sentences. */
+/** A science teacher's abbreviations with a full stop that sbd does not know ("conc. HNO3", "dil. H2SO4", "approx. 15%"). */
+const SHORT_STOP = /\b(?:conc|dil|approx|soln|aq|ppt|eqn|rxn|temp|vol|wt|esp|incl)\.$/i;
+
+/**
+ * Splits prose into sentences (sbd, abbreviation aware). Returns trimmed, non-empty sentences. A piece that ends with
+ * one of SHORT_STOP's abbreviations goes on into the next unless that begins a sentence with a capitalised word (round
+ * 47: "made PASSIVE by conc. HNO3" was cut after "conc.").
+ */
 export function splitSentences(text: string): string[] {
   const clean = squash(text);
   if (!clean) return [];
-  return sbd.sentences(clean, { newline_boundaries: false, sanitize: false }).map((s) => s.trim()).filter(Boolean);
+  const out: string[] = [];
+  for (const s of sbd.sentences(clean, { newline_boundaries: false, sanitize: false }).map((x) => x.trim()).filter(Boolean)) {
+    if (out.length && SHORT_STOP.test(out[out.length - 1]!) && !/^\p{Lu}\p{Ll}/u.test(s)) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
+  }
+  return out;
 }
 
 /** A word token with its character offset in the source string. */
