@@ -17,7 +17,7 @@ import { listPoint } from './essay-lists.js';
 import { pairable, subjectStems } from './subjects.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, bareMismatch, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, type Falsehood } from './falsehood.js';
+import { antonymSwap, bareMismatch, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import { buildOddOneOut, headingLists, planOddOneOut, type OddOneOut } from './heading-lists.js';
 import { buildDescribedItem, planDescribedItems, type DescribedItem } from './described-items.js';
@@ -78,10 +78,11 @@ function isStated(text: string, swap: Falsehood, materialText: string): boolean 
  * Whether a swap makes a false statement a candidate could believe (falsehood.ts; issue 39 §2,
  * round 7): not a sentence the material states (isStated), not a word a bracket right after it
  * glosses (glossed), not the head of an "X of Y" name (namesWithOf), not a count noun where the
- * material has a bare mass noun (bareMismatch).
+ * material has a bare mass noun (bareMismatch), not one side of a contrast the material draws in two ways
+ * (twoWayContrast).
  */
 function plausibleSwap(text: string, swap: Falsehood, materialText: string): boolean {
-  return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText) && !breaksTerm(text, swap, materialText);
+  return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText) && !breaksTerm(text, swap, materialText) && !twoWayContrast(text, swap, materialText);
 }
 
 /**

@@ -2,8 +2,8 @@
  * Whether a swap reads as nonsense rather than as a false statement a candidate could believe
  * (issue 39 §2; the swaps themselves are falsehood.ts's): a term the material uses broken in two
  * (`breaksTerm`), a bracket that glosses the swapped words (`glossed`), the head of an "X of Y"
- * name (`namesWithOf`), a count noun where the material has a bare mass noun (`bareMismatch`).
- * Pure.
+ * name (`namesWithOf`), a count noun where the material has a bare mass noun (`bareMismatch`), a side of
+ * a contrast the material draws in two ways at once (`twoWayContrast`). Pure.
  */
 
 /** A swap that makes a sentence false: the character range replaced and its replacement. */
@@ -68,4 +68,22 @@ export function bareMismatch(text: string, f: Falsehood, material: string): bool
   if (!new RegExp(`\\b${BARE_AFTER}\\s+$`, 'i').test(text.slice(0, f.start))) return false;
   const word = f.replacement.trim().split(/\s+/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return !new RegExp(`\\b${BARE_AFTER}\\s+${word}\\b(?!['’]?s\\b)`, 'i').test(material);
+}
+
+/**
+ * Whether the material draws the contrast the swap crosses in two ways at once: it writes the replacement and, after a comma,
+ * another quality before the same noun ("Small, general donations are income") that the statement lacks. The altered
+ * statement ("A small donation for a special purpose goes to a special fund") then describes a case the material never
+ * settles, and the key False cannot be defended (issue 39 §2, round 48 item 3, a wrong key). `materialText` is the
+ * material lower-cased with its spaces collapsed.
+ */
+export function twoWayContrast(text: string, swap: Falsehood, materialText: string): boolean {
+  if (/\s/.test(swap.original) || /\s/.test(swap.replacement)) return false;
+  const noun = /^\s+([\p{L}-]+)/u.exec(text.slice(swap.end))?.[1]?.toLowerCase().replace(/s$/, '');
+  if (!noun || noun.length < 3) return false;
+  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // (two qualities side by side, the comma between them: "small, general donations"; "higher water concentration" names one)
+  const re = new RegExp(`\\b${esc(swap.replacement.toLowerCase())}\\s*,\\s*([\\p{L}-]+)\\s+${esc(noun)}s?\\b`, 'gu');
+  const lower = text.toLowerCase();
+  return [...materialText.matchAll(re)].some((m) => !new RegExp(`\\b${esc(m[1]!)}\\b`, 'u').test(lower));
 }
