@@ -10,6 +10,7 @@ import { SHORTHAND } from './repair.js';
 /**
  * A name with a slide's emphasis in capitals lowered ("Powerful OXIDISING agent"): a word in capitals of seven letters or
  * more, or one the material also writes in lower case; a shorter one it never does is an acronym ("NAFDAC") and stays.
+ * (shorthand.ts `lowerEmphasis` lowers only its list of words of emphasis, "ONLY", "HALF"; these are a subject's own words.)
  */
 export const emphasisLowered = (name: string, material: string) =>
   /\p{Ll}/u.test(name) ? name.replace(/\b\p{Lu}{4,}\b/gu, (w) => (w.length >= 7 || new RegExp(`\\b${w.toLowerCase()}\\b`).test(material) ? w.toLowerCase() : w)) : name;
