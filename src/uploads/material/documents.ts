@@ -1,6 +1,6 @@
 /**
  * Document readers keeping provenance: PDF per page (unpdf / PDF.js), DOCX per paragraph
- * (mammoth raw text), TXT and Markdown per paragraph (blank-line separated).
+ * and per table (mammoth), TXT and Markdown per paragraph (blank-line separated).
  */
 import { loadMammoth, loadUnpdf } from '../../platform/lazy.js';
 import { UnusableMaterial } from '../errors.js';
@@ -33,22 +33,62 @@ export async function readPdf(bytes: Uint8Array): Promise<Passage[]> {
   return out;
 }
 
+/** A node of mammoth's document model (what `transformDocument` is handed): a paragraph, a table, a run, text … */
+interface DocNode {
+  type: string;
+  value?: string;
+  children?: DocNode[];
+}
+
+/** A node's text as mammoth's raw text gives it: text runs, tabs as tabs, a line break as a space. */
+function textOf(node: DocNode): string {
+  if (node.type === 'text') return node.value ?? '';
+  if (node.type === 'tab') return '\t';
+  if (node.type === 'break') return ' ';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+const squashed = (text: string) => text.replace(/[\s\u00a0]+/g, ' ').trim();
+
+/** The body's blocks in document order: each paragraph's text, and each table as its rows of cell texts. */
+function blocksOf(node: DocNode, out: (string | string[][])[]): void {
+  if (node.type === 'paragraph') out.push(squashed(textOf(node)));
+  else if (node.type === 'table') {
+    const rows = (node.children ?? []).filter((r) => r.type === 'tableRow').map((r) => (r.children ?? []).filter((c) => c.type === 'tableCell').map((c) => squashed(textOf(c).replace(/\|/g, '/'))));
+    out.push(rows.filter((r) => r.some(Boolean)));
+  } else for (const c of node.children ?? []) blocksOf(c, out);
+}
+
 /**
  * DOCX → one passage per non-empty paragraph, citation "paragraph N" (counting non-empty
- * paragraphs in document order, as an examiner would count them on screen).
+ * paragraphs in document order, as an examiner would count them on screen), and one passage
+ * per table, citation "table N", its rows written `| cell | cell |` (the form the generator
+ * reads tables in: core/generation/engine/table-items.ts). The document is read with
+ * mammoth; its document model is taken through mammoth's `transformDocument` hook (images
+ * are not read).
  * @throws UnusableMaterial when the file is not a readable Word document.
  */
 export async function readDocx(bytes: Uint8Array): Promise<Passage[]> {
-  let value: string;
+  const blocks: (string | string[][])[] = [];
   try {
-    ({ value } = await (await loadMammoth()).extractRawText({ buffer: Buffer.from(bytes) }));
+    const mammoth = await loadMammoth();
+    await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes) },
+      {
+        transformDocument: (doc: DocNode) => (blocksOf(doc, blocks), doc),
+        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+      },
+    );
   } catch (err) {
     throw new UnusableMaterial(`The Word document could not be read (${(err as Error).message}).`);
   }
   const out: Passage[] = [];
-  for (const para of value.split(/\n+/)) {
-    const text = para.replace(/[\s\u00a0]+/g, ' ').trim();
-    if (text) out.push({ text, citation: `paragraph ${out.length + 1}` });
+  let paragraphs = 0;
+  let tables = 0;
+  for (const b of blocks) {
+    if (typeof b === 'string') {
+      if (b) out.push({ text: b, citation: `paragraph ${++paragraphs}` });
+    } else if (b.length) out.push({ text: b.map((r) => `| ${r.join(' | ')} |`).join('\n'), citation: `table ${++tables}` });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /**
  * PPTX reader: the text of each slide, in the presentation's slide order (from
  * ppt/presentation.xml's sldIdLst and its relationships, not the zip's file order),
- * citation "slide N". Speaker notes are appended to their slide's passage when present, the first line
+ * citation "slide N"; a table's rows are lines written `| cell | cell |`. Speaker notes are appended to their slide's passage when present, the first line
  * labelled "Speaker notes: ".
  */
 import type JSZip from 'jszip';
@@ -14,7 +14,7 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 
 type Node = Record<string, unknown>;
 
-/** Collects the text runs (<a:t>) of a DrawingML tree, one line per paragraph (<a:p>). */
+/** Collects the text runs (<a:t>) of a DrawingML tree, one line per paragraph (<a:p>) and per table row (<a:tr>, `| cell | cell |`). */
 function paragraphsOf(node: unknown, out: string[]): void {
   if (Array.isArray(node)) {
     for (const n of node) paragraphsOf(n, out);
@@ -22,7 +22,19 @@ function paragraphsOf(node: unknown, out: string[]): void {
   }
   if (!node || typeof node !== 'object') return;
   for (const [key, value] of Object.entries(node as Node)) {
-    if (key === 'p') {
+    if (key === 'tbl') {
+      // a table (<a:tbl>) as rows written `| cell | cell |`, the form the generator reads tables in (core/generation/engine/table-items.ts)
+      for (const tbl of value as Node[]) {
+        for (const tr of (tbl.tr as Node[] | undefined) ?? []) {
+          const row = ((tr.tc as Node[] | undefined) ?? []).map((tc) => {
+            const lines: string[] = [];
+            paragraphsOf(tc, lines);
+            return lines.join(' ').replace(/\|/g, '/');
+          });
+          if (row.some(Boolean)) out.push(`| ${row.join(' | ')} |`);
+        }
+      }
+    } else if (key === 'p') {
       for (const p of value as unknown[]) {
         const runs: string[] = [];
         collectRuns(p, runs);

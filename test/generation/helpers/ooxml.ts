@@ -20,9 +20,21 @@ async function zip(files: Record<string, string>): Promise<Uint8Array> {
   return z.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
 }
 
-/** DOCX whose body has one paragraph per string (split at line breaks: none). */
+/** A Markdown table's lines (`| a | b |`, each on its own line) as rows of cells, its rule row (`|---|---|`) dropped; null when `text` is not all table lines. */
+export function tableRows(text: string): string[][] | null {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (!lines.length || !lines.every((l) => /^\|.*\|$/.test(l))) return null;
+  return lines.map((l) => l.slice(1, -1).split('|').map((c) => c.trim())).filter((r) => !r.every((c) => /^:?-{2,}:?$/.test(c)));
+}
+
+/**
+ * DOCX whose body has one paragraph per string (split at line breaks: none); a string whose
+ * lines are all Markdown table lines becomes a Word table (w:tbl), as a teacher's document has.
+ */
 export function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${esc(p)}</w:t></w:r></w:p>`).join('');
+  const para = (t: string) => `<w:p><w:r><w:t xml:space="preserve">${esc(t)}</w:t></w:r></w:p>`;
+  const table = (rows: string[][]) => `<w:tbl><w:tblPr/>${rows.map((r) => `<w:tr>${r.map((c) => `<w:tc>${para(c)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
+  const body = paragraphs.map((p) => { const rows = tableRows(p); return rows ? table(rows) : para(p); }).join('');
   return zip({
     '[Content_Types].xml': `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
     '_rels/.rels': `<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${R}/officeDocument" Target="word/document.xml"/></Relationships>`,
@@ -36,7 +48,14 @@ function slideXml(lines: string[]): string {
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="${name}"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/>${paras
       .map((t) => `<a:p><a:r><a:rPr lang="en-GB"/><a:t>${esc(t)}</a:t></a:r></a:p>`)
       .join('')}</p:txBody></p:sp>`;
-  return `<p:sld xmlns:a="${A}" xmlns:r="${R}" xmlns:p="${P}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, 'Title 1', [title ?? ''])}${shape(3, 'Content 2', body)}</p:spTree></p:cSld></p:sld>`;
+  // Markdown table lines become a table (a graphicFrame holding a:tbl), as PowerPoint stores one
+  const rows = tableRows(body.filter((l) => /^\|.*\|$/.test(l)).join('\n'));
+  const cell = (t: string) => `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:t>${esc(t)}</a:t></a:r></a:p></a:txBody><a:tcPr/></a:tc>`;
+  const frame = rows
+    ? `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Table 3"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblPr/>${rows.map((r) => `<a:tr h="0">${r.map(cell).join('')}</a:tr>`).join('')}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`
+    : '';
+  const text = rows ? body.filter((l) => !/^\|.*\|$/.test(l)) : body;
+  return `<p:sld xmlns:a="${A}" xmlns:r="${R}" xmlns:p="${P}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, 'Title 1', [title ?? ''])}${shape(3, 'Content 2', text)}${frame}</p:spTree></p:cSld></p:sld>`;
 }
 
 /**
@@ -71,9 +90,10 @@ export function makePptx(slides: string[][], notes: (string[] | undefined)[] = [
   return zip(files);
 }
 
-/** Paragraphs of a Markdown fixture (blank-line separated, heading marks removed). */
+/** Paragraphs of a Markdown fixture (blank-line separated, heading marks removed; a table's lines kept). */
 export function markdownParagraphs(md: string): string[] {
-  return md.split(/\n\s*\n/).map((b) => b.replace(/^#+\s*/gm, '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+  // (a table keeps its lines: makeDocx makes it a Word table)
+  return md.split(/\n\s*\n/).map((b) => (tableRows(b) ? b.trim() : b.replace(/^#+\s*/gm, '').replace(/\s+/g, ' ').trim())).filter(Boolean);
 }
 
 /** Slides of a fixture whose slides are separated by lines of "---" (first line = title). */

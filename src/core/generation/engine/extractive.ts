@@ -20,6 +20,7 @@ import { FactFinder, type FactCandidate } from './facts.js';
 import { antonymSwap, bareMismatch, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import { buildOddOneOut, headingLists, planOddOneOut, type OddOneOut } from './heading-lists.js';
+import { buildTableItem, materialTables, planTableItems, type TableItem } from './table-items.js';
 import { buildDescribedItem, planDescribedItems, type DescribedItem } from './described-items.js';
 import type { Lexicon } from './lexicon.js';
 import { indexMaterial, stripMarkdown, type SourceSentence } from './sentences.js';
@@ -179,7 +180,7 @@ export function isPaperMcq(q: GeneratedQuestion): boolean {
 }
 
 /** One question of `type` at `tier`, or null when the material has nothing left for it. */
-function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank, odd: OddOneOut[], described: DescribedItem[]): GeneratedQuestion | null {
+function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty, rand: () => number, seed: number, materialText: string, tf: TrueFalseBalance, defs: DefinitionBank, odd: OddOneOut[], described: DescribedItem[], tables: TableItem[]): GeneratedQuestion | null {
   const paper = (q: GeneratedQuestion | null) => (q && isPaperMcq(q) ? q : null);
   if (tier === 'hard' && type !== 'SHORT_ESSAY') {
     // Hard objective items combine two facts (a definition and a statement about the defined thing), or are not made.
@@ -204,6 +205,10 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     // material's headings (heading-lists.ts), before blanks.
     const o = odd.shift();
     if (o) return paper(buildOddOneOut(o, tier, rand, seed));
+    // then a table's row (table-items.ts): a value asked for (simple), or the thing with a value, or a subject's statement
+    const k = tables.findIndex((t) => (t.form === 'forward') === (tier === 'simple'));
+    const t = tables.splice(k >= 0 ? k : 0, 1)[0];
+    if (t) return paper(buildTableItem(t, tier, rand, seed));
     // then an item of such a list named from what the material says of it (described-items.ts)
     const d = described.shift();
     if (d) return paper(buildDescribedItem(d, tier, rand, seed));
@@ -347,6 +352,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const lists = headingLists(passages);
   const odd = planOddOneOut(lists, prng(seed ^ 0x1157), passages);
   const described = planDescribedItems(lists, prng(seed ^ 0xd35c));
+  const tables = planTableItems(materialTables(passages), prng(seed ^ 0x7ab1), passages.map((p) => p.text).join('\n'));
   const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon, (a, b) => kindInMaterial(a, b, index.sentences));
   let downgraded = 0;
   const slots = planSlots(opts.count, opts.difficulty, types);
@@ -361,7 +367,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
     const order = [slot.type, ...types.filter((t) => t !== slot.type)];
     outer: for (const type of order) {
       for (const tier of tiers) {
-        const q = fill(finder, type, tier, rand, seed, materialText, tf, defs, odd, described);
+        const q = fill(finder, type, tier, rand, seed, materialText, tf, defs, odd, described, tables);
         if (q) {
           if (tier !== slot.tier) downgraded++;
           filled[i] = q;

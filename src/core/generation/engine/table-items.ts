@@ -1,0 +1,335 @@
+/**
+ * Tables in the material, and the MCQs a WAEC/NECO paper makes of them (docs/decisions.md,
+ * "Tables make items"). Teachers put what they want remembered in tables: a row per
+ * disease with its cause and its signs, a column per system with its features. The readers
+ * hand a table over as one passage of rows written `| cell | cell |` (a DOCX or PPTX table,
+ * or a Markdown pipe table); this module reads them and plans three kinds of item, each with
+ * its distractors taken from the same table, so they are of the key's kind and of the topic:
+ *
+ * - a **record** table (a row per thing, a column per attribute): "Which of the following
+ *   correctly gives the cause for Newcastle disease?", the options the column's other values;
+ *   and the reverse, "Which of the following diseases has 'Virus' as its cause?", the
+ *   options the row names;
+ * - a **contrast** table of statements (a column per subject: "| Inflation | Deflation |"):
+ *   "Which of the following is true of deflation?", the key a deflation cell, the
+ *   distractors the inflation cells;
+ * - a contrast table with a column of attributes ("| Feature | Tilapia | African catfish |"):
+ *   the same, each option "Attribute: value".
+ *
+ * Tables of figures (prices, a worked ledger) make no item. Pure: no I/O.
+ */
+import type { Passage } from '../passage.js';
+import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
+import { contentStems, words } from '../text/nlp.js';
+import { tagSentence } from '../text/pos.js';
+import { shortId, shuffled } from '../text/seed.js';
+import { explainFrom, mdEscape } from './markdown.js';
+import { indefinite } from './repair.js';
+import { stripMarkdown } from './sentences.js';
+
+/** A table of the material: its header cells, its body rows (each as long as the header) and where it is. */
+export interface MaterialTable {
+  header: string[];
+  rows: string[][];
+  citation: string;
+}
+
+/** An MCQ planned from a table: its stem, key, three distractors, the row it asks about and the table's place. */
+export interface TableItem {
+  stem: string;
+  key: string;
+  distractors: string[];
+  /** the row the key is read from, as the explanation quotes it */
+  row: string;
+  citation: string;
+  /** "forward" asks for a value, "reverse" for the thing with a value, "contrast" for a subject's statement */
+  form: 'forward' | 'reverse' | 'contrast';
+  /** which table and row: one item per row */
+  place: string;
+  /** which table, column and form: a table's items take turns between these */
+  lane: string;
+}
+
+/** A line of a table: `| a | b |`. */
+const ROW = /^\s*\|(.*)\|\s*$/;
+/** A Markdown table's rule under its header: `|---|:--:|`. */
+const RULE_CELL = /^:?-{2,}:?$/;
+/** A first header cell naming attributes, not things: the table's columns are then its subjects. */
+const ATTRIBUTE_HEADER = /^(?:features?|basis|bases|points?(?:\s+of\s+(?:difference|comparison))?|differences?|characteristics?|characters?|aspects?|criteri(?:on|a)|propert(?:y|ies)|items?\s+compared)$/i;
+/** A first header cell over data, not things to ask about: years, serial numbers, ledger sides, samples. */
+const DATA_HEADER = /^(?:years?|dates?|n|no\.?|s\/n|q|dr|cr|samples?|items?|commodit(?:y|ies)|particulars|details|month|day|week|period|step|\(?[a-z]\)?)$/i;
+/** A kind too general to name the rows' set in a stem ("Which of the following types …"). */
+const GENERIC_KIND = /^(?:types?|kinds?|class(?:es)?|groups?|categor(?:y|ies)|forms?|names?|terms?)$/i;
+/** A yes/no cell: no option of its own. */
+const YES_NO = /^(?:yes|no|partly|none|nil|n\/a)\b/i;
+/** A cell of figures alone: "1,500", "0.000009", "–", "₦ 32,000". */
+const FIGURES = /^[\p{N}\p{Sc}.,\s%–—\-−+×÷()/:]*$/u;
+/** Verbs after a thing the material speaks of ("Inflation is …", "Tilapia breeds …"). */
+const SUBJECT_VERB = 'is|are|was|were|has|have|had|refers?|means?|occurs?|can|may|will|does|do|takes?|involves?|uses?|needs?|grows?|breeds?|feeds?|produces?|causes?|leads?|depends?|requires?|gives?|makes?|helps?|tends?|shows?|must|should|consists?|contains?';
+/** Most words an option may have: a long cell is a paragraph, not an option. */
+const MAX_OPTION_WORDS = 14;
+/** Most items from one table: a table of eight rows gives four different questions, not sixteen alike. */
+const PER_TABLE = 4;
+
+/** Cells of a table line, Markdown emphasis removed and whitespace squashed. */
+function cells(line: string): string[] {
+  return ROW.exec(line)![1]!.split('|').map((c) => stripMarkdown(c).replace(/\\$/, '').replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * The tables of the material: each run of two or more `| … |` lines in a passage whose rows
+ * have as many cells as the first (the header), a Markdown rule row dropped, with the
+ * passage's citation. A run whose rows disagree in length is not read.
+ */
+export function materialTables(passages: readonly Passage[]): MaterialTable[] {
+  const out: MaterialTable[] = [];
+  for (const p of passages) {
+    let run: string[][] = [];
+    const flush = () => {
+      const [header, ...rest] = run.filter((r) => !r.every((c) => RULE_CELL.test(c)));
+      run = [];
+      if (!header || header.length < 2 || !rest.length || rest.some((r) => r.length !== header.length)) return;
+      out.push({ header, rows: rest, citation: p.citation });
+    };
+    for (const line of p.text.split('\n')) {
+      if (ROW.test(line)) run.push(cells(line));
+      else flush();
+    }
+    flush();
+  }
+  return out;
+}
+
+const normal = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const wordCount = (s: string) => words(s).length;
+/**
+ * Whether two cells overlap in meaning: one's content words all among the other's, or a
+ * content word in both that is not `common` (a word most cells of the column have, "stored"
+ * in "Stored maize" and "Stored cowpea", says nothing).
+ */
+function overlaps(a: string, b: string, common: ReadonlySet<string> = new Set()): boolean {
+  // the same figure first is the same value ("9 months (about 280 days)", "9 months (about 38 weeks …)")
+  const lead = (x: string) => /^\D{0,3}(\d[\d.,]*\s*\p{L}*)/u.exec(x)?.[1];
+  if (lead(a) && lead(a) === lead(b)) return true;
+  const sa = new Set(contentStems(a));
+  const sb = new Set(contentStems(b));
+  if (!sa.size || !sb.size) return false;
+  if ([...sa].every((x) => sb.has(x)) || [...sb].every((x) => sa.has(x))) return true;
+  return [...sa].some((x) => sb.has(x) && !common.has(x));
+}
+
+/** Content words in at least half of the cells. */
+function commonStems(column: string[]): Set<string> {
+  const n = new Map<string, number>();
+  for (const c of column) for (const x of new Set(contentStems(c))) n.set(x, (n.get(x) ?? 0) + 1);
+  return new Set([...n].filter(([, k]) => k * 2 >= column.length).map(([x]) => x));
+}
+/** Whether a cell can be an option: words, not figures alone, and short. */
+const optionLike = (c: string) => !!c && !FIGURES.test(c) && wordCount(c) <= MAX_OPTION_WORDS && /\p{L}{2}/u.test(c);
+
+/**
+ * A cell or name written as running text writes it. A name in title case keeps its capitals
+ * unless the material has it in lower case ("pressure groups"). Otherwise the first letter is
+ * lowered ("Rat" → "rat", "Has scales" → "has scales") when the material has the word in
+ * lower case and never with a capital inside a sentence or in italics ("Newcastle disease",
+ * "*Clarias*" keep theirs); a word the material's prose does not have stays as written
+ * ("Gumboro disease"): a capital left is a blemish, a name lowered an error.
+ */
+function asInText(name: string, materialText: string): string {
+  const first = /^(\p{Lu})(\p{Ll}+)\b/u.exec(name);
+  if (!first) return name;
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const allLowered = name.replace(/(?<![\p{L}])\p{Lu}\p{Ll}+/gu, (w) => w.toLowerCase());
+  if (/\s\p{Lu}\p{Ll}/u.test(name)) {
+    if (new RegExp(`(?<![\\p{L}])${esc(allLowered)}(?![\\p{L}])`, 'u').test(materialText)) return allLowered;
+    // (a title-case name the material gives no lead on, "National Directorate of Employment (NDE)", stays as it is)
+    return name;
+  }
+  const word = first[0];
+  const proper = new RegExp(`(?:\\p{Ll}[,;]?\\s+[(]?|[*_])${word}\\b`, 'u').test(materialText);
+  const common = new RegExp(`(?:^|[^\\p{L}])${word.toLowerCase()}(?:[^\\p{L}]|$)`, 'u').test(materialText);
+  return common && !proper ? word.toLowerCase() + name.slice(word.length) : name;
+}
+
+/** The plural of a kind noun in a header ("Disease" → "diseases", "Family" → "families", "Process" → "processes"). */
+function plural(noun: string): string {
+  const n = noun.toLowerCase();
+  if (/[^aeiou]y$/.test(n)) return n.slice(0, -1) + 'ies';
+  if (/(?:s|x|z|ch|sh)$/.test(n)) return n + 'es';
+  return n + 's';
+}
+
+/** Whether a header names things one at a time ("Disease", "Pest", "Method of propagation"): a noun, singular, a few words. */
+function kindHeader(h: string): boolean {
+  if (!h || DATA_HEADER.test(h) || ATTRIBUTE_HEADER.test(h) || /[\p{Sc}(]/u.test(h) || wordCount(h) > 3) return false;
+  const head = tagSentence(h.toLowerCase()).filter((t) => /\p{L}/u.test(t.text)).pop();
+  return !!head && /^(?:NOUN|PROPN)$/.test(head.pos) && !/[^s]s$/i.test(head.text);
+}
+
+/** Whether a table's columns are its subjects: a first header of attributes, or two columns of statements that answer each other row by row. */
+function contrastShape(t: MaterialTable): 'attributes' | 'statements' | null {
+  if (ATTRIBUTE_HEADER.test(t.header[0]!) || (!t.header[0] && t.header.length >= 3)) return 'attributes';
+  if (t.header.length !== 2) return null;
+  const answering = t.rows.filter((r) => overlaps(r[0]!, r[1]!)).length;
+  const statements = t.rows.every((r) => wordCount(r[0]!) >= 2 && wordCount(r[1]!) >= 2);
+  return answering * 2 >= t.rows.length || (statements && overlaps(t.header[0]!, t.header[1]!)) ? 'statements' : null;
+}
+
+/** A subject column's header as a stem names it ("Inflation" → "inflation"), or null when it is no noun phrase ("Federal"). */
+function subjectName(h: string, materialText: string): string | null {
+  if (!h || wordCount(h) > 5) return null;
+  // (tagged in lower case: the tagger takes any capitalised word for a name, "Federal" too)
+  const head = tagSentence(h.toLowerCase()).filter((t) => /\p{L}/u.test(t.text)).pop();
+  if (!head || !/^(?:NOUN|PROPN)$/.test(head.pos)) return null;
+  const name = asInText(h, materialText);
+  const pattern = normal(name).replace(/ /g, '\\W+');
+  // a subject the material speaks of as one ("Inflation is …", "Wind-pollinated flowers have …"), not an adjective ("recessive gene")
+  if (!new RegExp(`\\b${pattern}(?:s|es)?\\s+(?:${SUBJECT_VERB})\\b`, 'i').test(materialText)) return null;
+  // "the balance of trade" where the material says so; "an insect-pollinated flower" where it has the plural; else bare ("inflation")
+  const all = materialText.match(new RegExp(`\\b(?:the\\s+)?${pattern}\\b`, 'gi')) ?? [];
+  if (all.filter((m) => /^the\s/i.test(m)).length * 2 > all.length) return `the ${name}`;
+  // "an insect-pollinated flower" where the material says so, "oxidising agents" where it has only the plural
+  if (new RegExp(`\\ban?\\s+${pattern}\\b`, 'i').test(materialText)) return `${indefinite(name)} ${name}`;
+  // (a name the material also puts in the plural counts: "an insect-pollinated flower"; only the plural: "oxidising agents")
+  if (new RegExp(`\\b${pattern}s\\b`, 'i').test(materialText)) return new RegExp(`\\b${pattern}\\b`, 'i').test(materialText) ? `${indefinite(name)} ${name}` : `${name}s`;
+  return name;
+}
+
+/** Distinct values from `pool` (in order) unlike the key and each other; with `common` (strict), none overlapping the key (`overlaps`). */
+function distinctFrom(key: string, pool: string[], n: number, common?: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const v of pool) {
+    if (out.length >= n) break;
+    if (normal(v) === normal(key) || out.some((o) => normal(o) === normal(v))) continue;
+    if (common && overlaps(v, key, common)) continue;
+    out.push(v);
+  }
+  return out;
+}
+
+/** A row as the explanation quotes it: "Disease: Newcastle disease; Cause: Virus; …" (a cell under an empty header alone). */
+function rowText(t: MaterialTable, r: string[]): string {
+  return t.header.map((h, k) => (h ? `${h}: ${r[k]}` : r[k]!)).join('; ');
+}
+
+/**
+ * An attribute column's header as a stem names it ("Main use" → "main use", "Some signs" →
+ * "signs"), or null when it is no noun phrase: a question ("Used for NH3?"), a clause ("How to
+ * recognise it") or a phrase left open ("Best suited for").
+ */
+function attributeName(h: string, materialText: string): string | null {
+  const name = h.replace(/^some\s+/i, '');
+  if (!name || /[?]$/.test(name) || /^(?:how|what|why|when|where|which|who|is|are|does|do|can|used)\b/i.test(name) || /\b(?:for|of|to|in|by|with|on|at|from)$/i.test(name)) return null;
+  // each word as running text writes it ("Prevention/Control" → "prevention/control"; "IUPAC name" keeps its acronym)
+  return name.replace(/(?<![\p{L}])\p{Lu}\p{Ll}+/gu, (w) => asInText(w, materialText)).replace(/^(\p{Lu})(?=\p{Ll})/u, (c) => c.toLowerCase());
+}
+
+/** Record-table items: per usable attribute column, a row's value (forward) or the row with a value (reverse). */
+function recordItems(t: MaterialTable, ti: number, materialText: string, rand: () => number): TableItem[] {
+  const kind = t.header[0]!;
+  if (!kindHeader(kind)) return [];
+  const rows = t.rows.filter((r) => optionLike(r[0]!) && wordCount(r[0]!) <= 8 && /\p{L}{3}/u.test(r[0]!) && !/^total\b/i.test(r[0]!));
+  if (rows.length < 4 || new Set(rows.map((r) => normal(r[0]!))).size !== rows.length) return [];
+  const out: TableItem[] = [];
+  for (let j = 1; j < t.header.length; j++) {
+    const attr = attributeName(t.header[j]!, materialText);
+    if (!attr || /\p{Sc}|\(N\)/u.test(attr) || rows.filter((r) => optionLike(r[j]!)).length < 4) continue;
+    const common = commonStems(rows.map((r) => r[j]!));
+    for (const r of shuffled(rows, rand)) {
+      const value = r[j]!;
+      if (!optionLike(value) || YES_NO.test(value)) continue;
+      const name = asInText(r[0]!, materialText);
+      const quoted = rowText(t, r);
+      const others = shuffled(rows.filter((o) => o !== r), rand);
+      // (a row named by an adjective or a participle, "Cyclical", "Disguised", is no thing to ask about: the table's kind is unsaid)
+      const named = /^(?:NOUN|PROPN)$/.test(tagSentence(r[0]!.toLowerCase()).filter((x) => /\p{L}/u.test(x.text)).pop()?.pos ?? '');
+      // distractors written as the key is: figures beside figures ("500–1,000 mm"), words beside words ("Heavy")
+      const sameForm = (v: string) => /\p{N}/u.test(v) === /\p{N}/u.test(value);
+      const forward = named ? distinctFrom(value, others.map((o) => o[j]!).filter((v) => optionLike(v) && sameForm(v)), 3, common) : [];
+      if (forward.length === 3) {
+        out.push({ stem: `Which of the following correctly gives the ${attr} for ${name}?`, key: value, distractors: forward, row: quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
+      }
+      // the reverse needs the value to belong to this row alone: another row's value like it ("Vaccination" beside
+      // "Vaccination, good hygiene") makes that row no distractor; a generic kind ("Type") names no set to choose from
+      if (!GENERIC_KIND.test(kind) && wordCount(value) <= 6) {
+        const names = distinctFrom(r[0]!, others.filter((o) => !overlaps(o[j]!, value, common)).map((o) => o[0]!), 3);
+        if (names.length === 3) {
+          out.push({ stem: `Which of the following ${plural(kind)} has “${value}” as its ${attr}?`, key: r[0]!, distractors: names, row: quoted, citation: t.citation, form: 'reverse', place: `${ti}:${r[0]}`, lane: `${ti}:r${j}` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Contrast-table items: a subject's statement as the key, the other subjects' statements (other rows' too) as distractors. */
+function contrastItems(t: MaterialTable, ti: number, materialText: string, rand: () => number): TableItem[] {
+  const shape = contrastShape(t);
+  if (!shape) return [];
+  const first = shape === 'attributes' ? 1 : 0;
+  const label = (r: string[], k: number) => (shape === 'attributes' ? `${r[0]}: ${asInText(r[k]!, materialText)}` : r[k]!);
+  // the words that tell the subjects apart ("inflation", "deflation"): an option naming one gives itself away
+  const telling = new Set(t.header.slice(first).flatMap((h) => contentStems(h)).filter((x, _, all) => all.filter((y) => y === x).length < t.header.length - first));
+  const usable = (c: string | undefined) => !!c && optionLike(c) && !contentStems(c).some((x) => telling.has(x));
+  const out: TableItem[] = [];
+  for (let j = first; j < t.header.length; j++) {
+    const subject = subjectName(t.header[j]!, materialText);
+    if (!subject) continue;
+    for (const r of shuffled(t.rows, rand)) {
+      if (!usable(r[j]) || (shape === 'attributes' && !r[0])) continue;
+      // the other subjects' statements, this row's first; one that says what this subject's does is no distractor
+      const pool = [r, ...shuffled(t.rows.filter((o) => o !== r), rand)].flatMap((o) =>
+        t.header.map((_, k) => k).filter((k) => k >= first && k !== j && usable(o[k]) && normal(o[k]!) !== normal(o[j]!)).map((k) => label(o, k)),
+      );
+      const distractors = distinctFrom(label(r, j), pool, 3);
+      if (distractors.length < 3) continue;
+      out.push({ stem: `Which of the following is true of ${subject}?`, key: label(r, j), distractors, row: rowText(t, r), citation: t.citation, form: 'contrast', place: `${ti}:${r[0]}`, lane: `${ti}:c${j}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * The items the material's tables give, planned in an order that takes turns between tables
+ * (one row per item; at most PER_TABLE items per table). `materialText` is the whole material in
+ * (its passages' text, to write names as its prose does). Deterministic for a given `rand`.
+ */
+export function planTableItems(tables: readonly MaterialTable[], rand: () => number, material: string): TableItem[] {
+  // (how the material writes a name is read from its prose: the tables' own cells are no evidence)
+  const materialText = material.split('\n').filter((l) => !ROW.test(l)).join('\n');
+  const perTable = tables.map((t, ti) => {
+    const items = contrastShape(t) ? contrastItems(t, ti, materialText, rand) : recordItems(t, ti, materialText, rand);
+    const used = new Set<string>();
+    const kept: TableItem[] = [];
+    // the table's columns and forms take turns, a row used once
+    const lanes = [...new Set(items.map((it) => it.lane))].map((l) => items.filter((it) => it.lane === l));
+    for (let k = 0; kept.length < PER_TABLE && lanes.some((l) => l.length > k); k++) {
+      for (const l of lanes) {
+        const it = l[k];
+        if (!it || kept.length >= PER_TABLE || used.has(it.place)) continue;
+        used.add(it.place);
+        kept.push(it);
+      }
+    }
+    return kept;
+  });
+  const out: TableItem[] = [];
+  for (let k = 0; perTable.some((l) => l.length > k); k++) for (const l of perTable) if (l[k]) out.push(l[k]!);
+  return out;
+}
+
+/** The MCQ of a planned table item (four options, one key, shuffled by `rand`). */
+export function buildTableItem(item: TableItem, difficulty: QuestionDifficulty, rand: () => number, seed: number): GeneratedQuestion {
+  const id = shortId('q_', seed, 'MCQ', 'table', item.place, item.stem);
+  const opts = shuffled([{ text: item.key, isCorrect: true }, ...item.distractors.map((d) => ({ text: d, isCorrect: false }))], rand);
+  return {
+    id,
+    prompt: mdEscape(item.stem),
+    type: 'MCQ',
+    marks: 1,
+    difficulty,
+    citation: item.citation,
+    explanation: explainFrom(`The answer is “${mdEscape(item.key)}”.`, [{ citation: item.citation, text: item.row }]),
+    options: opts.map((o, i) => ({ id: shortId('opt_', id, o.text), keyLabel: 'ABCD'[i]!, text: mdEscape(o.text), isCorrect: o.isCorrect })),
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Tables make items (docs/decisions.md, "Tables make items"): a teacher's table, uploaded in a
+ * Word document, on a slide or pasted as Markdown, reaches the generator row by row, and its
+ * rows become MCQs whose distractors come from the same table — of the key's kind and of the
+ * topic. Before, a DOCX table reached the generator cell by cell and a slide's table line by
+ * line, and the generator made nothing of either (round 48's deck: two comparison tables, no item).
+ */
+import { describe, expect, it } from 'vitest';
+import { readDocx } from '../../src/uploads/material/documents.js';
+import { readPptx } from '../../src/uploads/material/pptx.js';
+import { textToParagraphPassages } from '../../src/core/generation/passage.js';
+import { materialTables, planTableItems } from '../../src/core/generation/engine/table-items.js';
+import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
+import { prng } from '../../src/core/generation/text/seed.js';
+import { makeDocx, makePptx } from './helpers/ooxml.js';
+
+const diseases = [
+  'Newcastle disease is the most serious viral disease of poultry in Nigeria. Coccidiosis is common where the litter is wet.',
+  '| Disease | Cause | Symptoms | Prevention/Control |',
+  '|---|---|---|---|',
+  '| Newcastle disease | Virus | Twisted neck, difficult breathing, greenish diarrhoea | Vaccination, good hygiene |',
+  '| Coccidiosis | Protozoan (Eimeria) | Bloody droppings, weakness, ruffled feathers | Dry litter, coccidiostats in feed |',
+  '| Fowl pox | Virus | Wart-like scabs on comb and wattles | Vaccination |',
+  '| Gumboro disease | Virus | Watery diarrhoea, depression, deaths in young birds | Vaccination |',
+  '| Fowl typhoid | Bacterium | Yellowish diarrhoea, loss of appetite | Antibiotics, hygiene, culling |',
+].join('\n');
+
+const inflation = [
+  'Inflation is a persistent rise in the general price level. Deflation is a persistent fall in the general price level. Mild inflation may help a growing economy; deflation seldom does.',
+  '',
+  '| Inflation | Deflation |',
+  '|---|---|',
+  '| General price level rises | General price level falls |',
+  '| Value of money falls | Value of money rises |',
+  '| Debtors gain, creditors lose | Creditors gain, debtors lose |',
+  '| May encourage investment | Discourages investment; profits fall |',
+  '| Employment may rise (mild inflation) | Unemployment usually rises |',
+].join('\n');
+
+const prices = ['| Item | Price in 2022 (₦) | Price in 2023 (₦) |', '|---|---|---|', '| Rice (1 mudu) | 1,500 | 2,000 |', '| Garri | 2,000 | 2,600 |', '| Kerosene | 1,000 | 1,200 |', '| Beans | 1,500 | 2,200 |', '| **Total** | **6,000** | **8,000** |'].join('\n');
+
+const plan = (md: string) => planTableItems(materialTables(textToParagraphPassages(md)), prng(7), md);
+
+describe('the material’s tables', () => {
+  it('are read row by row from a pasted Markdown table, its rule row dropped; rows of another length leave the table unread', () => {
+    const [t] = materialTables(textToParagraphPassages(diseases));
+    expect(t!.header).toEqual(['Disease', 'Cause', 'Symptoms', 'Prevention/Control']);
+    expect(t!.rows).toHaveLength(5);
+    expect(t!.rows[1]).toEqual(['Coccidiosis', 'Protozoan (Eimeria)', 'Bloody droppings, weakness, ruffled feathers', 'Dry litter, coccidiostats in feed']);
+    expect(materialTables(textToParagraphPassages('| a | b |\n| c | d | e |'))).toEqual([]);
+  });
+
+  it('are read from a Word document as tables ("table N"), not cell by cell', async () => {
+    const passages = await readDocx(await makeDocx(['Poultry diseases', diseases.split('\n').slice(1).join('\n'), 'After the table.']));
+    expect(passages.map((p) => p.citation)).toEqual(['paragraph 1', 'table 1', 'paragraph 2']);
+    expect(passages[1]!.text.split('\n')[2]).toBe('| Coccidiosis | Protozoan (Eimeria) | Bloody droppings, weakness, ruffled feathers | Dry litter, coccidiostats in feed |');
+    expect(materialTables(passages)[0]!.rows).toHaveLength(5);
+  });
+
+  it('are read from a slide as rows of cells', async () => {
+    const passages = await readPptx(await makePptx([['Inflation vs Deflation', ...inflation.split('\n').slice(2)]]));
+    expect(passages[0]!.text.split('\n')).toEqual(['Inflation vs Deflation', '| Inflation | Deflation |', '| General price level rises | General price level falls |', '| Value of money falls | Value of money rises |', '| Debtors gain, creditors lose | Creditors gain, debtors lose |', '| May encourage investment | Discourages investment; profits fall |', '| Employment may rise (mild inflation) | Unemployment usually rises |']);
+  });
+});
+
+describe('items from a table of records (a row per thing)', () => {
+  const items = plan(diseases);
+
+  it('ask for a row’s value with the column’s other values as distractors, or for the row with a value', () => {
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (const it of items.filter((i) => i.form === 'forward')) {
+      expect(it.stem).toMatch(/^Which of the following correctly gives the (?:cause|symptoms|prevention\/control) for (?:Newcastle disease|coccidiosis|fowl pox|Gumboro disease|fowl typhoid)\?$/);
+      expect(it.distractors).toHaveLength(3);
+      expect(new Set([it.key, ...it.distractors]).size).toBe(4);
+    }
+    const reverse = items.filter((i) => i.form === 'reverse');
+    expect(reverse.length).toBeGreaterThan(0);
+    for (const it of reverse) expect(it.stem).toMatch(/^Which of the following diseases has “.+” as its /);
+  });
+
+  it('never offer a distractor that is also true: another row with the same value or one inside it is no distractor', () => {
+    for (const it of items) {
+      const keyRow = it.row;
+      if (it.form === 'reverse' && /Vaccination, good hygiene/.test(it.stem)) expect(it.distractors).not.toEqual(expect.arrayContaining(['Fowl pox']));
+      if (it.form === 'forward' && /cause for/.test(it.stem)) expect(it.distractors).not.toContain(it.key);
+      expect(keyRow).toContain(it.key);
+    }
+    // "Vaccination" alone (fowl pox) is inside Newcastle disease's "Vaccination, good hygiene": neither is offered against the other
+    for (const it of items) {
+      if (it.key === 'Vaccination, good hygiene') expect(it.distractors).not.toContain('Vaccination');
+      if (it.key === 'Vaccination') expect(it.distractors).not.toContain('Vaccination, good hygiene');
+    }
+  });
+
+  it('make no item of a table of figures (a worked example’s prices)', () => {
+    expect(plan(prices)).toEqual([]);
+  });
+
+  it('make no item of a column whose header is a question or a clause, nor of yes/no cells', () => {
+    const md = ['| Medium | Good for illiterates? | How to use it |', '|---|---|---|', '| Radio | Yes | Buy airtime |', '| Newspaper | No | Buy space |', '| Billboard | Partly | Rent a site |', '| Town crier | Yes | Pay the crier |', '| Television | Partly | Buy airtime slots |'].join('\n');
+    expect(plan(md)).toEqual([]);
+  });
+});
+
+describe('items from a table of contrasts (a column per subject)', () => {
+  const items = plan(inflation);
+
+  it('ask what is true of one subject, the other subject’s statements as distractors, and make no record item of it', () => {
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    for (const it of items) {
+      expect(it.form).toBe('contrast');
+      expect(it.stem).toMatch(/^Which of the following is true of (?:inflation|deflation)\?$/);
+      const [inflations, deflations] = [inflation.split('\n').slice(4).map((l) => l.split('|')[1]!.trim()), inflation.split('\n').slice(4).map((l) => l.split('|')[2]!.trim())];
+      const [mine, theirs] = /deflation/.test(it.stem) ? [deflations, inflations] : [inflations, deflations];
+      expect(mine).toContain(it.key);
+      for (const d of it.distractors) expect(theirs).toContain(d);
+    }
+  });
+
+  it('offer no option that names a subject ("Employment may rise (mild inflation)" gives itself away)', () => {
+    for (const it of items) for (const o of [it.key, ...it.distractors]) expect(o).not.toMatch(/inflation|deflation/i);
+  });
+
+  it('with a column of attributes, each option is "attribute: value"', () => {
+    const md = [
+      'Insect-pollinated flowers are visited by insects; wind-pollinated flowers are not. Draw an insect-pollinated flower.',
+      '| Feature | Insect-pollinated flower | Wind-pollinated flower |',
+      '|---|---|---|',
+      '| Petals | Large, brightly coloured | Small, dull or absent |',
+      '| Scent | Usually scented | No scent |',
+      '| Nectar | Nectaries present | No nectar |',
+      '| Stigma | Sticky, inside the flower | Long, feathery, outside the flower |',
+    ].join('\n');
+    const got = plan(md);
+    expect(got.length).toBeGreaterThan(0);
+    for (const it of got) {
+      expect(it.stem).toMatch(/^Which of the following is true of (?:an insect-pollinated flower|wind-pollinated flowers)\?$/);
+      for (const o of [it.key, ...it.distractors]) expect(o).toMatch(/^(?:Petals|Scent|Nectar|Stigma): /);
+    }
+  });
+});
+
+describe('the generator', () => {
+  it('offers table items as MCQs citing the table, with the row quoted in the explanation', async () => {
+    const passages = await readDocx(await makeDocx(['Poultry diseases', 'Diseases cause heavy losses to poultry farmers in Nigeria. Vaccination prevents most viral diseases.', diseases.split('\n').slice(1).join('\n')]));
+    const { questions } = generateExtractive(passages, { difficulty: 'balanced', count: 6, types: ['MCQ'] });
+    const fromTable = questions.filter((q) => q.citation === 'table 1');
+    expect(fromTable.length).toBeGreaterThan(0);
+    for (const q of fromTable) {
+      expect(q.options).toHaveLength(4);
+      expect(q.options!.filter((o) => o.isCorrect)).toHaveLength(1);
+      expect(q.explanation).toMatch(/Disease: /);
+    }
+  });
+});
