@@ -12,6 +12,7 @@ import { textToParagraphPassages } from '../../src/core/generation/passage.js';
 import { materialTables, planTableItems } from '../../src/core/generation/engine/table-items.js';
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { prng } from '../../src/core/generation/text/seed.js';
+import { kindOf } from '../../src/modules/generation/wordnet.js';
 import { makeDocx, makePptx } from './helpers/ooxml.js';
 
 const diseases = [
@@ -117,6 +118,13 @@ describe('items from a table of contrasts (a column per subject)', () => {
     }
   });
 
+  it('name a subject as the prose does, though a title-case heading has it with a capital ("Causes of Inflation")', () => {
+    const md = `Causes of Inflation\n\nEffects of Inflation and Deflation\n\n${inflation}`;
+    const got = plan(md);
+    expect(got.length).toBeGreaterThan(0);
+    for (const it of got) expect(it.stem).toMatch(/true of (?:inflation|deflation)\?$/);
+  });
+
   it('offer no option that names a subject ("Employment may rise (mild inflation)" gives itself away)', () => {
     for (const it of items) for (const o of [it.key, ...it.distractors]) expect(o).not.toMatch(/inflation|deflation/i);
   });
@@ -151,5 +159,41 @@ describe('the generator', () => {
       expect(q.options!.filter((o) => o.isCorrect)).toHaveLength(1);
       expect(q.explanation).toMatch(/Disease: /);
     }
+  });
+});
+
+describe('after round 49', () => {
+  const solvents = [
+    'A solvent dissolves a solute to form a solution. Water cannot dissolve grease or iodine well.',
+    '| Solute | Suitable solvent |',
+    '|---|---|',
+    '| Iodine | Ethanol (tincture of iodine), tetrachloromethane |',
+    '| Sulphur | Carbon disulphide (CS₂), methylbenzene (toluene) |',
+    '| Palm oil, grease, fat | Kerosene, petrol, hexane |',
+    '| Nail polish | Propanone (acetone) |',
+    '| Paint (oil-based) | Turpentine |',
+    '| Gumboro vaccine | Distilled water |',
+  ].join('\n');
+  const items = planTableItems(materialTables(textToParagraphPassages(solvents)), prng(7), solvents, kindOf);
+
+  it('asks nothing of a row whose value names it ("Ethanol (tincture of iodine)" for iodine gives itself away)', () => {
+    expect(items.length).toBeGreaterThan(0);
+    // (a table gives four items of its rows: over ten seeds every row's turn comes)
+    const all = Array.from({ length: 10 }, (_, k) => planTableItems(materialTables(textToParagraphPassages(solvents)), prng(k + 1), solvents, kindOf)).flat();
+    expect(all.some((i) => i.row.includes('Sulphur'))).toBe(true);
+    expect(all.some((i) => i.row.includes('Iodine'))).toBe(false);
+  });
+
+  it('writes an English word the prose lacks in lower case mid-sentence ("nail polish"); a name WordNet does not know keeps its capital', () => {
+    const stems = items.filter((i) => i.form === 'forward').map((i) => i.stem);
+    expect(stems.some((s) => /for Nail polish\?/.test(s))).toBe(false);
+    const nail = planTableItems(materialTables(textToParagraphPassages(solvents)), prng(1), solvents, kindOf).concat(planTableItems(materialTables(textToParagraphPassages(solvents)), prng(2), solvents, kindOf));
+    for (const i of nail.filter((x) => x.form === 'forward')) {
+      if (/nail polish/i.test(i.stem)) expect(i.stem).toMatch(/for nail polish\?$/);
+      if (/gumboro/i.test(i.stem)) expect(i.stem).toMatch(/for Gumboro vaccine\?$/);
+    }
+    // without a lexicon and without the word in the prose, a capital is kept: a blemish, never a name lowered
+    const bare = planTableItems(materialTables(textToParagraphPassages(solvents)), prng(1), solvents);
+    for (const i of bare.filter((x) => x.form === 'forward' && /gumboro/i.test(x.stem))) expect(i.stem).toMatch(/Gumboro/);
   });
 });

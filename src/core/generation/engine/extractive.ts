@@ -352,7 +352,7 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
   const lists = headingLists(passages);
   const odd = planOddOneOut(lists, prng(seed ^ 0x1157), passages);
   const described = planDescribedItems(lists, prng(seed ^ 0xd35c));
-  const tables = planTableItems(materialTables(passages), prng(seed ^ 0x7ab1), passages.map((p) => p.text).join('\n'));
+  const tables = planTableItems(materialTables(passages), prng(seed ^ 0x7ab1), passages.map((p) => p.text).join('\n'), opts.lexicon);
   const defs = new DefinitionBank(findDefinitions(passages, index), passages.length, opts.lexicon, (a, b) => kindInMaterial(a, b, index.sentences));
   let downgraded = 0;
   const slots = planSlots(opts.count, opts.difficulty, types);

@@ -17,6 +17,9 @@ export const RELATIVE_WORD = /^(?:which|that|who|whom|whose|where|when)$/i;
  * may be discharged" is not). A participle ("prepared by", "broken down", "living") may stand there.
  */
 export function isNounPhrase(desc: string): boolean {
+  // (a verb of change before "as", "when" or "if" is the clause's verb, though the tagger takes it for a plural noun: "the
+  // solubility of a gas in water decreases as temperature increases"; round 49)
+  if (CHANGE_CLAUSE.test(desc)) return false;
   const tags = tagSentence(desc);
   if (hasClause(tags) || mainVerbAfterRelative(tags)) return false;
   const end = tags.findIndex((t) => t.text === ',' || RELATIVE_WORD.test(t.text) || /^(?:through|by|in|with|of|for)$/i.test(t.text));
@@ -27,6 +30,9 @@ export function isNounPhrase(desc: string): boolean {
   // (and an infinitive is part of the phrase: "person named to receive payment")
   return !tags.slice(0, end < 0 ? tags.length : end).some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(t.text) && !AMBIGUOUS_PAST.test(t.text) && !/^of$/i.test(tags[i + 1]?.text ?? '') && !/^to$/i.test(tags[i - 1]?.text ?? '')));
 }
+
+/** A verb of change and the condition it changes under: "… decreases as temperature increases", "… rises when …". */
+const CHANGE_CLAUSE = /\b(?:increases|decreases|rises|falls|drops|reduces|changes|grows|varies|doubles|halves)\s+(?:as|when|whenever|if|because|with)\b/i;
 
 /** Words that open a clause of their own inside a description (`mainVerbAfterRelative`). */
 const SUBORDINATOR = /^(?:until|unless|because|since|while|whenever|after|before|if|so|as|than|once)$/i;

@@ -24,6 +24,7 @@ import { contentStems, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { explainFrom, mdEscape } from './markdown.js';
+import type { Lexicon } from './lexicon.js';
 import { indefinite } from './repair.js';
 import { stripMarkdown } from './sentences.js';
 
@@ -49,6 +50,17 @@ export interface TableItem {
   /** which table, column and form: a table's items take turns between these */
   lane: string;
 }
+
+/** The material's prose (its passages' text without table rows), and whether a word is an English word (WordNet, when given). */
+interface Prose {
+  text: string;
+  /** the prose without its title-case lines (headings: "Causes of Inflation") */
+  running: string;
+  known: (word: string) => boolean;
+}
+
+/** A line in title case, a heading: every word of four letters or more capitalised ("Causes of Inflation"). */
+const TITLE_CASE = /^(?:#+\s*)?(?:(?:\p{Lu}[\p{L}'’-]*|\p{L}{1,3}|[\d.:()&,–-]+)\s+){0,11}\p{Lu}[\p{L}'’-]*[:.]?$/u;
 
 /** A line of a table: `| a | b |`. */
 const ROW = /^\s*\|(.*)\|\s*$/;
@@ -118,6 +130,12 @@ function overlaps(a: string, b: string, common: ReadonlySet<string> = new Set())
   return [...sa].some((x) => sb.has(x) && !common.has(x));
 }
 
+/** Whether two texts have a content word in common. */
+function sharesWord(a: string, b: string): boolean {
+  const sa = new Set(contentStems(a));
+  return contentStems(b).some((x) => sa.has(x));
+}
+
 /** Content words in at least half of the cells. */
 function commonStems(column: string[]): Set<string> {
   const n = new Map<string, number>();
@@ -130,25 +148,27 @@ const optionLike = (c: string) => !!c && !FIGURES.test(c) && wordCount(c) <= MAX
 /**
  * A cell or name written as running text writes it. A name in title case keeps its capitals
  * unless the material has it in lower case ("pressure groups"). Otherwise the first letter is
- * lowered ("Rat" → "rat", "Has scales" → "has scales") when the material has the word in
- * lower case and never with a capital inside a sentence or in italics ("Newcastle disease",
- * "*Clarias*" keep theirs); a word the material's prose does not have stays as written
- * ("Gumboro disease"): a capital left is a blemish, a name lowered an error.
+ * lowered ("Rat" → "rat", "Has scales" → "has scales") when the prose has the word in lower
+ * case more often than with a capital inside a line or in italics ("Newcastle disease",
+ * "*Clarias*" keep theirs; "Inflation" in a heading "Causes of Inflation" does not), or has it
+ * neither way and WordNet knows it ("Nail polish" → "nail polish"); a word neither says anything
+ * of stays as written ("Gumboro disease"): a capital left is a blemish, a name lowered an error.
  */
-function asInText(name: string, materialText: string): string {
+function asInText(name: string, prose: Prose): string {
   const first = /^(\p{Lu})(\p{Ll}+)\b/u.exec(name);
   if (!first) return name;
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const allLowered = name.replace(/(?<![\p{L}])\p{Lu}\p{Ll}+/gu, (w) => w.toLowerCase());
   if (/\s\p{Lu}\p{Ll}/u.test(name)) {
-    if (new RegExp(`(?<![\\p{L}])${esc(allLowered)}(?![\\p{L}])`, 'u').test(materialText)) return allLowered;
+    if (new RegExp(`(?<![\\p{L}])${esc(allLowered)}(?![\\p{L}])`, 'u').test(prose.text)) return allLowered;
     // (a title-case name the material gives no lead on, "National Directorate of Employment (NDE)", stays as it is)
     return name;
   }
   const word = first[0];
-  const proper = new RegExp(`(?:\\p{Ll}[,;]?\\s+[(]?|[*_])${word}\\b`, 'u').test(materialText);
-  const common = new RegExp(`(?:^|[^\\p{L}])${word.toLowerCase()}(?:[^\\p{L}]|$)`, 'u').test(materialText);
-  return common && !proper ? word.toLowerCase() + name.slice(word.length) : name;
+  // (capitals inside a line are counted in running text only: a title-case heading, "Causes of Inflation", has them too)
+  const proper = (prose.running.match(new RegExp(`(?:\\p{Ll}[,;]?\\s+[(]?|[*_])${word}\\b`, 'gu')) ?? []).length;
+  const common = (prose.text.match(new RegExp(`(?:^|[^\\p{L}])${word.toLowerCase()}(?=[^\\p{L}]|$)`, 'gu')) ?? []).length;
+  return common > proper || (!proper && prose.known(word.toLowerCase())) ? word.toLowerCase() + name.slice(word.length) : name;
 }
 
 /** The plural of a kind noun in a header ("Disease" → "diseases", "Family" → "families", "Process" → "processes"). */
@@ -176,22 +196,22 @@ function contrastShape(t: MaterialTable): 'attributes' | 'statements' | null {
 }
 
 /** A subject column's header as a stem names it ("Inflation" → "inflation"), or null when it is no noun phrase ("Federal"). */
-function subjectName(h: string, materialText: string): string | null {
+function subjectName(h: string, prose: Prose): string | null {
   if (!h || wordCount(h) > 5) return null;
   // (tagged in lower case: the tagger takes any capitalised word for a name, "Federal" too)
   const head = tagSentence(h.toLowerCase()).filter((t) => /\p{L}/u.test(t.text)).pop();
   if (!head || !/^(?:NOUN|PROPN)$/.test(head.pos)) return null;
-  const name = asInText(h, materialText);
+  const name = asInText(h, prose);
   const pattern = normal(name).replace(/ /g, '\\W+');
   // a subject the material speaks of as one ("Inflation is …", "Wind-pollinated flowers have …"), not an adjective ("recessive gene")
-  if (!new RegExp(`\\b${pattern}(?:s|es)?\\s+(?:${SUBJECT_VERB})\\b`, 'i').test(materialText)) return null;
+  if (!new RegExp(`\\b${pattern}(?:s|es)?\\s+(?:${SUBJECT_VERB})\\b`, 'i').test(prose.text)) return null;
   // "the balance of trade" where the material says so; "an insect-pollinated flower" where it has the plural; else bare ("inflation")
-  const all = materialText.match(new RegExp(`\\b(?:the\\s+)?${pattern}\\b`, 'gi')) ?? [];
+  const all = prose.text.match(new RegExp(`\\b(?:the\\s+)?${pattern}\\b`, 'gi')) ?? [];
   if (all.filter((m) => /^the\s/i.test(m)).length * 2 > all.length) return `the ${name}`;
   // "an insect-pollinated flower" where the material says so, "oxidising agents" where it has only the plural
-  if (new RegExp(`\\ban?\\s+${pattern}\\b`, 'i').test(materialText)) return `${indefinite(name)} ${name}`;
+  if (new RegExp(`\\ban?\\s+${pattern}\\b`, 'i').test(prose.text)) return `${indefinite(name)} ${name}`;
   // (a name the material also puts in the plural counts: "an insect-pollinated flower"; only the plural: "oxidising agents")
-  if (new RegExp(`\\b${pattern}s\\b`, 'i').test(materialText)) return new RegExp(`\\b${pattern}\\b`, 'i').test(materialText) ? `${indefinite(name)} ${name}` : `${name}s`;
+  if (new RegExp(`\\b${pattern}s\\b`, 'i').test(prose.text)) return new RegExp(`\\b${pattern}\\b`, 'i').test(prose.text) ? `${indefinite(name)} ${name}` : `${name}s`;
   return name;
 }
 
@@ -217,34 +237,36 @@ function rowText(t: MaterialTable, r: string[]): string {
  * "signs"), or null when it is no noun phrase: a question ("Used for NH3?"), a clause ("How to
  * recognise it") or a phrase left open ("Best suited for").
  */
-function attributeName(h: string, materialText: string): string | null {
+function attributeName(h: string, prose: Prose): string | null {
   const name = h.replace(/^some\s+/i, '');
   if (!name || /[?]$/.test(name) || /^(?:how|what|why|when|where|which|who|is|are|does|do|can|used)\b/i.test(name) || /\b(?:for|of|to|in|by|with|on|at|from)$/i.test(name)) return null;
   // each word as running text writes it ("Prevention/Control" → "prevention/control"; "IUPAC name" keeps its acronym)
-  return name.replace(/(?<![\p{L}])\p{Lu}\p{Ll}+/gu, (w) => asInText(w, materialText)).replace(/^(\p{Lu})(?=\p{Ll})/u, (c) => c.toLowerCase());
+  return name.replace(/(?<![\p{L}])\p{Lu}\p{Ll}+/gu, (w) => asInText(w, prose)).replace(/^(\p{Lu})(?=\p{Ll})/u, (c) => c.toLowerCase());
 }
 
 /** Record-table items: per usable attribute column, a row's value (forward) or the row with a value (reverse). */
-function recordItems(t: MaterialTable, ti: number, materialText: string, rand: () => number): TableItem[] {
+function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => number): TableItem[] {
   const kind = t.header[0]!;
   if (!kindHeader(kind)) return [];
   const rows = t.rows.filter((r) => optionLike(r[0]!) && wordCount(r[0]!) <= 8 && /\p{L}{3}/u.test(r[0]!) && !/^total\b/i.test(r[0]!));
   if (rows.length < 4 || new Set(rows.map((r) => normal(r[0]!))).size !== rows.length) return [];
   const out: TableItem[] = [];
   for (let j = 1; j < t.header.length; j++) {
-    const attr = attributeName(t.header[j]!, materialText);
+    const attr = attributeName(t.header[j]!, prose);
     if (!attr || /\p{Sc}|\(N\)/u.test(attr) || rows.filter((r) => optionLike(r[j]!)).length < 4) continue;
     const common = commonStems(rows.map((r) => r[j]!));
     for (const r of shuffled(rows, rand)) {
       const value = r[j]!;
       if (!optionLike(value) || YES_NO.test(value)) continue;
-      const name = asInText(r[0]!, materialText);
+      const name = asInText(r[0]!, prose);
       const quoted = rowText(t, r);
       const others = shuffled(rows.filter((o) => o !== r), rand);
       // (a row named by an adjective or a participle, "Cyclical", "Disguised", is no thing to ask about: the table's kind is unsaid)
       const named = /^(?:NOUN|PROPN)$/.test(tagSentence(r[0]!.toLowerCase()).filter((x) => /\p{L}/u.test(x.text)).pop()?.pos ?? '');
       // distractors written as the key is: figures beside figures ("500–1,000 mm"), words beside words ("Heavy")
       const sameForm = (v: string) => /\p{N}/u.test(v) === /\p{N}/u.test(value);
+      // a value that names its row gives itself away ("Ethanol (tincture of iodine)" for iodine; round 49): no item either way
+      if (sharesWord(value, r[0]!)) continue;
       const forward = named ? distinctFrom(value, others.map((o) => o[j]!).filter((v) => optionLike(v) && sameForm(v)), 3, common) : [];
       if (forward.length === 3) {
         out.push({ stem: `Which of the following correctly gives the ${attr} for ${name}?`, key: value, distractors: forward, row: quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
@@ -263,17 +285,17 @@ function recordItems(t: MaterialTable, ti: number, materialText: string, rand: (
 }
 
 /** Contrast-table items: a subject's statement as the key, the other subjects' statements (other rows' too) as distractors. */
-function contrastItems(t: MaterialTable, ti: number, materialText: string, rand: () => number): TableItem[] {
+function contrastItems(t: MaterialTable, ti: number, prose: Prose, rand: () => number): TableItem[] {
   const shape = contrastShape(t);
   if (!shape) return [];
   const first = shape === 'attributes' ? 1 : 0;
-  const label = (r: string[], k: number) => (shape === 'attributes' ? `${r[0]}: ${asInText(r[k]!, materialText)}` : r[k]!);
+  const label = (r: string[], k: number) => (shape === 'attributes' ? `${r[0]}: ${asInText(r[k]!, prose)}` : r[k]!);
   // the words that tell the subjects apart ("inflation", "deflation"): an option naming one gives itself away
   const telling = new Set(t.header.slice(first).flatMap((h) => contentStems(h)).filter((x, _, all) => all.filter((y) => y === x).length < t.header.length - first));
   const usable = (c: string | undefined) => !!c && optionLike(c) && !contentStems(c).some((x) => telling.has(x));
   const out: TableItem[] = [];
   for (let j = first; j < t.header.length; j++) {
-    const subject = subjectName(t.header[j]!, materialText);
+    const subject = subjectName(t.header[j]!, prose);
     if (!subject) continue;
     for (const r of shuffled(t.rows, rand)) {
       if (!usable(r[j]) || (shape === 'attributes' && !r[0])) continue;
@@ -291,14 +313,18 @@ function contrastItems(t: MaterialTable, ti: number, materialText: string, rand:
 
 /**
  * The items the material's tables give, planned in an order that takes turns between tables
- * (one row per item; at most PER_TABLE items per table). `materialText` is the whole material in
- * (its passages' text, to write names as its prose does). Deterministic for a given `rand`.
+ * (one row per item; at most PER_TABLE items per table). `material` is the whole material (its passages'
+ * text, to write names as its prose does); `lexicon` (WordNet), when given, says which words are English words. Deterministic for a given `rand`.
  */
-export function planTableItems(tables: readonly MaterialTable[], rand: () => number, material: string): TableItem[] {
+export function planTableItems(tables: readonly MaterialTable[], rand: () => number, material: string, lexicon?: Lexicon): TableItem[] {
   // (how the material writes a name is read from its prose: the tables' own cells are no evidence)
-  const materialText = material.split('\n').filter((l) => !ROW.test(l)).join('\n');
+  const prose: Prose = {
+    text: material.split('\n').filter((l) => !ROW.test(l)).join('\n'),
+    running: material.split('\n').filter((l) => !ROW.test(l) && !TITLE_CASE.test(l.trim())).join('\n'),
+    known: (w) => !!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => lexicon(w, pos) !== null),
+  };
   const perTable = tables.map((t, ti) => {
-    const items = contrastShape(t) ? contrastItems(t, ti, materialText, rand) : recordItems(t, ti, materialText, rand);
+    const items = contrastShape(t) ? contrastItems(t, ti, prose, rand) : recordItems(t, ti, prose, rand);
     const used = new Set<string>();
     const kept: TableItem[] = [];
     // the table's columns and forms take turns, a row used once
