@@ -13,6 +13,10 @@ import { materialTables, planTableItems } from '../../src/core/generation/engine
 import { generateExtractive } from '../../src/core/generation/engine/extractive.js';
 import { prng } from '../../src/core/generation/text/seed.js';
 import { kindOf } from '../../src/modules/generation/wordnet.js';
+import { unescapeMd } from '../../src/core/generation/support.js';
+import { itemFeatures, materialContext } from '../../src/core/generation/quality/features.js';
+import { scoreItem } from '../../src/core/generation/quality/model.js';
+import { BASE_QUALITY_MODEL } from '../../src/core/generation/quality/base-model.js';
 import { makeDocx, makePptx } from './helpers/ooxml.js';
 
 const diseases = [
@@ -157,7 +161,43 @@ describe('the generator', () => {
     for (const q of fromTable) {
       expect(q.options).toHaveLength(4);
       expect(q.options!.filter((o) => o.isCorrect)).toHaveLength(1);
-      expect(q.explanation).toMatch(/Disease: /);
+      // the header and the row quoted word for word, as the material has them
+      expect(unescapeMd(q.explanation)).toContain('| Disease | Cause | Symptoms | Prevention/Control |');
+      // a value read off a row is simple recall; the thing with a value is asked at the intermediate tier
+      expect(q.difficulty).toBe(/correctly gives/.test(q.prompt) ? 'simple' : 'intermediate');
+    }
+  });
+});
+
+describe('after round 50', () => {
+  const parties = [
+    'Political parties were formed to fight for independence. The NNDP was the first party; the NCNC followed in 1944.',
+    '| Party | Leader | Main base |',
+    '|---|---|---|',
+    '| NNDP | Herbert Macaulay | Lagos |',
+    '| NCNC | Nnamdi Azikiwe | East |',
+    '| NEPU | Aminu Kano | North (Kano) |',
+    '| AG | Obafemi Awolowo | West |',
+    '| NPC | Ahmadu Bello | North |',
+    '| UMBC | J. S. Tarka | Middle Belt |',
+  ].join('\n');
+
+  it('offers no two distractors that are one answer ("North" beside "North (Kano)")', () => {
+    const all = Array.from({ length: 10 }, (_, k) => planTableItems(materialTables(textToParagraphPassages(parties)), prng(k + 1), parties, kindOf)).flat();
+    const bases = all.filter((i) => /main base/.test(i.stem));
+    expect(bases.length).toBeGreaterThan(0);
+    for (const it of bases) expect(it.distractors.includes('North') && it.distractors.includes('North (Kano)')).toBe(false);
+  });
+
+  it('keeps items whose keys are names: the explanation quotes the rows, so the quality model sees the distractors beside the key', async () => {
+    const passages = await readPptx(await makePptx([['Major parties', ...parties.split('\n').slice(1)], ['Nationalism', 'Nationalism is the struggle of a people to rule themselves.']]));
+    const ctx = materialContext(passages, kindOf);
+    const { questions } = generateExtractive(passages, { difficulty: 'balanced', count: 6, types: ['MCQ'], lexicon: kindOf });
+    const fromTable = questions.filter((q) => /correctly gives the leader/.test(q.prompt));
+    expect(fromTable.length).toBeGreaterThan(0);
+    for (const q of fromTable) {
+      expect(itemFeatures(q, ctx).distractorSamePassage).toBe(1);
+      expect(scoreItem(BASE_QUALITY_MODEL, itemFeatures(q, ctx))).toBeGreaterThanOrEqual(BASE_QUALITY_MODEL.threshold);
     }
   });
 });
@@ -173,6 +213,7 @@ describe('after round 49', () => {
     '| Nail polish | Propanone (acetone) |',
     '| Paint (oil-based) | Turpentine |',
     '| Gumboro vaccine | Distilled water |',
+    '| Newcastle vaccine | Cold boiled water |',
   ].join('\n');
   const items = planTableItems(materialTables(textToParagraphPassages(solvents)), prng(7), solvents, kindOf);
 
@@ -187,10 +228,13 @@ describe('after round 49', () => {
   it('writes an English word the prose lacks in lower case mid-sentence ("nail polish"); a name WordNet does not know keeps its capital', () => {
     const stems = items.filter((i) => i.form === 'forward').map((i) => i.stem);
     expect(stems.some((s) => /for Nail polish\?/.test(s))).toBe(false);
-    const nail = planTableItems(materialTables(textToParagraphPassages(solvents)), prng(1), solvents, kindOf).concat(planTableItems(materialTables(textToParagraphPassages(solvents)), prng(2), solvents, kindOf));
+    const nail = Array.from({ length: 10 }, (_, k) => planTableItems(materialTables(textToParagraphPassages(solvents)), prng(k + 1), solvents, kindOf)).flat();
+    expect(nail.some((i) => /nail polish/i.test(i.stem)) && nail.some((i) => /newcastle/i.test(i.stem))).toBe(true);
     for (const i of nail.filter((x) => x.form === 'forward')) {
       if (/nail polish/i.test(i.stem)) expect(i.stem).toMatch(/for nail polish\?$/);
       if (/gumboro/i.test(i.stem)) expect(i.stem).toMatch(/for Gumboro vaccine\?$/);
+      // (WordNet knows "newcastle" only as a place: a name, kept)
+      if (/newcastle/i.test(i.stem)) expect(i.stem).toMatch(/for Newcastle vaccine\?$/);
     }
     // without a lexicon and without the word in the prose, a capital is kept: a blemish, never a name lowered
     const bare = planTableItems(materialTables(textToParagraphPassages(solvents)), prng(1), solvents);

@@ -208,7 +208,7 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     // then a table's row (table-items.ts): a value asked for (simple), or the thing with a value, or a subject's statement
     const k = tables.findIndex((t) => (t.form === 'forward') === (tier === 'simple'));
     const t = tables.splice(k >= 0 ? k : 0, 1)[0];
-    if (t) return paper(buildTableItem(t, tier, rand, seed));
+    if (t) return paper(buildTableItem(t, rand, seed));
     // then an item of such a list named from what the material says of it (described-items.ts)
     const d = described.shift();
     if (d) return paper(buildDescribedItem(d, tier, rand, seed));
@@ -369,7 +369,8 @@ export function generateExtractive(passages: Passage[], opts: GenerateOptions): 
       for (const tier of tiers) {
         const q = fill(finder, type, tier, rand, seed, materialText, tf, defs, odd, described, tables);
         if (q) {
-          if (tier !== slot.tier) downgraded++;
+          // (a table's item says its own tier: a value read off a row is simple whatever the slot; table-items.ts)
+          if (TIERS.indexOf(q.difficulty) < TIERS.indexOf(slot.tier)) downgraded++;
           filled[i] = q;
           break outer;
         }

@@ -19,7 +19,7 @@
  * Tables of figures (prices, a worked ledger) make no item. Pure: no I/O.
  */
 import type { Passage } from '../passage.js';
-import type { GeneratedQuestion, QuestionDifficulty } from '../schemas.js';
+import type { GeneratedQuestion } from '../schemas.js';
 import { contentStems, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
@@ -40,7 +40,8 @@ export interface TableItem {
   stem: string;
   key: string;
   distractors: string[];
-  /** the row the key is read from, as the explanation quotes it */
+  /** the table's header and the row the key is read from, as the explanation quotes them (`| cell | cell |`) */
+  header: string;
   row: string;
   citation: string;
   /** "forward" asks for a value, "reverse" for the thing with a value, "contrast" for a subject's statement */
@@ -221,15 +222,19 @@ function distinctFrom(key: string, pool: string[], n: number, common?: ReadonlyS
   for (const v of pool) {
     if (out.length >= n) break;
     if (normal(v) === normal(key) || out.some((o) => normal(o) === normal(v))) continue;
-    if (common && overlaps(v, key, common)) continue;
+    // (nor like another distractor: "North" beside "North (Kano)" is one answer twice; round 50)
+    if (common && (overlaps(v, key, common) || out.some((o) => overlaps(v, o, common)))) continue;
     out.push(v);
   }
   return out;
 }
 
-/** A row as the explanation quotes it: "Disease: Newcastle disease; Cause: Virus; …" (a cell under an empty header alone). */
-function rowText(t: MaterialTable, r: string[]): string {
-  return t.header.map((h, k) => (h ? `${h}: ${r[k]}` : r[k]!)).join('; ');
+/**
+ * A table line as the readers write it (`| cell | cell |`): the explanation quotes the header and the row so, word for
+ * word, as any explanation quotes its source (and so the quality model finds the distractors beside the key).
+ */
+function line(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
 }
 
 /**
@@ -259,7 +264,7 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
       const value = r[j]!;
       if (!optionLike(value) || YES_NO.test(value)) continue;
       const name = asInText(r[0]!, prose);
-      const quoted = rowText(t, r);
+      const quoted = { header: line(t.header), row: line(r) };
       const others = shuffled(rows.filter((o) => o !== r), rand);
       // (a row named by an adjective or a participle, "Cyclical", "Disguised", is no thing to ask about: the table's kind is unsaid)
       const named = /^(?:NOUN|PROPN)$/.test(tagSentence(r[0]!.toLowerCase()).filter((x) => /\p{L}/u.test(x.text)).pop()?.pos ?? '');
@@ -269,14 +274,14 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
       if (sharesWord(value, r[0]!)) continue;
       const forward = named ? distinctFrom(value, others.map((o) => o[j]!).filter((v) => optionLike(v) && sameForm(v)), 3, common) : [];
       if (forward.length === 3) {
-        out.push({ stem: `Which of the following correctly gives the ${attr} for ${name}?`, key: value, distractors: forward, row: quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
+        out.push({ stem: `Which of the following correctly gives the ${attr} for ${name}?`, key: value, distractors: forward, ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
       }
       // the reverse needs the value to belong to this row alone: another row's value like it ("Vaccination" beside
       // "Vaccination, good hygiene") makes that row no distractor; a generic kind ("Type") names no set to choose from
       if (!GENERIC_KIND.test(kind) && wordCount(value) <= 6) {
         const names = distinctFrom(r[0]!, others.filter((o) => !overlaps(o[j]!, value, common)).map((o) => o[0]!), 3);
         if (names.length === 3) {
-          out.push({ stem: `Which of the following ${plural(kind)} has “${value}” as its ${attr}?`, key: r[0]!, distractors: names, row: quoted, citation: t.citation, form: 'reverse', place: `${ti}:${r[0]}`, lane: `${ti}:r${j}` });
+          out.push({ stem: `Which of the following ${plural(kind)} has “${value}” as its ${attr}?`, key: r[0]!, distractors: names, ...quoted, citation: t.citation, form: 'reverse', place: `${ti}:${r[0]}`, lane: `${ti}:r${j}` });
         }
       }
     }
@@ -305,7 +310,7 @@ function contrastItems(t: MaterialTable, ti: number, prose: Prose, rand: () => n
       );
       const distractors = distinctFrom(label(r, j), pool, 3);
       if (distractors.length < 3) continue;
-      out.push({ stem: `Which of the following is true of ${subject}?`, key: label(r, j), distractors, row: rowText(t, r), citation: t.citation, form: 'contrast', place: `${ti}:${r[0]}`, lane: `${ti}:c${j}` });
+      out.push({ stem: `Which of the following is true of ${subject}?`, key: label(r, j), distractors, header: line(t.header), row: line(r), citation: t.citation, form: 'contrast', place: `${ti}:${r[0]}`, lane: `${ti}:c${j}` });
     }
   }
   return out;
@@ -321,7 +326,8 @@ export function planTableItems(tables: readonly MaterialTable[], rand: () => num
   const prose: Prose = {
     text: material.split('\n').filter((l) => !ROW.test(l)).join('\n'),
     running: material.split('\n').filter((l) => !ROW.test(l) && !TITLE_CASE.test(l.trim())).join('\n'),
-    known: (w) => !!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => lexicon(w, pos) !== null),
+    // (a word WordNet knows only as a place or a person is a name: "Newcastle disease" keeps its capital)
+    known: (w) => !!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => { const k = lexicon(w, pos); return !!k && [...k.lexFiles].some((f) => f !== 15 && f !== 18); }),
   };
   const perTable = tables.map((t, ti) => {
     const items = contrastShape(t) ? contrastItems(t, ti, prose, rand) : recordItems(t, ti, prose, rand);
@@ -344,8 +350,8 @@ export function planTableItems(tables: readonly MaterialTable[], rand: () => num
   return out;
 }
 
-/** The MCQ of a planned table item (four options, one key, shuffled by `rand`). */
-export function buildTableItem(item: TableItem, difficulty: QuestionDifficulty, rand: () => number, seed: number): GeneratedQuestion {
+/** The MCQ of a planned table item (four options, one key, shuffled by `rand`): simple when it asks for a row's value, else intermediate. */
+export function buildTableItem(item: TableItem, rand: () => number, seed: number): GeneratedQuestion {
   const id = shortId('q_', seed, 'MCQ', 'table', item.place, item.stem);
   const opts = shuffled([{ text: item.key, isCorrect: true }, ...item.distractors.map((d) => ({ text: d, isCorrect: false }))], rand);
   return {
@@ -353,9 +359,11 @@ export function buildTableItem(item: TableItem, difficulty: QuestionDifficulty, 
     prompt: mdEscape(item.stem),
     type: 'MCQ',
     marks: 1,
-    difficulty,
+    // (what the item asks, not the slot it fills: a value read off a row is recall, the thing with a value or a subject's
+    // statement among another's asks more)
+    difficulty: item.form === 'forward' ? 'simple' : 'intermediate',
     citation: item.citation,
-    explanation: explainFrom(`The answer is “${mdEscape(item.key)}”.`, [{ citation: item.citation, text: item.row }]),
+    explanation: explainFrom(`The answer is “${mdEscape(item.key)}”.`, [item.header, item.row].map((text) => ({ citation: item.citation, text }))),
     options: opts.map((o, i) => ({ id: shortId('opt_', id, o.text), keyLabel: 'ABCD'[i]!, text: mdEscape(o.text), isCorrect: o.isCorrect })),
   };
 }
