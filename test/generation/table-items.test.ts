@@ -74,7 +74,7 @@ describe('items from a table of records (a row per thing)', () => {
   it('ask for a row’s value with the column’s other values as distractors, or for the row with a value', () => {
     expect(items.length).toBeGreaterThanOrEqual(3);
     for (const it of items.filter((i) => i.form === 'forward')) {
-      expect(it.stem).toMatch(/^Which of the following correctly gives the (?:cause|symptoms|prevention\/control) for (?:Newcastle disease|coccidiosis|fowl pox|Gumboro disease|fowl typhoid)\?$/);
+      expect(it.stem).toMatch(/^Which of the following (?:is the cause|are the symptoms|is the prevention\/control) of (?:Newcastle disease|coccidiosis|fowl pox|Gumboro disease|fowl typhoid)\?$/);
       expect(it.distractors).toHaveLength(3);
       expect(new Set([it.key, ...it.distractors]).size).toBe(4);
     }
@@ -164,7 +164,7 @@ describe('the generator', () => {
       // the header and the row quoted word for word, as the material has them
       expect(unescapeMd(q.explanation)).toContain('| Disease | Cause | Symptoms | Prevention/Control |');
       // a value read off a row is simple recall; the thing with a value is asked at the intermediate tier
-      expect(q.difficulty).toBe(/correctly gives/.test(q.prompt) ? 'simple' : 'intermediate');
+      expect(q.difficulty).toBe(/^Which of the following (?:is|are) the /.test(q.prompt) ? 'simple' : 'intermediate');
     }
   });
 });
@@ -193,7 +193,7 @@ describe('after round 50', () => {
     const passages = await readPptx(await makePptx([['Major parties', ...parties.split('\n').slice(1)], ['Nationalism', 'Nationalism is the struggle of a people to rule themselves.']]));
     const ctx = materialContext(passages, kindOf);
     const { questions } = generateExtractive(passages, { difficulty: 'balanced', count: 6, types: ['MCQ'], lexicon: kindOf });
-    const fromTable = questions.filter((q) => /correctly gives the leader/.test(q.prompt));
+    const fromTable = questions.filter((q) => /is the leader of/.test(q.prompt));
     expect(fromTable.length).toBeGreaterThan(0);
     for (const q of fromTable) {
       expect(itemFeatures(q, ctx).distractorSamePassage).toBe(1);

@@ -6,17 +6,16 @@
  * or a Markdown pipe table); this module reads them and plans three kinds of item, each with
  * its distractors taken from the same table, so they are of the key's kind and of the topic:
  *
- * - a **record** table (a row per thing, a column per attribute): "Which of the following
- *   correctly gives the cause for Newcastle disease?", the options the column's other values;
- *   and the reverse, "Which of the following diseases has 'Virus' as its cause?", the
- *   options the row names;
+ * - a **record** table (a row per thing, a column per attribute): "Which of the following is the
+ *   cause of Newcastle disease?", the options the column's other values; and the reverse, "Which
+ *   of the following diseases has 'Virus' as its cause?", the options the row names;
  * - a **contrast** table of statements (a column per subject: "| Inflation | Deflation |"):
  *   "Which of the following is true of deflation?", the key a deflation cell, the
  *   distractors the inflation cells;
  * - a contrast table with a column of attributes ("| Feature | Tilapia | African catfish |"):
  *   the same, each option "Attribute: value".
  *
- * Tables of figures (prices, a worked ledger) make no item. Pure: no I/O.
+ * Tables of figures (prices, a worked ledger) and lists under headings make no item. Pure: no I/O.
  */
 import type { Passage } from '../passage.js';
 import type { GeneratedQuestion } from '../schemas.js';
@@ -85,9 +84,7 @@ const MAX_OPTION_WORDS = 14;
 const PER_TABLE = 4;
 
 /** Cells of a table line, Markdown emphasis removed and whitespace squashed. */
-function cells(line: string): string[] {
-  return ROW.exec(line)![1]!.split('|').map((c) => stripMarkdown(c).replace(/\\$/, '').replace(/\s+/g, ' ').trim());
-}
+const cells = (line: string) => ROW.exec(line)![1]!.split('|').map((c) => stripMarkdown(c).replace(/\\$/, '').replace(/\s+/g, ' ').trim());
 
 /**
  * The tables of the material: each run of two or more `| … |` lines in a passage whose rows
@@ -131,11 +128,8 @@ function overlaps(a: string, b: string, common: ReadonlySet<string> = new Set())
   return [...sa].some((x) => sb.has(x) && !common.has(x));
 }
 
-/** Whether two texts have a content word in common. */
-function sharesWord(a: string, b: string): boolean {
-  const sa = new Set(contentStems(a));
-  return contentStems(b).some((x) => sa.has(x));
-}
+// whether two texts have a content word in common
+const sharesWord = (a: string, b: string) => contentStems(b).some((x) => contentStems(a).includes(x));
 
 /** Content words in at least half of the cells. */
 function commonStems(column: string[]): Set<string> {
@@ -229,12 +223,46 @@ function distinctFrom(key: string, pool: string[], n: number, common?: ReadonlyS
   return out;
 }
 
+/** A table line as the readers write it: the explanation quotes header and row so, word for word (the quality model finds the distractors beside the key). */
+const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+
+/** Adjectives of an attribute that is one of several right ones: "a suitable solvent for", not "the … of". */
+const ONE_OF = /^(?:suitable|good|appropriate|recommended|possible|common|typical)\b/i;
+
 /**
- * A table line as the readers write it (`| cell | cell |`): the explanation quotes the header and the row so, word for
- * word, as any explanation quotes its source (and so the quality model finds the distractors beside the key).
+ * The stem asking for a row's value: "Which of the following is the cause of Newcastle disease?", "… are the symptoms of
+ * …?", "… is a suitable solvent for nail polish?" (round 51: "correctly gives the role for" read as a machine's).
  */
-function line(cells: string[]): string {
-  return `| ${cells.join(' | ')} |`;
+function forwardStem(attr: string, name: string): string {
+  if (ONE_OF.test(attr)) return `Which of the following is ${indefinite(attr)} ${attr} for ${name}?`;
+  if (/^examples?$/i.test(attr)) return `Which of the following ${/s$/i.test(attr) ? 'are examples' : 'is an example'} of ${name}?`;
+  const words = attr.split(/[\s/]+/).filter(Boolean);
+  // (an attribute ending in a participle is done by the row's thing: "the damage done by rats", "the crops attacked by …")
+  const done = words.length > 1 && /(?:ed|done|made|given|taken|eaten|grown)$/i.test(words.at(-1)!);
+  const head = (done ? words.at(-2) : words.at(-1)) ?? attr;
+  return `Which of the following ${/[^su]s$/i.test(head) ? 'are' : 'is'} the ${attr} ${done ? 'by' : 'of'} ${name}?`;
+}
+
+/** A row's name with "the" where the prose mostly writes it so ("the Council of Ministers"), else as it is. */
+function withArticle(name: string, prose: Prose): string {
+  const pattern = normal(name).replace(/ /g, '\\W+');
+  if (!pattern || /^the\s/i.test(name)) return name;
+  const all = prose.text.match(new RegExp(`\\b(?:the\\s+)?${pattern}\\b`, 'gi')) ?? [];
+  return all.length && all.filter((m) => /^the\s/i.test(m)).length * 2 > all.length ? `the ${name}` : name;
+}
+
+/**
+ * Whether a table lists members under each heading, column by column ("| Anglophone | Francophone |
+ * Lusophone |", each column a list of countries): no row is a thing with attributes, so it makes no
+ * record item ("the francophone for Nigeria"; round 51). Its columns run out at different lengths, leaving
+ * cells empty; or its headings are of one form ("-phone", "-ism").
+ */
+function listTable(t: MaterialTable): boolean {
+  const gaps = t.rows.filter((r) => r.some((c) => !c || /^[–—-]$/.test(c))).length;
+  if (t.rows.some((r) => !r[0]) || gaps >= 2) return true;
+  const ends = t.header.map((h) => /(\p{L}{4,})$/u.exec(h.toLowerCase())?.[1] ?? '');
+  const tail = (a: string, b: string) => { let k = 0; while (k < Math.min(a.length, b.length) && a[a.length - 1 - k] === b[b.length - 1 - k]) k++; return k; };
+  return t.header.length >= 3 && ends.every((e) => e && tail(e, ends[0]!) >= 4);
 }
 
 /**
@@ -252,7 +280,7 @@ function attributeName(h: string, prose: Prose): string | null {
 /** Record-table items: per usable attribute column, a row's value (forward) or the row with a value (reverse). */
 function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => number): TableItem[] {
   const kind = t.header[0]!;
-  if (!kindHeader(kind)) return [];
+  if (!kindHeader(kind) || listTable(t)) return [];
   const rows = t.rows.filter((r) => optionLike(r[0]!) && wordCount(r[0]!) <= 8 && /\p{L}{3}/u.test(r[0]!) && !/^total\b/i.test(r[0]!));
   if (rows.length < 4 || new Set(rows.map((r) => normal(r[0]!))).size !== rows.length) return [];
   const out: TableItem[] = [];
@@ -274,7 +302,7 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
       if (sharesWord(value, r[0]!)) continue;
       const forward = named ? distinctFrom(value, others.map((o) => o[j]!).filter((v) => optionLike(v) && sameForm(v)), 3, common) : [];
       if (forward.length === 3) {
-        out.push({ stem: `Which of the following correctly gives the ${attr} for ${name}?`, key: value, distractors: forward, ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
+        out.push({ stem: forwardStem(attr, withArticle(name, prose)), key: value, distractors: forward, ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
       }
       // the reverse needs the value to belong to this row alone: another row's value like it ("Vaccination" beside
       // "Vaccination, good hygiene") makes that row no distractor; a generic kind ("Type") names no set to choose from
@@ -338,7 +366,9 @@ export function planTableItems(tables: readonly MaterialTable[], rand: () => num
     for (let k = 0; kept.length < PER_TABLE && lanes.some((l) => l.length > k); k++) {
       for (const l of lanes) {
         const it = l[k];
-        if (!it || kept.length >= PER_TABLE || used.has(it.place)) continue;
+        // (one item per subject of a contrast table: "Which of the following is true of ECOWAS?" twice on a paper asks one
+        // question twice; round 51)
+        if (!it || kept.length >= PER_TABLE || used.has(it.place) || (it.form === 'contrast' && kept.some((x) => x.lane === it.lane))) continue;
         used.add(it.place);
         kept.push(it);
       }
