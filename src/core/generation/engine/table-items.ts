@@ -200,12 +200,12 @@ function subjectName(h: string, prose: Prose): string | null {
   const pattern = normal(name).replace(/ /g, '\\W+');
   // a subject the material speaks of as one ("Inflation is …", "Wind-pollinated flowers have …"), not an adjective ("recessive gene")
   if (!new RegExp(`\\b${pattern}(?:s|es)?\\s+(?:${SUBJECT_VERB})\\b`, 'i').test(prose.text)) return null;
-  // "the balance of trade" where the material says so; "an insect-pollinated flower" where it has the plural; else bare ("inflation")
+  // "the balance of trade" where the prose mostly writes "the"
   const all = prose.text.match(new RegExp(`\\b(?:the\\s+)?${pattern}\\b`, 'gi')) ?? [];
   if (all.filter((m) => /^the\s/i.test(m)).length * 2 > all.length) return `the ${name}`;
-  // "an insect-pollinated flower" where the material says so, "oxidising agents" where it has only the plural
+  // "an insect-pollinated flower" where the prose has "a/an" before it, or has it in the plural as well as singular (a thing
+  // one counts); "oxidising agents" where it has only the plural; else bare ("inflation")
   if (new RegExp(`\\ban?\\s+${pattern}\\b`, 'i').test(prose.text)) return `${indefinite(name)} ${name}`;
-  // (a name the material also puts in the plural counts: "an insect-pollinated flower"; only the plural: "oxidising agents")
   if (new RegExp(`\\b${pattern}s\\b`, 'i').test(prose.text)) return new RegExp(`\\b${pattern}\\b`, 'i').test(prose.text) ? `${indefinite(name)} ${name}` : `${name}s`;
   return name;
 }
