@@ -66,8 +66,9 @@ export function stripFurniture(pages: string[]): string[] {
 
 /**
  * Sentences from examiners' reports and rubrics rather than subject content
- * ("Candidates were expected to…", "Most candidates…", "Commendably, …"): rejected as
- * question material by the sentence filter.
+ * ("Candidates were expected to…", "Most candidates…", "Commendably, …"), and a teacher's notes
+ * on what the textbooks say ("Some textbooks use referendum and plebiscite as if they mean the same
+ * thing": issue 39 §2, round 53): rejected as question material by the sentence filter.
  */
 export const EXAMINER_TALK =
-  /\bcandidates?['’]?(?=\W)|\bexaminees?\b|\bcommendabl|\bpitfalls?\b|\bperformance (?:was|of)\b|\bwas attempted\b|\bthe question (?:tests?|required|requires|was)\b|\bexpected to (?:state|explain|list|define|discuss|know|demonstrate|compute|calculate|prepare)\b|\bmarking (?:guide|scheme)\b|\bexaminer|\baward (?:a maximum|\d)|\bthey could not\b|\bfor future examinations?\b|\bstudy text\b/i;
+  /\b(?:some|many|most|other|older|certain|different|a few)\s+(?:textbooks?|text books?|books|authors|writers)\b|\btextbooks?\s+(?:differ|disagree|vary)\b|\bcandidates?['’]?(?=\W)|\bexaminees?\b|\bcommendabl|\bpitfalls?\b|\bperformance (?:was|of)\b|\bwas attempted\b|\bthe question (?:tests?|required|requires|was)\b|\bexpected to (?:state|explain|list|define|discuss|know|demonstrate|compute|calculate|prepare)\b|\bmarking (?:guide|scheme)\b|\bexaminer|\baward (?:a maximum|\d)|\bthey could not\b|\bfor future examinations?\b|\bstudy text\b/i;

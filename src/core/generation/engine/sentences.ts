@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { EXAM_NOISE, GLUED, NOTE_LINE, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
+import { EXAM_NOISE, GLUED, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
 import { bulletTopic, dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
@@ -92,7 +92,7 @@ export const NO_SUBJECT = /^(?:(?:shown|seen|found|given|known|used|called|cause
 
 /** Words of a subject that names a part, kind or relation of something else (below). */
 const RELATIONAL_ADJECTIVES = 'opposite|reverse|main|other|first|second|third|fourth|last|next|two|three|four|five|upper|lower|inner|outer|front|back|top|bottom|new|old|same|remaining|key|major|minor|chief|principal|different|various|usual|common|important|basic|young|resulting';
-const RELATIONAL_NOUNS = 'offspring|young|methods?|materials?|parts?|advantages?|disadvantages?|types?|kinds?|forms?|stages?|steps?|ways?|features?|results?|effects?|causes?|uses?|benefits?|problems?|reasons?|members?|products?|ones?|rest|others|remainder|outcome|aim|purpose|function|role|idea|difference|similarity|procedure|technique|examples?|sources?|factors?|elements?|components?|properties|characteristics?|conditions?|requirements?|limitations?|drawbacks?|merits?|demerits?|importance|disease|problem|answer';
+const RELATIONAL_NOUNS = 'offspring|young|methods?|materials?|parts?|advantages?|disadvantages?|types?|kinds?|forms?|stages?|steps?|ways?|features?|results?|effects?|causes?|uses?|benefits?|problems?|reasons?|members?|products?|ones?|rest|others|remainder|outcome|aim|purpose|function|role|idea|difference|similarity|procedure|technique|examples?|sources?|factors?|elements?|components?|properties|characteristics?|conditions?|requirements?|limitations?|drawbacks?|merits?|demerits?|importance|disease|problem|answer|angles?|values?|ratio|sum|total|things?';
 
 /**
  * A subject that needs its "of what" (issue 39 §2, round 5 items 8, 9 and 13: "The offspring are
@@ -167,7 +167,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (/[\ue000-\uf8ff]/.test(text)) return 'unreadable characters';
   if (/\b[A-E]\.\s.+\b[B-E]\.\s/.test(text)) return 'a list of options';
   const tokens = tokenize(text);
-  const numeric = tokens.filter((t) => /\d/.test(t.text)).length;
+  const numeric = tokens.filter((t) => /\d/.test(t.text) || NUMBER_WORD.test(t.text)).length;
   if (numeric / tokens.length > 0.35) return 'mostly numbers';
   if (contentStems(text).length < 3) return 'too few content words';
   return grammarReason(text);

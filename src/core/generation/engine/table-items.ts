@@ -15,7 +15,10 @@
  * - a contrast table with a column of attributes ("| Feature | Tilapia | African catfish |"):
  *   the same, each option "Attribute: value".
  *
- * Tables of figures (prices, a worked ledger) and lists under headings make no item. Pure: no I/O.
+ * - a **list** table (members sorted under its headings, "| Debit balances | Credit balances |"):
+ *   "Which of the following is a credit balance?" (member-items.ts).
+ *
+ * Tables of figures (prices, a worked ledger) make no item. Pure: no I/O.
  */
 import type { Passage } from '../passage.js';
 import type { GeneratedQuestion } from '../schemas.js';
@@ -25,31 +28,11 @@ import { shortId, shuffled } from '../text/seed.js';
 import { explainFrom, mdEscape } from './markdown.js';
 import type { Lexicon } from './lexicon.js';
 import { indefinite } from './repair.js';
+import { listTable, memberItems } from './member-items.js';
+import type { MaterialTable, TableItem } from './table-types.js';
 import { stripMarkdown } from './sentences.js';
 
-/** A table of the material: its header cells, its body rows (each as long as the header) and where it is. */
-export interface MaterialTable {
-  header: string[];
-  rows: string[][];
-  citation: string;
-}
-
-/** An MCQ planned from a table: its stem, key, three distractors, the row it asks about and the table's place. */
-export interface TableItem {
-  stem: string;
-  key: string;
-  distractors: string[];
-  /** the table's header and the row the key is read from, as the explanation quotes them (`| cell | cell |`) */
-  header: string;
-  row: string;
-  citation: string;
-  /** "forward" asks for a value, "reverse" for the thing with a value, "contrast" for a subject's statement */
-  form: 'forward' | 'reverse' | 'contrast';
-  /** which table and row: one item per row */
-  place: string;
-  /** which table, column and form: a table's items take turns between these */
-  lane: string;
-}
+export type { MaterialTable, TableItem } from './table-types.js';
 
 /** The material's prose (its passages' text without table rows), and whether a word is an English word (WordNet, when given). */
 interface Prose {
@@ -252,20 +235,6 @@ function withArticle(name: string, prose: Prose): string {
 }
 
 /**
- * Whether a table lists members under each heading, column by column ("| Anglophone | Francophone |
- * Lusophone |", each column a list of countries): no row is a thing with attributes, so it makes no
- * record item ("the francophone for Nigeria"; round 51). Its columns run out at different lengths, leaving
- * cells empty; or its headings are of one form ("-phone", "-ism").
- */
-function listTable(t: MaterialTable): boolean {
-  const gaps = t.rows.filter((r) => r.some((c) => !c || /^[–—-]$/.test(c))).length;
-  if (t.rows.some((r) => !r[0]) || gaps >= 2) return true;
-  const ends = t.header.map((h) => /(\p{L}{4,})$/u.exec(h.toLowerCase())?.[1] ?? '');
-  const tail = (a: string, b: string) => { let k = 0; while (k < Math.min(a.length, b.length) && a[a.length - 1 - k] === b[b.length - 1 - k]) k++; return k; };
-  return t.header.length >= 3 && ends.every((e) => e && tail(e, ends[0]!) >= 4);
-}
-
-/**
  * An attribute column's header as a stem names it ("Main use" → "main use", "Some signs" →
  * "signs"), or null when it is no noun phrase: a question ("Used for NH3?"), a clause ("How to
  * recognise it") or a phrase left open ("Best suited for").
@@ -358,7 +327,7 @@ export function planTableItems(tables: readonly MaterialTable[], rand: () => num
     known: (w) => !!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => { const k = lexicon(w, pos); return !!k && [...k.lexFiles].some((f) => f !== 15 && f !== 18); }),
   };
   const perTable = tables.map((t, ti) => {
-    const items = contrastShape(t) ? contrastItems(t, ti, prose, rand) : recordItems(t, ti, prose, rand);
+    const items = contrastShape(t) ? contrastItems(t, ti, prose, rand) : listTable(t) ? memberItems(t, ti, rand, (h) => asInText(h, prose)) : recordItems(t, ti, prose, rand);
     const used = new Set<string>();
     const kept: TableItem[] = [];
     // the table's columns and forms take turns, a row used once
@@ -366,9 +335,9 @@ export function planTableItems(tables: readonly MaterialTable[], rand: () => num
     for (let k = 0; kept.length < PER_TABLE && lanes.some((l) => l.length > k); k++) {
       for (const l of lanes) {
         const it = l[k];
-        // (one item per subject of a contrast table: "Which of the following is true of ECOWAS?" twice on a paper asks one
-        // question twice; round 51)
-        if (!it || kept.length >= PER_TABLE || used.has(it.place) || (it.form === 'contrast' && kept.some((x) => x.lane === it.lane))) continue;
+        // (one item per subject of a contrast table and per column of a list: "Which of the following is true of ECOWAS?"
+        // twice on a paper asks one question twice; round 51)
+        if (!it || kept.length >= PER_TABLE || used.has(it.place) || ((it.form === 'contrast' || it.form === 'member') && kept.some((x) => x.lane === it.lane))) continue;
         used.add(it.place);
         kept.push(it);
       }
@@ -391,7 +360,7 @@ export function buildTableItem(item: TableItem, rand: () => number, seed: number
     marks: 1,
     // (what the item asks, not the slot it fills: a value read off a row is recall, the thing with a value or a subject's
     // statement among another's asks more)
-    difficulty: item.form === 'forward' ? 'simple' : 'intermediate',
+    difficulty: item.form === 'forward' || item.form === 'member' ? 'simple' : 'intermediate',
     citation: item.citation,
     explanation: explainFrom(`The answer is “${mdEscape(item.key)}”.`, [item.header, item.row].map((text) => ({ citation: item.citation, text }))),
     options: opts.map((o, i) => ({ id: shortId('opt_', id, o.text), keyLabel: 'ABCD'[i]!, text: mdEscape(o.text), isCorrect: o.isCorrect })),

