@@ -224,7 +224,6 @@ export const indefinite = (word: string): 'a' | 'an' => (/^[aeiou]/i.test(word) 
 /** Words that already determine a noun phrase ("any", "anything", "each"): no article goes before them. */
 const DETERMINER_WORD = /^(?:a|an|the|any|anything|something|everything|nothing|one|all|every|each|its|their|his|her|our|this|that|these|those|some|many|much|more|most|no)$/i;
 
-
 /** A note's shorthand a statement must not carry ("govt", "qty", "thru"). */
 export const SHORTHAND = String.raw`govt|yrs?|etc|e\.g|i\.e|approx|esp|incl|conc|temp|vol|wt|av|max|min|no|std|stds|dept|thru|tho|wrt|qty|betw|adv|disadv|rxn|eqn|soln|info|amt|bcos|coz|int['’]?l|natl|devt|mgt`;
 
@@ -291,9 +290,6 @@ export function dashDefinition(line: string, material: string): string | null {
   return capitalise(`${article}${shown}${m[2] ?? ''} ${plural ? 'are' : 'is'} ${m[3]!.toLowerCase()} ${m[4]!}.`);
 }
 
-
-
-
 /**
  * A description that is a list of bare items ("coal, petroleum from sedimentary rocks",
  * "granite, marble, limestone"): its first comma comes after one or two words with no
@@ -308,13 +304,14 @@ function isBareList(tags: ReturnType<typeof tagSentence>): boolean {
 }
 
 /**
- * The topic a bullet's pronouns refer to: the bullet's own label when it has one ("Diamond: each
- * carbon atom is joined to four … It is the hardest natural substance": "It" is diamond, not the
- * section's covalent bond; round 43's development run), else the heading's `topic`. Null when
- * the label names no topic: a pronoun is then left to be refused.
+ * The topic a bullet's pronouns refer to: the label of the bullet the sentence at `at` is in, the
+ * last before it when a paragraph holds several ("- Earthen ponds: … - Concrete ponds: … They are
+ * easy to drain": concrete ponds; rounds 43 and 54), else the heading's `topic`. Null when the
+ * label names no topic: a pronoun is then left to be refused.
  */
-export function bulletTopic(para: string, topic: HeadingTopic | null, material: string): HeadingTopic | null {
-  const label = /^\s*(?:[-*•]\s+)?([\p{L}][\p{L} '’-]{1,40}?)\s*:\s/u.exec(para)?.[1];
+export function bulletTopic(para: string, topic: HeadingTopic | null, material: string, at = -1): HeadingTopic | null {
+  const later = at > 0 ? [...para.slice(0, at).matchAll(/\s[-*•]\s+([\p{L}][\p{L} '’-]{1,40}?)\s*:\s/gu)].pop()?.[1] : undefined;
+  const label = later ?? /^\s*(?:[-*•]\s+)?([\p{L}][\p{L} '’-]{1,40}?)\s*:\s/u.exec(para)?.[1];
   return label ? headingTopic(label, material) : topic;
 }
 

@@ -312,7 +312,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
       const glossary = ctx ? dashDefinition(stripNumbering(bare), ctx.material) : null;
       let text = glossary && stands(glossary) ? glossary : stripNumbering(dropGluedHeading(bare.replace(LABEL, '').trim()));
       // (a bullet that opens with its verb is a fragment even when the tagger finds it a sentence: "Introduced regionalism.")
-      const labelled = ctx && bulleted ? bulletTopic(para, topic, ctx.material) : null;
+      const labelled = ctx && bulleted ? bulletTopic(para, topic, ctx.material, para.indexOf(bare)) : null;
       const subject = labelled ? subjectFromHeading(text, labelled) : null;
       if (stands(subject)) text = subject;
       else if (ctx && !stands(text)) {

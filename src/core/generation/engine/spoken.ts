@@ -81,6 +81,13 @@ const INNER_BREAK = /\s+(?:very good|thank you|well done|okay|ok|are we together
  * "Rice and beans is one dish that one is a single meal").
  */
 const CONTINUES = /^(?:of|into|in|at|on|for|from|with|by|to|than|or|which|who|whose|where|that(?!\s+(?:one|ones|means|meant|shows|tells)\b)|called|known as|such as|usually|especially|mostly|mainly|observed|measured|used|found|made|formed|produced|caused|carried|stored)\b/i;
+/**
+ * A cue that opens with its verb continues the clause before, whose subject it needs ("scarcity
+ * means that the resources available" / "are limited"; round 54: a wrong key): "is", "are",
+ * "was", "were", "has", "have", "had" and a word that does not make it a question ("is it …",
+ * "are there …", "has anybody …").
+ */
+const VERB_FIRST = /^(?:is|are|was|were|has|have|had)\s+(?!(?:it|they|there|this|that|these|those|we|you|he|she|i|anybody|anyone|somebody|someone|everybody|everyone)\b)\p{L}/iu;
 /** A condition or a time a cue opens with: what the next cue says holds only under it. */
 const OPEN_CONDITION = /^(?:if|when|whenever|once|unless|as soon as)\b/i;
 /** A teacher's question: a question word first ("what is …", "who can tell me …"), "… with what" last, or "which one …" inside. */
@@ -107,7 +114,7 @@ export function spokenSentences(cues: readonly string[]): string[] {
       const question = !condition && SPOKEN_QUESTION.test(text);
       const last = clauses[clauses.length - 1];
       // (only a cue's first part continues the last clause: a filler inside the cue ended it)
-      if (i === 0 && last && !last.question && part.trim() === text && CONTINUES.test(text)) last.text = `${last.text} ${text}`;
+      if (i === 0 && last && !last.question && part.trim() === text && (CONTINUES.test(text) || VERB_FIRST.test(text))) last.text = `${last.text} ${text}`;
       // a condition alone in its cue ("if you put a cell in a hypotonic solution") governs the next cue, which is no
       // statement without it ("water enters the cell by osmosis"; round 22: a wrong key)
       else if (i === 0 && last && !last.question && OPEN_CONDITION.test(last.text) && !/,/.test(last.text)) last.text = `${last.text}, ${text}`;

@@ -114,6 +114,13 @@ function overlaps(a: string, b: string, common: ReadonlySet<string> = new Set())
 // whether two texts have a content word in common
 const sharesWord = (a: string, b: string) => contentStems(b).some((x) => contentStems(a).includes(x));
 
+/** A chemical formula ("CuCO₃", "ZnO", "2NaHCO₃", "(NH₄)₂CO₃"): element symbols, brackets and counts only. */
+const FORMULA = /^\d*(?:[A-Z][a-z]?[₀-₉\d]*|\((?:[A-Z][a-z]?[₀-₉\d]*)+\)[₀-₉\d]*){2,}[⁺⁻²³]*$/u;
+/** The element symbols of a text's formulas, but the ones most formulas share (C, O, H). */
+const symbols = (s: string) => new Set(s.split(/[\s,;+→=]+/).filter((t) => FORMULA.test(t)).flatMap((t) => t.match(/[A-Z][a-z]?/g) ?? []).filter((x) => !/^[COH]$/.test(x)));
+/** Whether a value names its row's element in a formula ("green → black CuO + CO₂" for CuCO₃; round 54): a giveaway. */
+const sharesSymbol = (value: string, name: string) => [...symbols(name)].some((x) => symbols(value).has(x));
+
 /** Content words in at least half of the cells. */
 function commonStems(column: string[]): Set<string> {
   const n = new Map<string, number>();
@@ -256,6 +263,8 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
   for (let j = 1; j < t.header.length; j++) {
     const attr = attributeName(t.header[j]!, prose);
     if (!attr || /\p{Sc}|\(N\)/u.test(attr) || rows.filter((r) => optionLike(r[j]!)).length < 4) continue;
+    // (a column whose values write their rows' formulas is answered by matching symbols, either way: round 54)
+    if (rows.filter((r) => sharesSymbol(r[j]!, r[0]!)).length >= 2) continue;
     const common = commonStems(rows.map((r) => r[j]!));
     for (const r of shuffled(rows, rand)) {
       const value = r[j]!;
