@@ -11,12 +11,11 @@ import { contentStems, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shuffled } from '../text/seed.js';
 import { indefinite } from './repair.js';
-import type { MaterialTable, TableItem } from './table-types.js';
+import { FIGURES, line, type MaterialTable, type TableItem } from './table-types.js';
 
 /** The longest member an option may be, in words. */
 const MAX_MEMBER_WORDS = 6;
 
-const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
 const lastWord = (h: string) => /(\p{L}+)\W*$/u.exec(h.toLowerCase())?.[1] ?? '';
 
 /** Whether a header's last word is a plural noun ("Debit balances", "Basic oxides"; not "Process", "Cell"). */
@@ -70,7 +69,7 @@ function same(a: string, b: string): boolean {
  */
 export function memberItems(t: MaterialTable, ti: number, rand: () => number, asText: (s: string) => string): TableItem[] {
   // (a column of figures makes it an account, "| Receipts | N | Payments | N |": its entries are no members to sort)
-  const figures = (j: number) => t.rows.filter((r) => /^[\p{N}\p{Sc}.,\s%()–—-]+$/u.test(r[j] ?? '')).length * 2 >= t.rows.length;
+  const figures = (j: number) => t.rows.filter((r) => !!r[j] && FIGURES.test(r[j]!)).length * 2 >= t.rows.length;
   if (!listTable(t) || t.header.length < 2 || t.header.some((_, j) => figures(j))) return [];
   const columns = t.header.map((_, j) => t.rows.map((r) => r[j] ?? '').filter(memberLike));
   const everywhere = columns.flat();

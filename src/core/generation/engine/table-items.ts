@@ -29,7 +29,7 @@ import { explainFrom, mdEscape } from './markdown.js';
 import type { Lexicon } from './lexicon.js';
 import { indefinite } from './repair.js';
 import { listTable, memberItems } from './member-items.js';
-import type { MaterialTable, TableItem } from './table-types.js';
+import { FIGURES, line, type MaterialTable, type TableItem } from './table-types.js';
 import { stripMarkdown } from './sentences.js';
 
 export type { MaterialTable, TableItem } from './table-types.js';
@@ -57,8 +57,6 @@ const DATA_HEADER = /^(?:years?|dates?|n|no\.?|s\/n|q|dr|cr|samples?|items?|comm
 const GENERIC_KIND = /^(?:types?|kinds?|class(?:es)?|groups?|categor(?:y|ies)|forms?|names?|terms?)$/i;
 /** A yes/no cell: no option of its own. */
 const YES_NO = /^(?:yes|no|partly|none|nil|n\/a)\b/i;
-/** A cell of figures alone: "1,500", "0.000009", "–", "₦ 32,000". */
-const FIGURES = /^[\p{N}\p{Sc}.,\s%–—\-−+×÷()/:]*$/u;
 /** Verbs after a thing the material speaks of ("Inflation is …", "Tilapia breeds …"). */
 const SUBJECT_VERB = 'is|are|was|were|has|have|had|refers?|means?|occurs?|can|may|will|does|do|takes?|involves?|uses?|needs?|grows?|breeds?|feeds?|produces?|causes?|leads?|depends?|requires?|gives?|makes?|helps?|tends?|shows?|must|should|consists?|contains?';
 /** Most words an option may have: a long cell is a paragraph, not an option. */
@@ -214,7 +212,6 @@ function distinctFrom(key: string, pool: string[], n: number, common?: ReadonlyS
 }
 
 /** A table line as the readers write it: the explanation quotes header and row so, word for word (the quality model finds the distractors beside the key). */
-const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
 /** Adjectives of an attribute that is one of several right ones: "a suitable solvent for", not "the … of". */
 const ONE_OF = /^(?:suitable|good|appropriate|recommended|possible|common|typical)\b/i;

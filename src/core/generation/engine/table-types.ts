@@ -1,6 +1,6 @@
 /**
  * The shapes of tables and of the items planned from them (docs/decisions.md, "Tables make
- * items"), shared by table-items.ts and member-items.ts.
+ * items"), and what table-items.ts and member-items.ts both read of a cell.
  */
 
 /** A table of the material: its header cells, its body rows (each as long as the header) and where it is. */
@@ -26,3 +26,9 @@ export interface TableItem {
   /** which table, column and form: a table's items take turns between these */
   lane: string;
 }
+
+/** A cell of figures alone: "1,500", "0.000009", "–", "₦ 32,000". */
+export const FIGURES = /^[\p{N}\p{Sc}.,\s%–—\-−+×÷()/:]*$/u;
+
+/** A row written back as the material wrote it, `| cell | cell |` (an item's explanation quotes it). */
+export const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
