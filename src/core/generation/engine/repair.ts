@@ -198,7 +198,9 @@ export function definitionBullet(bullet: string, material: string): string | nul
   if (isBareList(descTags) || isBareList(tagSentence(unbracketed.charAt(0).toLowerCase() + unbracketed.slice(1)))) return null;
   const plural = isPlural(term.trim());
   // a slide drops the article a sentence needs: "Barter: direct exchange of goods …" → "Barter is the direct exchange of …"
-  const article = !plural && /^(?:NOUN|ADJ)$/.test(descTags[0]!.pos) && !DETERMINER_WORD.test(descTags[0]!.text) && !isPlural(descTags.find((t) => t.pos === 'NOUN')?.text ?? '') ? 'the ' : '';
+  // (not before a verb's -ing form with its object, "heating coal strongly in …": round 54's "is the heating coal")
+  const gerund = /\p{L}{3}ing$/iu.test(descTags[0]!.text) && descTags[1]?.pos === 'NOUN' && (!descTags[2] || (/^(?:ADV|ADP)$/.test(descTags[2].pos) && !/^of$/i.test(descTags[2].text)));
+  const article = !plural && !gerund && /^(?:NOUN|ADJ)$/.test(descTags[0]!.pos) && !DETERMINER_WORD.test(descTags[0]!.text) && !isPlural(descTags.find((t) => t.pos === 'NOUN')?.text ?? '') ? 'the ' : '';
   // "any" before the description's noun says the term is one of a kind, so it takes "a": "Drug: any substance which …" → "A
   // drug is any substance which …" (round 36: "Drug is any substance …"); not a process or a substance ("Advertising: any
   // paid form …"), nor a name (the material writes it in lower case after an article: "a drug", "the drug")

