@@ -14,7 +14,8 @@ import { AMBIGUOUS_PAST, definitionBullet, isNounPhrase, SHORTHAND } from './rep
  * price level → value of money falls"). Null for a formula or a figure ("V = IR", "1 naira = 100
  * kobo"), a second "=", an abbreviation as the term ("SS = sickle cell anaemia"), or a note's
  * abbreviation ("govt", "yrs", "rxn": SHORTHAND); an example after the description ("e.g. TT, Tt")
- * and a bracketed aside in shorthand ("(in large qty)") are dropped; otherwise what
+ * a bracketed aside in shorthand ("(in large qty)") and a bracketed list ("(GH, TSH, ACTH, …)") are
+ * dropped; otherwise what
  * `definitionBullet` makes of it.
  */
 export function equalsBullet(bullet: string, material: string, glossaryTerms: ReadonlySet<string> = new Set()): string | null {
@@ -43,6 +44,8 @@ export function equalsBullet(bullet: string, material: string, glossaryTerms: Re
     .replace(/,?\s*\(?\be\.\s?g\.?[\s,].*$/i, '')
     // (an aside in brackets written in shorthand is dropped, not the line: "act of storing goods (in large qty) in …"; round 29)
     .replace(new RegExp(String.raw`\s*\([^()]*\b(?:${SHORTHAND})\b[^()]*\)`, 'giu'), '')
+    // (and a list in brackets, the term's members or examples: "Pituitary = master gland (GH, TSH, ACTH, …)"; round 55)
+    .replace(/\s*\((?:[^(),]+,){2,}[^()]*\)/g, '')
     .replace(/\s+&\s+/g, ' and ')
     .replace(/(?<=\p{L})\s*\/\s*(?=\p{L})/gu, ' or ')
     .trim();
@@ -50,8 +53,18 @@ export function equalsBullet(bullet: string, material: string, glossaryTerms: Re
   // (a note's clause is no description: "Strike = workers collectively stop work to press demands"; round 31)
   if (!isNounPhrase(desc)) return null;
   if (m[2] === '→' && !role && !namedShortly(desc)) return null;
+  // (an arrow from a substance to a process is what the substance does, not what it is: "**Prolactin** → milk production
+  // after birth" is no definition of prolactin; a service may still be a process, "**Parcel post** → sending of goods in
+  // packages"; round 55's development run)
+  if (m[2] === '→' && SUBSTANCE.test(m[1]!.trim()) && PROCESS.test(desc.replace(/\s*\([^)]*\)/g, '').split(/\s(?:of|in|to|for|with|on|at|by|from|after|before|during)\s/)[0]!.trim().split(/\s+/).pop()!)) return null;
   return definitionBullet(`${m[1]!}: ${desc}`, material);
 }
+
+/** A name of a substance by its ending: a hormone, an enzyme, a compound ("prolactin", "thyroxine", "amylase", "ethanol"). */
+const SUBSTANCE = /^\p{L}+(?:in|ine|one|ase|ol|ide|ate|ite|gen)$/iu;
+
+/** A noun naming a process or an action ("production", "movement", "growth", "ripening"). */
+const PROCESS = /^\p{L}+(?:tion|sion|ment|ance|ence|ing|sis)$|^(?:growth|decay|loss|release|control|rise|fall)$/iu;
 
 /** A term that names a quantity: "=" after it is an equation, not a definition (`equalsBullet`). */
 const QUANTITY = /^(?:the\s+)?(?:mass|volume|number|amount|rate|value|total|sum|cost|price|quantity|weight|length|area|speed|velocity|force|energy|power|pressure|current|resistance|density|temperature)\b/i;

@@ -30,6 +30,7 @@ import type { Lexicon } from './lexicon.js';
 import { indefinite } from './repair.js';
 import { listTable, memberItems } from './member-items.js';
 import { FIGURES, line, type MaterialTable, type TableItem } from './table-types.js';
+import { forwardStem, reverseStem, rowName, shortHeader } from './table-stems.js';
 import { stripMarkdown } from './sentences.js';
 
 export type { MaterialTable, TableItem } from './table-types.js';
@@ -40,6 +41,8 @@ interface Prose {
   /** the prose without its title-case lines (headings: "Causes of Inflation") */
   running: string;
   known: (word: string) => boolean;
+  /** whether a noun names a part of the body: it takes "the" (`withArticle`) */
+  organ: (word: string) => boolean;
 }
 
 /** A line in title case, a heading: every word of four letters or more capitalised ("Causes of Inflation"). */
@@ -149,7 +152,8 @@ function asInText(name: string, prose: Prose): string {
   }
   const word = first[0];
   // (capitals inside a line are counted in running text only: a title-case heading, "Causes of Inflation", has them too)
-  const proper = (prose.running.match(new RegExp(`(?:\\p{Ll}[,;]?\\s+[(]?|[*_])${word}\\b`, 'gu')) ?? []).length;
+  // (italics are a name's, "*Clarias*"; bold is a label's, "**Thymus gland**": round 55)
+  const proper = (prose.running.match(new RegExp(`(?:\\p{Ll}[,;]?\\s+[(]?|(?<![*_])[*_])${word}\\b`, 'gu')) ?? []).length;
   const common = (prose.text.match(new RegExp(`(?:^|[^\\p{L}])${word.toLowerCase()}(?=[^\\p{L}]|$)`, 'gu')) ?? []).length;
   return common > proper || (!proper && prose.known(word.toLowerCase())) ? word.toLowerCase() + name.slice(word.length) : name;
 }
@@ -213,29 +217,17 @@ function distinctFrom(key: string, pool: string[], n: number, common?: ReadonlyS
 
 /** A table line as the readers write it: the explanation quotes header and row so, word for word (the quality model finds the distractors beside the key). */
 
-/** Adjectives of an attribute that is one of several right ones: "a suitable solvent for", not "the … of". */
-const ONE_OF = /^(?:suitable|good|appropriate|recommended|possible|common|typical)\b/i;
-
 /**
- * The stem asking for a row's value: "Which of the following is the cause of Newcastle disease?", "… are the symptoms of
- * …?", "… is a suitable solvent for nail polish?" (round 51: "correctly gives the role for" read as a machine's).
+ * A row's name with "the" where the prose mostly writes it so ("the Council of Ministers"), or where it names a part of
+ * the body (WordNet: "the pancreas", "the adrenals"; round 55's "the location of pituitary"); else as it is.
  */
-function forwardStem(attr: string, name: string): string {
-  if (ONE_OF.test(attr)) return `Which of the following is ${indefinite(attr)} ${attr} for ${name}?`;
-  if (/^examples?$/i.test(attr)) return `Which of the following ${/s$/i.test(attr) ? 'are examples' : 'is an example'} of ${name}?`;
-  const words = attr.split(/[\s/]+/).filter(Boolean);
-  // (an attribute ending in a participle is done by the row's thing: "the damage done by rats", "the crops attacked by …")
-  const done = words.length > 1 && /(?:ed|done|made|given|taken|eaten|grown)$/i.test(words.at(-1)!);
-  const head = (done ? words.at(-2) : words.at(-1)) ?? attr;
-  return `Which of the following ${/[^su]s$/i.test(head) ? 'are' : 'is'} the ${attr} ${done ? 'by' : 'of'} ${name}?`;
-}
-
-/** A row's name with "the" where the prose mostly writes it so ("the Council of Ministers"), else as it is. */
 function withArticle(name: string, prose: Prose): string {
   const pattern = normal(name).replace(/ /g, '\\W+');
   if (!pattern || /^the\s/i.test(name)) return name;
   const all = prose.text.match(new RegExp(`\\b(?:the\\s+)?${pattern}\\b`, 'gi')) ?? [];
-  return all.length && all.filter((m) => /^the\s/i.test(m)).length * 2 > all.length ? `the ${name}` : name;
+  if (all.length && all.filter((m) => /^the\s/i.test(m)).length * 2 > all.length) return `the ${name}`;
+  // (the name's head is its last word before a preposition: "dyes in ink" names dyes)
+  return /^\p{Ll}/u.test(name) && prose.organ(name.split(/\s+(?:of|in|on|at|for|with|from|to|by)\s+/)[0]!.split(/\s+/).pop()!) ? `the ${name}` : name;
 }
 
 /**
@@ -259,14 +251,16 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
   const out: TableItem[] = [];
   for (let j = 1; j < t.header.length; j++) {
     const attr = attributeName(t.header[j]!, prose);
-    if (!attr || /\p{Sc}|\(N\)/u.test(attr) || rows.filter((r) => optionLike(r[j]!)).length < 4) continue;
+    if (!attr || /\p{Sc}|\(N\)/u.test(attr) || shortHeader(t.header[j]!) || rows.filter((r) => optionLike(r[j]!)).length < 4) continue;
     // (a column whose values write their rows' formulas is answered by matching symbols, either way: round 54)
     if (rows.filter((r) => sharesSymbol(r[j]!, r[0]!)).length >= 2) continue;
     const common = commonStems(rows.map((r) => r[j]!));
     for (const r of shuffled(rows, rand)) {
       const value = r[j]!;
-      if (!optionLike(value) || YES_NO.test(value)) continue;
-      const name = asInText(r[0]!, prose);
+      // (a row of two things, "Testes / Ovaries", is asked of neither, though it may be another row's distractor: round 55)
+      const bare = rowName(r[0]!);
+      if (!optionLike(value) || YES_NO.test(value) || !bare) continue;
+      const name = asInText(bare, prose);
       const quoted = { header: line(t.header), row: line(r) };
       const others = shuffled(rows.filter((o) => o !== r), rand);
       // (a row named by an adjective or a participle, "Cyclical", "Disguised", is no thing to ask about: the table's kind is unsaid)
@@ -284,7 +278,7 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
       if (!GENERIC_KIND.test(kind) && wordCount(value) <= 6) {
         const names = distinctFrom(r[0]!, others.filter((o) => !overlaps(o[j]!, value, common)).map((o) => o[0]!), 3);
         if (names.length === 3) {
-          out.push({ stem: `Which of the following ${plural(kind)} has “${value}” as its ${attr}?`, key: r[0]!, distractors: names, ...quoted, citation: t.citation, form: 'reverse', place: `${ti}:${r[0]}`, lane: `${ti}:r${j}` });
+          out.push({ stem: reverseStem(plural(kind), value, attr), key: r[0]!, distractors: names, ...quoted, citation: t.citation, form: 'reverse', place: `${ti}:${r[0]}`, lane: `${ti}:r${j}` });
         }
       }
     }
@@ -331,6 +325,9 @@ export function planTableItems(tables: readonly MaterialTable[], rand: () => num
     running: material.split('\n').filter((l) => !ROW.test(l) && !TITLE_CASE.test(l.trim())).join('\n'),
     // (a word WordNet knows only as a place or a person is a name: "Newcastle disease" keeps its capital)
     known: (w) => !!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => { const k = lexicon(w, pos); return !!k && [...k.lexFiles].some((f) => f !== 15 && f !== 18); }),
+    // (lexnames(5WN): noun.body is file 8. Not a made thing, file 6: "the speed of rail", "the formula of ethanoic acid"
+    // read wrong with "the")
+    organ: (w) => !!lexicon?.(w.toLowerCase(), 'noun')?.lexFiles.has(8),
   };
   const perTable = tables.map((t, ti) => {
     const items = contrastShape(t) ? contrastItems(t, ti, prose, rand) : listTable(t) ? memberItems(t, ti, rand, (h) => asInText(h, prose)) : recordItems(t, ti, prose, rand);
