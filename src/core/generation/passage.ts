@@ -25,6 +25,13 @@ export interface Material {
   truncated?: boolean;
 }
 
+/**
+ * True when `text` has a sentence's end mark: "?", "!" or a full stop that is no decimal point
+ * ("0.7" has none; issue 39 §2, round 56: one "0.7" in a lecture's captions had them read as a
+ * punctuated track, and the lecture gave no item).
+ */
+export const hasSentenceEnd = (text: string): boolean => /[?!]|(?<!\d)\.|\.(?!\d)/.test(text);
+
 /** Formats seconds as mm:ss (or h:mm:ss from one hour), e.g. 195.4 → "03:15". */
 export function formatTimestamp(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

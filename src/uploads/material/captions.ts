@@ -2,7 +2,7 @@
  * Captions as transcripts (issue 7: "captions beat recognition"): SubRip (.srt) and
  * WebVTT (.vtt) cues are parsed and grouped into timed passages cited as mm:ss.
  */
-import { formatTimestamp, type Passage } from '../../core/generation/passage.js';
+import { formatTimestamp, hasSentenceEnd, type Passage } from '../../core/generation/passage.js';
 
 /** One timed piece of transcript (a caption cue or a recognised word run). */
 export interface TimedText {
@@ -44,8 +44,9 @@ export function parseCaptions(text: string): TimedText[] {
 /**
  * Groups timed text into passages cited by their start time: a passage closes at a
  * pause longer than `gapSeconds`, at a sentence end once it has `minWords`, or at
- * `maxWords` words. The items' texts are joined by spaces; when no item has a sentence's
- * end mark (an unpunctuated track), by newlines, one item per line.
+ * `maxWords` words. The items' texts are joined by spaces; when (almost) no item has a
+ * sentence's end mark (an unpunctuated track: fewer than 1 in 20, a decimal point none), by
+ * newlines, one item per line.
  */
 export function timedTextToPassages(items: TimedText[], opts: { gapSeconds?: number; minWords?: number; maxWords?: number } = {}): Passage[] {
   const gap = opts.gapSeconds ?? 2;
@@ -57,8 +58,10 @@ export function timedTextToPassages(items: TimedText[], opts: { gapSeconds?: num
   let last = -Infinity;
   let count = 0;
   // An unpunctuated track (automatic captions, a recogniser's utterances) keeps its cues on lines of their own: they are
-  // the only marks of where a spoken clause ends (the generator's spokenSentences, src/core/generation/engine/repair.ts).
-  const spoken = items.length > 0 && !items.some((item) => /[.?!]/.test(item.text));
+  // the only marks of where a spoken clause ends (the generator's spokenSentences, src/core/generation/engine/spoken.ts).
+  // A decimal point is no end mark, and a stray mark or two ("e.g.", "Mr.") in a long track does not make it punctuated:
+  // fewer than 1 cue in 20 with one is unpunctuated (round 56: one "0.7" had a whole lecture read as sentences).
+  const spoken = items.length > 0 && items.filter((item) => hasSentenceEnd(item.text)).length * 20 < items.length;
   const flush = () => {
     const text = spoken ? parts.map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n') : parts.join(' ').replace(/\s+/g, ' ').trim();
     if (text) out.push({ text, citation: formatTimestamp(start), startSeconds: start });

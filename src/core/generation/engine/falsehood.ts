@@ -127,6 +127,9 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     // a quality sought in a choice or a purpose ("chosen for strong roots"): nobody chooses the opposite, so its swap is
     // false by common sense, not by the material (round 5 item 15: "chosen for weak roots")
     if (pos === 'adj' && CHOICE.test(sentence.slice(0, w.start))) continue;
+    // a verb joined to another by "and" is one step of two that go together: "to cool and solidify" turned is "to heat and
+    // solidify", which contradicts itself (round 56)
+    if (pos === 'verb' && ((/^and$/i.test(next?.text ?? '') && tags[i + 2]?.pos === 'VERB') || (/^and$/i.test(prev?.text ?? '') && tags[i - 2]?.pos === 'VERB'))) continue;
     // "a little urea" is an amount, not a size: "a large urea" is no English (issue 39 §2, after round 12)
     if (lemma === 'little' && /\ba\s+$/i.test(sentence.slice(0, w.start))) continue;
     // one side of an "or" ("settle permanently or for a long time"): the other side may keep the statement true

@@ -1,8 +1,10 @@
 /**
  * Patterns of text that is no statement of the material (sentences.ts, rejectReason): a question
- * paper's apparatus, headings run into a sentence, note lines. docs/decisions.md records the round
- * that added each.
+ * paper's apparatus, headings run into a sentence, note lines, a class activity, a procedure's
+ * step. docs/decisions.md records the round that added each.
  */
+import { tagSentence } from '../text/pos.js';
+
 /** A question paper's own wording: lead-ins, sections, instructions, marks, the case scenario's figures (ICAN papers). */
 export const PAPER_TALK = /\b\d{1,3}(?:,\d{3})+\b|\b[Tt]he (?:company|entity|firm|business) (?:has|had|incurred|purchased|paid|received|sold|bought|made|uses|used|maintains|operates|adopted|adopts)\b|\(\d*[a-e]\)|\b\d[a-e]\b|\bper annum\b|\bfor the (?:year|month|period) ended\b|\b(?:opening|closing) (?:inventory|balance)\b|\b\p{Lu}\p{Ll}+ (?:Enterprises|Ventures|Stores|Industries|Holdings|Company)\b|\b(?:required|examination|examiners?|candidates?|syllabus|marks?|marking (?:guide|scheme)|booklet|pencil|diet|section\s+[a-e]|part\s+[a-e]|attempt|compulsory|suggested)\b|[₦$£€]\s?\d|\bN\d[\d,]*\b|\b(?:Ltd|Limited|Plc|PLC|Nig\.?)\b|\b(?:Mr|Mrs|Miss|Dr|Alhaji|Chief)\.?\s+\p{Lu}/u;
 /** Two or more words in capitals (a heading or a paper's instruction run into the sentence). */
@@ -31,3 +33,25 @@ export const EXAMPLE_SENTENCE = /^(?:e\.\s?g\.|i\.\s?e\.)/i;
  * eighty": issue 39 §2, round 53): counted with the digits when a sentence is judged mostly numbers.
  */
 export const NUMBER_WORD = /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|point)$/i;
+
+/**
+ * A sentence of a class activity the teacher runs (issue 39 §2, round 56: a slide's notes, "Let students face each other
+ * in pairs. One covers both eyes with the palms … The partner watches the pupil get smaller.", gave two statements, one
+ * of them keyed as no candidate could): its subject is one of the pupils doing it, "One" with its verb or "the
+ * partner". Neither true nor false of the subject.
+ */
+export const ACTIVITY = /^One\s+\p{Ll}+s\s+(?:the|a|an|his|her|their|both|each|it|them)\b|^(?:the|his|her|your|their|each)\s+(?:partner|neighbour|volunteer|other\s+(?:student|pupil)|pair|group)s?\s+\p{Ll}/iu;
+
+/**
+ * A procedure's step (issue 39 §2, round 6: "Heat the rod at one end …" given as a statement): a base-form verb opening
+ * the sentence with its object after it ("Place the beaker …", "Add two drops …", "Heat it …"), neither true nor false.
+ */
+export function isProcedureStep(text: string): boolean {
+  const tags = tagSentence(text.charAt(0).toLowerCase() + text.slice(1));
+  const [a, b, c] = tags;
+  if (!a || !b || !/^(?:NOUN|VERB)$/.test(a.pos) || !/^\p{L}+$/u.test(a.text) || /(?:s|ed|ing|ly)$/i.test(a.text)) return false;
+  // (or, after a verb, a bracket: "Add (half the coefficient of x)² to both sides"; round 42; "Limestone (calcium …" is no step;
+  // or an adjective and its noun with no verb after them, "Add dilute HCl to …", not "Dilute acid reacts …"; round 56)
+  const adjective = /^(?:ADJ|VERB)$/.test(b.pos) && /^(?:NOUN|PROPN)$/.test(c?.pos ?? '') && !tags.slice(3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ing|ed|en)$/i.test(t.text)));
+  return /^(?:the|a|an|some|each|every|your|its|their|this|these|both|all|it|them)$/i.test(b.text) || b.pos === 'NUM' || (a.pos === 'VERB' && (b.text === '(' || adjective));
+}

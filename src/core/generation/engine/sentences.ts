@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { EXAM_NOISE, GLUED, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
+import { ACTIVITY, EXAM_NOISE, GLUED, isProcedureStep, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING } from './sentence-patterns.js';
 import { bulletTopic, dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
@@ -138,7 +138,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (n > 40) return 'too long';
   if (!/[.!]["”’)]?$/.test(text)) return 'not a complete sentence';
   if (!allowLowercaseStart && !/^[\p{Lu}\p{N}"“]/u.test(text)) return 'starts mid-sentence';
-  if (INSTRUCTION.test(text)) return 'an instruction';
+  if (INSTRUCTION.test(text) || ACTIVITY.test(text)) return 'an instruction';
   if (isProcedureStep(text)) return 'a procedure step (an instruction)';
   if (SPOKEN_NUMBERING.test(text)) return 'opens with list numbering';
   if (DANGLING_START.test(text) || DANGLING_CONNECTIVE.test(text)) return 'depends on the sentence before it';
@@ -171,18 +171,6 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (numeric / tokens.length > 0.35) return 'mostly numbers';
   if (contentStems(text).length < 3) return 'too few content words';
   return grammarReason(text);
-}
-
-/**
- * A procedure's step (issue 39 §2, round 6: "Heat the rod at one end …" given as a statement): a
- * base-form verb opening the sentence with its object after it ("Place the beaker …", "Add two
- * drops …", "Heat it …"). An imperative is neither true nor false.
- */
-export function isProcedureStep(text: string): boolean {
-  const [a, b] = tagSentence(text.charAt(0).toLowerCase() + text.slice(1));
-  if (!a || !b || !/^(?:NOUN|VERB)$/.test(a.pos) || !/^\p{L}+$/u.test(a.text) || /(?:s|ed|ing|ly)$/i.test(a.text)) return false;
-  // (or, after a verb, a bracket: "Add (half the coefficient of x)² to both sides"; round 42; "Limestone (calcium …" is no step)
-  return /^(?:the|a|an|some|each|every|your|its|their|this|these|both|all|it|them)$/i.test(b.text) || b.pos === 'NUM' || (b.text === '(' && a.pos === 'VERB');
 }
 
 const PRONOUN = /^(?:it|its|they|them|their|theirs|he|him|his|she|her|hers)$/i;
@@ -294,8 +282,8 @@ export function isHeadingLine(line: string): boolean {
  */
 export function passageSentences(passage: Passage, ctx?: RepairContext): string[] {
   const out: string[] = [];
-  // an unpunctuated caption track's cues, one per line: their clauses are its sentences
-  const spoken = passage.startSeconds !== undefined && passage.text.includes('\n') && !/[.?!]/.test(passage.text);
+  // an unpunctuated caption track's cues, one per line (captions.ts joins only those by lines): their clauses are its sentences
+  const spoken = passage.startSeconds !== undefined && passage.text.includes('\n');
   const paras = spoken ? [spokenSentences(passage.text.split('\n')).join(' ')].filter(Boolean) : linesToParagraphs(stripMarkdown(passage.text));
   const own = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? headingTopic(paras[0]!, ctx.material) : null;
   const topic = own ?? ctx?.heading ?? null;

@@ -27,7 +27,7 @@ import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { explainFrom, mdEscape } from './markdown.js';
 import type { Lexicon } from './lexicon.js';
-import { indefinite } from './repair.js';
+import { indefinite, SHORTHAND } from './repair.js';
 import { listTable, memberItems } from './member-items.js';
 import { FIGURES, line, type MaterialTable, type TableItem } from './table-types.js';
 import { forwardStem, reverseStem, rowName, shortHeader } from './table-stems.js';
@@ -129,7 +129,12 @@ function commonStems(column: string[]): Set<string> {
   return new Set([...n].filter(([, k]) => k * 2 >= column.length).map(([x]) => x));
 }
 /** Whether a cell can be an option: words, not figures alone, and short. */
-const optionLike = (c: string) => !!c && !FIGURES.test(c) && wordCount(c) <= MAX_OPTION_WORDS && /\p{L}{2}/u.test(c);
+// (nor a cell in a note's shorthand, "Pressure, temp., pain": round 56)
+const optionLike = (c: string) => !!c && !FIGURES.test(c) && wordCount(c) <= MAX_OPTION_WORDS && /\p{L}{2}/u.test(c) && !CELL_SHORTHAND.test(c);
+/** How a cell lists: 0 one thing ("Sight", "Hearing & balance"), 1 two ("Cotton, okra"), 2 three or more ("Touch, pain, heat, cold"). */
+const listOf = (c: string) => Math.min(2, c.replace(/\([^()]*\)/g, '').match(/,/g)?.length ?? 0);
+/** A word of a note's shorthand with its full stop ("temp.", "approx."); not "e.g.", "i.e.", "etc." or "No.". */
+const CELL_SHORTHAND = new RegExp(String.raw`\b(?!e\.g|i\.e|etc|no\b)(?:${SHORTHAND})\.`, 'iu');
 
 /**
  * A cell or name written as running text writes it. A name in title case keeps its capitals
@@ -269,7 +274,12 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
       const sameForm = (v: string) => /\p{N}/u.test(v) === /\p{N}/u.test(value);
       // a value that names its row gives itself away ("Ethanol (tincture of iodine)" for iodine; round 49): no item either way
       if (sharesWord(value, r[0]!)) continue;
-      const forward = named ? distinctFrom(value, others.map((o) => o[j]!).filter((v) => optionLike(v) && sameForm(v)), 3, common) : [];
+      // (values listed as the key is come first, and a key whose list no distractor comes near stands out: "Touch, pain,
+      // heat, cold" among "Sight", "Smell", "Taste"; round 56)
+      const apart = (v: string) => Math.abs(listOf(v) - listOf(value));
+      const pool = others.map((o) => o[j]!).filter((v) => optionLike(v) && sameForm(v)).sort((a, b) => apart(a) - apart(b));
+      const chosen = named ? distinctFrom(value, pool, 3, common) : [];
+      const forward = chosen.every((d) => apart(d) >= 2) ? [] : chosen;
       if (forward.length === 3) {
         out.push({ stem: forwardStem(attr, withArticle(name, prose)), key: value, distractors: forward, ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
       }
