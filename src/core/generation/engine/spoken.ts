@@ -27,12 +27,24 @@ export function cleanSpoken(sentence: string): string {
  * Timed passages' texts with a sentence cut at a passage's end (captions are grouped by length,
  * so a sentence may run on into the next group) completed from the next passage: the words up to
  * the next passage's first sentence end move back to where the sentence began (its citation).
- * Other passages' texts are returned unchanged; the result is parallel to `passages`.
+ * In an unpunctuated track (cues on lines of their own) the cue that opens the next passage and
+ * continues the clause before (`CONTINUES`, `VERB_FIRST`; not an infinitive) moves back instead. Other passages'
+ * texts are returned unchanged; the result is parallel to `passages`.
  */
 export function joinCutSentences(passages: readonly { text: string; startSeconds?: number }[]): string[] {
   const texts = passages.map((p) => p.text);
   for (let i = 0; i + 1 < texts.length; i++) {
     if (passages[i]!.startSeconds === undefined || passages[i + 1]!.startSeconds === undefined) continue;
+    // an unpunctuated track's cues, one per line: the next passage's first cue, when it continues the clause before ("to
+    // the object he is looking at" after "the line of sight is the line joining the eye of the observer"), moves back to
+    // it; left where it was, the clause before was cut, and keyed True as a whole (round 57's wrong key). One cue only,
+    // and not an infinitive ("to remember them say"): the development packets showed longer runs joined into run-ons.
+    if (texts[i]!.includes('\n') && texts[i + 1]!.includes('\n')) {
+      const [first, ...rest] = texts[i + 1]!.split('\n');
+      const cue = first!.trim();
+      if (rest.length && (CONTINUES.test(cue) || VERB_FIRST.test(cue)) && !INFINITIVE.test(cue)) [texts[i], texts[i + 1]] = [`${texts[i]}\n${cue}`, rest.join('\n')];
+      continue;
+    }
     if (/[.?!]["”’)]?\s*$/.test(texts[i]!)) continue;
     const end = /^[^.?!]{1,300}?[.?!]["”’)]?(?=\s|$)/.exec(texts[i + 1]!);
     if (!end) continue;
@@ -41,6 +53,9 @@ export function joinCutSentences(passages: readonly { text: string; startSeconds
   }
   return texts;
 }
+
+/** A cue opening with "to" and a verb: an infinitive, not the preposition that ends a phrase ("to the object …"). */
+const INFINITIVE = /^to\s+(?!(?:the|a|an|his|her|their|its|our|your|my|this|that|these|those|each|every|one|two|three|four|five|six|seven|eight|nine|ten|\d)\b)\p{L}+/iu;
 
 /**
  * Words a teacher says around the content: greetings, checks, praise, answers ("okay", "are we

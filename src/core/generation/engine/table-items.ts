@@ -30,7 +30,7 @@ import type { Lexicon } from './lexicon.js';
 import { indefinite, SHORTHAND } from './repair.js';
 import { listTable, memberItems } from './member-items.js';
 import { FIGURES, line, type MaterialTable, type TableItem } from './table-types.js';
-import { forwardStem, reverseStem, rowName, shortHeader } from './table-stems.js';
+import { forwardStem, NOTES_HEADER, optionText, reverseStem, rowName, shortHeader } from './table-stems.js';
 import { stripMarkdown } from './sentences.js';
 
 export type { MaterialTable, TableItem } from './table-types.js';
@@ -242,7 +242,7 @@ function withArticle(name: string, prose: Prose): string {
  */
 function attributeName(h: string, prose: Prose): string | null {
   const name = h.replace(/^some\s+/i, '');
-  if (!name || /[?]$/.test(name) || /^(?:how|what|why|when|where|which|who|is|are|does|do|can|used)\b/i.test(name) || /\b(?:for|of|to|in|by|with|on|at|from)$/i.test(name)) return null;
+  if (!name || /[?]$/.test(name) || /^(?:how|what|why|when|where|which|who|is|are|does|do|can|used)\b/i.test(name) || /\b(?:for|of|to|in|by|with|on|at|from)$/i.test(name) || NOTES_HEADER.test(name)) return null;
   // each word as running text writes it ("Prevention/Control" → "prevention/control"; "IUPAC name" keeps its acronym)
   return name.replace(/(?<![\p{L}])\p{Lu}\p{Ll}+/gu, (w) => asInText(w, prose)).replace(/^(\p{Lu})(?=\p{Ll})/u, (c) => c.toLowerCase());
 }
@@ -281,14 +281,14 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
       const chosen = named ? distinctFrom(value, pool, 3, common) : [];
       const forward = chosen.every((d) => apart(d) >= 2) ? [] : chosen;
       if (forward.length === 3) {
-        out.push({ stem: forwardStem(attr, withArticle(name, prose)), key: value, distractors: forward, ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
+        out.push({ stem: forwardStem(attr, withArticle(name, prose)), key: optionText(value), distractors: forward.map(optionText), ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
       }
       // the reverse needs the value to belong to this row alone: another row's value like it ("Vaccination" beside
       // "Vaccination, good hygiene") makes that row no distractor; a generic kind ("Type") names no set to choose from
       if (!GENERIC_KIND.test(kind) && wordCount(value) <= 6) {
         const names = distinctFrom(r[0]!, others.filter((o) => !overlaps(o[j]!, value, common)).map((o) => o[0]!), 3);
         if (names.length === 3) {
-          out.push({ stem: reverseStem(plural(kind), value, attr), key: r[0]!, distractors: names, ...quoted, citation: t.citation, form: 'reverse', place: `${ti}:${r[0]}`, lane: `${ti}:r${j}` });
+          out.push({ stem: reverseStem(plural(kind), value, attr), key: optionText(r[0]!), distractors: names.map(optionText), ...quoted, citation: t.citation, form: 'reverse', place: `${ti}:${r[0]}`, lane: `${ti}:r${j}` });
         }
       }
     }

@@ -30,23 +30,32 @@ export function forwardStem(attr: string, name: string): string {
   return `Which of the following ${/[^su]s$/i.test(head) ? 'are' : 'is'} the ${attr} ${done ? 'by' : 'of'} ${name}?`;
 }
 
+/** An attribute naming the place a thing is in (`reverseStem`). */
+const PLACE = /^(?:state|country|region|continent|town|city|lga|local government area)$/i;
+
 /**
  * The stem asking which row has a value: "Which of the following diseases has “Virus” as its cause?"; of an attribute
  * that names several things, the value is one of them: "Which of the following hormones has “ripening of fruits” among
- * its main effects?" (round 55: "as its main effects" of one effect). `kinds` is the rows' kind in the plural.
+ * its main effects?" (round 55: "as its main effects" of one effect); of a place, where the thing is: "Which of the
+ * following waterfalls is in Plateau State?" (round 57). `kinds` is the rows' kind in the plural.
  */
 export function reverseStem(kinds: string, value: string, attr: string): string {
+  // (a place is where the thing is: "Which of the following waterfalls is in Plateau State?", not "has “Plateau” as its
+  // state"; round 57)
+  if (PLACE.test(attr) && /^\p{Lu}/u.test(value) && !/[,;/]/.test(value)) return `Which of the following ${kinds} is in ${value}${/^state$/i.test(attr) && !/\bstate$/i.test(value) ? ' State' : ''}?`;
   return `Which of the following ${kinds} has “${value}” ${pluralAttribute(attr) ? 'among' : 'as'} its ${attr}?`;
 }
 
 /**
  * A row's name as a stem writes it: without a bracketed aside ("Pancreas (islets of Langerhans)" → "Pancreas"; round
  * 55) unless the name needs it ("Egg-type (light breeds)"), or null for a name that is two names, a slash with a space
- * beside it ("Testes / Ovaries": the row holds two things, and its value pairs them; "HIV/AIDS" is one name).
+ * beside it ("Testes / Ovaries": the row holds two things, and its value pairs them; "HIV/AIDS" is one name), and for
+ * the row of the rest ("Others").
  */
 export function rowName(cell: string): string | null {
   const bare = cell.replace(/\s*\([^()]*\)/g, '').trim();
-  if (/\p{L}\s+\/\s*\p{L}|\p{L}\s*\/\s+\p{L}/u.test(bare)) return null;
+  // (and the rest of the table's things, "Others": round 57; a "+" may join a mixture's parts, "iron filings + sand")
+  if (/\p{L}\s+\/\s*\p{L}|\p{L}\s*\/\s+\p{L}/u.test(bare) || OTHERS.test(bare)) return null;
   return /-(?:type|like|shaped|based|bearing|producing|forming)$/i.test(bare) ? cell.trim() : bare || null;
 }
 
@@ -55,3 +64,18 @@ export function rowName(cell: string): string | null {
  * "Dist. from Lagos"): a stem cannot carry it (round 55: "as its use in agric.?").
  */
 export const shortHeader = (h: string) => /\p{L}\.(?=\s|$)/u.test(h);
+
+/** A row of the things a table did not list one by one: "Others", "Other rivers", "Miscellaneous" (`rowName`). */
+const OTHERS = /^(?:others?|other\s+\p{L}+|miscellaneous|etc\.?)$/iu;
+
+/**
+ * A header of a column of notes, not of one attribute of each row: "Notes", "Remarks", "Comments" (round 57: "Which of
+ * the following are the notes of Benue?", whose options were notes true of the Niger too: three wrong keys).
+ */
+export const NOTES_HEADER = /^(?:notes?|remarks?|comments?|additional\s+(?:notes?|information)|details|other\s+(?:facts|information|points))$/i;
+
+/**
+ * A cell as an option: without a note in brackets of four words or more ("Yakubu (the only non-Fulani flag bearer)" →
+ * "Yakubu"; round 57: the note marked the key). A shorter bracket names or explains ("(pelvic cavity)") and stays.
+ */
+export const optionText = (cell: string) => cell.replace(/\s*\((?:[^()\s]+\s+){3,}[^()]*\)/g, '').trim() || cell;
