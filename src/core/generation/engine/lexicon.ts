@@ -7,6 +7,9 @@
  */
 export type LexPos = 'noun' | 'verb' | 'adj' | 'adv';
 
+/** Every part of speech the lexicon knows, in the order callers look a word up. */
+export const LEX_POS: readonly LexPos[] = ['noun', 'verb', 'adj', 'adv'];
+
 /** The kind of a word: its senses' lexicographer files, hypernym synsets (two levels) and antonyms. */
 export interface LexKind {
   lexFiles: Set<number>;

@@ -22,9 +22,8 @@
 import type { Passage } from '../passage.js';
 import { isStopWord } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import type { LexPos, Lexicon } from './lexicon.js';
+import { LEX_POS as POS, type Lexicon } from './lexicon.js';
 
-const POS: LexPos[] = ['noun', 'verb', 'adj', 'adv'];
 
 /** True when fewer than 1 in 200 of the text's letters (at least 100 of them) are capitals. */
 export function isUncapitalised(text: string): boolean {

@@ -27,7 +27,6 @@ export const NOTE_LINE = /^[^–—.;:]{2,50}?\s[–—]\s+\p{Ll}(?!.*\s[–—]
  */
 export const EXAMPLE_SENTENCE = /^(?:e\.\s?g\.|i\.\s?e\.)/i;
 
-
 /**
  * A number said in words, as a lesson's captions give them ("zero six five is less than one
  * eighty": issue 39 §2, round 53): counted with the digits when a sentence is judged mostly numbers.

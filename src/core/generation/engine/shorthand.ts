@@ -13,7 +13,7 @@
  * ("HALF", "ONLY", and with WordNet any common word: "ABSENCE") are lowered too (`lowerEmphasis`).
  */
 import type { Passage } from '../passage.js';
-import type { LexPos, Lexicon } from './lexicon.js';
+import { LEX_POS, type Lexicon } from './lexicon.js';
 
 /** Each abbreviation (lower case, "'" for either apostrophe) and the word it stands for. */
 const WORDS = new Map<string, string>([
@@ -86,16 +86,13 @@ const EMPHASIS = /^(?:NOT|ALL|ONLY|NEVER|ALWAYS|MUST|HALF|BOTH|EACH|EVERY|NONE|M
 /** A word in capitals, with no letter, digit, apostrophe or hyphen on either side ("HALF", "CAN'T"; not "HALF-LIVES"). */
 const CAPITALS = /(?<![\p{L}\p{N}'’-])\p{Lu}{2,}(?:['’]\p{Lu})?(?![\p{L}\p{N}'’-])/gu;
 
-/** Parts of speech a word set in capitals may be known as (`isCommonWord`). */
-const POS: LexPos[] = ['noun', 'verb', 'adj', 'adv'];
-
 /**
  * True when the lexicon knows `word` (lower case) as a common word under its own spelling and
  * never as a name: "absence"; not "dna" (a name), "aids" (found under "aid"), nor a word it does
  * not know ("inec").
  */
 function isCommonWord(word: string, lexicon: Lexicon): boolean {
-  const kinds = POS.map((pos) => lexicon(word, pos)).filter((k) => k !== null);
+  const kinds = LEX_POS.map((pos) => lexicon(word, pos)).filter((k) => k !== null);
   return kinds.length > 0 && kinds.every((k) => !k.proper && (k.lemma ?? word) === word);
 }
 

@@ -26,7 +26,7 @@ import { contentStems, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 import { shortId, shuffled } from '../text/seed.js';
 import { explainFrom, mdEscape } from './markdown.js';
-import type { Lexicon } from './lexicon.js';
+import { LEX_POS, type Lexicon } from './lexicon.js';
 import { indefinite, SHORTHAND } from './repair.js';
 import { listTable, memberItems } from './member-items.js';
 import { FIGURES, line, type MaterialTable, type TableItem } from './table-types.js';
@@ -334,7 +334,7 @@ export function planTableItems(tables: readonly MaterialTable[], rand: () => num
     text: material.split('\n').filter((l) => !ROW.test(l)).join('\n'),
     running: material.split('\n').filter((l) => !ROW.test(l) && !TITLE_CASE.test(l.trim())).join('\n'),
     // (a word WordNet knows only as a place or a person is a name: "Newcastle disease" keeps its capital)
-    known: (w) => !!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => { const k = lexicon(w, pos); return !!k && [...k.lexFiles].some((f) => f !== 15 && f !== 18); }),
+    known: (w) => !!lexicon && LEX_POS.some((pos) => { const k = lexicon(w, pos); return !!k && [...k.lexFiles].some((f) => f !== 15 && f !== 18); }),
     // (lexnames(5WN): noun.body is file 8. Not a made thing, file 6: "the speed of rail", "the formula of ethanoic acid"
     // read wrong with "the")
     organ: (w) => !!lexicon?.(w.toLowerCase(), 'noun')?.lexFiles.has(8),
