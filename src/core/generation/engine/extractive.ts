@@ -17,7 +17,7 @@ import { listPoint } from './essay-lists.js';
 import { pairable, subjectStems } from './subjects.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, bareMismatch, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, type Falsehood } from './falsehood.js';
+import { antonymSwap, bareMismatch, bothSides, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import { buildOddOneOut, headingLists, planOddOneOut, type OddOneOut } from './heading-lists.js';
 import { buildTableItem, materialTables, planTableItems, type TableItem } from './table-items.js';
@@ -80,10 +80,10 @@ function isStated(text: string, swap: Falsehood, materialText: string): boolean 
  * round 7): not a sentence the material states (isStated), not a word a bracket right after it
  * glosses (glossed), not the head of an "X of Y" name (namesWithOf), not a count noun where the
  * material has a bare mass noun (bareMismatch), not one side of a contrast the material draws in two ways
- * (twoWayContrast).
+ * (twoWayContrast), not a reported claim turned about a thing the material describes both ways (bothSides).
  */
 function plausibleSwap(text: string, swap: Falsehood, materialText: string): boolean {
-  return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText) && !breaksTerm(text, swap, materialText) && !twoWayContrast(text, swap, materialText);
+  return !isStated(text, swap, materialText) && !glossed(text, swap) && !namesWithOf(text, swap) && !bareMismatch(text, swap, materialText) && !breaksTerm(text, swap, materialText) && !twoWayContrast(text, swap, materialText) && !bothSides(text, swap, materialText);
 }
 
 /**

@@ -64,6 +64,16 @@ const causeAndEffect = (a: string, b: string) => new Set([groupOf(a), groupOf(b)
 /** The group index of a kind. */
 const groupOf = (kind: string) => KIND_GROUPS.findIndex((g) => g.includes(kind));
 
+/**
+ * Kinds whose items are things, not what is said of a thing: types, documents, sources ("Rivers and streams", "Lakes").
+ * Such a list neither asks for an odd one out nor gives one: its items beside a list of problems or benefits, or those
+ * beside it, are of another sort, and no candidate takes them for members ("Rivers and streams" as NOT a problem of
+ * irrigation, "Higher yields" as NOT a source of water for it; issue 39 §2, round 58). What is said of a thing —
+ * functions, problems, causes, features, methods — may be taken for another of it (round 49's "an importance of the rule
+ * of law, not a way of upholding it", round 53's "a feature of democracy, not a problem": both judged usable as they were).
+ */
+const THINGS = new Set(['types', 'documents', 'sources'].map((k) => groupOf(k)));
+
 /** "causes" → "cause", "properties" → "property"; "importance" is said as a function. */
 function singular(kind: string): string {
   return kind === 'importance' ? 'function' : kind.endsWith('ies') ? `${kind.slice(0, -3)}y` : /(?:ss|x|ch|sh)es$/.test(kind) ? kind.slice(0, -2) : kind.replace(/s$/, '');
@@ -273,7 +283,7 @@ function membersFor(pool: HeadingList['items'], key: string, rand: () => number)
 /**
  * Plans odd-one-out items (docs/decisions.md, "Lists under a heading make odd-one-out items"):
  * for each list of three or more items, a key from a list of another kind group and three
- * members of the list. The key shares no content word with any item of the list, and no member
+ * members of the list; a list of things (`THINGS`: types, documents, sources) neither asks nor gives. The key shares no content word with any item of the list, and no member
  * shares one with any item of the key's list (the lists' subjects' own words aside), so neither
  * side could be the other in other words ("Competitive adverts", a disadvantage, beside
  * "Competitive advertising", a type). Keys nearest the members' length come first; the three
@@ -288,12 +298,12 @@ export function planOddOneOut(lists: HeadingList[], rand: () => number, passages
   const usedKeys = new Set<string>();
   const own = (text: string, subjects: Set<string>) => contentStems(text).filter((st) => !subjects.has(st));
   for (const list of lists) {
-    if (list.items.length < 3) continue;
+    if (list.items.length < 3 || THINGS.has(groupOf(list.kind))) continue;
     const subjectStems = new Set(contentStems(list.subject));
     const listStems = new Set(list.items.flatMap((i) => own(i.text, subjectStems)));
     const meanWords = list.items.reduce((n, i) => n + i.text.split(/\s+/).length, 0) / list.items.length;
     const candidates = shuffled(
-      lists.filter((o) => groupOf(o.kind) !== groupOf(list.kind) && !causeAndEffect(o.kind, list.kind) && !featureAndVerdict(o, list)).flatMap((o) => o.items.map((key) => ({ o, key }))),
+      lists.filter((o) => groupOf(o.kind) !== groupOf(list.kind) && !THINGS.has(groupOf(o.kind)) && !causeAndEffect(o.kind, list.kind) && !featureAndVerdict(o, list)).flatMap((o) => o.items.map((key) => ({ o, key }))),
       rand,
     )
       // (nor may the key name the list's own subject: "Galloping inflation" is no cause of inflation, and the stem says so; round 33)

@@ -54,3 +54,18 @@ export function isProcedureStep(text: string): boolean {
   const adjective = /^(?:ADJ|VERB)$/.test(b.pos) && /^(?:NOUN|PROPN)$/.test(c?.pos ?? '') && !tags.slice(3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ing|ed|en)$/i.test(t.text)));
   return /^(?:the|a|an|some|each|every|your|its|their|this|these|both|all|it|them)$/i.test(b.text) || b.pos === 'NUM' || (a.pos === 'VERB' && (b.text === '(' || adjective));
 }
+
+/**
+ * A teacher's direction run on after the fact ("The negative sign shows the direction (Lenz's law); ignore it when
+ * calculating magnitude."): the candidate would be told to do something, as if it were a fact (issue 39 §2, round 58).
+ */
+export const TRAILING_DIRECTION = /;\s*(?:ignore|note|remember|do\s+not|don['’]t|never|always|write|copy|see|use|take|check|learn)\b/i;
+
+/**
+ * A thing the sentence names only by a word for any thing of its kind, so it means one named in a sentence or a
+ * formula before it (issue 39 §2, round 58: "The book is called on the origin of species" after "he published a book",
+ * "Lamarck said the animal stretched …", "The positive sign shows the direction" of a formula not in the statement):
+ * the subject of the sentence, or of what someone said, thought or stated, with its verb straight after it ("the book
+ * value of …" is another thing, and "the animal kingdom" or "the sign of a number" says which).
+ */
+export const GENERIC_REFERENT = /(?:^|\b(?:said|says|stated|states|believed|thought|argued|suggested|claimed)\s+(?:that\s+)?)the\s+(?:animal|organism|creature|thing|object|person|man|woman|boy|girl|book|item|(?:negative|positive|minus|plus)\s+sign|sign|symbol|formula|equation)\s+(?:is|was|are|were|has|had|have|can|could|will|would|may|must|should|\p{Ll}+(?:ed|[^s]s))\b/iu;

@@ -62,7 +62,7 @@ const INFINITIVE = /^to\s+(?!(?:the|a|an|his|her|their|its|our|your|my|this|that
  * together", "very good", "yes sir"). Never "no": "no digestion takes place in the oesophagus" is
  * a statement (round 18's wrong key).
  */
-const SPOKEN_FILLER = String.raw`(?:okay|ok|alright|all right|right|so|now|well|and|but|yes|good|very good|correct|thank you|well done|excellent|are we together|is that clear|is it clear|you see|you know|listen|class|sir|ma|write (?:it|that|this|them) down|note (?:it|that|this) down|sit down|again)`;
+const SPOKEN_FILLER = String.raw`(?:okay|ok|alright|all right|right|so|now|well|and|but|yes|good|very good|correct|thank you|well done|excellent|are we together|is that clear|is it clear|you see|you know|by the way|listen|class|sir|ma|write (?:it|that|this|them) down|note (?:it|that|this) down|sit down|again)`;
 /**
  * Fillers that are also words of a statement's own first phrase ("good conductors of heat …",
  * "right atrium …", "class of levers …"): taken at a cue's start only before a word that cannot
@@ -95,7 +95,7 @@ const INNER_BREAK = /\s+(?:very good|thank you|well done|okay|ok|are we together
  * kills …", "observed over …"); not "that" as a pronoun ("that one is a single meal", "that means …": round 38's unusable item
  * "Rice and beans is one dish that one is a single meal").
  */
-const CONTINUES = /^(?:of|into|in|at|on|for|from|with|by|to|than|or|which|who|whose|where|that(?!\s+(?:one|ones|means|meant|shows|tells)\b)|called|known as|such as|usually|especially|mostly|mainly|observed|measured|used|found|made|formed|produced|caused|carried|stored)\b/i;
+const CONTINUES = /^(?:of|into|in|at|on|for|from|with|by(?!\s+the\s+way\b)|to|than|or|which|who|whose|where|that(?!\s+(?:one|ones|means|meant|shows|tells)\b)|called|known as|such as|usually|especially|mostly|mainly|observed|measured|used|found|made|formed|produced|caused|carried|stored)\b/i;
 /**
  * A cue that opens with its verb continues the clause before, whose subject it needs ("scarcity
  * means that the resources available" / "are limited"; round 54: a wrong key): "is", "are",
@@ -105,6 +105,12 @@ const CONTINUES = /^(?:of|into|in|at|on|for|from|with|by|to|than|or|which|who|wh
 const VERB_FIRST = /^(?:is|are|was|were|has|have|had)\s+(?!(?:it|they|there|this|that|these|those|we|you|he|she|i|anybody|anyone|somebody|someone|everybody|everyone)\b)\p{L}/iu;
 /** A condition or a time a cue opens with: what the next cue says holds only under it. */
 const OPEN_CONDITION = /^(?:if|when|whenever|once|unless|as soon as)\b/i;
+/**
+ * A pupil's turn: a cue that opens by addressing the teacher ("ma the giraffe with long neck will eat the leaves", "sir
+ * motion is when something is moving", "no ma it cannot"). A pupil's answer may be wrong, and the teacher's correction
+ * follows it, so it is no statement of the lesson (issue 39 §2, round 58: a wrong key made from one).
+ */
+const PUPIL_TURN = /^(?:(?:yes|no)\s+)?(?:ma|sir)\b[\s,]+\p{L}/iu;
 /** A teacher's question: a question word first ("what is …", "who can tell me …"), "… with what" last, or "which one …" inside. */
 const SPOKEN_QUESTION = /^(?:what|who|whom|which|why|how|when|where|can anybody|can anyone|can someone|can you|do you|does anybody|is it|are they|is there|are there|tell me)\b|\b(?:what|who|which|why|how)\s*$|\b(?:which one|what happens|who knows|guess what)\b/i;
 
@@ -120,7 +126,13 @@ const SPOKEN_QUESTION = /^(?:what|who|whom|which|why|how|when|where|can anybody|
 export function spokenSentences(cues: readonly string[]): string[] {
   const clauses: { text: string; question: boolean }[] = [];
   for (const cue of cues) {
-    const parts = cue.replace(/\s+/g, ' ').trim().split(INNER_BREAK);
+    const said = cue.replace(/\s+/g, ' ').trim();
+    // (a pupil's turn is kept as a question is: no statement, and no cue after it continues it)
+    if (PUPIL_TURN.test(said)) {
+      clauses.push({ text: said, question: true });
+      continue;
+    }
+    const parts = said.split(INNER_BREAK);
     parts.forEach((part, i) => {
       const text = withoutLeadingFillers(part).replace(TRAILING_FILLERS, '').trim();
       if (!text) return;

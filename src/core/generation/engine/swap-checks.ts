@@ -87,3 +87,23 @@ export function twoWayContrast(text: string, swap: Falsehood, materialText: stri
   const lower = text.toLowerCase();
   return [...materialText.matchAll(re)].some((m) => !new RegExp(`\\b${esc(m[1]!)}\\b`, 'u').test(lower));
 }
+
+/** A claim someone made, before the swapped word: "Darwin said …", "According to Lamarck, …". */
+const REPORTED = /\b(?:said|says|believed|believes|stated|states|proposed|proposes|argued|argues|claimed|claims|suggested|suggests|according\s+to)\b/i;
+
+/**
+ * Whether a one-word swap turns a claim someone made about a thing the material describes both ways: the claim's words
+ * are reported ("Darwin said the long neck was already there as a variation") and the material writes the original with
+ * the noun after it and the replacement with it too ("long neck", "short neck"). A lesson that sets two claims side by
+ * side (Lamarck's and Darwin's) makes the swapped claim one it may half say of the other side, and it may contradict the
+ * claim's own words ("the animal stretched and acquired the short neck"; issue 39 §2, round 58). `materialText` is the
+ * material lower-cased with its spaces collapsed.
+ */
+export function bothSides(text: string, swap: Falsehood, materialText: string): boolean {
+  if (/\s/.test(swap.original) || /\s/.test(swap.replacement) || !REPORTED.test(text.slice(0, swap.start))) return false;
+  const noun = /^\s+([\p{L}-]+)/u.exec(text.slice(swap.end))?.[1]?.toLowerCase().replace(/(?:es|s)$/, '');
+  if (!noun || noun.length < 3 || QUANTITY_NOUN.test(noun)) return false;
+  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const says = (word: string) => new RegExp(`\\b${esc(word.toLowerCase())}\\s+${esc(noun)}(?:s|es)?\\b`, 'u').test(materialText);
+  return says(swap.original) && says(swap.replacement);
+}

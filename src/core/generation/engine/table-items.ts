@@ -30,7 +30,7 @@ import { LEX_POS, type Lexicon } from './lexicon.js';
 import { indefinite, SHORTHAND } from './repair.js';
 import { listTable, memberItems } from './member-items.js';
 import { FIGURES, line, type MaterialTable, type TableItem } from './table-types.js';
-import { forwardStem, NOTES_HEADER, optionText, reverseStem, rowName, shortHeader } from './table-stems.js';
+import { forwardStem, NOTES_HEADER, optionText, reverseStem, rowName, shortHeader, wayName } from './table-stems.js';
 import { stripMarkdown } from './sentences.js';
 
 export type { MaterialTable, TableItem } from './table-types.js';
@@ -281,7 +281,7 @@ function recordItems(t: MaterialTable, ti: number, prose: Prose, rand: () => num
       const chosen = named ? distinctFrom(value, pool, 3, common) : [];
       const forward = chosen.every((d) => apart(d) >= 2) ? [] : chosen;
       if (forward.length === 3) {
-        out.push({ stem: forwardStem(attr, withArticle(name, prose)), key: optionText(value), distractors: forward.map(optionText), ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
+        out.push({ stem: forwardStem(attr, wayName(withArticle(name, prose), kind, attr)), key: optionText(value), distractors: forward.map(optionText), ...quoted, citation: t.citation, form: 'forward', place: `${ti}:${r[0]}`, lane: `${ti}:f${j}` });
       }
       // the reverse needs the value to belong to this row alone: another row's value like it ("Vaccination" beside
       // "Vaccination, good hygiene") makes that row no distractor; a generic kind ("Type") names no set to choose from

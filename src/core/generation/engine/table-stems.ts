@@ -79,3 +79,18 @@ export const NOTES_HEADER = /^(?:notes?|remarks?|comments?|additional\s+(?:notes
  * "Yakubu"; round 57: the note marked the key). A shorter bracket names or explains ("(pelvic cavity)") and stays.
  */
 export const optionText = (cell: string) => cell.replace(/\s*\((?:[^()\s]+\s+){3,}[^()]*\)/g, '').trim() || cell;
+
+/** A table's kind of row that is a way of doing something: a row's name alone ("Furrow", "Drip") names no thing. */
+const WAY_KIND = /^(?:method|technique|system|practice|process)$/i;
+
+/**
+ * A row's name as the forward stem writes it when the rows are ways of doing something: with their kind ("the water use
+ * of the furrow method", not "of furrow"; round 58), unless the name says it ("Crop rotation system") or is a name
+ * proper ("Hausa"), or the attribute asks for its examples; else `name` as it is (`withArticle`'s).
+ */
+export function wayName(name: string, kind: string, attr = ''): string {
+  const k = kind.trim().toLowerCase();
+  // (an example is of the thing itself: "an example of biotechnology", not "of the biotechnology method")
+  if (!WAY_KIND.test(k) || /^examples?$/i.test(attr) || /^\p{Lu}/u.test(name) || new RegExp(`\\b${k}s?$`, 'i').test(name)) return name;
+  return `${/^the\s/i.test(name) ? '' : 'the '}${name} ${k}`;
+}
