@@ -74,6 +74,25 @@ const groupOf = (kind: string) => KIND_GROUPS.findIndex((g) => g.includes(kind))
  */
 const THINGS = new Set(['types', 'documents', 'sources'].map((k) => groupOf(k)));
 
+/**
+ * Kinds whose items' notes say why or how the item belongs to the list, not what the item is. ("Uses" is not one: "Fuel:
+ * coal, petroleum …" under "Uses of minerals" sits beside "Taxes: charges levied by the government …", a definition.)
+ */
+const EXPLAINED = new Set(['causes', 'factors', 'effects', 'consequences', 'problems', 'challenges', 'disadvantages', 'advantages', 'benefits', 'merits', 'demerits', 'functions', 'roles', 'importance', 'features', 'characteristics']);
+
+/**
+ * Whether a heading names a list whose items' notes explain them ("CAUSES OF HUMAN TRAFFICKING (1)", "Effects on the
+ * Victim", "Problems in the Fight"): under it, "**Poverty** — families looking for a way out" says how poverty is a cause,
+ * and is no definition of poverty (issue 39 §2, round 59). Types and methods are not: "Sheet erosion — removal of a thin
+ * layer …", "Mulching — covering the soil …" say what the thing is.
+ */
+export function explainsItems(heading: string): boolean {
+  const h = heading.replace(/^\s*#{1,6}\s+/, '').replace(SECTION_NUMBER, '').trim().toLowerCase();
+  const first = /^(?:(?:the\s+)?(?:main|major|key)\s+)?(\p{L}+)/u.exec(h)?.[1] ?? '';
+  const last = SUBJECT_KIND.exec(h.replace(/\s*\(\d+\)$/, ''))?.[2] ?? '';
+  return [first, last].some((k) => EXPLAINED.has(k));
+}
+
 /** "causes" → "cause", "properties" → "property"; "importance" is said as a function. */
 function singular(kind: string): string {
   return kind === 'importance' ? 'function' : kind.endsWith('ies') ? `${kind.slice(0, -3)}y` : /(?:ss|x|ch|sh)es$/.test(kind) ? kind.slice(0, -2) : kind.replace(/s$/, '');

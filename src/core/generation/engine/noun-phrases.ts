@@ -76,6 +76,17 @@ export function hasClause(tags: ReturnType<typeof tagSentence>): boolean {
 }
 
 /**
+ * Whether a description is a list of examples, not a definition: two or more short parts (three words at most) parted by
+ * commas, none with an article or a preposition ("street hawking, bus conductors, begging"; "forced prostitution,
+ * pornography"). "Mixture of sand, silt and clay" and "a grey powder, made from …" define.
+ */
+export function isExampleList(desc: string): boolean {
+  if (!desc.includes(',')) return false;
+  const parts = desc.replace(/[.!]$/, '').split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).filter(Boolean);
+  return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 3 && !/\b(?:a|an|the|of|in|from|by|to|with|for|on|at|into|which|that|who)\b/i.test(p));
+}
+
+/**
  * How a glossary line's term joins a description written without an article ("Direct labour –
  * wages of workers who …", "Barter – exchange of goods for goods"): "are" for plural things
  * described by plural things, "refers to" for one thing described by plural things ("Direct
@@ -94,8 +105,9 @@ export function bareDescriptionLink(desc: string, pluralTerm: boolean, plural: (
   // (as before round 45: plural things described by a plural noun, "Standing orders – instructions given …")
   const [first, second] = tags;
   if (pluralTerm && first?.pos === 'NOUN' && plural(first.text) && !(second && finite(second))) return 'are';
-  // (shorthand is a note's: "&", arrows, "damage to other ships/ports")
-  if (/[&→=+/]/.test(desc)) return null;
+  // (shorthand is a note's: "&", arrows, "damage to other ships/ports"; and a list of examples is none: "street hawking, bus
+  // conductors, begging" of child labour, round 59)
+  if (/[&→=+/]/.test(desc) || isExampleList(desc)) return null;
   let at = 0;
   while (tags[at]?.pos === 'ADJ') at++;
   const head = tags[at];

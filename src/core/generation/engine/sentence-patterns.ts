@@ -3,6 +3,7 @@
  * paper's apparatus, headings run into a sentence, note lines, a class activity, a procedure's
  * step. docs/decisions.md records the round that added each.
  */
+import { isStopWord } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
 
 /** A question paper's own wording: lead-ins, sections, instructions, marks, the case scenario's figures (ICAN papers). */
@@ -69,3 +70,25 @@ export const TRAILING_DIRECTION = /;\s*(?:ignore|note|remember|do\s+not|don['’
  * value of …" is another thing, and "the animal kingdom" or "the sign of a number" says which).
  */
 export const GENERIC_REFERENT = /(?:^|\b(?:said|says|stated|states|believed|thought|argued|suggested|claimed)\s+(?:that\s+)?)the\s+(?:animal|organism|creature|thing|object|person|man|woman|boy|girl|book|item|(?:negative|positive|minus|plus)\s+sign|sign|symbol|formula|equation)\s+(?:is|was|are|were|has|had|have|can|could|will|would|may|must|should|\p{Ll}+(?:ed|[^s]s))\b/iu;
+
+/** Words a figure's noun is followed by that are no letters of the figure ("lines are", "point only", "the line cuts"). */
+const NOT_LABEL = /^(?:a|i|arc|add|adds|sum|half|same|side|cut|cuts|meet|meets|lie|lies|join|joins|end|ends|run|runs|go|goes|bent|form|mark|like|near|away|back|down|even|ever|well|less|also|both|each|made|must|upon|will|can|may|one|two)$/i;
+const FIGURE_NOUN = /\b(?:angles?|triangles?|lines?|chords?|arcs?|sides?|points?|quadrilaterals?|segments?|sectors?|radius|radii|diameters?|tangents?|vertex|vertices|rectangles?|squares?|parallelograms?|trapeziums?)\s+(\p{L}{1,4})(?![\p{L}'’-])/giu;
+
+/**
+ * Whether `text` names a point, line or angle by the letters of a figure the candidate cannot see: "Angle aob is the
+ * angle at the centre", "Angle ACB is forty two degrees", "triangle aoc", "chords ac and bd" (issue 39 §2, round 59: a
+ * lecture's worked examples on a diagram on the board). One to four letters after such a word, all capitals or all small
+ * letters (a caption's), that are no function word or common word after it ("lines are", "a point only").
+ */
+export function namesFigurePoints(text: string): boolean {
+  for (const m of text.matchAll(FIGURE_NOUN)) {
+    const label = m[1]!;
+    if (/^\p{Lu}+$/u.test(label) && label !== 'I') return true;
+    if (/^\p{Ll}+$/u.test(label) && !isStopWord(label) && !NOT_LABEL.test(label)) return true;
+  }
+  return false;
+}
+
+/** "That" pointing back, after a preposition: "The angle at that vertex is ninety degrees" (which vertex? round 59). */
+export const THAT_ONE = /\b(?:at|of|on|in|to|from|by|with|for|into|onto|through)\s+that\s+(?!(?:is|was|are|were|means|can|will|has|have)\b)\p{L}/iu;

@@ -8,11 +8,12 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { ACTIVITY, EXAM_NOISE, GENERIC_REFERENT, GLUED, isProcedureStep, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING, TRAILING_DIRECTION } from './sentence-patterns.js';
+import { ACTIVITY, EXAM_NOISE, GENERIC_REFERENT, GLUED, isProcedureStep, namesFigurePoints, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING, THAT_ONE, TRAILING_DIRECTION } from './sentence-patterns.js';
 import { bulletTopic, dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
 import { EXERCISE_HEADING, inLabelledExample, isExampleLabel, RECAP_HEADING } from './exercises.js';
+import { explainsItems } from './heading-lists.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
 
 // (a repair the tests of this module have always imported from here)
@@ -74,7 +75,8 @@ const COUNT_WORD = '(?:one|two|three|four|five|six|seven|eight|nine|ten|first|se
  * "Number two, …", "Firstly, …", "Step 3: …"): the number belongs to the lecture's list, not to
  * the fact (issue 39 §2, round 4 items 22, 27 and 33).
  */
-export const SPOKEN_NUMBERING = new RegExp(`^(?:(?:number|no\\.?|step|point)\\s+(?:\\d{1,2}|${COUNT_WORD})|${COUNT_WORD}|\\d{1,2})\\s*[,:;.)–—-]\\s+`, 'i');
+// (a theorem or a law by its number, said with no stop after it: "theorem two angles in the same segment are equal"; round 59)
+export const SPOKEN_NUMBERING = new RegExp(`^(?:(?:number|no\\.?|step|point)\\s+(?:\\d{1,2}|${COUNT_WORD})|${COUNT_WORD}|\\d{1,2})\\s*[,:;.)–—-]\\s+|^(?:theorem|law|rule|postulate|axiom)\\s+(?:\\d{1,2}|${COUNT_WORD})\\s*[,:;.)–—-]?\\s+`, 'i');
 
 /**
  * A connective whose referent is in another sentence, anywhere in the sentence (issue 39 §2):
@@ -145,7 +147,7 @@ export function rejectReason(text: string, allowLowercaseStart: boolean): string
   if (NO_SUBJECT.test(text) || RELATIONAL_SUBJECT.test(text) || BARE_RELATIONAL_SUBJECT.test(text) || BARE_MEMBERS_SUBJECT.test(text)) return 'does not name what it is about';
   if (ANNOUNCES_LIST.test(text)) return 'announces a list';
   if (DEICTIC_NOW.test(text)) return 'depends on the sentence before it';
-  if (DANGLING_REF.test(text) || FIGURE_REF.test(text) || GENERIC_REFERENT.test(text)) return 'refers to something outside the sentence';
+  if (DANGLING_REF.test(text) || FIGURE_REF.test(text) || GENERIC_REFERENT.test(text) || namesFigurePoints(text) || THAT_ONE.test(text)) return 'refers to something outside the sentence';
   if (DANGLING_BOTH.test(text) || /,\s*(?:on the other hand|in contrast|by contrast|as well),/i.test(text)) return 'depends on the sentence before it';
   if (PERSONAL.test(text) || ASIDE.test(text) || /^(?:yes|no|okay|ok)\b[.,!]\s/i.test(text)) return 'talk to the class or the candidate';
   if (PAPER_TALK.test(text) || SHOUTING.test(text)) return 'exam paper apparatus';
@@ -265,6 +267,8 @@ export interface RepairContext {
   /** The topic of the last heading before the passage (a section heading of its own), or null. */
   heading: HeadingTopic | null;
   allowLowercaseStart: boolean;
+  /** Whether that heading names a list whose items' notes explain them (heading-lists.ts `explainsItems`): no definitions under it. */
+  explained?: boolean;
 }
 
 /** A single short line that reads as a heading: capitalised after any section number ("4.2 Income Method"), at most eight words (twelve in capitals; round 37), no sentence's end but a question's. */
@@ -287,6 +291,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
   const paras = spoken ? [spokenSentences(passage.text.split('\n')).join(' ')].filter(Boolean) : linesToParagraphs(stripMarkdown(passage.text));
   const own = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? headingTopic(paras[0]!, ctx.material) : null;
   const topic = own ?? ctx?.heading ?? null;
+  const explained = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? explainsItems(paras[0]!) : (ctx?.explained ?? false);
   // (a term set in bold before an arrow is a glossary's entry: "**Premium** → amount paid for the cover"; round 35)
   const glossaryTerms = new Set([...passage.text.matchAll(/^\s*(?:[-*•]\s+)?\*\*([^*\n]{2,40}?)\*\*\s*(?:→|->)\s/gmu)].map((m) => m[1]!.trim()));
   const stands = (t: string | null): t is string => t !== null && rejectReason(t, ctx?.allowLowercaseStart ?? false) === null;
@@ -297,7 +302,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
     for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) {
       const bare = s.replace(LEADING_MARK, '').trim();
       // (a glossary line, "Term – A description", is the term's definition: the label is the term, not a heading)
-      const glossary = ctx ? dashDefinition(stripNumbering(bare), ctx.material) : null;
+      const glossary = ctx && !explained ? dashDefinition(stripNumbering(bare), ctx.material) : null;
       let text = glossary && stands(glossary) ? glossary : stripNumbering(dropGluedHeading(bare.replace(LABEL, '').trim()));
       // (a bullet that opens with its verb is a fragment even when the tagger finds it a sentence: "Introduced regionalism.")
       const labelled = ctx && bulleted ? bulletTopic(para, topic, ctx.material, para.indexOf(bare)) : null;
@@ -305,7 +310,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
       if (stands(subject)) text = subject;
       else if (ctx && !stands(text)) {
         const spoken = passage.startSeconds !== undefined ? stripNumbering(cleanSpoken(text)) : null;
-        const definition = bulleted ? (definitionBullet(bare, ctx.material) ?? equalsBullet(bare, ctx.material, glossaryTerms)) : null;
+        const definition = bulleted && !explained ? (definitionBullet(bare, ctx.material) ?? equalsBullet(bare, ctx.material, glossaryTerms)) : null;
         const framed = topic && RELATIONAL_SUBJECT.test(text) ? framedByHeading(text, topic) : null;
         text = [spoken, definition, framed].find(stands) ?? text;
       }
@@ -334,13 +339,14 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
   const material = passages.map((p) => p.text).join('\n');
   const texts = joinCutSentences(passages);
   let heading: HeadingTopic | null = null;
+  let explained = false;
   let exercise = false;
   let recap = false;
   let labelled = false;
   passages.forEach((p, passageIndex) => {
     const text = texts[passageIndex]!.trim();
     // a section's heading of its own names the topic of the passages under it, until the next heading
-    if (p.startSeconds === undefined && isHeadingLine(text)) heading = headingTopic(text, material);
+    if (p.startSeconds === undefined && isHeadingLine(text)) [heading, explained] = [headingTopic(text, material), explainsItems(text)];
     // (a worked example's label is no heading of a section: its own scope ends at plain prose, `labelled`; under "WORKED
     // EXAMPLES" the section's scope goes on; round 37)
     if (p.startSeconds === undefined && isHeadingLine(stripMarkdown(text)) && !isExampleLabel(stripMarkdown(text))) {
@@ -357,7 +363,7 @@ export function indexMaterial(passages: Passage[], focus = ''): MaterialIndex {
     const inExercise = (own ?? exercise) || labelled;
     const titled = p.startSeconds === undefined && text.includes('\n') && isHeadingLine(stripMarkdown(first));
     const inRecap = titled ? RECAP_HEADING.test(stripMarkdown(first)) : recap;
-    for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower })) raw.push({ passageIndex, citation: p.citation, text: s, exercise: inExercise, recap: inRecap });
+    for (const s of passageSentences({ ...p, text }, { material, heading, allowLowercaseStart: allowLower, explained })) raw.push({ passageIndex, citation: p.citation, text: s, exercise: inExercise, recap: inRecap });
   });
   const tf = new Map<string, number>();
   const passageFreq = new Map<string, number>();

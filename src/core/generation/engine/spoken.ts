@@ -111,6 +111,14 @@ const OPEN_CONDITION = /^(?:if|when|whenever|once|unless|as soon as)\b/i;
  * follows it, so it is no statement of the lesson (issue 39 §2, round 58: a wrong key made from one).
  */
 const PUPIL_TURN = /^(?:(?:yes|no)\s+)?(?:ma|sir)\b[\s,]+\p{L}/iu;
+/**
+ * The teacher giving a pupil the floor: "yes you with the blue pen", "yes blessing", "okay you at the back", "yes the
+ * girl in front" (after "yes", a name alone). The next cue is the pupil's answer, which the teacher goes on to correct ("a chord is a line that joins
+ * two points on the circle" / "good a straight line joining any two points on the circumference"; round 59).
+ */
+const GIVES_FLOOR = /^(?:(?:yes|okay|ok|go on|oya)\s+(?:you|the\s+(?:girl|boy|one|student|pupil))\b(?!\s+(?:are|can|will|must|should|see|know|have|need)\b)[\p{L}\s]{0,30}|yes\s+(?!(?:ma|sir|please|good|correct|exactly|right|now|so|it|that|this|and|but|of|very|indeed|class|we|they|i|thank|well|oh|yes|no|o|oo)\b)\p{L}+)$/iu;
+/** A teacher's answer to a pupil that only praises it: "very good write it down", "correct correct", "good clap for her". */
+const PRAISE_ONLY = /^(?:(?:yes|good|very good|very correct|correct|excellent|well done|that is (?:correct|right|good)|exactly|thank you|clap for (?:her|him|them)|sit down|you are (?:correct|right)|write (?:it|that|this|them) down|okay|ok)\s*)+$/i;
 /** A teacher's question: a question word first ("what is …", "who can tell me …"), "… with what" last, or "which one …" inside. */
 const SPOKEN_QUESTION = /^(?:what|who|whom|which|why|how|when|where|can anybody|can anyone|can someone|can you|do you|does anybody|is it|are they|is there|are there|tell me)\b|\b(?:what|who|which|why|how)\s*$|\b(?:which one|what happens|who knows|guess what)\b/i;
 
@@ -125,13 +133,7 @@ const SPOKEN_QUESTION = /^(?:what|who|whom|which|why|how|when|where|can anybody|
  */
 export function spokenSentences(cues: readonly string[]): string[] {
   const clauses: { text: string; question: boolean }[] = [];
-  for (const cue of cues) {
-    const said = cue.replace(/\s+/g, ' ').trim();
-    // (a pupil's turn is kept as a question is: no statement, and no cue after it continues it)
-    if (PUPIL_TURN.test(said)) {
-      clauses.push({ text: said, question: true });
-      continue;
-    }
+  const take = (said: string) => {
     const parts = said.split(INNER_BREAK);
     parts.forEach((part, i) => {
       const text = withoutLeadingFillers(part).replace(TRAILING_FILLERS, '').trim();
@@ -147,7 +149,29 @@ export function spokenSentences(cues: readonly string[]): string[] {
       else if (i === 0 && last && !last.question && OPEN_CONDITION.test(last.text) && !/,/.test(last.text)) last.text = `${last.text}, ${text}`;
       else clauses.push({ text, question });
     });
+  };
+  // a pupil's turn waits for the teacher's answer to it: praise alone makes it the lesson's ("digestion is the breakdown …" /
+  // "very good write it down"); a restatement or a correction leaves it no statement, as a question is (round 59)
+  let floor = false;
+  let pupil: string[] = [];
+  const settle = (praised: boolean) => {
+    if (pupil.length) praised ? pupil.forEach(take) : clauses.push({ text: pupil.join(' '), question: true });
+    pupil = [];
+  };
+  for (const cue of cues) {
+    const said = cue.replace(/\s+/g, ' ').trim();
+    // (the pupil's answer may run on into the next cue: "into small soluble molecules …")
+    if (pupil.length && (CONTINUES.test(said) || VERB_FIRST.test(said))) {
+      pupil.push(said);
+      continue;
+    }
+    settle(PRAISE_ONLY.test(said));
+    const turn = floor || PUPIL_TURN.test(said);
+    floor = GIVES_FLOOR.test(said);
+    if (turn) pupil.push(said);
+    else take(said);
   }
+  settle(false);
   const seen = new Set<string>();
   const out: string[] = [];
   for (const c of clauses) {
