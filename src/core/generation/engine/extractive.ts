@@ -17,7 +17,7 @@ import { listPoint } from './essay-lists.js';
 import { pairable, subjectStems } from './subjects.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, bareMismatch, bothSides, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, type Falsehood } from './falsehood.js';
+import { antonymSwap, bareMismatch, bothSides, breaksTerm, withAgreedArticles, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import { buildOddOneOut, headingLists, planOddOneOut, type OddOneOut } from './heading-lists.js';
 import { buildTableItem, materialTables, planTableItems, type TableItem } from './table-items.js';
@@ -150,7 +150,7 @@ class TrueFalseBalance {
     if (!this.swaps.has(s.idx)) {
       const f = this.finder;
       const found = siblingSwap(s, f.spans(s), f.pool, f.index.sentences, f.seed, f.lexicon, (key) => f.isTerm(key)) ?? exchangeSwap(s, f.spans(s), f.lexicon, f.pool.wholes) ?? antonymSwap(s.text, f.lexicon);
-      const swap = found && withoutGloss(s.text, found);
+      const swap = found && withAgreedArticles(s.text, withoutGloss(s.text, found));
       this.swaps.set(s.idx, swap && plausibleSwap(s.text, swap, this.materialText) ? swap : null);
     }
     return this.swaps.get(s.idx)!;
@@ -189,7 +189,7 @@ function fill(finder: FactFinder, type: GeneratedType, tier: QuestionDifficulty,
     if (!b) return null;
     if (type !== 'TRUE_FALSE') return paper(buildBridgeItem(b, false, null, rand, seed));
     const found = tf.wantFalse('bridge') ? antonymSwap(b.text, finder.lexicon) : null;
-    const swap = found && withoutGloss(b.text, found);
+    const swap = found && withAgreedArticles(b.text, withoutGloss(b.text, found));
     const falseForm = swap && plausibleSwap(b.text, swap, materialText) ? swap : null;
     if (tf.mustBeFalse('bridge') && !falseForm) return null;
     return tf.record(buildBridgeItem(b, true, falseForm, rand, seed), 'bridge');

@@ -20,7 +20,7 @@ import { extractSpans, type Span } from './spans.js';
 import type { Falsehood } from './swap-checks.js';
 
 export type { Falsehood } from './swap-checks.js';
-export { bareMismatch, bothSides, breaksTerm, glossed, namesWithOf, twoWayContrast } from './swap-checks.js';
+export { bareMismatch, bothSides, breaksTerm, glossed, namesWithOf, twoWayContrast, withAgreedArticles } from './swap-checks.js';
 
 const NEGATION = /\b(?:not|no|never|neither|nor|without|cannot|n't)\b/i;
 

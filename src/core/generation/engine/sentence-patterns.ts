@@ -13,7 +13,7 @@ export const SHOUTING = /\b\p{Lu}{3,}\s+(?:\p{Lu}{1,}\s+)*\p{Lu}{3,}\b/u;
 /** A capitalised opener in mid-sentence after a lower-case word: a heading glued to its sentence (PDF text). */
 export const GLUED = /[\p{Ll}\d,]\s+(?:The|This|These|It|Its|They|An?)\s/u;
 /** An examination's own words: a question, marks, "which of the following", page references, the examiner. */
-export const EXAM_NOISE = /\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the following|\bquestion\s+\d|\bsee page\b|\bpage \d+ of\b|examiner|candidates?\s+(?:were|are|should)|suggested solution|marking guide/i;
+export const EXAM_NOISE = /^(?:Q|Qs|Qn|Ans)\s*\d{0,2}\s*[:.)]\s|\?|\(\s*\d+\s*marks?\s*\)|\bmarks?\)|\(total\b|which of the following|\bquestion\s+\d|\bsee page\b|\bpage \d+ of\b|examiner|candidates?\s+(?:were|are|should)|suggested solution|marking guide/i;
 /**
  * A note line: a short term, a spaced dash and notes about it ("Stationary pyramid – almost equal
  * width up to the older ages; high birth and death rates."; issue 39 §2, round 14): no sentence,
@@ -92,3 +92,22 @@ export function namesFigurePoints(text: string): boolean {
 
 /** "That" pointing back, after a preposition: "The angle at that vertex is ninety degrees" (which vertex? round 59). */
 export const THAT_ONE = /\b(?:at|of|on|in|to|from|by|with|for|into|onto|through)\s+that\s+(?!(?:is|was|are|were|means|can|will|has|have)\b)\p{L}/iu;
+
+/**
+ * A slide's bullet closed with a full stop (sentences.ts `passageSentences`) when it is written as a sentence of prose:
+ * six words or more, no mark of its own at its end, no note's shorthand ("&", "/", ":", ";", "=", arrows, "e.g.", "etc."),
+ * and either an article or a quantifier first and then a verb that is surely finite (an auxiliary, or a verb in small
+ * letters in no participle's form straight after a noun or a pronoun), or a noun phrase of at most four words first and
+ * an auxiliary straight after it ("Nigeria is a source, transit and destination country"). A note's sentence without
+ * its articles ("Catalyst raises Ea", "Water falls to root zone by capillarity") or its subject ("Usually written to
+ * damage data …") is not closed (round 60, whose deck of whole sentences without full stops gave one item).
+ */
+export function closedBullet(line: string, slide: boolean): string {
+  if (!slide || line.split(/\s+/).length < 6 || !/[\p{L}\p{N})”’"]$/u.test(line) || /[&/:;=→]|\b(?:e\.\s?g|i\.\s?e|etc)\b/i.test(line)) return line;
+  const tags = tagSentence(line.replace(/\s*\([^()]*\)/g, ''));
+  const subject = (i: number) => /^(?:NOUN|PROPN|PRON)$/.test(tags[i]?.pos ?? '') || (tags[i]?.pos === 'ADV' && /^(?:NOUN|PROPN|PRON)$/.test(tags[i - 1]?.pos ?? ''));
+  const finite = tags.some((t, i) => i > 0 && (t.pos === 'AUX' || (t.pos === 'VERB' && /^\p{Ll}/u.test(t.text) && !/(?:ed|en|wn|ing)$/i.test(t.text) && subject(i - 1))));
+  const determined = tags[0]?.pos === 'DET' && /^(?:a|an|the|some|many|most|all|each|every|no)$/i.test(tags[0].text);
+  const head = tags.findIndex((t) => !/^(?:NOUN|PROPN|ADJ|NUM)$/.test(t.pos));
+  return (determined ? finite : head >= 1 && head <= 4 && tags[head]!.pos === 'AUX') ? `${line}.` : line;
+}

@@ -8,7 +8,7 @@ import { EXAMINER_TALK, isFurnitureLine } from '../furniture.js';
 import { linesToParagraphs } from '../passage.js';
 import { contentStems, splitSentences, stemSet, tokenize, words } from '../text/nlp.js';
 import { tagSentence } from '../text/pos.js';
-import { ACTIVITY, EXAM_NOISE, GENERIC_REFERENT, GLUED, isProcedureStep, namesFigurePoints, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING, THAT_ONE, TRAILING_DIRECTION } from './sentence-patterns.js';
+import { ACTIVITY, closedBullet, EXAM_NOISE, GENERIC_REFERENT, GLUED, isProcedureStep, namesFigurePoints, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING, THAT_ONE, TRAILING_DIRECTION } from './sentence-patterns.js';
 import { bulletTopic, dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
 import { equalsBullet } from './arrow-definitions.js';
@@ -218,6 +218,8 @@ function grammarReason(text: string): string | null {
   if (!finite && (words(bare).length <= 14 || /^(?:ADP|ADV|NUM)$/.test(outside[0]?.pos ?? ''))) return 'not a sentence (no verb)';
   // "To reduce the amount of …", "Identifying the breach …": a list item of an answer, not a statement.
   // ("Ability to present data …": a noun and an infinitive; "Helps companies to …", a verb no heading gave a subject: round 38)
+  // (and one that opens with an auxiliary and no subject after it, a slide's "Does not need to attach …", "Can scan …")
+  if (tags[0]?.pos === 'AUX' && !/^(?:NOUN|PROPN|PRON|DET|NUM|ADJ)$/.test(tags[1]?.pos ?? '')) return 'not a sentence (a list item)';
   if (/^to$/i.test(tags[0]?.text ?? '') || (tags[0]?.pos === 'VERB' && /(?:ing|[^s]s)$/i.test(tags[0].text)) || (/^(?:NOUN|PROPN|ADJ)$/.test(tags[0]?.pos ?? '') && /^to$/i.test(tags[1]?.text ?? '') && tags[2]?.pos === 'VERB')) return 'not a sentence (a list item)';
   for (const w of tags) {
     if (w.pos === 'NOUN' || w.pos === 'PROPN') break;
@@ -300,7 +302,9 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
     const bulleted = LEADING_MARK.test(para);
     // (a rule of dashes or stars, "---", is a separator, not text)
     for (const s of splitSentences(para.replace(/^\s*[-_*=]{3,}\s*/, '').replace(LEADING_MARK, ''))) {
-      const bare = s.replace(LEADING_MARK, '').trim();
+      // (a slide's bullet that is a whole sentence has no full stop: "A worm is a self-replicating program that spreads on its
+      // own through networks"; round 60's deck gave one item — the rest of rejectReason still decides)
+      const bare = closedBullet(s.replace(LEADING_MARK, '').trim(), bulleted && passage.citation.startsWith('slide'));
       // (a glossary line, "Term – A description", is the term's definition: the label is the term, not a heading)
       const glossary = ctx && !explained ? dashDefinition(stripNumbering(bare), ctx.material) : null;
       let text = glossary && stands(glossary) ? glossary : stripNumbering(dropGluedHeading(bare.replace(LABEL, '').trim()));

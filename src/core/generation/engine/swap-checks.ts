@@ -107,3 +107,21 @@ export function bothSides(text: string, swap: Falsehood, materialText: string): 
   const says = (word: string) => new RegExp(`\\b${esc(word.toLowerCase())}\\s+${esc(noun)}(?:s|es)?\\b`, 'u').test(materialText);
   return says(swap.original) && says(swap.replacement);
 }
+
+/** "a" or "an" as a word of ordinary spelling takes it: "an" before a vowel, but not before "uni-", "use", "one", "eu-". */
+const articleFor = (word: string) => (/^(?:[aeio]|u(?!ni|s[aeiu]|ti|re))/i.test(word) && !/^(?:one|eu)/i.test(word) ? 'an' : 'a');
+
+/**
+ * The swap with "a" and "an" made to agree with the words swapped in: the article just before the swap and those inside
+ * it ("a verb or an adjective" exchanged is "an adjective or a verb", not "a adjective or an verb"; issue 39 §2, round
+ * 60). Other words are left as they are.
+ */
+export function withAgreedArticles(text: string, f: Falsehood): Falsehood {
+  const inside = f.replacement.replace(/\b(a|an|A|An)(\s+)([\p{L}]+)/gu, (_, art: string, sp: string, w: string) => `${art[0] === 'A' ? articleFor(w).replace(/^a/, 'A') : articleFor(w)}${sp}${w}`);
+  const before = /\b(a|an|A|An)(\s+)$/.exec(text.slice(0, f.start));
+  const first = /^[\p{L}]+/u.exec(inside)?.[0];
+  if (!before || !first) return { ...f, replacement: inside };
+  const art = before[1]![0] === 'A' ? articleFor(first).replace(/^a/, 'A') : articleFor(first);
+  if (art === before[1]) return { ...f, replacement: inside };
+  return { start: before.index, end: f.end, original: text.slice(before.index, f.end), replacement: `${art}${before[2]}${inside}` };
+}

@@ -28,8 +28,8 @@ export function squash(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-/** A science teacher's abbreviations with a full stop that sbd does not know ("conc. HNO3", "dil. H2SO4", "approx. 15%"). */
-const SHORT_STOP = /\b(?:conc|dil|approx|soln|aq|ppt|eqn|rxn|temp|vol|wt|esp|incl)\.$/i;
+/** A teacher's abbreviations with a full stop that sbd does not know ("conc. HNO3", "dil. H2SO4", "approx. 15%", "people of diff. ethnic groups": round 50's slides, seen in the development packets after round 60). */
+const SHORT_STOP = /\b(?:conc|dil|approx|soln|aq|ppt|eqn|rxn|temp|vol|wt|esp|incl|diff|govt|dept)\.$/i;
 
 /**
  * Splits prose into sentences (sbd, abbreviation aware). Returns trimmed, non-empty sentences. A piece that ends with
