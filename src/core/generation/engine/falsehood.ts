@@ -130,6 +130,9 @@ export function antonymSwap(sentence: string, lexicon: Lexicon | undefined): Fal
     // a verb joined to another by "and" is one step of two that go together: "to cool and solidify" turned is "to heat and
     // solidify", which contradicts itself (round 56)
     if (pos === 'verb' && ((/^and$/i.test(next?.text ?? '') && tags[i + 2]?.pos === 'VERB') || (/^and$/i.test(prev?.text ?? '') && tags[i - 2]?.pos === 'VERB'))) continue;
+    // a likeness ("prepared exactly like one big debtor's account", "as if it were a small pump") is a figure of speech: the
+    // other word leaves it as true as it was (round 61: two wrong keys)
+    if (/\b(?:like|as if|as though|similar to|just as)\s+(?:[\p{L}'’-]+\s+){0,3}$/iu.test(sentence.slice(0, w.start))) continue;
     // "a little urea" is an amount, not a size: "a large urea" is no English (issue 39 §2, after round 12)
     if (lemma === 'little' && /\ba\s+$/i.test(sentence.slice(0, w.start))) continue;
     // one side of an "or" ("settle permanently or for a long time"): the other side may keep the statement true
