@@ -6,6 +6,19 @@
 import { AMBIGUOUS_PAST, definitionBullet, isNounPhrase, SHORTHAND } from './repair.js';
 
 /**
+ * The terms a passage sets in bold before an arrow, as a glossary's entries ("**Premium** → amount paid for the cover";
+ * round 35) — when more than half of those arrows lead to a noun phrase. A slide whose bold names lead to what they do or
+ * are for ("**Borders** → draw lines round the table", "**Merge & Center** → for headings across columns") lists
+ * features, and its "**Wrap Text** → long text in one cell" says what the feature is for, not what it is (round 62: read
+ * as "Wrap Text is the long text in one cell" and then turned).
+ */
+export function boldGlossary(text: string): Set<string> {
+  const entries = [...text.matchAll(/^\s*(?:[-*•]\s+)?\*\*([^*\n]{2,40}?)\*\*\s*(?:→|->)\s+([^\n]+)/gmu)];
+  const nouns = entries.filter((m) => /^\p{Ll}/u.test(m[2]!) && isNounPhrase(m[2]!.replace(/\s*\([^)]*\)/g, '').split(/\s*(?:→|->|;)\s*/)[0]!)).length;
+  return nouns * 2 > entries.length ? new Set(entries.map((m) => m[1]!.trim())) : new Set();
+}
+
+/**
  * A slide's "Term = description" line, or "Term → description" where the arrow stands for "=",
  * as a "Term: description" bullet (issue 39 §2: slide decks
  * gave about one item each in rounds 12–17, and "Barter = direct exchange of goods & services

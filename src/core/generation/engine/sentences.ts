@@ -11,7 +11,7 @@ import { tagSentence } from '../text/pos.js';
 import { ACTIVITY, closedBullet, EXAM_NOISE, GENERIC_REFERENT, GLUED, isProcedureStep, namesFigurePoints, NOTE_LINE, NUMBER_WORD, PAPER_TALK, SHOUTING, THAT_ONE, TRAILING_DIRECTION } from './sentence-patterns.js';
 import { bulletTopic, dashDefinition, definitionBullet, dropGluedHeading, framedByHeading, headingTopic, namedKind, SECTION_NUMBER, subjectFromHeading, type HeadingTopic } from './repair.js';
 import { withoutBackLink, withoutExampleAside } from './trims.js';
-import { equalsBullet } from './arrow-definitions.js';
+import { boldGlossary, equalsBullet } from './arrow-definitions.js';
 import { EXERCISE_HEADING, inLabelledExample, isExampleLabel, RECAP_HEADING } from './exercises.js';
 import { explainsItems } from './heading-lists.js';
 import { cleanSpoken, joinCutSentences, spokenSentences } from './spoken.js';
@@ -295,7 +295,7 @@ export function passageSentences(passage: Passage, ctx?: RepairContext): string[
   const topic = own ?? ctx?.heading ?? null;
   const explained = ctx && paras.length >= 2 && isHeadingLine(paras[0]!) ? explainsItems(paras[0]!) : (ctx?.explained ?? false);
   // (a term set in bold before an arrow is a glossary's entry: "**Premium** → amount paid for the cover"; round 35)
-  const glossaryTerms = new Set([...passage.text.matchAll(/^\s*(?:[-*•]\s+)?\*\*([^*\n]{2,40}?)\*\*\s*(?:→|->)\s/gmu)].map((m) => m[1]!.trim()));
+  const glossaryTerms = boldGlossary(passage.text);
   const stands = (t: string | null): t is string => t !== null && rejectReason(t, ctx?.allowLowercaseStart ?? false) === null;
   const seen: string[] = [];
   for (const para of paras) {
