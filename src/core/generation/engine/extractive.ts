@@ -17,7 +17,7 @@ import { listPoint } from './essay-lists.js';
 import { pairable, subjectStems } from './subjects.js';
 import { buildEssay, isDistinctPoint, isEssayClause } from './essay-items.js';
 import { FactFinder, type FactCandidate } from './facts.js';
-import { antonymSwap, bareMismatch, bothSides, breaksTerm, withAgreedArticles, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, type Falsehood } from './falsehood.js';
+import { antonymSwap, bareMismatch, bothSides, breaksTerm, exchangeSwap, kindInMaterial, glossed, namesWithOf, siblingSwap, twoWayContrast, withAgreedArticles, type Falsehood } from './falsehood.js';
 import { buildMcq, buildTrueFalse } from './objective.js';
 import { buildOddOneOut, headingLists, planOddOneOut, type OddOneOut } from './heading-lists.js';
 import { buildTableItem, materialTables, planTableItems, type TableItem } from './table-items.js';

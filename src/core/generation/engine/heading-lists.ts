@@ -302,7 +302,8 @@ function membersFor(pool: HeadingList['items'], key: string, rand: () => number)
 /**
  * Plans odd-one-out items (docs/decisions.md, "Lists under a heading make odd-one-out items"):
  * for each list of three or more items, a key from a list of another kind group and three
- * members of the list; a list of things (`THINGS`: types, documents, sources) neither asks nor gives. The key shares no content word with any item of the list, and no member
+ * members of the list; a list of things (`THINGS`: types, documents, sources) neither asks
+ * nor gives. The key shares no content word with any item of the list, and no member
  * shares one with any item of the key's list (the lists' subjects' own words aside), so neither
  * side could be the other in other words ("Competitive adverts", a disadvantage, beside
  * "Competitive advertising", a type). Keys nearest the members' length come first; the three

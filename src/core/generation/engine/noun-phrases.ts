@@ -80,7 +80,7 @@ export function hasClause(tags: ReturnType<typeof tagSentence>): boolean {
  * commas, none with an article or a preposition ("street hawking, bus conductors, begging"; "forced prostitution,
  * pornography"). "Mixture of sand, silt and clay" and "a grey powder, made from …" define.
  */
-export function isExampleList(desc: string): boolean {
+function isExampleList(desc: string): boolean {
   if (!desc.includes(',')) return false;
   const parts = desc.replace(/[.!]$/, '').split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).filter(Boolean);
   return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 3 && !/\b(?:a|an|the|of|in|from|by|to|with|for|on|at|into|which|that|who)\b/i.test(p));

@@ -126,8 +126,10 @@ const SPOKEN_QUESTION = /^(?:what|who|whom|which|why|how|when|where|can anybody|
  * The statements of an unpunctuated caption track's cues (automatic captions, a speech
  * recogniser's utterances; issue 39 §2, rounds 9, 11 and 12: a lecture gave no item): a cue is
  * a phrase of speech. Fillers at a cue's ends and between its clauses are dropped, the
- * teacher's questions are dropped, a cue that continues the clause before ("into small
- * soluble molecules …", "which kills …") joins it, and each clause left is capitalised and
+ * teacher's questions are dropped, a pupil's turn ("ma …", "sir …", the cue after "yes you …")
+ * is dropped unless the teacher's next cue only praises it (rounds 58 and 59), a cue that
+ * continues the clause before ("into small soluble molecules …", "which kills …") joins it, and
+ * each clause left is capitalised and
  * closed with a full stop. Whether a statement can stand alone is still decided by
  * `rejectReason` (a dangling "it", talk to the class, too short).
  */
